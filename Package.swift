@@ -1,0 +1,34 @@
+// swift-tools-version:6.0
+// stackc — a declarative language and compiler for stack screens.
+import PackageDescription
+
+let package = Package(
+    name: "stackc",
+    products: [
+        .library(name: "StackParser", targets: ["StackParser"]),
+        .library(name: "StackCompiler", targets: ["StackCompiler"]),
+        .library(name: "StackRuntime", targets: ["StackRuntime"]),
+        .executable(name: "stackc", targets: ["stackc"]),
+    ],
+    targets: [
+        .target(name: "StackParser", path: "Sources/Parser"),
+        .target(name: "StackCompiler", dependencies: ["StackParser"], path: "Sources/Compiler"),
+        .target(name: "StackRuntime", path: "Sources/Runtime"),
+        .executableTarget(
+            name: "stackc",
+            dependencies: ["StackParser", "StackCompiler", "StackRuntime"],
+            path: "Sources/stackc"),
+        .executableTarget(
+            name: "stack-bench",
+            dependencies: ["StackParser", "StackCompiler"],
+            path: "Sources/stack-bench"),
+        .testTarget(name: "ParserTests", dependencies: ["StackParser"], path: "Tests/ParserTests"),
+        .testTarget(
+            name: "CompilerTests", dependencies: ["StackParser", "StackCompiler"],
+            path: "Tests/CompilerTests",
+            resources: [.copy("Fixtures")]),
+        .testTarget(name: "RuntimeTests", dependencies: ["StackRuntime"], path: "Tests/RuntimeTests"),
+        .testTarget(name: "stackcTests", dependencies: ["stackc"], path: "Tests/stackcTests"),
+    ],
+    swiftLanguageModes: [.v6]
+)
