@@ -25,8 +25,7 @@ let package = Package(
         .testTarget(name: "ParserTests", dependencies: ["StackParser"], path: "Tests/ParserTests"),
         .testTarget(
             name: "CompilerTests", dependencies: ["StackParser", "StackCompiler"],
-            path: "Tests/CompilerTests",
-            resources: [.copy("Fixtures")]),
+            path: "Tests/CompilerTests"),
         .testTarget(name: "RuntimeTests", dependencies: ["StackRuntime"], path: "Tests/RuntimeTests"),
         .testTarget(name: "stackcTests", dependencies: ["stackc"], path: "Tests/stackcTests"),
     ],

@@ -1,0 +1,204 @@
+// The one table of properties: which block accepts which property, of what
+// shape, with what default. The checker, the docs and (later) lowering read it.
+
+import StackParser
+
+/// What a property's value looks like.
+public enum PropertyShape: Hashable, Sendable {
+    /// One expression of this type; may read state and `viewport`.
+    case value(ValueType)
+    /// One to four numbers in CSS order (insets, padding).
+    case edges
+    /// One keyword of a fixed set.
+    case keyword([String])
+    /// `none` (the block form is `separator { … }`).
+    case separator
+    /// Comma-separated tap actions.
+    case actions
+    case curve
+    /// Two numbers: x y.
+    case offset
+    /// `none` or `snap-hide(top|bottom)`.
+    case behavior
+    /// `none`, `line(thickness, color)` or `padding(size)`.
+    case separation
+    /// `none`, or `tint(color, alpha, step)` and/or `gradient(P%)`.
+    case fading
+    /// Comma-separated keywords of a fixed set, or `none`.
+    case keywordList([String])
+}
+
+/// One property: its shape, limits and documentation.
+public struct PropertySpec: Sendable {
+    public var name: String
+    public var shape: PropertyShape
+    /// Constant values must be ≥ 0 (sizes, insets, durations).
+    public var nonNegative: Bool = false
+    /// Constant values must lie in this range.
+    public var range: ClosedRange<Double>? = nil
+    /// The default, as the reference shows it.
+    public var defaultText: String
+    public var summary: String
+}
+
+/// The blocks that hold properties.
+public enum BlockContext: String, Sendable, CaseIterable {
+    case text = "Text", image = "Image", view = "View", spacer = "Spacer", stack = "Stack"
+    case screen, flow, step, defaults, separator, transition, keyframe = "from/to"
+
+    public init(_ kind: RowKind) {
+        switch kind {
+        case .text: self = .text
+        case .image: self = .image
+        case .view: self = .view
+        case .spacer: self = .spacer
+        case .stack: self = .stack
+        }
+    }
+}
+
+public enum PropertyCatalog {
+    static let alignments = ["leading", "center", "trailing", "justified"]
+    static let weights = ["ultralight", "thin", "light", "regular", "medium", "semibold", "bold", "heavy", "black"]
+
+    /// Properties every row has.
+    public static let common: [PropertySpec] = [
+        .init(name: "size", shape: .value(.length), nonNegative: true, defaultText: "fit",
+              summary: "main-axis size of the content: N points, P% of the viewport, fit, fill or fill(w)"),
+        .init(name: "min", shape: .value(.number), nonNegative: true, defaultText: "none", summary: "smallest content size"),
+        .init(name: "max", shape: .value(.number), nonNegative: true, defaultText: "none", summary: "largest content size"),
+        .init(name: "insets", shape: .edges, nonNegative: true, defaultText: "12 15 (Spacer: 0)",
+              summary: "space between the row's edges and its content, CSS order"),
+        .init(name: "background", shape: .value(.color), defaultText: "clear", summary: "row background"),
+        .init(name: "highlight", shape: .value(.color), defaultText: "#D9D9D9", summary: "background while a tappable row is pressed"),
+        .init(name: "hidden", shape: .value(.bool), defaultText: "false", summary: "a hidden row takes no space and draws no separator"),
+        .init(name: "separator", shape: .separator, defaultText: "the stack's default",
+              summary: "`none`, or a `separator { color thickness insets }` block"),
+        .init(name: "tap", shape: .actions, defaultText: "none", summary: "actions run in order when the row is tapped"),
+        .init(name: "pin", shape: .keyword(["none", "top", "bottom"]), defaultText: "none", summary: "sticky row"),
+        .init(name: "behavior", shape: .behavior, defaultText: "none",
+              summary: "`snap-hide(top|bottom)`: slides away while scrolling, returns on the reverse"),
+    ]
+
+    static let text: [PropertySpec] = [
+        .init(name: "text", shape: .value(.string), defaultText: "\"\"", summary: "the label's text"),
+        .init(name: "font", shape: .value(.number), range: 0.001...10_000, defaultText: "17", summary: "point size"),
+        .init(name: "weight", shape: .keyword(weights), defaultText: "regular", summary: "font weight"),
+        .init(name: "lines", shape: .value(.number), nonNegative: true, defaultText: "0", summary: "maximum lines, 0 = unlimited"),
+        .init(name: "color", shape: .value(.color), defaultText: "black", summary: "text colour"),
+        .init(name: "align", shape: .keyword(alignments), defaultText: "leading", summary: "text alignment"),
+    ]
+
+    static let image: [PropertySpec] = [
+        .init(name: "source", shape: .value(.string), defaultText: "\"\"", summary: "image name the host resolves"),
+        .init(name: "aspect", shape: .value(.number), range: 0.000_001...1_000_000, defaultText: "none",
+              summary: "width / height; required when size is fit"),
+    ]
+
+    static let view: [PropertySpec] = [
+        .init(name: "host", shape: .value(.string), defaultText: "\"\"", summary: "a name the host app resolves to a view"),
+    ]
+
+    static let stackLevel: [PropertySpec] = [
+        .init(name: "axis", shape: .keyword(["vertical", "horizontal"]), defaultText: "vertical", summary: "direction rows run in"),
+        .init(name: "padding", shape: .edges, nonNegative: true, defaultText: "0", summary: "space between the stack's edges and its rows"),
+        .init(name: "spacing", shape: .value(.number), nonNegative: true, defaultText: "0", summary: "gap between consecutive visible rows"),
+        .init(name: "hide-last-separator", shape: .value(.bool), defaultText: "false",
+              summary: "no separator under the last visible row"),
+    ]
+
+    static let screenOnly: [PropertySpec] = [
+        .init(name: "background", shape: .value(.color), defaultText: "clear", summary: "the screen's background"),
+    ]
+
+    static let flowOnly: [PropertySpec] = [
+        .init(name: "growth", shape: .keyword(["up", "down", "left", "right"]), defaultText: "down", summary: "where new steps appear"),
+        .init(name: "separation", shape: .separation, defaultText: "none", summary: "between steps: line(thickness, color), padding(size) or none"),
+        .init(name: "fading", shape: .fading, defaultText: "none", summary: "how earlier steps fade: tint(color, alpha, step), gradient(P%)"),
+        .init(name: "navigation", shape: .keywordList(["swipe", "tap"]), defaultText: "tap", summary: "how the user pops back: swipe, tap"),
+        .init(name: "transition", shape: .value(.duration), nonNegative: true, defaultText: "250ms", summary: "push/pop animation duration"),
+        .init(name: "head-padding", shape: .value(.number), nonNegative: true, defaultText: "0", summary: "space before the first step"),
+        .init(name: "background", shape: .value(.color), defaultText: "clear", summary: "the flow's background"),
+    ]
+
+    static let stepOnly: [PropertySpec] = [
+        .init(name: "title", shape: .value(.string), defaultText: "the step's name", summary: "the step's title"),
+        .init(name: "padding", shape: .edges, nonNegative: true, defaultText: "0", summary: "space around the step's rows"),
+        .init(name: "spacing", shape: .value(.number), nonNegative: true, defaultText: "0", summary: "gap between the step's rows"),
+        .init(name: "background", shape: .value(.color), defaultText: "clear", summary: "the step's background"),
+        .init(name: "hide-last-separator", shape: .value(.bool), defaultText: "false", summary: "no separator under the step's last row"),
+    ]
+
+    static let separatorBlock: [PropertySpec] = [
+        .init(name: "color", shape: .value(.color), defaultText: "#C6C6C8", summary: "line colour"),
+        .init(name: "thickness", shape: .value(.number), nonNegative: true, defaultText: "1", summary: "line thickness"),
+        .init(name: "insets", shape: .edges, nonNegative: true, defaultText: "0 15", summary: "line insets inside the row (CSS order)"),
+    ]
+
+    static let transitionBlock: [PropertySpec] = [
+        .init(name: "duration", shape: .value(.duration), nonNegative: true, defaultText: "250ms", summary: "how long it runs"),
+        .init(name: "delay", shape: .value(.duration), nonNegative: true, defaultText: "0ms", summary: "wait before it starts"),
+        .init(name: "curve", shape: .curve, defaultText: "ease-in-out",
+              summary: "linear, ease-in, ease-out, ease-in-out or spring(damping[, velocity])"),
+    ]
+
+    static let keyframe: [PropertySpec] = [
+        .init(name: "alpha", shape: .value(.number), range: 0...1, defaultText: "1", summary: "opacity"),
+        .init(name: "offset", shape: .offset, defaultText: "0 0", summary: "translation x y in points"),
+        .init(name: "scale", shape: .value(.number), nonNegative: true, defaultText: "1", summary: "scale factor"),
+    ]
+
+    /// What a `defaults` block may set for the rows below it.
+    static let defaultsBlock: [PropertySpec] = common.filter { ["insets", "background", "highlight", "separator"].contains($0.name) }
+        + text.filter { ["font", "weight", "color", "align", "lines"].contains($0.name) }
+
+    /// The properties a block accepts, by name.
+    public static func properties(of context: BlockContext) -> [PropertySpec] {
+        switch context {
+        case .text: common + text
+        case .image: common + image
+        case .view: common + view
+        case .spacer: common
+        case .stack: common + stackLevel
+        case .screen: stackLevel + screenOnly
+        case .flow: flowOnly
+        case .step: stepOnly
+        case .defaults: defaultsBlock
+        case .separator: separatorBlock
+        case .transition: transitionBlock
+        case .keyframe: keyframe
+        }
+    }
+
+    /// `properties(of:)` as a dictionary, built once per context.
+    static let tables: [BlockContext: [String: PropertySpec]] = Dictionary(
+        uniqueKeysWithValues: BlockContext.allCases.map { context in
+            (context, Dictionary(properties(of: context).map { ($0.name, $0) }, uniquingKeysWith: { a, _ in a }))
+        })
+
+    public static func lookup(_ name: String, in context: BlockContext) -> PropertySpec? {
+        tables[context]?[name]
+    }
+
+    /// Nested blocks (`keyword { … }`) each context accepts.
+    public static func blocks(of context: BlockContext) -> Set<BlockKeyword> {
+        switch context {
+        case .text, .image, .spacer: [.separator, .transition]
+        case .view: [.separator, .transition, .props]
+        case .stack: [.separator, .transition, .defaults]
+        case .screen: [.defaults]
+        case .flow: [.defaults, .step]
+        case .step: [.defaults]
+        case .defaults: [.separator, .transition]
+        case .transition: [.from, .to]
+        case .separator, .keyframe: []
+        }
+    }
+
+    /// Whether rows may stand in the context.
+    public static func holdsRows(_ context: BlockContext) -> Bool {
+        [.stack, .screen, .step].contains(context)
+    }
+
+    public static let transitionKinds = ["show", "hide", "insert", "remove", "resize", "move"]
+}

@@ -1,0 +1,180 @@
+// Checking the members of a block against the property catalogue: unknown,
+// duplicate and misplaced properties, nested blocks, and rows.
+
+import StackParser
+
+/// What checking a block's members produced.
+struct BlockResult {
+    var block = CheckedBlock()
+    var rows: [CheckedRow] = []
+    var steps: [CheckedStep] = []
+    /// Where each property was written, for notes and cross-property checks.
+    var spans: [String: Span] = [:]
+}
+
+extension TypeChecker {
+    mutating func checkMembers(_ block: Block, context: BlockContext, scope: Scope, owner: String) -> BlockResult {
+        var result = BlockResult()
+        for member in block.members {
+            switch member {
+            case .property(let property):
+                checkProperty(property, context: context, scope: scope, owner: owner, into: &result)
+            case .state(let decl):
+                if context != .screen, context != .flow {
+                    error(.notAllowedHere, decl.span, "state can only be declared in a screen or a flow, not in \(owner)")
+                }
+            case .block(let nested):
+                checkNestedBlock(nested, context: context, scope: scope, owner: owner, into: &result)
+            case .row(let row):
+                guard PropertyCatalog.holdsRows(context) else {
+                    let hint = context == .flow ? "; rows of a flow go inside a 'step Name { … }'" : ""
+                    error(.notAllowedHere, row.kind.span, "\(owner) cannot contain rows\(hint)")
+                    continue
+                }
+                if let checked = checkRow(row, scope: scope) { result.rows.append(checked) }
+            }
+        }
+        return result
+    }
+
+    /// Reports a second setting of `name` in one block; returns false for it.
+    mutating func claim(_ name: String, _ span: Span, in result: inout BlockResult, what: String) -> Bool {
+        if let first = result.spans[name] {
+            error(
+                .duplicateProperty, span, "\(what) is set more than once",
+                notes: [DiagnosticNote(span: first, message: "first set here")])
+            return false
+        }
+        result.spans[name] = span
+        return true
+    }
+
+    private mutating func checkProperty(
+        _ property: Property, context: BlockContext, scope: Scope, owner: String, into result: inout BlockResult
+    ) {
+        let name = property.name.name
+        guard let spec = PropertyCatalog.lookup(name, in: context) else {
+            reportUnknownProperty(property.name, context: context, owner: owner)
+            return
+        }
+        guard claim(name, property.name.span, in: &result, what: "'\(name)'") else { return }
+        if let value = checkValue(property.value, spec: spec, scope: scope) {
+            result.block.properties[name] = value
+        }
+    }
+
+    func propertyOwners(_ name: String) -> [BlockContext] {
+        BlockContext.allCases.filter { PropertyCatalog.lookup(name, in: $0) != nil }
+    }
+
+    mutating func reportUnknownProperty(_ name: Identifier, context: BlockContext, owner: String, extra: [String] = []) {
+        let known = PropertyCatalog.properties(of: context).map(\.name) + extra
+        var message = "unknown property '\(name.name)' on \(owner)"
+        let hint = suggestion(name.name, known)
+        if !hint.isEmpty {
+            message += hint
+        } else if let keyword = BlockKeyword(rawValue: name.name), PropertyCatalog.blocks(of: context).contains(keyword) {
+            message += "; '\(name.name)' is a block: '\(name.name) { … }'"
+        } else if name.name == "state" {
+            message += "; state is declared as 'state name: type = value'"
+        } else {
+            let owners = propertyOwners(name.name).filter { $0 != context }.map(\.rawValue)
+            if !owners.isEmpty {
+                message += "; it is a property of \(owners.prefix(3).joined(separator: ", "))"
+            }
+        }
+        error(.unknownProperty, name.span, message)
+    }
+
+    private mutating func checkNestedBlock(
+        _ nested: NestedBlock, context: BlockContext, scope: Scope, owner: String, into result: inout BlockResult
+    ) {
+        let keyword = nested.keyword
+        guard PropertyCatalog.blocks(of: context).contains(keyword) else {
+            var message = "'\(keyword.rawValue) { … }' is not allowed in \(owner)"
+            if keyword == .transition, context == .screen { message += "; screen-wide transitions go in 'defaults { … }'" }
+            if keyword == .step { message += "; steps belong to a flow" }
+            error(.notAllowedHere, nested.keywordSpan, message)
+            return
+        }
+        if keyword != .transition, keyword != .step, let name = nested.name {
+            error(.expectedToken, name.span, "'\(keyword.rawValue)' takes no name; expected '{'")
+        }
+        switch keyword {
+        case .defaults:
+            guard claim("defaults", nested.keywordSpan, in: &result, what: "'defaults'") else { return }
+            result.block.blocks["defaults"] = checkMembers(nested.body, context: .defaults, scope: scope, owner: "defaults").block
+        case .separator:
+            guard claim("separator", nested.keywordSpan, in: &result, what: "'separator'") else { return }
+            let checked = checkMembers(nested.body, context: .separator, scope: scope, owner: "separator").block
+            result.block.properties["separator"] = .separator(checked)
+        case .from, .to:
+            guard claim(keyword.rawValue, nested.keywordSpan, in: &result, what: "'\(keyword.rawValue)'") else { return }
+            result.block.blocks[keyword.rawValue] = checkMembers(
+                nested.body, context: .keyframe, scope: scope, owner: "'\(keyword.rawValue)'"
+            ).block
+        case .props:
+            guard claim("props", nested.keywordSpan, in: &result, what: "'props'") else { return }
+            result.block.properties["props"] = .props(checkProps(nested.body, scope: scope))
+        case .transition:
+            checkTransition(nested, scope: scope, into: &result)
+        case .step:
+            if let step = checkStep(nested, scope: scope, into: &result) { result.steps.append(step) }
+        }
+    }
+
+    private mutating func checkTransition(_ nested: NestedBlock, scope: Scope, into result: inout BlockResult) {
+        guard let name = nested.name else {
+            error(.expectedToken, nested.keywordSpan, "a transition block names its kind: 'transition show { … }' (show, hide, insert, remove, resize or move)")
+            return
+        }
+        guard PropertyCatalog.transitionKinds.contains(name.name) else {
+            error(
+                .unknownTransitionKind, name.span,
+                "unknown transition '\(name.name)'" + suggestion(name.name, PropertyCatalog.transitionKinds)
+                    + (suggestion(name.name, PropertyCatalog.transitionKinds).isEmpty ? "; expected show, hide, insert, remove, resize or move" : ""))
+            return
+        }
+        guard claim("transition " + name.name, name.span, in: &result, what: "'transition \(name.name)'") else { return }
+        result.block.transitions[name.name] = checkMembers(
+            nested.body, context: .transition, scope: scope, owner: "transition \(name.name)"
+        ).block
+    }
+
+    private mutating func checkProps(_ body: Block, scope: Scope) -> [String: TypedExpr] {
+        var props: [String: TypedExpr] = [:]
+        var spans = BlockResult()
+        for member in body.members {
+            guard case .property(let property) = member else {
+                error(.notAllowedHere, memberSpan(member), "'props' holds only 'key: value' pairs")
+                continue
+            }
+            guard claim(property.name.name, property.name.span, in: &spans, what: "prop '\(property.name.name)'") else { continue }
+            guard let expr = property.value.single else {
+                error(.wrongValueCount, property.value.span, "a prop takes one value")
+                continue
+            }
+            props[property.name.name] = infer(expr, expected: nil, scope: scope).expr
+        }
+        return props
+    }
+
+    private mutating func checkStep(_ nested: NestedBlock, scope: Scope, into result: inout BlockResult) -> CheckedStep? {
+        guard let name = nested.name else {
+            error(.expectedToken, nested.keywordSpan, "a step needs a name: 'step Shipping { … }'")
+            return nil
+        }
+        guard claim("step " + name.name, name.span, in: &result, what: "step '\(name.name)'") else { return nil }
+        let body = checkMembers(nested.body, context: .step, scope: scope, owner: "step '\(name.name)'")
+        return CheckedStep(name: name.name, block: body.block, rows: body.rows)
+    }
+
+    func memberSpan(_ member: Member) -> Span {
+        switch member {
+        case .property(let property): property.span
+        case .state(let decl): decl.span
+        case .block(let block): block.keywordSpan
+        case .row(let row): row.kind.span
+        }
+    }
+}

@@ -1,0 +1,106 @@
+// Pass 3 and 4: component signatures (base kind, typed parameters and their
+// defaults), then bodies with the parameters in scope, then recursion.
+
+import StackParser
+
+extension TypeChecker {
+    /// Resolves every component's base kind and parameters, before any body
+    /// is checked, so bodies may instantiate each other.
+    mutating func checkComponentSignatures() {
+        for name in components.keys.sorted() {
+            guard var info = components[name] else { continue }
+            let decl = info.decl
+            if !decl.base.name.isEmpty {
+                if let kind = RowKind(rawValue: decl.base.name) {
+                    info.base = kind
+                } else if let kind = RowKind(rawValue: decl.base.name.prefix(1).uppercased() + decl.base.name.dropFirst()) {
+                    error(.lowercaseKind, decl.base.span, "row kind '\(decl.base.name)' should be capitalised: '\(kind.rawValue)'")
+                    info.base = kind
+                } else if components[decl.base.name] != nil {
+                    error(.unknownKind, decl.base.span, "a component builds on a built-in kind (Text, Image, View, Spacer or Stack), not on component '\(decl.base.name)'")
+                } else {
+                    error(.unknownKind, decl.base.span, "unknown row kind '\(decl.base.name)'" + suggestionOrList(decl.base.name, RowKind.allCases.map(\.rawValue)))
+                }
+            }
+            var seen: [String: Span] = [:]
+            for parameter in decl.parameters {
+                if let first = seen[parameter.name.name] {
+                    error(
+                        .duplicateDeclaration, parameter.name.span, "parameter '\(parameter.name.name)' is declared more than once",
+                        notes: [DiagnosticNote(span: first, message: "first declared here")])
+                    continue
+                }
+                seen[parameter.name.name] = parameter.name.span
+                checkLowercaseStyle(parameter.name, what: "parameter")
+                guard let type = resolveType(parameter.type) else { continue }
+                var defaultValue: TypedExpr?
+                if let expr = parameter.defaultValue {
+                    let typed = check(expr, expecting: type, scope: Scope(inComponent: true), what: "the default of '\(parameter.name.name)'")
+                    if typed != .invalid, constantValue(typed) == nil {
+                        error(.notConstant, expr.span, "a parameter's default must be a constant")
+                    }
+                    defaultValue = typed == .invalid ? .invalid : typed
+                }
+                info.parameters.append(CheckedParameter(name: parameter.name.name, type: type, defaultValue: defaultValue))
+            }
+            components[name] = info
+        }
+    }
+
+    mutating func checkComponentBodies() {
+        for name in components.keys.sorted() {
+            guard let info = components[name], let base = info.base else { continue }
+            var scope = Scope(inComponent: true)
+            for parameter in info.parameters { scope.parameters[parameter.name] = parameter.type }
+            let result = checkMembers(info.decl.body, context: BlockContext(base), scope: scope, owner: "component '\(name)'")
+            if !info.decl.body.isInvalid {
+                checkRowRules(kind: base, rowSpan: info.decl.name.span, result: result, deferImageCheck: true)
+            }
+            let body = CheckedRow(
+                kind: base, component: nil, id: nil, span: info.decl.span, block: result.block, arguments: [:], rows: result.rows)
+            checkedComponents[name] = CheckedComponent(name: name, parameters: info.parameters, body: body)
+        }
+    }
+
+    /// A component whose body (through nested stacks) instantiates itself
+    /// would expand forever.
+    mutating func checkComponentRecursion() {
+        var uses: [String: [(String, Span)]] = [:]
+        for (name, info) in components {
+            var found: [(String, Span)] = []
+            collectInstances(info.decl.body, into: &found)
+            uses[name] = found
+        }
+        var state: [String: Int] = [:]  // 1 visiting, 2 done
+        var path: [String] = []
+        var reported = Set<String>()
+        func visit(_ name: String, _ checker: inout TypeChecker) {
+            state[name] = 1
+            path.append(name)
+            for (used, span) in uses[name] ?? [] {
+                if state[used] == 1 {
+                    let cycle = path[path.firstIndex(of: used)!...] + [used]
+                    if reported.insert(cycle.sorted().joined(separator: ",")).inserted {
+                        checker.error(.recursiveComponent, span, "component '\(used)' contains itself: " + cycle.joined(separator: " → "))
+                    }
+                } else if state[used] == nil {
+                    visit(used, &checker)
+                }
+            }
+            path.removeLast()
+            state[name] = 2
+        }
+        for name in components.keys.sorted() where state[name] == nil {
+            visit(name, &self)
+        }
+    }
+
+    private func collectInstances(_ block: Block, into found: inout [(String, Span)]) {
+        for case .row(let row) in block.members {
+            if components[row.kind.name] != nil {
+                found.append((row.kind.name, row.kind.span))
+            }
+            collectInstances(row.body, into: &found)
+        }
+    }
+}

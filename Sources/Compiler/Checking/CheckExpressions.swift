@@ -1,0 +1,296 @@
+// Typing expressions, bidirectionally: the expected type (when known) flows
+// down so `.photos`, `fit` and colour names resolve; the found type flows up.
+// A failed sub-expression yields `(.invalid, nil)`, which poisons the
+// expressions around it: one mistake, one error.
+
+import StackParser
+
+extension TypeChecker {
+    typealias Checked = (expr: TypedExpr, type: ValueType?)
+
+    /// Checks `expr` and reports a mismatch against `expected`.
+    mutating func check(_ expr: Expr, expecting expected: ValueType, scope: Scope, what: String) -> TypedExpr {
+        let (typed, found) = infer(expr, expected: expected, scope: scope)
+        guard let found else { return .invalid }
+        if !expected.accepts(found) {
+            error(.typeMismatch, expr.span, "\(what) expects \(expected), found \(found)\(mismatchHint(expr, expected: expected, found: found))")
+            return .invalid
+        }
+        return typed
+    }
+
+    private func mismatchHint(_ expr: Expr, expected: ValueType, found: ValueType) -> String {
+        switch (expected, found) {
+        case (.duration, .number): "; write a unit: '\(describe(expr))ms' or '\(describe(expr))s'"
+        case (.number, .duration): "; numbers here are plain points, without a unit"
+        case (.number, .percent): "; a percentage is only a size"
+        case (.string, .enumeration), (.string, .number), (.string, .bool): "; strings are written in double quotes"
+        default: ""
+        }
+    }
+
+    private func describe(_ expr: Expr) -> String {
+        if case .number(let value) = expr.kind { return Self.format(value) }
+        return "N"
+    }
+
+    static func format(_ value: Double) -> String {
+        value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)
+    }
+
+    /// Infers the type of `expr`, using `expected` only to resolve names.
+    mutating func infer(_ expr: Expr, expected: ValueType?, scope: Scope) -> Checked {
+        switch expr.kind {
+        case .invalid:
+            return (.invalid, nil)
+        case .number(let value):
+            return (.constant(.number(value)), .number)
+        case .percent(let value):
+            if value < 0 || value > 100 {
+                error(.percentOutOfRange, expr.span, "percentage \(Self.format(value))% is outside 0–100%")
+                return (.invalid, nil)
+            }
+            return (.constant(.percent(value)), .percent)
+        case .duration(let value):
+            return (.constant(.duration(value)), .duration)
+        case .string(let text):
+            return (.constant(.string(text)), .string)
+        case .color(let rgba):
+            return (.constant(.color(rgba)), .color)
+        case .bool(let value):
+            return (.constant(.bool(value)), .bool)
+        case .name(let name):
+            return inferName(name, span: expr.span, expected: expected, scope: scope)
+        case .enumCase(let name):
+            return inferEnumCase(name, span: expr.span, expected: expected)
+        case .member(let base, let member):
+            return inferMember(base, member, span: expr.span)
+        case .unary(let op, let operand):
+            return inferUnary(op, operand, scope: scope)
+        case .binary(let op, let lhs, let rhs):
+            return inferBinary(op, lhs, rhs, span: expr.span, expected: expected, scope: scope)
+        case .ternary(let condition, let whenTrue, let whenFalse):
+            return inferTernary(condition, whenTrue, whenFalse, expected: expected, scope: scope)
+        case .call(let name, let arguments):
+            return inferCall(name, arguments, span: expr.span, expected: expected, scope: scope)
+        }
+    }
+
+    private mutating func inferName(_ name: String, span: Span, expected: ValueType?, scope: Scope) -> Checked {
+        if let type = scope.parameters[name] { return (.parameter(name, type), type) }
+        if let type = scope.states[name] {
+            usedStates.insert(name)
+            return (.state(name, type), type)
+        }
+        if expected == .length {
+            if name == "fit" { return (.constant(.fit), .length) }
+            if name == "fill" { return (.constant(.fill(1)), .length) }
+        }
+        if expected == .color || expected == nil, let rgba = ColorNames.table[name] {
+            return (.constant(.color(rgba)), .color)
+        }
+        if case .enumeration(let enumName) = expected, enums[enumName]?.cases.contains(name) == true {
+            error(.unknownName, span, "unknown name '\(name)'; enum cases are written with a leading dot: '.\(name)'")
+            return (.invalid, nil)
+        }
+        var candidates = Array(scope.parameters.keys) + Array(scope.states.keys)
+        if expected == .color { candidates += ColorNames.table.keys }
+        if expected == .length { candidates += ["fit", "fill"] }
+        var message = "unknown name '\(name)'"
+        let hint = suggestion(name, candidates)
+        if !hint.isEmpty {
+            message += hint
+        } else if scope.inComponent, !scope.states.keys.contains(name) {
+            message += "; a component sees only its parameters"
+        } else if expected == .string {
+            message += "; strings are written in double quotes"
+        }
+        error(.unknownName, span, message)
+        return (.invalid, nil)
+    }
+
+    private mutating func inferEnumCase(_ name: String, span: Span, expected: ValueType?) -> Checked {
+        if case .enumeration(let enumName) = expected, let info = enums[enumName] {
+            guard info.cases.contains(name) else {
+                error(.unknownEnumCase, span, "'.\(name)' is not a case of enum '\(enumName)'" + suggestion(name, info.cases))
+                return (.invalid, nil)
+            }
+            return (.constant(.enumCase(enumName, name)), .enumeration(enumName))
+        }
+        let owners = enums.values.filter { $0.cases.contains(name) }.map(\.name.name).sorted()
+        if owners.count == 1 {
+            return (.constant(.enumCase(owners[0], name)), .enumeration(owners[0]))
+        }
+        if owners.isEmpty {
+            let allCases = enums.values.flatMap(\.cases)
+            error(.unknownEnumCase, span, "no enum has a case '.\(name)'" + suggestion(name, allCases))
+        } else {
+            error(.untypedEnumCase, span, "'.\(name)' is a case of \(owners.joined(separator: " and ")); compare it with a value of one of them")
+        }
+        return (.invalid, nil)
+    }
+
+    private mutating func inferMember(_ base: Expr, _ member: Identifier, span: Span) -> Checked {
+        guard case .name("viewport") = base.kind else {
+            error(.unknownName, span, "only 'viewport.width' and 'viewport.height' have members")
+            return (.invalid, nil)
+        }
+        guard let dimension = ViewportDimension(rawValue: member.name) else {
+            error(.unknownName, member.span, "'viewport' has no member '\(member.name)'" + suggestion(member.name, ["width", "height"]))
+            return (.invalid, nil)
+        }
+        return (.viewport(dimension), .number)
+    }
+
+    private mutating func inferUnary(_ op: UnaryOperator, _ operand: Expr, scope: Scope) -> Checked {
+        switch op {
+        case .not:
+            let typed = check(operand, expecting: .bool, scope: scope, what: "'!'")
+            return typed == .invalid ? (.invalid, nil) : (.not(typed), .bool)
+        case .negate:
+            let (typed, type) = infer(operand, expected: nil, scope: scope)
+            guard let type else { return (.invalid, nil) }
+            guard type == .number || type == .duration else {
+                error(.typeMismatch, operand.span, "'-' expects a number or duration, found \(type)")
+                return (.invalid, nil)
+            }
+            return (.negate(typed), type)
+        }
+    }
+
+    private mutating func inferBinary(
+        _ op: BinaryOperator, _ lhs: Expr, _ rhs: Expr, span: Span, expected: ValueType?, scope: Scope
+    ) -> Checked {
+        switch op {
+        case .and, .or:
+            let a = check(lhs, expecting: .bool, scope: scope, what: "'\(op.rawValue)'")
+            let b = check(rhs, expecting: .bool, scope: scope, what: "'\(op.rawValue)'")
+            return a == .invalid || b == .invalid ? (.invalid, nil) : (.binary(op, a, b), .bool)
+        case .equal, .notEqual:
+            // Type the side that can stand alone first, so `.photos == tab` works too.
+            let leftFirst = !isBareEnumCase(lhs)
+            let first = infer(leftFirst ? lhs : rhs, expected: nil, scope: scope)
+            guard let firstType = first.type else { return (.invalid, nil) }
+            let second = infer(leftFirst ? rhs : lhs, expected: firstType, scope: scope)
+            guard let secondType = second.type else { return (.invalid, nil) }
+            guard firstType.accepts(secondType) || secondType.accepts(firstType) else {
+                error(.typeMismatch, span, "'\(op.rawValue)' compares values of one type, found \(leftFirst ? firstType : secondType) and \(leftFirst ? secondType : firstType)")
+                return (.invalid, nil)
+            }
+            let (a, b) = leftFirst ? (first.expr, second.expr) : (second.expr, first.expr)
+            return (.binary(op, a, b), .bool)
+        case .less, .lessEqual, .greater, .greaterEqual:
+            let a = infer(lhs, expected: nil, scope: scope)
+            let b = infer(rhs, expected: a.type, scope: scope)
+            guard let typeA = a.type, let typeB = b.type else { return (.invalid, nil) }
+            guard typeA == typeB, typeA == .number || typeA == .duration else {
+                error(.typeMismatch, span, "'\(op.rawValue)' compares two numbers or two durations, found \(typeA) and \(typeB)")
+                return (.invalid, nil)
+            }
+            return (.binary(op, a.expr, b.expr), .bool)
+        case .add, .subtract, .multiply, .divide:
+            let a = infer(lhs, expected: nil, scope: scope)
+            let b = infer(rhs, expected: nil, scope: scope)
+            guard let typeA = a.type, let typeB = b.type else { return (.invalid, nil) }
+            guard let result = arithmeticResult(op, typeA, typeB) else {
+                error(.typeMismatch, span, "'\(op.rawValue)' cannot combine \(typeA) and \(typeB)")
+                return (.invalid, nil)
+            }
+            if op == .divide, case .number(0)? = constantValue(b.expr).flatMap(Self.number) {
+                error(.divisionByZero, rhs.span, "division by zero")
+                return (.invalid, nil)
+            }
+            return (.binary(op, a.expr, b.expr), result)
+        }
+    }
+
+    private static func number(_ value: Value) -> Value? {
+        if case .number = value { return value }
+        if case .duration(let seconds) = value { return .number(seconds) }
+        return nil
+    }
+
+    private func isBareEnumCase(_ expr: Expr) -> Bool {
+        if case .enumCase = expr.kind { return true }
+        return false
+    }
+
+    private func arithmeticResult(_ op: BinaryOperator, _ a: ValueType, _ b: ValueType) -> ValueType? {
+        switch (op, a, b) {
+        case (_, .number, .number): .number
+        case (.add, .duration, .duration), (.subtract, .duration, .duration): .duration
+        case (.multiply, .duration, .number), (.multiply, .number, .duration), (.divide, .duration, .number): .duration
+        case (.add, .string, .string): .string
+        default: nil
+        }
+    }
+
+    private mutating func inferTernary(
+        _ condition: Expr, _ whenTrue: Expr, _ whenFalse: Expr, expected: ValueType?, scope: Scope
+    ) -> Checked {
+        let c = check(condition, expecting: .bool, scope: scope, what: "the condition of '?:'")
+        let a = infer(whenTrue, expected: expected, scope: scope)
+        let b = infer(whenFalse, expected: expected ?? a.type, scope: scope)
+        guard c != .invalid, let typeA = a.type, let typeB = b.type else { return (.invalid, nil) }
+        let type: ValueType
+        if typeA.accepts(typeB) {
+            type = typeA
+        } else if typeB.accepts(typeA) {
+            type = typeB
+        } else if let expected, expected.accepts(typeA), expected.accepts(typeB) {
+            type = expected
+        } else {
+            error(.typeMismatch, whenFalse.span, "both branches of '?:' must have one type, found \(typeA) and \(typeB)")
+            return (.invalid, nil)
+        }
+        return (.conditional(c, a.expr, b.expr), type)
+    }
+
+    private mutating func inferCall(
+        _ name: Identifier, _ arguments: [Expr], span: Span, expected: ValueType?, scope: Scope
+    ) -> Checked {
+        guard let function = BuiltinFunction(rawValue: name.name), function != .fill || expected == .length else {
+            var candidates = ["min", "max", "clamp"]
+            if expected == .length { candidates.append("fill") }
+            var message = "unknown function '\(name.name)'" + suggestion(name.name, candidates)
+            if ActionChecking.names.contains(name.name) {
+                message = "'\(name.name)(…)' is a tap action; it belongs in 'tap:'"
+            } else if name.name == "fill" {
+                message = "'fill(…)' is a size rule; it belongs in 'size:'"
+            }
+            error(.unknownFunction, name.span, message)
+            return (.invalid, nil)
+        }
+        let arity: ClosedRange<Int> = switch function {
+        case .min, .max: 2...2
+        case .clamp: 3...3
+        case .fill: 0...1
+        }
+        guard arity.contains(arguments.count) else {
+            let count = arity.lowerBound == arity.upperBound ? "\(arity.lowerBound)" : "\(arity.lowerBound) or \(arity.upperBound)"
+            error(.wrongArgumentCount, span, "'\(name.name)' takes \(count) argument\(arity.upperBound == 1 ? "" : "s"), found \(arguments.count)")
+            return (.invalid, nil)
+        }
+        if function == .fill {
+            guard let argument = arguments.first else { return (.constant(.fill(1)), .length) }
+            let weight = check(argument, expecting: .number, scope: scope, what: "'fill'")
+            guard case .number(let value)? = constantValue(weight) else {
+                if weight != .invalid { error(.notConstant, argument.span, "the weight of 'fill' must be a constant number") }
+                return (.invalid, nil)
+            }
+            guard value > 0 else {
+                error(.valueOutOfRange, argument.span, "the weight of 'fill' must be greater than 0, found \(Self.format(value))")
+                return (.invalid, nil)
+            }
+            return (.constant(.fill(value)), .length)
+        }
+        let typed = arguments.map { infer($0, expected: nil, scope: scope) }
+        guard typed.allSatisfy({ $0.type != nil }) else { return (.invalid, nil) }
+        let first = typed[0].type!
+        for (index, item) in typed.enumerated() where item.type != first || !(first == .number || first == .duration) {
+            error(.typeMismatch, arguments[index].span, "'\(name.name)' takes numbers or durations of one type, found \(item.type!)")
+            return (.invalid, nil)
+        }
+        return (.call(function, typed.map(\.expr)), first)
+    }
+}

@@ -1,0 +1,145 @@
+// Checking one row: its kind (built in, or a component instance), its id,
+// its properties against the kind, and the rules that span properties
+// (Image fit needs an aspect, min ≤ max, a View sized to fit).
+
+import StackParser
+
+extension TypeChecker {
+    /// The built-in kind or component a row names, warning on lower case.
+    enum ResolvedKind {
+        case builtin(RowKind)
+        case component(String)
+    }
+
+    mutating func resolveKind(_ name: Identifier) -> ResolvedKind? {
+        if let kind = RowKind(rawValue: name.name) { return .builtin(kind) }
+        if components[name.name] != nil { return .component(name.name) }
+        let capitalised = name.name.prefix(1).uppercased() + name.name.dropFirst()
+        if name.name.first?.isLowercase == true {
+            let resolved: ResolvedKind? = RowKind(rawValue: capitalised).map(ResolvedKind.builtin)
+                ?? (components[capitalised] != nil ? .component(capitalised) : nil)
+            if let resolved {
+                error(.lowercaseKind, name.span, "row kind '\(name.name)' should be capitalised: '\(capitalised)'")
+                return resolved
+            }
+        }
+        let candidates = RowKind.allCases.map(\.rawValue) + components.keys
+        var message = "unknown row kind '\(name.name)'" + suggestion(name.name, candidates)
+        if suggestion(name.name, candidates).isEmpty {
+            message += "; expected Text, Image, View, Spacer, Stack or a component"
+        }
+        error(.unknownKind, name.span, message)
+        return nil
+    }
+
+    mutating func checkRow(_ row: RowSyntax, scope: Scope) -> CheckedRow? {
+        guard let resolved = resolveKind(row.kind) else { return nil }
+        if let id = row.id {
+            if scope.inComponent {
+                error(.notAllowedHere, id.span, "a row inside a component cannot have an id: every instance would repeat it; give the instance an id instead")
+            } else {
+                checkLowercaseStyle(id, what: "row id")
+            }
+        }
+        switch resolved {
+        case .builtin(let kind):
+            let owner = row.id.map { "\(kind.rawValue) '\($0.name)'" } ?? kind.rawValue
+            let result = checkMembers(row.body, context: BlockContext(kind), scope: scope, owner: owner)
+            if !row.body.isInvalid { checkRowRules(kind: kind, rowSpan: row.kind.span, result: result, deferImageCheck: false) }
+            return CheckedRow(
+                kind: kind, component: nil, id: row.id?.name, span: row.span, block: result.block, arguments: [:], rows: result.rows)
+        case .component(let name):
+            return checkInstance(row, component: name, scope: scope)
+        }
+    }
+
+    /// Rules over several properties of one row.
+    mutating func checkRowRules(kind: RowKind, rowSpan: Span, result: BlockResult, deferImageCheck: Bool) {
+        let size = result.block.properties["size"]
+        let sizeIsFit = size == nil || size == .expr(.constant(.fit))
+        if kind == .image, sizeIsFit, result.spans["aspect"] == nil, !deferImageCheck {
+            let written = result.spans["size"] != nil ? "'size: fit'" : "the default size 'fit'"
+            error(
+                .imageFitWithoutAspect, result.spans["size"] ?? rowSpan,
+                "an Image with \(written) needs an 'aspect' (width / height) to be measured; add 'aspect: 4/3' or give it a fixed size")
+        }
+        if kind == .view, let span = result.spans["size"], size == .expr(.constant(.fit)) {
+            error(.viewSizeFit, span, "a View with 'size: fit' is measured by its host app; the default measurer answers 44 points")
+        }
+        if case .expr(let minExpr)? = result.block.properties["min"], case .expr(let maxExpr)? = result.block.properties["max"],
+            case .number(let low)? = constantValue(minExpr), case .number(let high)? = constantValue(maxExpr), low > high,
+            let minSpan = result.spans["min"], let maxSpan = result.spans["max"]
+        {
+            error(
+                .minGreaterThanMax, maxSpan, "'max' (\(Self.format(high))) is smaller than 'min' (\(Self.format(low)))",
+                notes: [DiagnosticNote(span: minSpan, message: "'min' is set here")])
+        }
+    }
+
+    /// A component instance: arguments by parameter, other properties as
+    /// overrides of the base kind's, and no rows.
+    private mutating func checkInstance(_ row: RowSyntax, component name: String, scope: Scope) -> CheckedRow? {
+        guard let info = components[name], let base = info.base else { return nil }
+        let parameters = Dictionary(info.parameters.map { ($0.name, $0) }, uniquingKeysWith: { a, _ in a })
+        let owner = row.id.map { "\(name) '\($0.name)'" } ?? name
+        var arguments: [String: TypedExpr] = [:]
+        var overrides = Block(members: [], span: row.body.span)
+        var argumentSpans = BlockResult()
+        for member in row.body.members {
+            if case .property(let property) = member, let parameter = parameters[property.name.name] {
+                guard claim(property.name.name, property.name.span, in: &argumentSpans, what: "argument '\(property.name.name)'") else { continue }
+                guard let expr = single(property.value, what: "argument '\(property.name.name)'") else { continue }
+                let typed = check(expr, expecting: parameter.type, scope: scope, what: "argument '\(parameter.name)' of \(name)")
+                if typed != .invalid { arguments[parameter.name] = typed }
+            } else if case .property(let property) = member, PropertyCatalog.lookup(property.name.name, in: BlockContext(base)) == nil {
+                let candidates = info.parameters.map(\.name) + PropertyCatalog.properties(of: BlockContext(base)).map(\.name)
+                var message = "\(name) has no parameter or property '\(property.name.name)'" + suggestion(property.name.name, candidates)
+                if suggestion(property.name.name, candidates).isEmpty, !info.parameters.isEmpty {
+                    message += "; its parameters are " + Self.list(info.parameters.map(\.name))
+                }
+                error(.unknownArgument, property.name.span, message)
+            } else if case .row(let nested) = member {
+                error(.notAllowedHere, nested.kind.span, "a component instance cannot contain rows; \(name)'s rows are set in its declaration")
+            } else {
+                overrides.members.append(member)
+            }
+        }
+        if !row.body.isInvalid {
+            for parameter in info.parameters where parameter.defaultValue == nil && arguments[parameter.name] == nil {
+                if argumentSpans.spans[parameter.name] != nil { continue }  // given, but wrong: already reported
+                error(
+                    .missingArgument, row.kind.span, "\(name) needs an argument '\(parameter.name)' of type \(parameter.type)",
+                    notes: [DiagnosticNote(span: parameterSpan(info, parameter.name), message: "'\(parameter.name)' is declared here")])
+            }
+        }
+        let result = checkMembers(overrides, context: BlockContext(base), scope: scope, owner: owner)
+        if base == .image, !row.body.isInvalid {
+            checkInstanceImage(row: row, info: info, overrides: result)
+        }
+        if !row.body.isInvalid { checkRowRules(kind: base, rowSpan: row.kind.span, result: result, deferImageCheck: true) }
+        return CheckedRow(
+            kind: base, component: name, id: row.id?.name, span: row.span, block: result.block, arguments: arguments, rows: [])
+    }
+
+    private func parameterSpan(_ info: ComponentInfo, _ name: String) -> Span {
+        info.decl.parameters.first { $0.name.name == name }?.name.span ?? info.decl.name.span
+    }
+
+    /// An Image component is measurable if the body or the instance gives
+    /// an aspect, or one of them a size other than `fit`.
+    private mutating func checkInstanceImage(row: RowSyntax, info: ComponentInfo, overrides: BlockResult) {
+        let bodyProperties = info.decl.body.members.compactMap { member -> String? in
+            if case .property(let property) = member { return property.name.name }
+            return nil
+        }
+        let hasAspect = overrides.spans["aspect"] != nil || bodyProperties.contains("aspect")
+        let hasSize = overrides.spans["size"] != nil || bodyProperties.contains("size")
+        let sizeIsFit = overrides.block.properties["size"].map { $0 == .expr(.constant(.fit)) }
+            ?? (checkedComponents[info.decl.name.name]?.body.block.properties["size"].map { $0 == .expr(.constant(.fit)) } ?? !hasSize)
+        if sizeIsFit, !hasAspect {
+            error(
+                .imageFitWithoutAspect, row.kind.span,
+                "this \(info.decl.name.name) is an Image sized to fit without an 'aspect'; give the instance or the component 'aspect: W/H' or a fixed size")
+        }
+    }
+}

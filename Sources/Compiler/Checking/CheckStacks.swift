@@ -1,0 +1,81 @@
+// Pass 5: screens and flows — their state, row ids, members and rows —
+// then the state nobody reads.
+
+import StackParser
+
+extension TypeChecker {
+    mutating func checkStack(_ decl: StackDecl) -> CheckedStack {
+        let what = decl.kind.rawValue
+        checkCapitalised(decl.name, what: what)
+        var scope = Scope()
+        var states: [CheckedState] = []
+        var stateSpans: [String: Span] = [:]
+        for case .state(let state) in decl.body.members {
+            if let first = stateSpans[state.name.name] {
+                error(
+                    .duplicateState, state.name.span, "state '\(state.name.name)' is declared more than once",
+                    notes: [DiagnosticNote(span: first, message: "first declared here")])
+                continue
+            }
+            stateSpans[state.name.name] = state.name.span
+            checkLowercaseStyle(state.name, what: "state")
+            guard let type = resolveType(state.type) else { continue }
+            scope.states[state.name.name] = type
+            let typed = check(state.initialValue, expecting: type, scope: Scope(), what: "the initial value of '\(state.name.name)'")
+            guard typed != .invalid else { continue }
+            guard let value = constantValue(typed) else {
+                error(.notConstant, state.initialValue.span, "the initial value of state must be a constant")
+                continue
+            }
+            states.append(CheckedState(name: state.name.name, type: type, initialValue: value))
+        }
+        var ids: [String: Span] = [:]
+        collectRowIDs(decl.body, into: &ids)
+        scope.rowIDs = Set(ids.keys)
+        if decl.kind == .flow {
+            var own: Set<String> = []
+            for case .block(let block) in decl.body.members where block.keyword == .step {
+                if let name = block.name { own.insert(name.name) }
+            }
+            scope.steps = own
+        } else {
+            scope.steps = allSteps
+        }
+        usedStates = []
+        let result = checkMembers(decl.body, context: decl.kind == .screen ? .screen : .flow, scope: scope, owner: "\(what) '\(decl.name.name)'")
+        for case .state(let state) in decl.body.members
+        where !usedStates.contains(state.name.name) && stateSpans[state.name.name] == state.name.span {
+            error(.unusedState, state.name.span, "state '\(state.name.name)' is never read by an expression or an action")
+        }
+        if decl.kind == .flow, result.steps.isEmpty, !decl.body.isInvalid {
+            error(.emptyFlow, decl.name.span, "flow '\(decl.name.name)' has no steps: add 'step Name { … }'")
+        }
+        return CheckedStack(
+            kind: decl.kind, name: decl.name.name, span: decl.span, state: states, block: result.block,
+            rows: result.rows, steps: result.steps)
+    }
+
+    /// Every row id of a screen (nested stacks and flow steps included);
+    /// a repeated id is an error with a note at the first.
+    private mutating func collectRowIDs(_ block: Block, into ids: inout [String: Span]) {
+        for member in block.members {
+            switch member {
+            case .row(let row):
+                if let id = row.id {
+                    if let first = ids[id.name] {
+                        error(
+                            .duplicateRowID, id.span, "row id '\(id.name)' is used more than once in this screen",
+                            notes: [DiagnosticNote(span: first, message: "'\(id.name)' is first used here")])
+                    } else {
+                        ids[id.name] = id.span
+                    }
+                }
+                if components[row.kind.name] == nil { collectRowIDs(row.body, into: &ids) }
+            case .block(let nested) where nested.keyword == .step:
+                collectRowIDs(nested.body, into: &ids)
+            default:
+                break
+            }
+        }
+    }
+}

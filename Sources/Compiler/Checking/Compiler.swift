@@ -1,0 +1,45 @@
+// The front end's passes, in order, in one place:
+//
+//   1. load         — parse the root file and its imports (ImportResolver)
+//   2. collect      — one namespace of enums, components, screens, flows
+//   3. signatures   — component base kinds and typed parameters
+//   4. bodies       — component bodies with their parameters in scope
+//   5. recursion    — components that contain themselves
+//   6. stacks       — the root file's screens and flows, rows and actions
+//
+// Every pass runs even after errors: each reports only what it can see, and
+// invalid nodes keep it from repeating what an earlier pass said.
+
+import StackParser
+
+/// The result of checking: the model (when there were no errors) and every diagnostic.
+public struct CheckResult: Sendable {
+    public var program: CheckedProgram?
+    public var sources: SourceManager
+    public var diagnostics: DiagnosticList
+}
+
+/// Runs the front end.
+public enum Compiler {
+    /// Parses and type-checks `root` and everything it imports.
+    public static func check(_ root: SourceFile, loader: any SourceLoader = FileSystemLoader()) -> CheckResult {
+        var resolver = ImportResolver(loader: loader)
+        let loaded = resolver.load(root: root)
+        var checker = TypeChecker(diagnostics: resolver.diagnostics)
+        checker.collectDeclarations(loaded.files)
+        checker.checkComponentSignatures()
+        checker.checkComponentBodies()
+        checker.checkComponentRecursion()
+        var stacks: [CheckedStack] = []
+        for case .stack(let decl) in loaded.files[0].declarations {
+            stacks.append(checker.checkStack(decl))
+        }
+        let diagnostics = checker.diagnostics
+        let program = CheckedProgram(
+            sources: loaded.sources,
+            enums: checker.enums.mapValues(\.cases),
+            components: checker.checkedComponents,
+            stacks: stacks)
+        return CheckResult(program: diagnostics.hasErrors ? nil : program, sources: loaded.sources, diagnostics: diagnostics)
+    }
+}

@@ -1,0 +1,80 @@
+// Evaluating expressions that read no state, parameter or viewport, so the
+// checker can reject constant mistakes (a negative size, min > max) early.
+
+import StackParser
+
+extension TypeChecker {
+    /// The value of `expr` if it is constant, else nil.
+    func constantValue(_ expr: TypedExpr) -> Value? {
+        switch expr {
+        case .constant(let value):
+            return value
+        case .state, .parameter, .viewport, .invalid:
+            return nil
+        case .not(let operand):
+            guard case .bool(let b)? = constantValue(operand) else { return nil }
+            return .bool(!b)
+        case .negate(let operand):
+            switch constantValue(operand) {
+            case .number(let x)?: return .number(-x)
+            case .duration(let x)?: return .duration(-x)
+            default: return nil
+            }
+        case .conditional(let condition, let a, let b):
+            guard case .bool(let c)? = constantValue(condition) else { return nil }
+            return constantValue(c ? a : b)
+        case .binary(let op, let lhs, let rhs):
+            guard let a = constantValue(lhs), let b = constantValue(rhs) else { return nil }
+            return Self.fold(op, a, b)
+        case .call(let function, let arguments):
+            let values = arguments.compactMap { constantValue($0).flatMap(Self.magnitude) }
+            guard values.count == arguments.count, let first = arguments.first.flatMap(constantValue) else { return nil }
+            let result: Double
+            switch function {
+            case .min: result = values.min()!
+            case .max: result = values.max()!
+            case .clamp: result = Swift.min(Swift.max(values[0], values[1]), values[2])
+            case .fill: return nil
+            }
+            if case .duration = first { return .duration(result) }
+            return .number(result)
+        }
+    }
+
+    /// The number inside a number or duration value.
+    static func magnitude(_ value: Value) -> Double? {
+        switch value {
+        case .number(let x), .duration(let x): x
+        default: nil
+        }
+    }
+
+    private static func fold(_ op: BinaryOperator, _ a: Value, _ b: Value) -> Value? {
+        switch (op, a, b) {
+        case (.and, .bool(let x), .bool(let y)): return .bool(x && y)
+        case (.or, .bool(let x), .bool(let y)): return .bool(x || y)
+        case (.equal, _, _): return .bool(a == b)
+        case (.notEqual, _, _): return .bool(a != b)
+        case (.add, .string(let x), .string(let y)): return .string(x + y)
+        default: break
+        }
+        guard let x = magnitude(a), let y = magnitude(b) else { return nil }
+        let isDuration: Bool = {
+            if case .duration = a { return true }
+            if case .duration = b { return true }
+            return false
+        }()
+        let wrap: (Double) -> Value = { isDuration ? .duration($0) : .number($0) }
+        switch op {
+        case .add: return wrap(x + y)
+        case .subtract: return wrap(x - y)
+        case .multiply: return wrap(x * y)
+        case .divide: return y == 0 ? nil : wrap(x / y)
+        case .less: return .bool(x < y)
+        case .lessEqual: return .bool(x <= y)
+        case .greater: return .bool(x > y)
+        case .greaterEqual: return .bool(x >= y)
+        default: return nil
+        }
+    }
+}

@@ -1,0 +1,60 @@
+// The type checker's state and its entry point. The passes themselves live
+// in their own files (CollectDeclarations, CheckComponents, CheckStacks, …);
+// `Compiler.check` runs them in order.
+
+import StackParser
+
+/// An enum as declared.
+struct EnumInfo {
+    var name: Identifier
+    var cases: [String]
+}
+
+/// A component as declared, before and after its body is checked.
+struct ComponentInfo {
+    var decl: ComponentDecl
+    var base: RowKind?
+    var parameters: [CheckedParameter]
+}
+
+/// Checks loaded files, appending to `diagnostics`.
+struct TypeChecker {
+    var diagnostics: DiagnosticList
+    var enums: [String: EnumInfo] = [:]
+    var components: [String: ComponentInfo] = [:]
+    var checkedComponents: [String: CheckedComponent] = [:]
+    /// Every flow step name in the program, for `push` in screens.
+    var allSteps: Set<String> = []
+    /// State names read by some expression or action in the stack being checked.
+    var usedStates: Set<String> = []
+
+    init(diagnostics: DiagnosticList) {
+        self.diagnostics = diagnostics
+    }
+
+    mutating func error(_ code: DiagnosticCode, _ span: Span, _ message: String, notes: [DiagnosticNote] = []) {
+        diagnostics.error(code, span, message, notes: notes)
+    }
+
+    /// "; did you mean 'x'?" or "".
+    func suggestion(_ name: String, _ candidates: some Sequence<String>) -> String {
+        Suggestions.closest(to: name, in: candidates).map { "; did you mean '\($0)'?" } ?? ""
+    }
+
+    /// Resolves a written type name.
+    mutating func resolveType(_ syntax: TypeSyntax) -> ValueType? {
+        if let builtin = ValueType.declarable[syntax.name] { return builtin }
+        if enums[syntax.name] != nil { return .enumeration(syntax.name) }
+        let candidates = Array(ValueType.declarable.keys) + Array(enums.keys)
+        error(.unknownType, syntax.span, "unknown type '\(syntax.name)'" + suggestion(syntax.name, candidates))
+        return nil
+    }
+
+    /// Warns when a name that should start in lower case does not.
+    mutating func checkLowercaseStyle(_ name: Identifier, what: String) {
+        if name.name.first?.isUppercase == true {
+            let fixed = name.name.prefix(1).lowercased() + name.name.dropFirst()
+            error(.namingStyle, name.span, "\(what) '\(name.name)' should start with a lowercase letter: '\(fixed)'")
+        }
+    }
+}

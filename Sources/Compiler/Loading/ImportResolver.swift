@@ -1,0 +1,71 @@
+// Pass 1: load the root file and, depth first, every file it imports.
+// Missing files and cycles are reported at the import that leads to them,
+// naming the whole chain.
+
+import StackParser
+
+/// The parsed files of one compilation: the root first, then its imports.
+public struct LoadedProgram: Sendable {
+    public var sources: SourceManager
+    public var files: [SourceFileSyntax]
+    public var root: FileID
+}
+
+/// Loads a root source and its imports through a `SourceLoader`.
+struct ImportResolver {
+    let loader: any SourceLoader
+    var sources = SourceManager()
+    var files: [SourceFileSyntax] = []
+    var diagnostics = DiagnosticList()
+    /// Canonical path → file, for files already loaded.
+    private var loaded: [String: FileID] = [:]
+    /// The chain being loaded, as (canonical path, display path).
+    private var chain: [(key: String, path: String)] = []
+
+    init(loader: any SourceLoader) {
+        self.loader = loader
+    }
+
+    mutating func load(root: SourceFile) -> LoadedProgram {
+        let id = add(root, key: root.path == "<stdin>" ? "<stdin>" : loader.canonicalPath(root.path))
+        return LoadedProgram(sources: sources, files: files, root: id)
+    }
+
+    private mutating func add(_ source: SourceFile, key: String) -> FileID {
+        let id = sources.add(source)
+        loaded[key] = id
+        let (syntax, parseDiagnostics) = Parser.parse(source, id: id)
+        diagnostics.append(contentsOf: parseDiagnostics)
+        files.append(syntax)
+        chain.append((key, source.path))
+        for decl in syntax.imports {
+            resolve(decl, from: source.path)
+        }
+        chain.removeLast()
+        return id
+    }
+
+    private mutating func resolve(_ decl: ImportDecl, from importer: String) {
+        let base = importer == "<stdin>" ? "./<stdin>" : importer
+        let path = PathText.resolve(decl.path, from: base)
+        let key = loader.canonicalPath(path)
+        if let start = chain.firstIndex(where: { $0.key == key }) {
+            let cycle = chain[start...].map { PathText.normalize($0.path) } + [path]
+            diagnostics.error(.importCycle, decl.pathSpan, "import cycle: " + cycle.joined(separator: " → "))
+            return
+        }
+        if loaded[key] != nil { return }
+        let bytes: [UInt8]
+        do {
+            bytes = try loader.read(path)
+        } catch {
+            var message = "cannot import '\(decl.path)': \(path): \(error)"
+            if chain.count > 1 {
+                message += " (import chain: " + (chain.map { PathText.normalize($0.path) } + [path]).joined(separator: " → ") + ")"
+            }
+            diagnostics.error(.importNotFound, decl.pathSpan, message)
+            return
+        }
+        _ = add(SourceFile(path: path, bytes: bytes), key: key)
+    }
+}

@@ -1,0 +1,139 @@
+// The checked model: the program with every name resolved and every property
+// typed, still shaped like the source (components not yet expanded). It is
+// the input of lowering.
+
+import StackParser
+
+/// A property value after checking, by the shape of the property.
+public enum CheckedValue: Hashable, Sendable {
+    /// A (possibly reactive) expression: `size`, `hidden`, `text`, …
+    case expr(TypedExpr)
+    /// One to four edge values, in CSS order, already expanded to t r b l.
+    case edges([TypedExpr])
+    /// A keyword: `axis: horizontal`, `pin: top`.
+    case keyword(String)
+    /// `separator: none`, or a separator block's properties.
+    case separator(CheckedBlock?)
+    case actions([Action])
+    case curve(Curve)
+    /// `offset: x y`
+    case offset(TypedExpr, TypedExpr)
+    /// `behavior: snap-hide(top)` → "top"; `none` → nil.
+    case snapHide(String?)
+    /// `separation: line(2, #000)` etc.
+    case separation(Separation)
+    case fading([Fading])
+    case keywords([String])
+    /// `props { … }` of a View, passed to the host as they are.
+    case props([String: TypedExpr])
+}
+
+/// A tap action.
+public enum Action: Hashable, Sendable {
+    case toggle(state: String)
+    case set(state: String, TypedExpr)
+    case emit(String)
+    case scrollTo(row: String, position: String)
+    case push(step: String)
+    case pop(Int)
+}
+
+/// An animation curve.
+public enum Curve: Hashable, Sendable {
+    case linear, easeIn, easeOut, easeInOut
+    case spring(damping: Double, velocity: Double)
+}
+
+/// How flow steps are separated.
+public enum Separation: Hashable, Sendable {
+    case none
+    case line(thickness: TypedExpr, color: TypedExpr)
+    case padding(TypedExpr)
+}
+
+/// How earlier flow steps fade.
+public enum Fading: Hashable, Sendable {
+    case tint(color: TypedExpr, alpha: TypedExpr, step: TypedExpr)
+    case gradient(TypedExpr)
+}
+
+/// A checked block: its properties and nested blocks by name.
+public struct CheckedBlock: Hashable, Sendable {
+    public var properties: [String: CheckedValue] = [:]
+    /// `transition KIND { … }` blocks by kind.
+    public var transitions: [String: CheckedBlock] = [:]
+    /// `from` / `to` / `defaults` / `separator` blocks by keyword.
+    public var blocks: [String: CheckedBlock] = [:]
+    public init() {}
+}
+
+/// The built-in row kinds.
+public enum RowKind: String, Hashable, Sendable, CaseIterable {
+    case text = "Text"
+    case image = "Image"
+    case view = "View"
+    case spacer = "Spacer"
+    case stack = "Stack"
+}
+
+/// A checked row. For a component instance `component` names it, `kind` is
+/// the built-in kind it expands to and `arguments` holds its arguments.
+public struct CheckedRow: Hashable, Sendable {
+    public var kind: RowKind
+    public var component: String?
+    public var id: String?
+    public var span: Span
+    public var block: CheckedBlock
+    public var arguments: [String: TypedExpr]
+    /// Rows of a nested `Stack` (or of a Stack-based component's body).
+    public var rows: [CheckedRow]
+}
+
+/// A component parameter.
+public struct CheckedParameter: Hashable, Sendable {
+    public var name: String
+    public var type: ValueType
+    public var defaultValue: TypedExpr?
+}
+
+/// A checked component: its parameters and body.
+public struct CheckedComponent: Hashable, Sendable {
+    public var name: String
+    public var parameters: [CheckedParameter]
+    public var body: CheckedRow
+}
+
+/// Declared state of a screen or flow.
+public struct CheckedState: Hashable, Sendable {
+    public var name: String
+    public var type: ValueType
+    public var initialValue: Value
+}
+
+/// A flow step.
+public struct CheckedStep: Hashable, Sendable {
+    public var name: String
+    public var block: CheckedBlock
+    public var rows: [CheckedRow]
+}
+
+/// A checked screen or flow.
+public struct CheckedStack: Hashable, Sendable {
+    public var kind: StackDeclKind
+    public var name: String
+    public var span: Span
+    public var state: [CheckedState]
+    /// Stack-level properties and the `defaults` block.
+    public var block: CheckedBlock
+    public var rows: [CheckedRow]
+    public var steps: [CheckedStep]
+}
+
+/// The whole checked program.
+public struct CheckedProgram: Sendable {
+    public var sources: SourceManager
+    public var enums: [String: [String]]
+    public var components: [String: CheckedComponent]
+    /// Screens and flows of the root file, in source order.
+    public var stacks: [CheckedStack]
+}

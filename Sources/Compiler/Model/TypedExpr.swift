@@ -1,0 +1,51 @@
+// Checked expressions: every name resolved, every node typed. This is what
+// lowering compiles into the runtime's expression form.
+
+import StackParser
+
+/// A constant value.
+public enum Value: Hashable, Sendable {
+    case bool(Bool)
+    case number(Double)
+    case percent(Double)
+    case string(String)
+    /// 0xRRGGBBAA
+    case color(UInt32)
+    /// Seconds.
+    case duration(Double)
+    /// `fit`
+    case fit
+    /// `fill(weight)`
+    case fill(Double)
+    /// An enum case: enum name, case name.
+    case enumCase(String, String)
+}
+
+/// `viewport.width` / `viewport.height`.
+public enum ViewportDimension: String, Sendable {
+    case width, height
+}
+
+/// The built-in functions of expressions.
+public enum BuiltinFunction: String, Sendable, CaseIterable {
+    case min, max, clamp, fill
+}
+
+/// A type-checked expression.
+public indirect enum TypedExpr: Hashable, Sendable {
+    case constant(Value)
+    /// Screen state, by name.
+    case state(String, ValueType)
+    /// A component parameter, by name (replaced by the argument when expanded).
+    case parameter(String, ValueType)
+    case viewport(ViewportDimension)
+    case not(TypedExpr)
+    case negate(TypedExpr)
+    case binary(BinaryOperator, TypedExpr, TypedExpr)
+    case conditional(TypedExpr, TypedExpr, TypedExpr)
+    case call(BuiltinFunction, [TypedExpr])
+    /// An expression that failed to check (already reported).
+    case invalid
+}
+
+

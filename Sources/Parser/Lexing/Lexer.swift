@@ -1,0 +1,306 @@
+// The lexer: UTF-8 bytes in, tokens out, in one pass over the bytes. It never
+// fails: a bad character becomes an `.invalid` token and a diagnostic, and
+// comments go to a side table so a formatter can put them back.
+
+/// Splits a source file into tokens, collecting comments and diagnostics.
+public struct Lexer {
+    public private(set) var diagnostics = DiagnosticList()
+    /// Every comment's span, in order: the trivia side table.
+    public private(set) var comments: [Span] = []
+    private let file: FileID
+
+    public init(file: FileID) {
+        self.file = file
+    }
+
+    /// Tokenizes the whole file; the last token is always `.endOfFile`.
+    public mutating func tokenize(_ bytes: [UInt8]) -> [Token] {
+        var tokens: [Token] = []
+        tokens.reserveCapacity(bytes.count / 5 + 1)
+        bytes.withUnsafeBufferPointer { buffer in
+            if let bad = Lexer.firstInvalidUTF8(buffer) {
+                diagnostics.error(
+                    .invalidUTF8, span(bad, bad + 1),
+                    "the file is not valid UTF-8: byte 0x\(String(buffer[bad], radix: 16, uppercase: true)) cannot start or continue a character")
+            }
+            scan(buffer, into: &tokens)
+        }
+        return tokens
+    }
+
+    private func span(_ start: Int, _ end: Int) -> Span { Span(file: file, start: start, end: end) }
+
+    private mutating func scan(_ b: UnsafeBufferPointer<UInt8>, into tokens: inout [Token]) {
+        var i = 0
+        let n = b.count
+        var space = true
+        var newline = true
+        while true {
+            // Trivia: whitespace and comments.
+            while i < n {
+                let c = b[i]
+                if c == 0x20 || c == 0x09 || c == 0x0D {
+                    space = true
+                    i += 1
+                } else if c == 0x0A {
+                    space = true
+                    newline = true
+                    i += 1
+                } else if c == UInt8(ascii: "/"), i + 1 < n, b[i + 1] == UInt8(ascii: "/") {
+                    let start = i
+                    while i < n, b[i] != 0x0A { i += 1 }
+                    comments.append(span(start, i))
+                    space = true
+                } else if c == UInt8(ascii: "/"), i + 1 < n, b[i + 1] == UInt8(ascii: "*") {
+                    let start = i
+                    i = skipBlockComment(b, from: i)
+                    comments.append(span(start, i))
+                    if b[start..<i].contains(0x0A) { newline = true }
+                    space = true
+                } else {
+                    break
+                }
+            }
+            guard i < n else {
+                tokens.append(Token(kind: .endOfFile, start: n, end: n, spaceBefore: space, newlineBefore: true))
+                return
+            }
+            let start = i
+            let kind = scanToken(b, &i)
+            tokens.append(Token(kind: kind, start: start, end: i, spaceBefore: space, newlineBefore: newline))
+            space = false
+            newline = false
+        }
+    }
+
+    /// Skips a (nesting) block comment starting at `from`; returns the index after it.
+    private mutating func skipBlockComment(_ b: UnsafeBufferPointer<UInt8>, from: Int) -> Int {
+        var depth = 0
+        var i = from
+        while i + 1 < b.count {
+            if b[i] == UInt8(ascii: "/"), b[i + 1] == UInt8(ascii: "*") {
+                depth += 1
+                i += 2
+            } else if b[i] == UInt8(ascii: "*"), b[i + 1] == UInt8(ascii: "/") {
+                depth -= 1
+                i += 2
+                if depth == 0 { return i }
+            } else {
+                i += 1
+            }
+        }
+        diagnostics.error(.unterminatedComment, span(from, from + 2), "unterminated '/*' comment: it runs to the end of the file")
+        return b.count
+    }
+
+    private mutating func scanToken(_ b: UnsafeBufferPointer<UInt8>, _ i: inout Int) -> TokenKind {
+        let c = b[i]
+        let n = b.count
+        @inline(__always) func next(_ byte: Character) -> Bool {
+            i + 1 < n && b[i + 1] == UInt8(ascii: byte.unicodeScalars.first!)
+        }
+        if Lexer.isIdentifierStart(c) {
+            i += 1
+            while i < n {
+                let d = b[i]
+                if Lexer.isIdentifierContinue(d) {
+                    i += 1
+                } else if d == UInt8(ascii: "-"), i + 1 < n, Lexer.isIdentifierStart(b[i + 1]) {
+                    i += 2
+                } else {
+                    break
+                }
+            }
+            return .identifier
+        }
+        if Lexer.isDigit(c) { return scanNumber(b, &i) }
+        switch c {
+        case UInt8(ascii: "\""): return scanString(b, &i)
+        case UInt8(ascii: "#"): return scanColor(b, &i)
+        case UInt8(ascii: "{"): i += 1; return .leftBrace
+        case UInt8(ascii: "}"): i += 1; return .rightBrace
+        case UInt8(ascii: "("): i += 1; return .leftParen
+        case UInt8(ascii: ")"): i += 1; return .rightParen
+        case UInt8(ascii: ","): i += 1; return .comma
+        case UInt8(ascii: ":"): i += 1; return .colon
+        case UInt8(ascii: ";"): i += 1; return .semicolon
+        case UInt8(ascii: "."): i += 1; return .dot
+        case UInt8(ascii: "?"): i += 1; return .question
+        case UInt8(ascii: "+"): i += 1; return .plus
+        case UInt8(ascii: "-"): i += 1; return .minus
+        case UInt8(ascii: "*"): i += 1; return .star
+        case UInt8(ascii: "/"): i += 1; return .slash
+        case UInt8(ascii: "="):
+            if next("=") { i += 2; return .equalEqual }
+            i += 1; return .equal
+        case UInt8(ascii: "!"):
+            if next("=") { i += 2; return .bangEqual }
+            i += 1; return .bang
+        case UInt8(ascii: "<"):
+            if next("=") { i += 2; return .lessEqual }
+            i += 1; return .less
+        case UInt8(ascii: ">"):
+            if next("=") { i += 2; return .greaterEqual }
+            i += 1; return .greater
+        case UInt8(ascii: "&") where next("&"): i += 2; return .ampAmp
+        case UInt8(ascii: "|") where next("|"): i += 2; return .pipePipe
+        default:
+            return scanInvalid(b, &i)
+        }
+    }
+
+    private mutating func scanInvalid(_ b: UnsafeBufferPointer<UInt8>, _ i: inout Int) -> TokenKind {
+        let start = i
+        i += 1
+        // A whole UTF-8 sequence is one invalid character.
+        while i < b.count, b[i] & 0xC0 == 0x80 { i += 1 }
+        let text = String(decoding: UnsafeBufferPointer(rebasing: b[start..<i]), as: UTF8.self)
+        let shown = b[start] < 0x20 || b[start] == 0x7F ? "U+00\(String(b[start], radix: 16, uppercase: true))" : "'\(text)'"
+        var message = "unexpected character \(shown)"
+        if b[start] == UInt8(ascii: "&") || b[start] == UInt8(ascii: "|") {
+            message += "; did you mean '\(text)\(text)'?"
+        }
+        diagnostics.error(.invalidCharacter, span(start, i), message)
+        return .invalid
+    }
+
+    private mutating func scanNumber(_ b: UnsafeBufferPointer<UInt8>, _ i: inout Int) -> TokenKind {
+        let start = i
+        while i < b.count, Lexer.isDigit(b[i]) { i += 1 }
+        if i + 1 < b.count, b[i] == UInt8(ascii: "."), Lexer.isDigit(b[i + 1]) {
+            i += 1
+            while i < b.count, Lexer.isDigit(b[i]) { i += 1 }
+        }
+        guard i < b.count else { return .number }
+        if b[i] == UInt8(ascii: "%") {
+            i += 1
+            return .percent
+        }
+        guard Lexer.isIdentifierStart(b[i]) else { return .number }
+        let unitStart = i
+        while i < b.count, Lexer.isIdentifierContinue(b[i]) { i += 1 }
+        let unit = String(decoding: UnsafeBufferPointer(rebasing: b[unitStart..<i]), as: UTF8.self)
+        if unit == "ms" || unit == "s" { return .duration }
+        let text = String(decoding: UnsafeBufferPointer(rebasing: b[start..<i]), as: UTF8.self)
+        var message = "'\(text)' is not a number: unknown unit '\(unit)'"
+        message += unit == "px" || unit == "pt" ? "; lengths are plain numbers of points" : "; expected a number, 'N%', 'Nms' or 'Ns'"
+        diagnostics.error(.invalidNumberLiteral, span(start, i), message)
+        return .number
+    }
+
+    private mutating func scanString(_ b: UnsafeBufferPointer<UInt8>, _ i: inout Int) -> TokenKind {
+        let start = i
+        i += 1
+        while i < b.count {
+            switch b[i] {
+            case UInt8(ascii: "\""):
+                i += 1
+                return .string
+            case 0x0A:
+                diagnostics.error(.unterminatedString, span(start, i), "unterminated string: a string must end on the line it starts")
+                return .string
+            case UInt8(ascii: "\\"):
+                checkEscape(b, &i)
+            default:
+                i += 1
+            }
+        }
+        diagnostics.error(.unterminatedString, span(start, i), "unterminated string: it runs to the end of the file")
+        return .string
+    }
+
+    /// Validates one escape at `i` (pointing at the backslash) and steps over it.
+    private mutating func checkEscape(_ b: UnsafeBufferPointer<UInt8>, _ i: inout Int) {
+        let start = i
+        guard i + 1 < b.count else { i += 1; return }
+        let e = b[i + 1]
+        i += 2
+        switch e {
+        case UInt8(ascii: "n"), UInt8(ascii: "t"), UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "r"), UInt8(ascii: "0"):
+            return
+        case UInt8(ascii: "u"):
+            guard i < b.count, b[i] == UInt8(ascii: "{") else {
+                diagnostics.error(.invalidEscape, span(start, i), "'\\u' must be followed by a hexadecimal scalar in braces, as in '\\u{1F600}'")
+                return
+            }
+            var j = i + 1
+            while j < b.count, j - i <= 9, Lexer.hexValue(b[j]) != nil { j += 1 }
+            let digits = j - i - 1
+            guard j < b.count, b[j] == UInt8(ascii: "}"), (1...8).contains(digits) else {
+                diagnostics.error(.invalidEscape, span(start, min(j, b.count)), "'\\u{…}' takes 1 to 8 hexadecimal digits and a closing '}'")
+                i = j
+                return
+            }
+            var value: UInt32 = 0
+            for k in (i + 1)..<j { value = value &* 16 &+ UInt32(Lexer.hexValue(b[k])!) }
+            i = j + 1
+            if Unicode.Scalar(value) == nil {
+                diagnostics.error(.invalidEscape, span(start, i), "'\\u{\(String(value, radix: 16, uppercase: true))}' is not a Unicode scalar value")
+            }
+        default:
+            var end = i
+            while end < b.count, b[end] & 0xC0 == 0x80 { end += 1 }
+            i = end
+            let shown = String(decoding: UnsafeBufferPointer(rebasing: b[start..<end]), as: UTF8.self)
+            diagnostics.error(.invalidEscape, span(start, end), "invalid escape '\(shown)' in string; valid escapes are \\n \\t \\r \\0 \\\" \\\\ and \\u{…}")
+        }
+    }
+
+    private mutating func scanColor(_ b: UnsafeBufferPointer<UInt8>, _ i: inout Int) -> TokenKind {
+        let start = i
+        i += 1
+        while i < b.count, Lexer.isIdentifierContinue(b[i]) { i += 1 }
+        let body = b[(start + 1)..<i]
+        let allHex = body.allSatisfy { Lexer.hexValue($0) != nil }
+        if !allHex || ![3, 4, 6, 8].contains(body.count) {
+            let text = String(decoding: UnsafeBufferPointer(rebasing: b[start..<i]), as: UTF8.self)
+            diagnostics.error(
+                .invalidColorLiteral, span(start, i),
+                "'\(text)' is not a colour; expected #RGB, #RGBA, #RRGGBB or #RRGGBBAA in hexadecimal digits")
+        }
+        return .color
+    }
+
+    static func isIdentifierStart(_ c: UInt8) -> Bool {
+        (c >= 0x61 && c <= 0x7A) || (c >= 0x41 && c <= 0x5A) || c == 0x5F
+    }
+
+    static func isIdentifierContinue(_ c: UInt8) -> Bool { isIdentifierStart(c) || isDigit(c) }
+
+    static func isDigit(_ c: UInt8) -> Bool { c >= 0x30 && c <= 0x39 }
+
+    static func hexValue(_ c: UInt8) -> UInt8? {
+        switch c {
+        case 0x30...0x39: c - 0x30
+        case 0x61...0x66: c - 0x61 + 10
+        case 0x41...0x46: c - 0x41 + 10
+        default: nil
+        }
+    }
+
+    /// The offset of the first byte that breaks UTF-8, or nil.
+    static func firstInvalidUTF8(_ b: UnsafeBufferPointer<UInt8>) -> Int? {
+        var i = 0
+        let n = b.count
+        while i < n {
+            let c = b[i]
+            if c < 0x80 { i += 1; continue }
+            let length: Int
+            var minimum: UInt32
+            if c & 0xE0 == 0xC0 { length = 2; minimum = 0x80 }
+            else if c & 0xF0 == 0xE0 { length = 3; minimum = 0x800 }
+            else if c & 0xF8 == 0xF0 { length = 4; minimum = 0x10000 }
+            else { return i }
+            guard i + length <= n else { return i }
+            var value = UInt32(c) & (0xFF >> (length + 1))
+            for k in 1..<length {
+                let d = b[i + k]
+                guard d & 0xC0 == 0x80 else { return i + k }
+                value = value << 6 | UInt32(d & 0x3F)
+            }
+            if value < minimum || value > 0x10FFFF || (0xD800...0xDFFF).contains(value) { return i }
+            i += length
+        }
+        return nil
+    }
+}

@@ -1,0 +1,204 @@
+// Expressions, one function per precedence level, lowest first:
+// ternary `?:`, then the binary operators by `BinaryOperator.precedence`
+// (|| && ==/!= comparisons +/- * /), unary `!` and `-`, postfix `.member`,
+// and primaries (literals, names, calls, `.case`, parentheses).
+//
+// Outside parentheses a value ends at a line break, and `-` with a space
+// before and none after starts a new value: `insets: 12 -15` is two values,
+// `12 - 15` and `12-15` are one (Swift's rule for prefix operators).
+
+extension Parser {
+    mutating func parseExpression() -> Expr {
+        parseTernary()
+    }
+
+    private mutating func parseTernary() -> Expr {
+        let condition = parseBinary(minimumPrecedence: 1)
+        guard at(.question), parenDepth > 0 || !current.newlineBefore else { return condition }
+        let question = advance()
+        guard enter(question, what: "expressions") else {
+            leave()
+            skipExpressionRest()
+            return Expr(.invalid, condition.span.to(span(from: question.start)))
+        }
+        defer { leave() }
+        let whenTrue = parseTernary()
+        guard expect(.colon, "':'", after: "in a conditional 'condition ? a : b'") != nil else {
+            return Expr(.ternary(condition, whenTrue, Expr(.invalid, span(current).atEnd)), condition.span.to(whenTrue.span))
+        }
+        let whenFalse = parseTernary()
+        return Expr(.ternary(condition, whenTrue, whenFalse), condition.span.to(whenFalse.span))
+    }
+
+    private mutating func parseBinary(minimumPrecedence: Int) -> Expr {
+        var lhs = parseUnary()
+        while let op = binaryOperator(), op.precedence >= minimumPrecedence {
+            advance()
+            let rhs = parseBinary(minimumPrecedence: op.precedence + 1)
+            lhs = Expr(.binary(op, lhs, rhs), lhs.span.to(rhs.span))
+        }
+        return lhs
+    }
+
+    /// The binary operator at the current token, if it continues this value.
+    private func binaryOperator() -> BinaryOperator? {
+        let token = current
+        if parenDepth == 0 {
+            if token.newlineBefore { return nil }
+            if token.kind == .minus, token.spaceBefore, !peek().spaceBefore { return nil }
+        }
+        switch token.kind {
+        case .pipePipe: return .or
+        case .ampAmp: return .and
+        case .equalEqual: return .equal
+        case .bangEqual: return .notEqual
+        case .less: return .less
+        case .lessEqual: return .lessEqual
+        case .greater: return .greater
+        case .greaterEqual: return .greaterEqual
+        case .plus: return .add
+        case .minus: return .subtract
+        case .star: return .multiply
+        case .slash: return .divide
+        default: return nil
+        }
+    }
+
+    private mutating func parseUnary() -> Expr {
+        guard at(.bang) || at(.minus) else { return parsePostfix() }
+        let opToken = advance()
+        let op: UnaryOperator = opToken.kind == .bang ? .not : .negate
+        guard enter(opToken, what: "expressions") else {
+            leave()
+            while at(.bang) || at(.minus) { advance() }
+            let operand = parsePostfix()
+            return Expr(.invalid, span(opToken).to(operand.span))
+        }
+        defer { leave() }
+        let operand = parseUnary()
+        let whole = span(opToken).to(operand.span)
+        // Fold a directly attached minus into a literal: `-100` is one number.
+        if op == .negate, operand.span.start == opToken.end {
+            switch operand.kind {
+            case .number(let value): return Expr(.number(-value), whole)
+            case .percent(let value): return Expr(.percent(-value), whole)
+            case .duration(let value): return Expr(.duration(-value), whole)
+            default: break
+            }
+        }
+        return Expr(.unary(op, operand), whole)
+    }
+
+    private mutating func parsePostfix() -> Expr {
+        var base = parsePrimary()
+        while at(.dot), !current.spaceBefore, peek().kind == .identifier, !peek().spaceBefore {
+            advance()
+            let member = identifier()
+            base = Expr(.member(base, member), base.span.to(member.span))
+        }
+        return base
+    }
+
+    private mutating func parsePrimary() -> Expr {
+        let token = current
+        switch token.kind {
+        case .number:
+            advance()
+            return Expr(.number(numberValue(token.start, token.end)), span(token))
+        case .percent:
+            advance()
+            return Expr(.percent(numberValue(token.start, token.end - 1)), span(token))
+        case .duration:
+            advance()
+            let isMilliseconds = bytes[token.end - 2] == UInt8(ascii: "m")
+            let value = numberValue(token.start, token.end - (isMilliseconds ? 2 : 1))
+            return Expr(.duration(isMilliseconds ? value / 1000 : value), span(token))
+        case .string:
+            advance()
+            return Expr(.string(decodeString(token)), span(token))
+        case .color:
+            advance()
+            return Expr(.color(colorValue(token)), span(token))
+        case .identifier:
+            return parseName()
+        case .dot:
+            advance()
+            guard at(.identifier), !current.spaceBefore else {
+                reportExpected("an enum case name", after: "after '.'")
+                return Expr(.invalid, span(token))
+            }
+            let name = identifier()
+            return Expr(.enumCase(name.name), span(token).to(name.span))
+        case .leftParen:
+            return parseParenthesized()
+        default:
+            reportExpected("a value")
+            if !at(.rightBrace), !at(.rightParen), !at(.endOfFile), !at(.comma) { advance() }
+            return Expr(.invalid, span(token))
+        }
+    }
+
+    private mutating func parseName() -> Expr {
+        let name = identifier()
+        if name.name == "true" { return Expr(.bool(true), name.span) }
+        if name.name == "false" { return Expr(.bool(false), name.span) }
+        guard at(.leftParen), !current.spaceBefore else { return Expr(.name(name.name), name.span) }
+        let open = current
+        guard enter(open, what: "expressions") else {
+            leave()
+            skipBalanced(.leftParen, .rightParen)
+            return Expr(.invalid, name.span.to(span(from: open.start)))
+        }
+        defer { leave() }
+        advance()
+        parenDepth += 1
+        defer { parenDepth -= 1 }
+        var arguments: [Expr] = []
+        while !at(.rightParen), !at(.endOfFile), !at(.rightBrace) {
+            arguments.append(parseExpression())
+            if consume(.comma) == nil { break }
+        }
+        if expect(.rightParen, "',' or ')'", after: "in the arguments of '\(name.name)'") == nil {
+            arguments.append(Expr(.invalid, span(current).atEnd))
+        }
+        return Expr(.call(name, arguments), name.span.to(span(from: open.start)))
+    }
+
+    private mutating func parseParenthesized() -> Expr {
+        let open = current
+        guard enter(open, what: "expressions") else {
+            leave()
+            skipBalanced(.leftParen, .rightParen)
+            return Expr(.invalid, span(from: open.start))
+        }
+        defer { leave() }
+        advance()
+        parenDepth += 1
+        var inner = parseExpression()
+        parenDepth -= 1
+        if expect(.rightParen, "')'", after: "to close '('") == nil {
+            inner = Expr(.invalid, inner.span)
+        }
+        inner.span = span(from: open.start)
+        return inner
+    }
+
+    /// Skips the rest of a value that is too deep to parse.
+    private mutating func skipExpressionRest() {
+        var parens = 0
+        while !at(.endOfFile) {
+            if parens == 0, parenDepth == 0, current.newlineBefore { return }
+            switch current.kind {
+            case .leftParen: parens += 1
+            case .rightParen:
+                if parens == 0 { return }
+                parens -= 1
+            case .rightBrace: return
+            case .semicolon, .comma:
+                if parens == 0 { return }
+            default: break
+            }
+            advance()
+        }
+    }
+}

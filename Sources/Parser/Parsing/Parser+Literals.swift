@@ -1,0 +1,103 @@
+// Decoding literal tokens into values. The lexer has already validated them
+// and reported problems, so these only compute (with safe fallbacks).
+
+extension Parser {
+    /// The decimal number in `bytes[start..<end]`.
+    func numberValue(_ start: Int, _ end: Int) -> Double {
+        // Up to 15 significant digits the mantissa and the power of ten are
+        // exact doubles, so one division rounds correctly; longer ones go
+        // through the standard library.
+        var mantissa: UInt64 = 0
+        var digits = 0
+        var fractionDigits = 0
+        var seenDot = false
+        var i = start
+        while i < end {
+            let c = bytes[i]
+            if c == UInt8(ascii: ".") {
+                seenDot = true
+            } else {
+                mantissa = mantissa &* 10 &+ UInt64(c &- 0x30)
+                if mantissa > 0 || seenDot { digits += 1 }
+                if seenDot { fractionDigits += 1 }
+            }
+            i += 1
+        }
+        if digits <= 15 {
+            return Double(mantissa) / Parser.powersOfTen[fractionDigits]
+        }
+        return Double(String(decoding: bytes[start..<end], as: UTF8.self)) ?? .infinity
+    }
+
+    private static let powersOfTen: [Double] = (0...15).map { exponent in
+        var value = 1.0
+        for _ in 0..<exponent { value *= 10 }
+        return value
+    }
+
+    /// The value of a string literal token, escapes decoded. An unterminated
+    /// literal yields what was there.
+    func decodeString(_ token: Token) -> String {
+        var start = token.start + 1
+        var end = token.end
+        if end > start, bytes[end - 1] == UInt8(ascii: "\"") { end -= 1 }
+        start = min(start, end)
+        let body = bytes[start..<end]
+        if !body.contains(UInt8(ascii: "\\")) {
+            return String(decoding: body, as: UTF8.self)
+        }
+        var out: [UInt8] = []
+        out.reserveCapacity(body.count)
+        var i = start
+        while i < end {
+            let c = bytes[i]
+            guard c == UInt8(ascii: "\\"), i + 1 < end else {
+                out.append(c)
+                i += 1
+                continue
+            }
+            let e = bytes[i + 1]
+            i += 2
+            switch e {
+            case UInt8(ascii: "n"): out.append(0x0A)
+            case UInt8(ascii: "t"): out.append(0x09)
+            case UInt8(ascii: "r"): out.append(0x0D)
+            case UInt8(ascii: "0"): out.append(0x00)
+            case UInt8(ascii: "u"):
+                var value: UInt32 = 0
+                var j = i + 1
+                while j < end, j - i <= 9, let digit = Lexer.hexValue(bytes[j]) {
+                    value = value &* 16 &+ UInt32(digit)
+                    j += 1
+                }
+                i = min(end, j + 1)
+                let scalar = Unicode.Scalar(value) ?? "\u{FFFD}"
+                out.append(contentsOf: Array(String(Character(scalar)).utf8))
+            default: out.append(e)
+            }
+        }
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// The RGBA value of a colour token: `#RGB`, `#RGBA`, `#RRGGBB`, `#RRGGBBAA`.
+    /// Invalid ones (already reported) are opaque black.
+    func colorValue(_ token: Token) -> UInt32 {
+        var nibbles: [UInt32] = []
+        for i in (token.start + 1)..<token.end {
+            guard let value = Lexer.hexValue(bytes[i]) else { return 0x0000_00FF }
+            nibbles.append(UInt32(value))
+        }
+        switch nibbles.count {
+        case 3, 4:
+            var value: UInt32 = 0
+            for nibble in nibbles { value = value << 8 | nibble << 4 | nibble }
+            return nibbles.count == 3 ? value << 8 | 0xFF : value
+        case 6, 8:
+            var value: UInt32 = 0
+            for nibble in nibbles { value = value << 4 | nibble }
+            return nibbles.count == 6 ? value << 8 | 0xFF : value
+        default:
+            return 0x0000_00FF
+        }
+    }
+}

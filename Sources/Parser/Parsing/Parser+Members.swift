@@ -1,0 +1,201 @@
+// Blocks and what stands in them: properties, state, nested blocks and rows.
+
+extension Parser {
+    /// Parses `{ members }` at the current token. `what` names the block in
+    /// "expected '}' to close …". A missing `{` yields an empty invalid block.
+    mutating func parseBlock(what: String) -> Block {
+        guard at(.leftBrace) else {
+            reportExpected("'{'", after: "to open \(what)")
+            return Block(members: [], span: span(current).atEnd, isInvalid: true)
+        }
+        let open = current
+        guard enter(open, what: "blocks") else {
+            skipBalanced(.leftBrace, .rightBrace)
+            leave()
+            return Block(members: [], span: span(from: open.start), isInvalid: true)
+        }
+        defer { leave() }
+        advance()
+        var members: [Member] = []
+        while !at(.rightBrace), !at(.endOfFile) {
+            let before = index
+            if let member = parseMember() { members.append(member) }
+            if index == before { advance() }
+        }
+        let closed = closeBlock(open: open, what: what)
+        return Block(members: members, span: span(from: open.start), isInvalid: !closed)
+    }
+
+    /// Consumes the `}` matching `open`, or reports the unclosed block once.
+    @discardableResult
+    mutating func closeBlock(open: Token, what: String) -> Bool {
+        if consume(.rightBrace) != nil { return true }
+        if !reportedEndOfFile {
+            reportedEndOfFile = true
+            let location = "line \(lineNumber(of: open.start))"
+            diagnostics.error(
+                .unclosedBlock, span(current),
+                "expected '}' to close \(what), opened on \(location)",
+                notes: [DiagnosticNote(span: span(open), message: "\(what) opens here")])
+        }
+        return false
+    }
+
+    private func lineNumber(of offset: Int) -> Int {
+        var line = 1
+        for byte in bytes[0..<offset] where byte == 0x0A { line += 1 }
+        return line
+    }
+
+    private mutating func parseMember() -> Member? {
+        switch current.kind {
+        case .semicolon:
+            advance()
+            return nil
+        case .identifier:
+            break
+        default:
+            reportMember()
+            synchronizeMember()
+            return nil
+        }
+        let next = peek()
+        if next.kind == .colon {
+            return parseProperty().map(Member.property)
+        }
+        if atKeyword("state"), next.kind == .identifier {
+            return parseState().map(Member.state)
+        }
+        if let keyword = BlockKeyword(rawValue: text(current)),
+            next.kind == .leftBrace || (next.kind == .identifier && peek(2).kind == .leftBrace)
+        {
+            return .block(parseNestedBlock(keyword))
+        }
+        if next.kind == .leftBrace || (next.kind == .identifier && peek(2).kind == .leftBrace) {
+            return .row(parseRow())
+        }
+        reportMember()
+        synchronizeMember()
+        return nil
+    }
+
+    private mutating func reportMember() {
+        guard !at(.invalid) else { return }
+        var message = "expected a property, a row or '}', found \(found)"
+        if at(.identifier) {
+            let next = peek()
+            if next.kind == .equal {
+                message += "; properties are written 'name: value'"
+            } else if !next.newlineBefore, next.kind != .rightBrace {
+                message += "; did you forget ':' after '\(text(current))'?"
+            } else if text(current).first?.isUppercase == true {
+                message += "; a row needs a body, as in '\(text(current)) { }'"
+            }
+        }
+        diagnostics.error(.expectedMember, span(current), message)
+    }
+
+    private mutating func parseProperty() -> Property? {
+        let name = identifier()
+        advance()  // ':'
+        guard let value = parsePropertyValue(after: name.name) else {
+            synchronizeMember()
+            return nil
+        }
+        return Property(name: name, value: value, span: name.span.to(value.span))
+    }
+
+    /// Comma-separated groups of space-separated expressions, ending at a line
+    /// break, `;`, `}`, or the start of the next property on the same line.
+    mutating func parsePropertyValue(after name: String) -> PropertyValue? {
+        guard startsValue(current), !current.newlineBefore else {
+            if !at(.invalid) {
+                diagnostics.error(.expectedValue, span(tokens[index - 1]), "expected a value after '\(name):', found \(found)")
+            }
+            return nil
+        }
+        let start = current.start
+        var groups: [[Expr]] = []
+        var group: [Expr] = [parseExpression()]
+        while true {
+            if at(.comma) {
+                advance()
+                groups.append(group)
+                guard startsValue(current) else {
+                    reportExpected("a value", after: "after ','")
+                    group = [Expr(.invalid, span(current).atEnd)]
+                    break
+                }
+                group = [parseExpression()]
+            } else if startsValue(current), !current.newlineBefore, !atNextProperty() {
+                group.append(parseExpression())
+            } else {
+                break
+            }
+        }
+        groups.append(group)
+        return PropertyValue(groups: groups, span: span(from: start))
+    }
+
+    /// An identifier followed by `:` or `{` on the same line begins the next
+    /// member (`duration: 300ms  curve: spring(0.8)`), not another value.
+    private func atNextProperty() -> Bool {
+        guard at(.identifier) else { return false }
+        let next = peek().kind
+        return next == .colon || next == .leftBrace || (next == .identifier && peek(2).kind == .leftBrace)
+    }
+
+    func startsValue(_ token: Token) -> Bool {
+        switch token.kind {
+        case .identifier, .number, .percent, .duration, .string, .color, .leftParen, .bang, .minus, .dot:
+            true
+        default:
+            false
+        }
+    }
+
+    private mutating func parseState() -> StateDecl? {
+        let keyword = advance()
+        let name = identifier()
+        guard expect(.colon, "':' and a type", after: "after state '\(name.name)'") != nil else {
+            synchronizeMember()
+            return nil
+        }
+        guard at(.identifier) else {
+            reportExpected("a type", after: "for state '\(name.name)'")
+            synchronizeMember()
+            return nil
+        }
+        let type = identifier()
+        guard expect(.equal, "'=' and an initial value", after: "in state '\(name.name)'") != nil else {
+            synchronizeMember()
+            return nil
+        }
+        guard startsValue(current) else {
+            reportExpected("an initial value", after: "for state '\(name.name)'")
+            synchronizeMember()
+            return nil
+        }
+        let value = parseExpression()
+        return StateDecl(name: name, type: type, initialValue: value, span: span(from: keyword.start))
+    }
+
+    private mutating func parseNestedBlock(_ keyword: BlockKeyword) -> NestedBlock {
+        let keywordToken = advance()
+        var name: Identifier?
+        if at(.identifier) { name = identifier() }
+        let what = name.map { "\(keyword.rawValue) '\($0.name)'" } ?? "'\(keyword.rawValue)'"
+        let body = parseBlock(what: what)
+        return NestedBlock(
+            keyword: keyword, keywordSpan: span(keywordToken), name: name, body: body, span: span(from: keywordToken.start))
+    }
+
+    private mutating func parseRow() -> RowSyntax {
+        let kind = identifier()
+        var id: Identifier?
+        if at(.identifier) { id = identifier() }
+        let what = id.map { "\(kind.name) '\($0.name)'" } ?? "'\(kind.name)'"
+        let body = parseBlock(what: what)
+        return RowSyntax(kind: kind, id: id, body: body, span: span(from: kind.span.start))
+    }
+}

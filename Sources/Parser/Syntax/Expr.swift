@@ -1,0 +1,90 @@
+// Expression syntax: literals, names, operators, calls and member access.
+
+/// An operator applied to one operand.
+public enum UnaryOperator: String, Sendable {
+    case not = "!"
+    case negate = "-"
+}
+
+/// An operator applied to two operands, with its precedence.
+public enum BinaryOperator: String, Sendable, Hashable {
+    case or = "||"
+    case and = "&&"
+    case equal = "=="
+    case notEqual = "!="
+    case less = "<"
+    case lessEqual = "<="
+    case greater = ">"
+    case greaterEqual = ">="
+    case add = "+"
+    case subtract = "-"
+    case multiply = "*"
+    case divide = "/"
+
+    /// Higher binds tighter. The ternary `?:` is below all of these.
+    public var precedence: Int {
+        switch self {
+        case .or: 1
+        case .and: 2
+        case .equal, .notEqual: 3
+        case .less, .lessEqual, .greater, .greaterEqual: 4
+        case .add, .subtract: 5
+        case .multiply, .divide: 6
+        }
+    }
+}
+
+/// An expression with its span.
+public struct Expr: Sendable {
+    public var kind: Kind
+    public var span: Span
+
+    public init(_ kind: Kind, _ span: Span) {
+        self.kind = kind
+        self.span = span
+    }
+
+    public enum Kind: Sendable {
+        /// `12`, `0.5`
+        case number(Double)
+        /// `50%` (the number before the sign)
+        case percent(Double)
+        /// `300ms`, `1s` (in seconds)
+        case duration(Double)
+        /// `"text"` (escapes decoded)
+        case string(String)
+        /// `#RRGGBBAA` as 0xRRGGBBAA
+        case color(UInt32)
+        /// `true`, `false`
+        case bool(Bool)
+        /// `expanded`, `fit`, `ease-in`, `red`
+        case name(String)
+        /// `.photos`
+        case enumCase(String)
+        /// `viewport.width`
+        indirect case member(Expr, Identifier)
+        /// `!a`, `-x`
+        indirect case unary(UnaryOperator, Expr)
+        /// `a + b`
+        indirect case binary(BinaryOperator, Expr, Expr)
+        /// `c ? a : b`
+        indirect case ternary(Expr, Expr, Expr)
+        /// `spring(0.8)`, `toggle(expanded)`
+        case call(Identifier, [Expr])
+        /// Something the parser already reported; stops follow-on errors.
+        case invalid
+    }
+
+    /// True if this expression or any part of it is `.invalid`.
+    public var containsInvalid: Bool {
+        switch kind {
+        case .invalid: true
+        case .number, .percent, .duration, .string, .color, .bool, .name, .enumCase: false
+        case .member(let base, _): base.containsInvalid
+        case .unary(_, let operand): operand.containsInvalid
+        case .binary(_, let lhs, let rhs): lhs.containsInvalid || rhs.containsInvalid
+        case .ternary(let c, let a, let b): c.containsInvalid || a.containsInvalid || b.containsInvalid
+        case .call(_, let args): args.contains { $0.containsInvalid }
+        }
+    }
+}

@@ -1,0 +1,84 @@
+// Syntax of what stands inside braces: properties, state, nested blocks and rows.
+
+/// `{ members }`. `isInvalid` marks a block the parser gave up on (too deep,
+/// or cut off), so later stages don't report follow-on errors about it.
+public struct Block: Sendable {
+    public var members: [Member]
+    /// From `{` to `}` inclusive.
+    public var span: Span
+    public var isInvalid: Bool
+
+    public init(members: [Member], span: Span, isInvalid: Bool = false) {
+        self.members = members
+        self.span = span
+        self.isInvalid = isInvalid
+    }
+}
+
+/// One entry of a block.
+public enum Member: Sendable {
+    /// `size: fit`
+    case property(Property)
+    /// `state expanded: bool = false`
+    case state(StateDecl)
+    /// `defaults { … }`, `separator { … }`, `transition show { … }`,
+    /// `from { … }`, `to { … }`, `props { … }`, `step Payment { … }`
+    case block(NestedBlock)
+    /// `Text welcome { … }`
+    case row(RowSyntax)
+}
+
+/// `name: value`
+public struct Property: Sendable {
+    public var name: Identifier
+    public var value: PropertyValue
+    public var span: Span
+}
+
+/// A property's value: comma-separated groups of space-separated expressions.
+/// `insets: 12 15` is one group of two; `tap: toggle(a), emit("b")` two groups of one.
+public struct PropertyValue: Sendable {
+    public var groups: [[Expr]]
+    public var span: Span
+
+    /// The value when it is exactly one expression.
+    public var single: Expr? {
+        groups.count == 1 && groups[0].count == 1 ? groups[0][0] : nil
+    }
+
+    /// All expressions, in order.
+    public var all: [Expr] { groups.flatMap { $0 } }
+
+    /// True when the parser already reported a problem inside the value.
+    public var containsInvalid: Bool { all.contains { $0.containsInvalid } }
+}
+
+/// `state name: type = value`
+public struct StateDecl: Sendable {
+    public var name: Identifier
+    public var type: TypeSyntax
+    public var initialValue: Expr
+    public var span: Span
+}
+
+/// The keywords that open a nested block.
+public enum BlockKeyword: String, Sendable, CaseIterable {
+    case defaults, separator, transition, from, to, props, step
+}
+
+/// `keyword [name] { … }`, e.g. `transition show { … }` or `step Payment { … }`.
+public struct NestedBlock: Sendable {
+    public var keyword: BlockKeyword
+    public var keywordSpan: Span
+    public var name: Identifier?
+    public var body: Block
+    public var span: Span
+}
+
+/// `Kind [id] { … }` — a row of a stack, or a component instance.
+public struct RowSyntax: Sendable {
+    public var kind: Identifier
+    public var id: Identifier?
+    public var body: Block
+    public var span: Span
+}
