@@ -95,7 +95,11 @@ extension TypeChecker {
                 let candidates = info.parameters.map(\.name) + PropertyCatalog.properties(of: BlockContext(base)).map(\.name)
                 var message = "\(name) has no parameter or property '\(property.name.name)'" + suggestion(property.name.name, candidates)
                 if suggestion(property.name.name, candidates).isEmpty, !info.parameters.isEmpty {
-                    message += "; its parameters are " + Self.list(info.parameters.map(\.name))
+                    message += "; its parameters are " + Self.list(info.parameters.map(\.name), conjunction: "and")
+                }
+                // A misspelt argument is one mistake: don't also call the parameter missing.
+                if let meant = Suggestions.closest(to: property.name.name, in: info.parameters.map(\.name)) {
+                    _ = claim(meant, property.name.span, in: &argumentSpans, what: "argument '\(meant)'")
                 }
                 error(.unknownArgument, property.name.span, message)
             } else if case .row(let nested) = member {

@@ -134,9 +134,10 @@ extension TypeChecker {
         return word
     }
 
-    static func list(_ options: [String]) -> String {
+    /// `'a', 'b' or 'c'` (or `and`).
+    static func list(_ options: [String], conjunction: String = "or") -> String {
         options.count <= 1 ? options.map { "'\($0)'" }.joined()
-            : options.dropLast().map { "'\($0)'" }.joined(separator: ", ") + " or '\(options.last!)'"
+            : options.dropLast().map { "'\($0)'" }.joined(separator: ", ") + " \(conjunction) '\(options.last!)'"
     }
 
     private mutating func checkCurve(_ expr: Expr, scope: Scope) -> Curve? {

@@ -16,22 +16,30 @@ public enum Suggestions {
         return best?.0
     }
 
-    /// Levenshtein distance, giving up (returning `limit + 1`) once it must exceed `limit`.
+    /// Edit distance counting insertions, deletions, substitutions and
+    /// swaps of neighbours (`lable` → `label` is one edit), giving up with
+    /// `limit + 1` once it must exceed `limit`.
     static func editDistance(_ a: [UInt8], _ b: [UInt8], limit: Int) -> Int {
         if abs(a.count - b.count) > limit { return limit + 1 }
+        if a.isEmpty || b.isEmpty { return max(a.count, b.count) }
+        var beforePrevious = [Int](repeating: 0, count: b.count + 1)
         var previous = Array(0...b.count)
         var row = [Int](repeating: 0, count: b.count + 1)
-        for i in 1...max(1, a.count) where !a.isEmpty {
+        for i in 1...a.count {
             row[0] = i
-            var smallest = row[0]
-            for j in 1...max(1, b.count) where !b.isEmpty {
+            var smallest = i
+            for j in 1...b.count {
                 let cost = a[i - 1] == b[j - 1] ? 0 : 1
-                row[j] = min(previous[j] + 1, row[j - 1] + 1, previous[j - 1] + cost)
-                smallest = min(smallest, row[j])
+                var value = min(previous[j] + 1, row[j - 1] + 1, previous[j - 1] + cost)
+                if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] {
+                    value = min(value, beforePrevious[j - 2] + 1)
+                }
+                row[j] = value
+                smallest = min(smallest, value)
             }
             if smallest > limit { return limit + 1 }
-            swap(&previous, &row)
+            (beforePrevious, previous, row) = (previous, row, beforePrevious)
         }
-        return a.isEmpty ? b.count : previous[b.count]
+        return previous[b.count]
     }
 }

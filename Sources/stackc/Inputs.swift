@@ -1,0 +1,21 @@
+// Reading the files named on the command line (or standard input for `-`).
+
+import Foundation
+import StackParser
+import StackCompiler
+
+enum Inputs {
+    /// The source named by `path`; `-` reads standard input.
+    static func read(_ path: String) -> Result<SourceFile, UsageError> {
+        if path == "-" {
+            let data = FileHandle.standardInput.readDataToEndOfFile()
+            return .success(SourceFile(path: "<stdin>", bytes: Array(data)))
+        }
+        do {
+            let bytes = try FileSystemLoader().read(path)
+            return .success(SourceFile(path: path, bytes: bytes))
+        } catch {
+            return .failure(UsageError(message: "cannot read '\(path)': \(error)"))
+        }
+    }
+}

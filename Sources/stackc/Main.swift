@@ -1,0 +1,58 @@
+// The `stackc` command: dispatches to its subcommands.
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+@main
+enum Main {
+    static let help = """
+        OVERVIEW: stackc — compiler for .stack screen files.
+
+        USAGE: stackc COMMAND [OPTIONS] FILE...
+
+        COMMANDS:
+          check     Parse and type-check files and print their diagnostics.
+
+        Run 'stackc COMMAND --help' for a command's options.
+        Not yet available in this version: compile, layout, watch.
+
+        """
+
+    static func main() {
+        let arguments = Array(CommandLine.arguments.dropFirst())
+        exit(run(arguments))
+    }
+
+    static func run(_ arguments: [String]) -> Int32 {
+        guard let command = arguments.first else {
+            Terminal.err(help)
+            return 2
+        }
+        let rest = Array(arguments.dropFirst())
+        switch command {
+        case "check":
+            return CheckCommand.run(rest)
+        case "--help", "-h", "help":
+            Terminal.out(help)
+            return 0
+        case "--version":
+            Terminal.out("stackc 0.1.0\n")
+            return 0
+        case "compile", "layout", "watch":
+            Terminal.err("stackc: error: '\(command)' is not available in this version yet; see 'stackc --help'\n")
+            return 2
+        default:
+            Terminal.err("stackc: error: unknown command '\(command)'; see 'stackc --help'\n")
+            return 2
+        }
+    }
+
+    /// Prints a usage error for `command` and returns exit status 2.
+    static func usageError(_ message: String, command: String) -> Int32 {
+        Terminal.err("stackc \(command): error: \(message)\nRun 'stackc \(command) --help' for usage.\n")
+        return 2
+    }
+}
