@@ -38,11 +38,14 @@ extension TypeChecker {
     }
 
     /// Reports a second setting of `name` in one block; returns false for it.
-    mutating func claim(_ name: String, _ span: Span, in result: inout BlockResult, what: String) -> Bool {
+    mutating func claim(
+        _ name: String, _ span: Span, in result: inout BlockResult, what: String,
+        code: DiagnosticCode = .duplicateProperty, verb: String = "set"
+    ) -> Bool {
         if let first = result.spans[name] {
             error(
-                .duplicateProperty, span, "\(what) is set more than once",
-                notes: [DiagnosticNote(span: first, message: "first set here")])
+                code, span, "\(what) is \(verb) more than once",
+                notes: [DiagnosticNote(span: first, message: "first \(verb) here")])
             return false
         }
         result.spans[name] = span
@@ -55,6 +58,7 @@ extension TypeChecker {
         let name = property.name.name
         guard let spec = PropertyCatalog.lookup(name, in: context) else {
             reportUnknownProperty(property.name, context: context, owner: owner)
+            markStatesRead(in: property.value.all, scope: scope)
             return
         }
         guard claim(name, property.name.span, in: &result, what: "'\(name)'") else { return }
@@ -164,9 +168,27 @@ extension TypeChecker {
             error(.expectedToken, nested.keywordSpan, "a step needs a name: 'step Shipping { … }'")
             return nil
         }
-        guard claim("step " + name.name, name.span, in: &result, what: "step '\(name.name)'") else { return nil }
+        guard claim("step " + name.name, name.span, in: &result, what: "step '\(name.name)'", code: .duplicateDeclaration, verb: "declared")
+        else { return nil }
         let body = checkMembers(nested.body, context: .step, scope: scope, owner: "step '\(name.name)'")
         return CheckedStep(name: name.name, block: body.block, rows: body.rows)
+    }
+
+    /// State named in a value that could not be checked still counts as read,
+    /// so a misspelt property does not also make its state "unused".
+    mutating func markStatesRead(in exprs: [Expr], scope: Scope) {
+        var stack = exprs
+        while let expr = stack.popLast() {
+            switch expr.kind {
+            case .name(let name) where scope.states[name] != nil: usedStates.insert(name)
+            case .member(let base, _): stack.append(base)
+            case .unary(_, let operand): stack.append(operand)
+            case .binary(_, let lhs, let rhs): stack += [lhs, rhs]
+            case .ternary(let c, let a, let b): stack += [c, a, b]
+            case .call(_, let arguments): stack += arguments
+            default: break
+            }
+        }
     }
 
     func memberSpan(_ member: Member) -> Span {

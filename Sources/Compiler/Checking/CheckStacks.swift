@@ -43,8 +43,11 @@ extension TypeChecker {
         }
         usedStates = []
         let result = checkMembers(decl.body, context: decl.kind == .screen ? .screen : .flow, scope: scope, owner: "\(what) '\(decl.name.name)'")
+        let declared = Set(states.map(\.name))
         for case .state(let state) in decl.body.members
-        where !usedStates.contains(state.name.name) && stateSpans[state.name.name] == state.name.span {
+        where declared.contains(state.name.name) && !usedStates.contains(state.name.name)
+            && stateSpans[state.name.name] == state.name.span
+        {
             error(.unusedState, state.name.span, "state '\(state.name.name)' is never read by an expression or an action")
         }
         if decl.kind == .flow, result.steps.isEmpty, !decl.body.isInvalid {

@@ -19,8 +19,9 @@ struct ImportResolver {
     var diagnostics = DiagnosticList()
     /// Canonical path → file, for files already loaded.
     private var loaded: [String: FileID] = [:]
-    /// The chain being loaded, as (canonical path, display path).
-    private var chain: [(key: String, path: String)] = []
+    /// The chain being loaded, as (canonical path, display path, the span of
+    /// the import it is following now).
+    private var chain: [(key: String, path: String, following: Span?)] = []
 
     init(loader: any SourceLoader) {
         self.loader = loader
@@ -37,8 +38,9 @@ struct ImportResolver {
         let (syntax, parseDiagnostics) = Parser.parse(source, id: id)
         diagnostics.append(contentsOf: parseDiagnostics)
         files.append(syntax)
-        chain.append((key, source.path))
+        chain.append((key, source.path, nil))
         for decl in syntax.imports {
+            chain[chain.count - 1].following = decl.pathSpan
             resolve(decl, from: source.path)
         }
         chain.removeLast()
@@ -51,7 +53,9 @@ struct ImportResolver {
         let key = loader.canonicalPath(path)
         if let start = chain.firstIndex(where: { $0.key == key }) {
             let cycle = chain[start...].map { PathText.normalize($0.path) } + [path]
-            diagnostics.error(.importCycle, decl.pathSpan, "import cycle: " + cycle.joined(separator: " → "))
+            // Reported where the cycle starts, which is where a user checking
+            // the outermost file looks.
+            diagnostics.error(.importCycle, chain[start].following ?? decl.pathSpan, "import cycle: " + cycle.joined(separator: " → "))
             return
         }
         if loaded[key] != nil { return }

@@ -21,7 +21,6 @@ public enum DiagnosticCode: String, CaseIterable, Sendable {
     case expectedDeclaration = "E0011"
     case expectedMember = "E0012"
     case invalidUTF8 = "E0013"
-    case fileTooLarge = "E0014"
 
     // Names, imports and declarations
     case importNotFound = "E0100"
@@ -43,7 +42,6 @@ public enum DiagnosticCode: String, CaseIterable, Sendable {
     case imageFitWithoutAspect = "E0204"
     case minGreaterThanMax = "E0205"
     case unknownTransitionKind = "E0206"
-    case missingProperty = "E0207"
 
     // Types and values
     case typeMismatch = "E0300"
@@ -94,7 +92,6 @@ public enum DiagnosticCode: String, CaseIterable, Sendable {
         case .expectedDeclaration: "something other than import, enum, component, screen or flow at the top level"
         case .expectedMember: "something other than a property, row or block inside braces"
         case .invalidUTF8: "source bytes that are not valid UTF-8"
-        case .fileTooLarge: "a source file larger than the compiler accepts"
         case .importNotFound: "an import whose file cannot be read"
         case .importCycle: "files that import each other in a cycle"
         case .duplicateDeclaration: "two enums, components, screens or flows with one name"
@@ -112,7 +109,6 @@ public enum DiagnosticCode: String, CaseIterable, Sendable {
         case .imageFitWithoutAspect: "an Image sized to fit without an aspect ratio"
         case .minGreaterThanMax: "a constant min larger than the constant max"
         case .unknownTransitionKind: "a transition that is not show, hide, insert, remove, resize or move"
-        case .missingProperty: "a block without a property it needs"
         case .typeMismatch: "a value whose type is not the one expected"
         case .unknownName: "a name that is no state, parameter or constant"
         case .unknownEnumCase: "an enum case the enum does not have"

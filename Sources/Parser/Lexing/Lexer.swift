@@ -7,6 +7,9 @@ public struct Lexer {
     public private(set) var diagnostics = DiagnosticList()
     /// Every comment's span, in order: the trivia side table.
     public private(set) var comments: [Span] = []
+    /// True when an unterminated block comment ran to the end of the file:
+    /// the parser then says nothing more about blocks left open.
+    public private(set) var endsInComment = false
     private let file: FileID
 
     public init(file: FileID) {
@@ -89,6 +92,7 @@ public struct Lexer {
                 i += 1
             }
         }
+        endsInComment = true
         diagnostics.error(.unterminatedComment, span(from, from + 2), "unterminated '/*' comment: it runs to the end of the file")
         return b.count
     }

@@ -34,7 +34,7 @@ extension Parser {
             reportedEndOfFile = true
             let location = "line \(lineNumber(of: open.start))"
             diagnostics.error(
-                .unclosedBlock, span(current),
+                .unclosedBlock, currentOrEnd,
                 "expected '}' to close \(what), opened on \(location)",
                 notes: [DiagnosticNote(span: span(open), message: "\(what) opens here")])
         }
@@ -56,7 +56,7 @@ extension Parser {
             break
         default:
             reportMember()
-            synchronizeMember()
+            synchronizeMember(atMemberStart: true)
             return nil
         }
         let next = peek()
@@ -75,7 +75,7 @@ extension Parser {
             return .row(parseRow())
         }
         reportMember()
-        synchronizeMember()
+        synchronizeMember(atMemberStart: true)
         return nil
     }
 
@@ -122,7 +122,9 @@ extension Parser {
                 advance()
                 groups.append(group)
                 guard startsValue(current) else {
-                    reportExpected("a value", after: "after ','")
+                    if !at(.invalid) {
+                        diagnostics.error(.expectedValue, span(tokens[index - 1]), "expected a value after ',', found \(found)")
+                    }
                     group = [Expr(.invalid, span(current).atEnd)]
                     break
                 }

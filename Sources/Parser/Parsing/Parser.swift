@@ -41,6 +41,7 @@ public struct Parser {
         var lexer = Lexer(file: id)
         let tokens = lexer.tokenize(source.bytes)
         var parser = Parser(tokens: tokens, bytes: source.bytes, file: id, diagnostics: lexer.diagnostics)
+        parser.reportedEndOfFile = lexer.endsInComment
         var syntax = parser.parseFile()
         syntax.comments = lexer.comments
         return (syntax, parser.diagnostics)
@@ -77,6 +78,14 @@ public struct Parser {
     }
 
     func span(_ token: Token) -> Span { Span(file: file, start: token.start, end: token.end) }
+
+    /// Where to point when something is missing before the current token:
+    /// the token itself, or at the end of the file the end of the last token
+    /// (so the caret stands on a line with text).
+    var currentOrEnd: Span {
+        guard at(.endOfFile), index > 0 else { return span(current) }
+        return span(tokens[index - 1]).atEnd
+    }
 
     func span(from start: Int) -> Span {
         let end = index > 0 ? tokens[index - 1].end : start
@@ -122,7 +131,7 @@ public struct Parser {
         var message = "expected \(what)"
         if let context { message += " \(context)" }
         message += ", found \(found)"
-        diagnostics.error(.expectedToken, span(current), message)
+        diagnostics.error(.expectedToken, currentOrEnd, message)
     }
 
     mutating func identifier() -> Identifier {
@@ -134,10 +143,11 @@ public struct Parser {
 
     /// Skips to the start of the next member of the enclosing block: a token
     /// on a new line, after a `;`, or a `}` (not consumed) — skipping balanced
-    /// brace groups on the way.
-    mutating func synchronizeMember() {
+    /// brace groups on the way. `atMemberStart` is true when nothing of the
+    /// bad member has been consumed yet, so at least one token must go.
+    mutating func synchronizeMember(atMemberStart: Bool = false) {
         var braces = 0
-        let startIndex = index
+        let startIndex = atMemberStart ? index : index - 1
         while !at(.endOfFile) {
             let token = current
             if braces == 0, index > startIndex, token.newlineBefore { return }
