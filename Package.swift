@@ -25,7 +25,8 @@ let package = Package(
         .testTarget(name: "ParserTests", dependencies: ["StackParser"], path: "Tests/ParserTests"),
         .testTarget(
             name: "CompilerTests", dependencies: ["StackParser", "StackCompiler"],
-            path: "Tests/CompilerTests"),
+            path: "Tests/CompilerTests",
+            exclude: ["Fixtures"]),
         .testTarget(name: "RuntimeTests", dependencies: ["StackRuntime"], path: "Tests/RuntimeTests"),
         .testTarget(name: "stackcTests", dependencies: ["stackc"], path: "Tests/stackcTests"),
     ],

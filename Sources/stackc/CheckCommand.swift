@@ -81,6 +81,9 @@ enum CheckCommand {
             } else {
                 Terminal.err(renderer.render(result.diagnostics))
             }
+            if result.diagnostics.isTruncated, format == "text" {
+                Terminal.err("stackc: note: stopped after \(result.diagnostics.limit) diagnostics in '\(path)'\n")
+            }
             errors += result.diagnostics.errorCount
             warnings += result.diagnostics.warningCount
             if result.diagnostics.hasErrors, status == 0 { status = 1 }

@@ -1,0 +1,92 @@
+// `stackc check` as cli.md describes it: output forms and exit statuses.
+
+import Foundation
+import XCTest
+
+final class CheckCommandTests: XCTestCase {
+    func testSamplesCheckCleanWithExitZero() throws {
+        let result = try CLI.run(["check", "samples/hotel.stack", "samples/settings.stack", "samples/checkout.stack", "samples/components.stack"])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertEqual(result.stderr, "")
+        XCTAssertEqual(result.stdout, "")
+    }
+
+    func testErrorsGiveExitOneAndTheCompilerForm() throws {
+        let result = try CLI.run(["check", "-"], stdin: "screen S {\n    Text { hiden: true }\n}\n")
+        XCTAssertEqual(result.status, 1)
+        XCTAssertEqual(
+            result.stderr,
+            """
+            <stdin>:2:12: error: unknown property 'hiden' on Text; did you mean 'hidden'? [E0200]
+                Text { hiden: true }
+                       ^~~~~
+            1 error generated.
+
+            """)
+    }
+
+    func testWarningsAloneExitZero() throws {
+        let result = try CLI.run(["check", "-"], stdin: "screen S {\n state unused: bool = false\n}\n")
+        XCTAssertEqual(result.status, 0)
+        XCTAssertTrue(result.stderr.contains("warning: state 'unused' is never read"), result.stderr)
+    }
+
+    func testJSONFormat() throws {
+        let result = try CLI.run(["check", "--format", "json", "-"], stdin: "screen S { Text { size: -1 } }")
+        XCTAssertEqual(result.status, 1)
+        let parsed = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [[String: Any]]
+        let first = try XCTUnwrap(parsed?.first)
+        XCTAssertEqual(first["code"] as? String, "E0307")
+        XCTAssertEqual(first["severity"] as? String, "error")
+        XCTAssertEqual(first["line"] as? Int, 1)
+        XCTAssertEqual(first["column"] as? Int, 25)
+        XCTAssertEqual(first["file"] as? String, "<stdin>")
+        XCTAssertEqual(result.stderr, "")
+        let clean = try CLI.run(["check", "--format=json", "samples/hotel.stack"])
+        XCTAssertEqual(clean.stdout, "[]\n")
+    }
+
+    func testColourOnlyWhenAskedAndNeverWithNoColor() throws {
+        let source = "screen S { Txt { } }"
+        XCTAssertFalse(try CLI.run(["check", "-"], stdin: source).stderr.contains("\u{1B}["))
+        XCTAssertTrue(try CLI.run(["check", "--color", "always", "-"], stdin: source).stderr.contains("\u{1B}["))
+        XCTAssertFalse(try CLI.run(["check", "-"], stdin: source, environment: ["NO_COLOR": "1"]).stderr.contains("\u{1B}["))
+    }
+
+    func testUsageErrorsExitTwo() throws {
+        let missing = try CLI.run(["check", "no/such/file.stack"])
+        XCTAssertEqual(missing.status, 2)
+        XCTAssertTrue(missing.stderr.contains("cannot read 'no/such/file.stack': no such file"), missing.stderr)
+        let unknown = try CLI.run(["check", "--frobnicate", "samples/hotel.stack"])
+        XCTAssertEqual(unknown.status, 2)
+        XCTAssertTrue(unknown.stderr.contains("unknown option '--frobnicate'"), unknown.stderr)
+        let none = try CLI.run(["check"])
+        XCTAssertEqual(none.status, 2)
+        XCTAssertEqual(try CLI.run(["check", "--format", "xml", "-"]).status, 2)
+        XCTAssertEqual(try CLI.run(["bogus"]).status, 2)
+        XCTAssertEqual(try CLI.run([]).status, 2)
+    }
+
+    func testHelp() throws {
+        let check = try CLI.run(["check", "--help"])
+        XCTAssertEqual(check.status, 0)
+        XCTAssertTrue(check.stdout.contains("USAGE: stackc check FILE..."))
+        let top = try CLI.run(["--help"])
+        XCTAssertEqual(top.status, 0)
+        XCTAssertTrue(top.stdout.contains("check"))
+    }
+
+    func testImportsResolveRelativeToTheImportingFile() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("stackc-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory.appendingPathComponent("lib"), withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        try "import \"lib/a.stack\"\nscreen S { A { } }".write(to: directory.appendingPathComponent("main.stack"), atomically: true, encoding: .utf8)
+        try "import \"b.stack\"\ncomponent A(): Text { text: \"a\" }".write(to: directory.appendingPathComponent("lib/a.stack"), atomically: true, encoding: .utf8)
+        let missing = try CLI.run(["check", directory.appendingPathComponent("main.stack").path])
+        XCTAssertEqual(missing.status, 1)
+        XCTAssertTrue(missing.stderr.contains("cannot import 'b.stack'"), missing.stderr)
+        XCTAssertTrue(missing.stderr.contains("import chain:"), missing.stderr)
+        try "enum B { x }".write(to: directory.appendingPathComponent("lib/b.stack"), atomically: true, encoding: .utf8)
+        XCTAssertEqual(try CLI.run(["check", directory.appendingPathComponent("main.stack").path]).status, 0)
+    }
+}
