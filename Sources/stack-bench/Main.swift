@@ -1,0 +1,94 @@
+// stack-bench: release-mode benchmarks of the stackc pipeline.
+//
+//   swift run -c release stack-bench [--rows N] [--iterations K] [--json]
+//
+// Prints a table (or JSON) of what each stage costs on a seeded synthetic
+// screen. Goals live in the issues and docs, never in tests.
+
+import Foundation
+import StackCompiler
+import StackParser
+
+/// Stands in for the JSON form of the same screen, for the JSONDecoder baseline.
+struct JSONRow: Codable {
+    var kind: String
+    var id: String
+    var text: String?
+    var font: Double?
+    var size: Double?
+    var insets: [Double]?
+    var hidden: String?
+}
+
+@main
+enum BenchMain {
+    static func main() {
+        var rows = 100_000
+        var iterations = 5
+        var json = false
+        var arguments = Array(CommandLine.arguments.dropFirst())
+        while let argument = arguments.first {
+            arguments.removeFirst()
+            switch argument {
+            case "--rows": rows = arguments.isEmpty ? rows : Int(arguments.removeFirst()) ?? rows
+            case "--iterations": iterations = arguments.isEmpty ? iterations : Int(arguments.removeFirst()) ?? iterations
+            case "--json": json = true
+            case "--help", "-h":
+                print("usage: stack-bench [--rows N] [--iterations K] [--json]")
+                return
+            default:
+                FileHandle.standardError.write(Data("stack-bench: unknown argument '\(argument)'\n".utf8))
+                exit(2)
+            }
+        }
+        var results: [(String, Double, String)] = []
+        let source = ScreenGenerator.source(rows: rows)
+        let bytes = Array(source.utf8)
+        let megabytes = Double(bytes.count) / 1_000_000
+        let file = SourceFile(path: "generated.stack", bytes: bytes)
+
+        let lexTime = Measure.median(iterations: iterations) {
+            var lexer = Lexer(file: FileID(0))
+            _ = lexer.tokenize(bytes)
+        }
+        results.append(("lex", lexTime, String(format: "%.1f MB/s", megabytes / lexTime)))
+        let parseTime = Measure.median(iterations: iterations) {
+            _ = Parser.parse(file, id: FileID(0))
+        }
+        results.append(("lex + parse", parseTime, String(format: "%.1f MB/s", megabytes / parseTime)))
+        var errors = 0
+        let checkTime = Measure.median(iterations: iterations) {
+            let result = Compiler.check(file, loader: MemoryLoader([:]))
+            errors = result.diagnostics.errorCount
+        }
+        results.append(("check (lex + parse + type-check)", checkTime, String(format: "%.1f MB/s, %d errors", megabytes / checkTime, errors)))
+
+        let jsonData = jsonForm(rows: rows)
+        let decodeTime = Measure.median(iterations: max(1, iterations / 2)) {
+            _ = try? JSONDecoder().decode([JSONRow].self, from: jsonData)
+        }
+        results.append(("JSONDecoder, same rows as JSON", decodeTime, String(format: "%.1f MB/s (%.1f MB)", Double(jsonData.count) / 1e6 / decodeTime, Double(jsonData.count) / 1e6)))
+
+        let peak = Measure.peakResidentBytes() ?? 0
+        if json {
+            let entries = results.map { "{\"stage\": \"\($0.0)\", \"seconds\": \($0.1), \"note\": \"\($0.2)\"}" }
+            print("{\"rows\": \(rows), \"sourceBytes\": \(bytes.count), \"peakResidentBytes\": \(peak), \"stages\": [\(entries.joined(separator: ", "))]}")
+        } else {
+            print(String(format: "stack-bench: %d rows, %.2f MB of source, median of %d runs", rows, megabytes, iterations))
+            for (name, seconds, note) in results {
+                print(name.padding(toLength: 36, withPad: " ", startingAt: 0) + String(format: "%10.2f ms   ", seconds * 1000) + note)
+            }
+            print(String(format: "peak resident memory: %.1f MB (%.0f bytes a row)", Double(peak) / 1e6, Double(peak) / Double(rows)))
+        }
+    }
+
+    /// The generated rows as JSON, as a server might send them.
+    static func jsonForm(rows: Int) -> Data {
+        var parts: [String] = []
+        parts.reserveCapacity(rows)
+        for index in 0..<rows {
+            parts.append("{\"kind\":\"Text\",\"id\":\"r\(index)\",\"text\":\"Row \(index) of the generated screen, with words\",\"font\":15,\"insets\":[12,15],\"hidden\":\"mode != .regular\"}")
+        }
+        return Data(("[" + parts.joined(separator: ",") + "]").utf8)
+    }
+}

@@ -1,0 +1,29 @@
+// Timing and memory helpers for the benchmark harness.
+
+import Foundation
+
+enum Measure {
+    /// Runs `body` `iterations` times (after one warm-up) and returns the
+    /// median wall time in seconds.
+    static func median(iterations: Int, _ body: () -> Void) -> Double {
+        body()
+        var samples: [Double] = []
+        let clock = ContinuousClock()
+        for _ in 0..<max(1, iterations) {
+            let elapsed = clock.measure(body)
+            samples.append(Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18)
+        }
+        samples.sort()
+        return samples[samples.count / 2]
+    }
+
+    /// Peak resident memory of this process in bytes (VmHWM), where the OS tells.
+    static func peakResidentBytes() -> Int? {
+        guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8) else { return nil }
+        for line in status.split(separator: "\n") where line.hasPrefix("VmHWM:") {
+            let digits = line.split(separator: " ").dropFirst().first.flatMap { Int($0) }
+            return digits.map { $0 * 1024 }
+        }
+        return nil
+    }
+}
