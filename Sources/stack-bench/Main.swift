@@ -26,6 +26,7 @@ enum BenchMain {
         var rows = 100_000
         var iterations = 5
         var json = false
+        var only: String?
         var arguments = Array(CommandLine.arguments.dropFirst())
         while let argument = arguments.first {
             arguments.removeFirst()
@@ -33,8 +34,9 @@ enum BenchMain {
             case "--rows": rows = arguments.isEmpty ? rows : Int(arguments.removeFirst()) ?? rows
             case "--iterations": iterations = arguments.isEmpty ? iterations : Int(arguments.removeFirst()) ?? iterations
             case "--json": json = true
+            case "--only": only = arguments.isEmpty ? nil : arguments.removeFirst()
             case "--help", "-h":
-                print("usage: stack-bench [--rows N] [--iterations K] [--json]")
+                print("usage: stack-bench [--rows N] [--iterations K] [--only lex|parse|check|json] [--json]")
                 return
             default:
                 FileHandle.standardError.write(Data("stack-bench: unknown argument '\(argument)'\n".utf8))
@@ -47,27 +49,35 @@ enum BenchMain {
         let megabytes = Double(bytes.count) / 1_000_000
         let file = SourceFile(path: "generated.stack", bytes: bytes)
 
+        func wanted(_ stage: String) -> Bool { only == nil || only == stage }
+        if wanted("lex") {
         let lexTime = Measure.median(iterations: iterations) {
             var lexer = Lexer(file: FileID(0))
             _ = lexer.tokenize(bytes)
         }
         results.append(("lex", lexTime, String(format: "%.1f MB/s", megabytes / lexTime)))
+        }
+        if wanted("parse") {
         let parseTime = Measure.median(iterations: iterations) {
             _ = Parser.parse(file, id: FileID(0))
         }
         results.append(("lex + parse", parseTime, String(format: "%.1f MB/s", megabytes / parseTime)))
+        }
+        if wanted("check") {
         var errors = 0
         let checkTime = Measure.median(iterations: iterations) {
             let result = Compiler.check(file, loader: MemoryLoader([:]))
             errors = result.diagnostics.errorCount
         }
         results.append(("check (lex + parse + type-check)", checkTime, String(format: "%.1f MB/s, %d errors", megabytes / checkTime, errors)))
-
+        }
+        if wanted("json") {
         let jsonData = jsonForm(rows: rows)
         let decodeTime = Measure.median(iterations: max(1, iterations / 2)) {
             _ = try? JSONDecoder().decode([JSONRow].self, from: jsonData)
         }
         results.append(("JSONDecoder, same rows as JSON", decodeTime, String(format: "%.1f MB/s (%.1f MB)", Double(jsonData.count) / 1e6 / decodeTime, Double(jsonData.count) / 1e6)))
+        }
 
         let peak = Measure.peakResidentBytes() ?? 0
         if json {

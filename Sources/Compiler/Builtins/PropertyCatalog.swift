@@ -28,23 +28,55 @@ public enum PropertyShape: Hashable, Sendable {
     case keywordList([String])
 }
 
-/// One property: its shape, limits and documentation.
-public struct PropertySpec: Sendable {
-    public var name: String
-    public var shape: PropertyShape
+/// One property: its shape, limits and documentation. A class because the
+/// catalogue's entries are shared, read-only table rows: handing one around
+/// costs a reference count, not a copy of five fields.
+public final class PropertySpec: Sendable {
+    public let name: String
+    public let shape: PropertyShape
     /// Constant values must be ≥ 0 (sizes, insets, durations).
-    public var nonNegative: Bool = false
+    public let nonNegative: Bool
     /// Constant values must lie in this range.
-    public var range: ClosedRange<Double>? = nil
+    public let range: ClosedRange<Double>?
     /// The default, as the reference shows it.
-    public var defaultText: String
-    public var summary: String
+    public let defaultText: String
+    public let summary: String
+
+    init(
+        name: String, shape: PropertyShape, nonNegative: Bool = false, range: ClosedRange<Double>? = nil,
+        defaultText: String, summary: String
+    ) {
+        self.name = name
+        self.shape = shape
+        self.nonNegative = nonNegative
+        self.range = range
+        self.defaultText = defaultText
+        self.summary = summary
+    }
 }
 
 /// The blocks that hold properties.
 public enum BlockContext: String, Sendable, CaseIterable {
     case text = "Text", image = "Image", view = "View", spacer = "Spacer", stack = "Stack"
     case screen, flow, step, defaults, separator, transition, keyframe = "from/to"
+
+    /// The position in `allCases`, for table lookups without hashing.
+    var ordinal: Int {
+        switch self {
+        case .text: 0
+        case .image: 1
+        case .view: 2
+        case .spacer: 3
+        case .stack: 4
+        case .screen: 5
+        case .flow: 6
+        case .step: 7
+        case .defaults: 8
+        case .separator: 9
+        case .transition: 10
+        case .keyframe: 11
+        }
+    }
 
     public init(_ kind: RowKind) {
         switch kind {
@@ -170,14 +202,13 @@ public enum PropertyCatalog {
         }
     }
 
-    /// `properties(of:)` as a dictionary, built once per context.
-    static let tables: [BlockContext: [String: PropertySpec]] = Dictionary(
-        uniqueKeysWithValues: BlockContext.allCases.map { context in
-            (context, Dictionary(properties(of: context).map { ($0.name, $0) }, uniquingKeysWith: { a, _ in a }))
-        })
+    /// `properties(of:)` as dictionaries, built once, indexed by `BlockContext.ordinal`.
+    static let tables: [[String: PropertySpec]] = BlockContext.allCases.map { context in
+        Dictionary(properties(of: context).map { ($0.name, $0) }, uniquingKeysWith: { a, _ in a })
+    }
 
     public static func lookup(_ name: String, in context: BlockContext) -> PropertySpec? {
-        tables[context]?[name]
+        tables[context.ordinal][name]
     }
 
     /// Nested blocks (`keyword { … }`) each context accepts.

@@ -9,26 +9,45 @@ struct BlockResult {
     var rows: [CheckedRow] = []
     var steps: [CheckedStep] = []
     /// Where each property was written, for notes and cross-property checks.
-    var spans: [String: Span] = [:]
+    var spans = SpanTable()
+}
+
+/// Names to spans for one block. Blocks hold a handful of properties, so a
+/// linear scan beats hashing (and allocates once, not per insertion).
+struct SpanTable {
+    private var entries: [(name: String, span: Span)] = []
+
+    subscript(name: String) -> Span? {
+        get { entries.first { $0.name == name }?.span }
+        set {
+            if let index = entries.firstIndex(where: { $0.name == name }) {
+                if let newValue { entries[index].span = newValue } else { entries.remove(at: index) }
+            } else if let newValue {
+                if entries.isEmpty { entries.reserveCapacity(8) }
+                entries.append((name, newValue))
+            }
+        }
+    }
 }
 
 extension TypeChecker {
-    mutating func checkMembers(_ block: Block, context: BlockContext, scope: Scope, owner: String) -> BlockResult {
+    mutating func checkMembers(_ block: Block, context: BlockContext, scope: Scope, owner: @autoclosure () -> String) -> BlockResult {
         var result = BlockResult()
+        result.block.properties.reserveCapacity(block.members.count)
         for member in block.members {
             switch member {
             case .property(let property):
-                checkProperty(property, context: context, scope: scope, owner: owner, into: &result)
+                checkProperty(property, context: context, scope: scope, owner: owner(), into: &result)
             case .state(let decl):
                 if context != .screen, context != .flow {
-                    error(.notAllowedHere, decl.span, "state can only be declared in a screen or a flow, not in \(owner)")
+                    error(.notAllowedHere, decl.span, "state can only be declared in a screen or a flow, not in \(owner())")
                 }
             case .block(let nested):
-                checkNestedBlock(nested, context: context, scope: scope, owner: owner, into: &result)
+                checkNestedBlock(nested, context: context, scope: scope, owner: owner(), into: &result)
             case .row(let row):
                 guard PropertyCatalog.holdsRows(context) else {
                     let hint = context == .flow ? "; rows of a flow go inside a 'step Name { … }'" : ""
-                    error(.notAllowedHere, row.kind.span, "\(owner) cannot contain rows\(hint)")
+                    error(.notAllowedHere, row.kind.span, "\(owner()) cannot contain rows\(hint)")
                     continue
                 }
                 if let checked = checkRow(row, scope: scope) { result.rows.append(checked) }
@@ -53,11 +72,11 @@ extension TypeChecker {
     }
 
     private mutating func checkProperty(
-        _ property: Property, context: BlockContext, scope: Scope, owner: String, into result: inout BlockResult
+        _ property: Property, context: BlockContext, scope: Scope, owner: @autoclosure () -> String, into result: inout BlockResult
     ) {
         let name = property.name.name
         guard let spec = PropertyCatalog.lookup(name, in: context) else {
-            reportUnknownProperty(property.name, context: context, owner: owner)
+            reportUnknownProperty(property.name, context: context, owner: owner())
             markStatesRead(in: property.value.all, scope: scope)
             return
         }
@@ -71,9 +90,9 @@ extension TypeChecker {
         BlockContext.allCases.filter { PropertyCatalog.lookup(name, in: $0) != nil }
     }
 
-    mutating func reportUnknownProperty(_ name: Identifier, context: BlockContext, owner: String, extra: [String] = []) {
+    mutating func reportUnknownProperty(_ name: Identifier, context: BlockContext, owner: @autoclosure () -> String, extra: [String] = []) {
         let known = PropertyCatalog.properties(of: context).map(\.name) + extra
-        var message = "unknown property '\(name.name)' on \(owner)"
+        var message = "unknown property '\(name.name)' on \(owner())"
         let hint = suggestion(name.name, known)
         if !hint.isEmpty {
             message += hint
@@ -91,11 +110,11 @@ extension TypeChecker {
     }
 
     private mutating func checkNestedBlock(
-        _ nested: NestedBlock, context: BlockContext, scope: Scope, owner: String, into result: inout BlockResult
+        _ nested: NestedBlock, context: BlockContext, scope: Scope, owner: @autoclosure () -> String, into result: inout BlockResult
     ) {
         let keyword = nested.keyword
         guard PropertyCatalog.blocks(of: context).contains(keyword) else {
-            var message = "'\(keyword.rawValue) { … }' is not allowed in \(owner)"
+            var message = "'\(keyword.rawValue) { … }' is not allowed in \(owner())"
             if keyword == .transition, context == .screen { message += "; screen-wide transitions go in 'defaults { … }'" }
             if keyword == .step { message += "; steps belong to a flow" }
             error(.notAllowedHere, nested.keywordSpan, message)

@@ -9,11 +9,11 @@ extension TypeChecker {
     typealias Checked = (expr: TypedExpr, type: ValueType?)
 
     /// Checks `expr` and reports a mismatch against `expected`.
-    mutating func check(_ expr: Expr, expecting expected: ValueType, scope: Scope, what: String) -> TypedExpr {
+    mutating func check(_ expr: Expr, expecting expected: ValueType, scope: Scope, what: @autoclosure () -> String) -> TypedExpr {
         let (typed, found) = infer(expr, expected: expected, scope: scope)
         guard let found else { return .invalid }
         if !expected.accepts(found) {
-            error(.typeMismatch, expr.span, "\(what) expects \(expected), found \(found)\(mismatchHint(expr, expected: expected, found: found))")
+            error(.typeMismatch, expr.span, "\(what()) expects \(expected), found \(found)\(mismatchHint(expr, expected: expected, found: found))")
             return .invalid
         }
         return typed

@@ -43,8 +43,9 @@ extension TypeChecker {
         }
         switch resolved {
         case .builtin(let kind):
-            let owner = row.id.map { "\(kind.rawValue) '\($0.name)'" } ?? kind.rawValue
-            let result = checkMembers(row.body, context: BlockContext(kind), scope: scope, owner: owner)
+            let result = checkMembers(
+                row.body, context: BlockContext(kind), scope: scope,
+                owner: row.id.map { "\(kind.rawValue) '\($0.name)'" } ?? kind.rawValue)
             if !row.body.isInvalid { checkRowRules(kind: kind, rowSpan: row.kind.span, result: result, deferImageCheck: false) }
             return CheckedRow(
                 kind: kind, component: nil, id: row.id?.name, span: row.span, block: result.block, arguments: [:], rows: result.rows)
@@ -80,8 +81,7 @@ extension TypeChecker {
     /// overrides of the base kind's, and no rows.
     private mutating func checkInstance(_ row: RowSyntax, component name: String, scope: Scope) -> CheckedRow? {
         guard let info = components[name], let base = info.base else { return nil }
-        let parameters = Dictionary(info.parameters.map { ($0.name, $0) }, uniquingKeysWith: { a, _ in a })
-        let owner = row.id.map { "\(name) '\($0.name)'" } ?? name
+        let parameters = info.parameterIndex
         var arguments: [String: TypedExpr] = [:]
         var overrides = Block(members: [], span: row.body.span)
         var argumentSpans = BlockResult()
@@ -116,7 +116,8 @@ extension TypeChecker {
                     notes: [DiagnosticNote(span: parameterSpan(info, parameter.name), message: "'\(parameter.name)' is declared here")])
             }
         }
-        let result = checkMembers(overrides, context: BlockContext(base), scope: scope, owner: owner)
+        let result = checkMembers(
+            overrides, context: BlockContext(base), scope: scope, owner: row.id.map { "\(name) '\($0.name)'" } ?? name)
         if base == .image, !row.body.isInvalid {
             checkInstanceImage(row: row, info: info, overrides: result)
         }

@@ -30,6 +30,7 @@ extension TypeChecker {
             states.append(CheckedState(name: state.name.name, type: type, initialValue: value))
         }
         var ids: [String: Span] = [:]
+        ids.reserveCapacity(decl.body.members.count)
         collectRowIDs(decl.body, into: &ids)
         scope.rowIDs = Set(ids.keys)
         if decl.kind == .flow {

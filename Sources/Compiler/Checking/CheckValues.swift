@@ -6,32 +6,31 @@ import StackParser
 extension TypeChecker {
     mutating func checkValue(_ value: PropertyValue, spec: PropertySpec, scope: Scope) -> CheckedValue? {
         if value.containsInvalid { return nil }
-        let what = "'\(spec.name)'"
         switch spec.shape {
         case .value(let type):
-            guard let expr = single(value, what: what) else { return nil }
-            let typed = check(expr, expecting: type, scope: scope, what: what)
+            guard let expr = single(value, what: "'\(spec.name)'") else { return nil }
+            let typed = check(expr, expecting: type, scope: scope, what: "'\(spec.name)'")
             guard typed != .invalid, checkLimits(typed, expr.span, spec: spec) else { return nil }
             return .expr(typed)
         case .edges:
             return checkEdges(value, spec: spec, scope: scope)
         case .keyword(let options):
-            guard let expr = single(value, what: what), let word = keyword(expr, options: options, what: what) else { return nil }
+            guard let expr = single(value, what: "'\(spec.name)'"), let word = keyword(expr, options: options, what: "'\(spec.name)'") else { return nil }
             return .keyword(word)
         case .keywordList(let options):
             if let expr = value.single, case .name("none") = expr.kind { return .keywords([]) }
             var words: [String] = []
             for group in value.groups {
                 guard group.count == 1 else {
-                    error(.wrongValueCount, group[1].span, "\(what) takes keywords separated by commas")
+                    error(.wrongValueCount, group[1].span, "\("'\(spec.name)'") takes keywords separated by commas")
                     return nil
                 }
-                guard let word = keyword(group[0], options: options, what: what) else { return nil }
+                guard let word = keyword(group[0], options: options, what: "'\(spec.name)'") else { return nil }
                 words.append(word)
             }
             return .keywords(words)
         case .separator:
-            guard let expr = single(value, what: what) else { return nil }
+            guard let expr = single(value, what: "'\(spec.name)'") else { return nil }
             guard case .name("none") = expr.kind else {
                 error(.typeMismatch, expr.span, "'separator:' takes only 'none'; a separator is set with a block: 'separator { color: … thickness: … insets: … }'")
                 return nil
@@ -40,21 +39,21 @@ extension TypeChecker {
         case .actions:
             return checkActions(value, scope: scope)
         case .curve:
-            guard let expr = single(value, what: what) else { return nil }
+            guard let expr = single(value, what: "'\(spec.name)'") else { return nil }
             return checkCurve(expr, scope: scope).map(CheckedValue.curve)
         case .offset:
             guard value.groups.count == 1, value.groups[0].count == 2 else {
                 error(.wrongValueCount, value.span, "'offset' takes two numbers, x and y, found \(value.all.count) value\(value.all.count == 1 ? "" : "s")")
                 return nil
             }
-            let x = check(value.groups[0][0], expecting: .number, scope: scope, what: what)
-            let y = check(value.groups[0][1], expecting: .number, scope: scope, what: what)
+            let x = check(value.groups[0][0], expecting: .number, scope: scope, what: "'\(spec.name)'")
+            let y = check(value.groups[0][1], expecting: .number, scope: scope, what: "'\(spec.name)'")
             return x == .invalid || y == .invalid ? nil : .offset(x, y)
         case .behavior:
-            guard let expr = single(value, what: what) else { return nil }
+            guard let expr = single(value, what: "'\(spec.name)'") else { return nil }
             return checkBehavior(expr)
         case .separation:
-            guard let expr = single(value, what: what) else { return nil }
+            guard let expr = single(value, what: "'\(spec.name)'") else { return nil }
             return checkSeparation(expr, scope: scope)
         case .fading:
             return checkFading(value, scope: scope)
@@ -62,10 +61,10 @@ extension TypeChecker {
     }
 
     /// The value's only expression, or a report that there are several.
-    mutating func single(_ value: PropertyValue, what: String) -> Expr? {
+    mutating func single(_ value: PropertyValue, what: @autoclosure () -> String) -> Expr? {
         if let expr = value.single { return expr }
         let count = value.all.count
-        var message = "\(what) takes one value, found \(count)"
+        var message = "\(what()) takes one value, found \(count)"
         if value.groups.count == 1, value.groups[0].count > 1,
             case .number = value.groups[0][0].kind,
             value.groups[0].dropFirst().contains(where: { if case .number(let x) = $0.kind { return x < 0 } else { return false } })
@@ -121,14 +120,14 @@ extension TypeChecker {
     }
 
     /// A bare keyword from `options`, or a report naming them.
-    mutating func keyword(_ expr: Expr, options: [String], what: String) -> String? {
+    mutating func keyword(_ expr: Expr, options: [String], what: @autoclosure () -> String) -> String? {
         guard case .name(let word) = expr.kind else {
-            error(.invalidKeyword, expr.span, "\(what) takes one of \(Self.list(options))")
+            error(.invalidKeyword, expr.span, "\(what()) takes one of \(Self.list(options))")
             return nil
         }
         guard options.contains(word) else {
             let hint = suggestion(word, options)
-            error(.invalidKeyword, expr.span, "'\(word)' is not a value of \(what)" + (hint.isEmpty ? "; expected one of \(Self.list(options))" : hint))
+            error(.invalidKeyword, expr.span, "'\(word)' is not a value of \(what())" + (hint.isEmpty ? "; expected one of \(Self.list(options))" : hint))
             return nil
         }
         return word
@@ -180,11 +179,11 @@ extension TypeChecker {
     }
 
     /// A constant number, or a report.
-    mutating func constantNumber(_ expr: Expr, scope: Scope, what: String) -> Double? {
-        let typed = check(expr, expecting: .number, scope: scope, what: what)
+    mutating func constantNumber(_ expr: Expr, scope: Scope, what: @autoclosure () -> String) -> Double? {
+        let typed = check(expr, expecting: .number, scope: scope, what: what())
         guard typed != .invalid else { return nil }
         guard case .number(let x)? = constantValue(typed) else {
-            error(.notConstant, expr.span, "\(what) must be a constant number")
+            error(.notConstant, expr.span, "\(what()) must be a constant number")
             return nil
         }
         return x

@@ -55,7 +55,7 @@ extension TypeChecker {
 
     /// Warns when a type-like name (component, enum, row kind) is not capitalised.
     mutating func checkCapitalised(_ name: Identifier, what: String) {
-        if let first = name.name.first, first.isLowercase {
+        if let first = name.name.utf8.first, first >= UInt8(ascii: "a"), first <= UInt8(ascii: "z") {
             let fixed = name.name.prefix(1).uppercased() + name.name.dropFirst()
             error(.lowercaseKind, name.span, "\(what) name '\(name.name)' should be capitalised: '\(fixed)'")
         }

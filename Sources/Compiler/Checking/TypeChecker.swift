@@ -14,7 +14,18 @@ struct EnumInfo {
 struct ComponentInfo {
     var decl: ComponentDecl
     var base: RowKind?
-    var parameters: [CheckedParameter]
+    var parameters: [CheckedParameter] {
+        didSet { parameterIndex = Dictionary(parameters.map { ($0.name, $0) }, uniquingKeysWith: { a, _ in a }) }
+    }
+    /// `parameters` by name, kept in step with it.
+    private(set) var parameterIndex: [String: CheckedParameter] = [:]
+
+    init(decl: ComponentDecl, base: RowKind?, parameters: [CheckedParameter]) {
+        self.decl = decl
+        self.base = base
+        self.parameters = parameters
+        self.parameterIndex = Dictionary(parameters.map { ($0.name, $0) }, uniquingKeysWith: { a, _ in a })
+    }
 }
 
 /// Checks loaded files, appending to `diagnostics`.
@@ -52,7 +63,7 @@ struct TypeChecker {
 
     /// Warns when a name that should start in lower case does not.
     mutating func checkLowercaseStyle(_ name: Identifier, what: String) {
-        if name.name.first?.isUppercase == true {
+        if let first = name.name.utf8.first, first >= UInt8(ascii: "A"), first <= UInt8(ascii: "Z") {
             let fixed = name.name.prefix(1).lowercased() + name.name.dropFirst()
             error(.namingStyle, name.span, "\(what) '\(name.name)' should start with a lowercase letter: '\(fixed)'")
         }

@@ -32,17 +32,17 @@ public enum BuiltinFunction: String, Sendable, CaseIterable {
 }
 
 /// A type-checked expression.
-public indirect enum TypedExpr: Hashable, Sendable {
+public enum TypedExpr: Hashable, Sendable {
     case constant(Value)
     /// Screen state, by name.
     case state(String, ValueType)
     /// A component parameter, by name (replaced by the argument when expanded).
     case parameter(String, ValueType)
     case viewport(ViewportDimension)
-    case not(TypedExpr)
-    case negate(TypedExpr)
-    case binary(BinaryOperator, TypedExpr, TypedExpr)
-    case conditional(TypedExpr, TypedExpr, TypedExpr)
+    indirect case not(TypedExpr)
+    indirect case negate(TypedExpr)
+    indirect case binary(BinaryOperator, TypedExpr, TypedExpr)
+    indirect case conditional(TypedExpr, TypedExpr, TypedExpr)
     case call(BuiltinFunction, [TypedExpr])
     /// An expression that failed to check (already reported).
     case invalid

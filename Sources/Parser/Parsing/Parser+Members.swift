@@ -3,9 +3,9 @@
 extension Parser {
     /// Parses `{ members }` at the current token. `what` names the block in
     /// "expected '}' to close …". A missing `{` yields an empty invalid block.
-    mutating func parseBlock(what: String) -> Block {
+    mutating func parseBlock(what: @autoclosure () -> String) -> Block {
         guard at(.leftBrace) else {
-            reportExpected("'{'", after: "to open \(what)")
+            reportExpected("'{'", after: "to open \(what())")
             return Block(members: [], span: span(current).atEnd, isInvalid: true)
         }
         let open = current
@@ -22,17 +22,18 @@ extension Parser {
             if let member = parseMember() { members.append(member) }
             if index == before { advance() }
         }
-        let closed = closeBlock(open: open, what: what)
+        let closed = closeBlock(open: open, what: what())
         return Block(members: members, span: span(from: open.start), isInvalid: !closed)
     }
 
     /// Consumes the `}` matching `open`, or reports the unclosed block once.
     @discardableResult
-    mutating func closeBlock(open: Token, what: String) -> Bool {
+    mutating func closeBlock(open: Token, what: @autoclosure () -> String) -> Bool {
         if consume(.rightBrace) != nil { return true }
         if !reportedEndOfFile {
             reportedEndOfFile = true
             let location = "line \(lineNumber(of: open.start))"
+            let what = what()
             diagnostics.error(
                 .unclosedBlock, currentOrEnd,
                 "expected '}' to close \(what), opened on \(location)",
@@ -66,17 +67,23 @@ extension Parser {
         if atKeyword("state"), next.kind == .identifier {
             return parseState().map(Member.state)
         }
-        if let keyword = BlockKeyword(rawValue: text(current)),
-            next.kind == .leftBrace || (next.kind == .identifier && peek(2).kind == .leftBrace)
-        {
-            return .block(parseNestedBlock(keyword))
-        }
         if next.kind == .leftBrace || (next.kind == .identifier && peek(2).kind == .leftBrace) {
+            if let keyword = blockKeyword() {
+                return .block(parseNestedBlock(keyword))
+            }
             return .row(parseRow())
         }
         reportMember()
         synchronizeMember(atMemberStart: true)
         return nil
+    }
+
+    /// The block keyword at the current token, compared as bytes (rows are
+    /// far more common than blocks, and most start with a capital).
+    private func blockKeyword() -> BlockKeyword? {
+        let first = bytes[current.start]
+        guard first >= UInt8(ascii: "a"), first <= UInt8(ascii: "z") else { return nil }
+        return BlockKeyword.allCases.first { isText(current, $0.rawValue) }
     }
 
     private mutating func reportMember() {
@@ -115,8 +122,15 @@ extension Parser {
             return nil
         }
         let start = current.start
+        // Any diagnostic while parsing the value means it holds an invalid node.
+        let diagnosticsBefore = diagnostics.items.count
+        let first = parseExpression()
+        if !at(.comma), !(startsValue(current) && !current.newlineBefore && !atNextProperty()) {
+            return PropertyValue(
+                single: first, span: span(from: start), containsInvalid: diagnostics.items.count > diagnosticsBefore)
+        }
         var groups: [[Expr]] = []
-        var group: [Expr] = [parseExpression()]
+        var group: [Expr] = [first]
         while true {
             if at(.comma) {
                 advance()
@@ -136,7 +150,7 @@ extension Parser {
             }
         }
         groups.append(group)
-        return PropertyValue(groups: groups, span: span(from: start))
+        return PropertyValue(groups: groups, span: span(from: start), containsInvalid: diagnostics.items.count > diagnosticsBefore)
     }
 
     /// An identifier followed by `:` or `{` on the same line begins the next
@@ -186,8 +200,7 @@ extension Parser {
         let keywordToken = advance()
         var name: Identifier?
         if at(.identifier) { name = identifier() }
-        let what = name.map { "\(keyword.rawValue) '\($0.name)'" } ?? "'\(keyword.rawValue)'"
-        let body = parseBlock(what: what)
+        let body = parseBlock(what: name.map { "\(keyword.rawValue) '\($0.name)'" } ?? "'\(keyword.rawValue)'")
         return NestedBlock(
             keyword: keyword, keywordSpan: span(keywordToken), name: name, body: body, span: span(from: keywordToken.start))
     }
@@ -196,8 +209,7 @@ extension Parser {
         let kind = identifier()
         var id: Identifier?
         if at(.identifier) { id = identifier() }
-        let what = id.map { "\(kind.name) '\($0.name)'" } ?? "'\(kind.name)'"
-        let body = parseBlock(what: what)
+        let body = parseBlock(what: id.map { "\(kind.name) '\($0.name)'" } ?? "'\(kind.name)'")
         return RowSyntax(kind: kind, id: id, body: body, span: span(from: kind.span.start))
     }
 }

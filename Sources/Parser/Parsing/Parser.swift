@@ -119,17 +119,19 @@ public struct Parser {
 
     /// Consumes a token of `kind` or reports what was expected instead.
     /// No report at an `.invalid` token: the lexer already spoke about it.
-    mutating func expect(_ kind: TokenKind, _ what: String? = nil, after context: String? = nil) -> Token? {
+    mutating func expect(
+        _ kind: TokenKind, _ what: @autoclosure () -> String? = nil, after context: @autoclosure () -> String? = nil
+    ) -> Token? {
         if let token = consume(kind) { return token }
-        reportExpected(what ?? kind.display, after: context)
+        reportExpected(what() ?? kind.display, after: context())
         return nil
     }
 
-    mutating func reportExpected(_ what: String, after context: String? = nil) {
+    mutating func reportExpected(_ what: String, after context: @autoclosure () -> String? = nil) {
         if at(.invalid) { return }
         if at(.endOfFile), reportedEndOfFile { return }
         var message = "expected \(what)"
-        if let context { message += " \(context)" }
+        if let context = context() { message += " \(context)" }
         message += ", found \(found)"
         diagnostics.error(.expectedToken, currentOrEnd, message)
     }

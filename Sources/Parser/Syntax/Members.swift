@@ -38,19 +38,51 @@ public struct Property: Sendable {
 /// A property's value: comma-separated groups of space-separated expressions.
 /// `insets: 12 15` is one group of two; `tap: toggle(a), emit("b")` two groups of one.
 public struct PropertyValue: Sendable {
-    public var groups: [[Expr]]
+    /// Nearly every value is one expression; keeping it inline saves two
+    /// array allocations per property.
+    private enum Storage: Sendable {
+        case single(Expr)
+        case groups([[Expr]])
+    }
+
+    private var storage: Storage
     public var span: Span
+    /// True when the parser reported a problem inside the value (it holds an
+    /// `.invalid` node): later stages skip it instead of adding errors.
+    public var containsInvalid: Bool
+
+    public init(groups: [[Expr]], span: Span, containsInvalid: Bool? = nil) {
+        self.storage = groups.count == 1 && groups[0].count == 1 ? .single(groups[0][0]) : .groups(groups)
+        self.span = span
+        self.containsInvalid = containsInvalid ?? groups.contains { $0.contains { $0.containsInvalid } }
+    }
+
+    public init(single: Expr, span: Span, containsInvalid: Bool? = nil) {
+        self.storage = .single(single)
+        self.span = span
+        self.containsInvalid = containsInvalid ?? single.containsInvalid
+    }
+
+    public var groups: [[Expr]] {
+        switch storage {
+        case .single(let expr): [[expr]]
+        case .groups(let groups): groups
+        }
+    }
 
     /// The value when it is exactly one expression.
     public var single: Expr? {
-        groups.count == 1 && groups[0].count == 1 ? groups[0][0] : nil
+        if case .single(let expr) = storage { return expr }
+        return nil
     }
 
     /// All expressions, in order.
-    public var all: [Expr] { groups.flatMap { $0 } }
-
-    /// True when the parser already reported a problem inside the value.
-    public var containsInvalid: Bool { all.contains { $0.containsInvalid } }
+    public var all: [Expr] {
+        switch storage {
+        case .single(let expr): [expr]
+        case .groups(let groups): groups.flatMap { $0 }
+        }
+    }
 }
 
 /// `state name: type = value`
