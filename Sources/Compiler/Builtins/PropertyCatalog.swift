@@ -109,7 +109,7 @@ public enum PropertyCatalog {
         .init(name: "tap", shape: .actions, defaultText: "none", summary: "actions run in order when the row is tapped"),
         .init(name: "pin", shape: .keyword(["none", "top", "bottom"]), defaultText: "none", summary: "sticky row"),
         .init(name: "behavior", shape: .behavior, defaultText: "none",
-              summary: "`snap-hide(top|bottom)`: slides away while scrolling, returns on the reverse"),
+              summary: "`snap-hide(top)` or `snap-hide(bottom)`: slides away while scrolling, returns on the reverse"),
     ]
 
     static let text: [PropertySpec] = [
@@ -232,4 +232,23 @@ public enum PropertyCatalog {
     }
 
     public static let transitionKinds = ["show", "hide", "insert", "remove", "resize", "move"]
+}
+
+extension PropertyShape: CustomStringConvertible {
+    /// How the reference writes the shape.
+    public var description: String {
+        switch self {
+        case .value(let type): type == .length ? "length" : type.description
+        case .edges: "edges (1–4 numbers)"
+        case .keyword(let options): options.joined(separator: " \\| ")
+        case .separator: "`none` or a block"
+        case .actions: "actions"
+        case .curve: "curve"
+        case .offset: "2 numbers (x y)"
+        case .behavior: "`none` \\| `snap-hide(top\\|bottom)`"
+        case .separation: "`none` \\| `line(n, color)` \\| `padding(n)`"
+        case .fading: "`none` \\| `tint(color, a, s)`, `gradient(P%)`"
+        case .keywordList(let options): "list of " + options.joined(separator: ", ")
+        }
+    }
 }
