@@ -73,11 +73,12 @@ extension TypeChecker {
                 error(.typeMismatch, arguments[0].span, "scroll-to() takes a row id")
                 return nil
             }
-            guard scope.rowIDs.contains(row) else {
-                let why = scope.inComponent ? "; a component cannot see the rows of a screen" : suggestion(row, scope.rowIDs)
-                error(.unknownRow, arguments[0].span, "no row with id '\(row)' in this screen" + why)
+            if scope.inComponent {
+                error(.unknownRow, arguments[0].span, "no row with id '\(row)': a component cannot see the rows of a screen")
                 return nil
             }
+            // Rows may be named before they are declared: checked when the stack is done.
+            rowReferences.append(Identifier(row, arguments[0].span))
             var position = "auto"
             if arguments.count == 2 {
                 guard let word = keyword(arguments[1], options: ActionChecking.positions, what: "scroll-to()'s position") else { return nil }

@@ -33,14 +33,15 @@ extension TypeChecker {
     }
 
     mutating func checkRow(_ row: RowSyntax, scope: Scope) -> CheckedRow? {
-        guard let resolved = resolveKind(row.kind) else { return nil }
         if let id = row.id {
             if scope.inComponent {
                 error(.notAllowedHere, id.span, "a row inside a component cannot have an id: every instance would repeat it; give the instance an id instead")
             } else {
                 checkLowercaseStyle(id, what: "row id")
+                declareRowID(id)
             }
         }
+        guard let resolved = resolveKind(row.kind) else { return nil }
         switch resolved {
         case .builtin(let kind):
             let result = checkMembers(
@@ -54,20 +55,33 @@ extension TypeChecker {
         }
     }
 
+    /// Records a row id of the current stack; a repeat is an error with a note at the first.
+    mutating func declareRowID(_ id: Identifier) {
+        if let first = rowIDs[id.name] {
+            error(
+                .duplicateRowID, id.span, "row id '\(id.name)' is used more than once in this screen",
+                notes: [DiagnosticNote(span: first, message: "'\(id.name)' is first used here")])
+        } else {
+            rowIDs[id.name] = id.span
+        }
+    }
+
     /// Rules over several properties of one row.
     mutating func checkRowRules(kind: RowKind, rowSpan: Span, result: BlockResult, deferImageCheck: Bool) {
-        let size = result.block.properties["size"]
-        let sizeIsFit = size == nil || size == .expr(.constant(.fit))
-        if kind == .image, sizeIsFit, result.spans["aspect"] == nil, !deferImageCheck {
+        // Cheap tests first: this runs for every row.
+        let sizeSpan = result.spans["size"]
+        let sizeIsFit = sizeSpan == nil || result.block.properties["size"] == .expr(.constant(.fit))
+        if kind == .image, !deferImageCheck, sizeIsFit, result.spans["aspect"] == nil {
             let written = result.spans["size"] != nil ? "'size: fit'" : "the default size 'fit'"
             error(
                 .imageFitWithoutAspect, result.spans["size"] ?? rowSpan,
                 "an Image with \(written) needs an 'aspect' (width / height) to be measured; add 'aspect: 4/3' or give it a fixed size")
         }
-        if kind == .view, let span = result.spans["size"], size == .expr(.constant(.fit)) {
+        if kind == .view, let span = sizeSpan, sizeIsFit {
             error(.viewSizeFit, span, "a View with 'size: fit' is measured by its host app; the default measurer answers 44 points")
         }
-        if case .expr(let minExpr)? = result.block.properties["min"], case .expr(let maxExpr)? = result.block.properties["max"],
+        if result.spans["min"] != nil, result.spans["max"] != nil,
+            case .expr(let minExpr)? = result.block.properties["min"], case .expr(let maxExpr)? = result.block.properties["max"],
             case .number(let low)? = constantValue(minExpr), case .number(let high)? = constantValue(maxExpr), low > high,
             let minSpan = result.spans["min"], let maxSpan = result.spans["max"]
         {

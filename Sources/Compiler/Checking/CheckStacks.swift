@@ -29,10 +29,9 @@ extension TypeChecker {
             }
             states.append(CheckedState(name: state.name.name, type: type, initialValue: value))
         }
-        var ids: [String: Span] = [:]
-        ids.reserveCapacity(decl.body.members.count)
-        collectRowIDs(decl.body, into: &ids)
-        scope.rowIDs = Set(ids.keys)
+        rowIDs = [:]
+        rowIDs.reserveCapacity(decl.body.members.count)
+        rowReferences = []
         if decl.kind == .flow {
             var own: Set<String> = []
             for case .block(let block) in decl.body.members where block.keyword == .step {
@@ -44,6 +43,9 @@ extension TypeChecker {
         }
         usedStates = []
         let result = checkMembers(decl.body, context: decl.kind == .screen ? .screen : .flow, scope: scope, owner: "\(what) '\(decl.name.name)'")
+        for reference in rowReferences where rowIDs[reference.name] == nil {
+            error(.unknownRow, reference.span, "no row with id '\(reference.name)' in this \(what)" + suggestion(reference.name, rowIDs.keys))
+        }
         let declared = Set(states.map(\.name))
         for case .state(let state) in decl.body.members
         where declared.contains(state.name.name) && !usedStates.contains(state.name.name)
@@ -57,29 +59,5 @@ extension TypeChecker {
         return CheckedStack(
             kind: decl.kind, name: decl.name.name, span: decl.span, state: states, block: result.block,
             rows: result.rows, steps: result.steps)
-    }
-
-    /// Every row id of a screen (nested stacks and flow steps included);
-    /// a repeated id is an error with a note at the first.
-    private mutating func collectRowIDs(_ block: Block, into ids: inout [String: Span]) {
-        for member in block.members {
-            switch member {
-            case .row(let row):
-                if let id = row.id {
-                    if let first = ids[id.name] {
-                        error(
-                            .duplicateRowID, id.span, "row id '\(id.name)' is used more than once in this screen",
-                            notes: [DiagnosticNote(span: first, message: "'\(id.name)' is first used here")])
-                    } else {
-                        ids[id.name] = id.span
-                    }
-                }
-                if components[row.kind.name] == nil { collectRowIDs(row.body, into: &ids) }
-            case .block(let nested) where nested.keyword == .step:
-                collectRowIDs(nested.body, into: &ids)
-            default:
-                break
-            }
-        }
     }
 }

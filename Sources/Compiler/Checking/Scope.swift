@@ -8,8 +8,6 @@ struct Scope {
     var states: [String: ValueType] = [:]
     /// Component parameters (inside a component body only).
     var parameters: [String: ValueType] = [:]
-    /// Row ids of the enclosing screen, for `scroll-to`.
-    var rowIDs: Set<String> = []
     /// Steps `push` may name: the enclosing flow's, else every flow's.
     var steps: Set<String> = []
     /// Inside a component body: state and row ids are not visible.
