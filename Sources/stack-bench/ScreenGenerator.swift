@@ -1,5 +1,6 @@
 // Seeded synthetic screens for benchmarks: N rows of mixed kinds (fixed,
-// fit text, images, hidden, nested stacks), about 100 bytes a row.
+// fit text, images, hidden, nested stacks), about 100 bytes a row, so
+// 100,000 rows make the 10 MB file the front-end goal speaks of.
 
 struct BenchRandom: RandomNumberGenerator {
     var state: UInt64
@@ -37,17 +38,17 @@ enum ScreenGenerator {
             let pick = Int.random(in: 0..<100, using: &random)
             switch pick {
             case 0..<40:
-                out += "    Text r\(index) { text: \"Row \(index) of the generated screen, with words\"  font: 15  lines: 2 }\n"
+                out += "    Text r\(index) { text: \"Row \(index) of the generated screen, with a few more words\"  font: 15  lines: 2  color: #3C3C43 }\n"
             case 40..<60:
-                out += "    View r\(index) { host: \"Cell\"  size: \(Int.random(in: 20...120, using: &random))  insets: 8 15  tap: toggle(expanded) }\n"
+                out += "    View r\(index) { host: \"SettingsCell\"  size: \(Int.random(in: 20...120, using: &random))  insets: 8 15 8 15  tap: toggle(expanded) }\n"
             case 60..<70:
-                out += "    Image r\(index) { source: \"photo-\(index)\"  aspect: 4/3  hidden: !expanded }\n"
+                out += "    Image r\(index) { source: \"gallery/photo-\(index).jpg\"  aspect: 4/3  hidden: !expanded }\n"
             case 70..<80:
-                out += "    Text r\(index) { text: \"Hidden unless regular\"  hidden: mode != .regular  size: expanded ? 80 : 40 }\n"
+                out += "    Text r\(index) { text: \"Hidden unless the mode is regular\"  hidden: mode != .regular  size: expanded ? 80 : 40 }\n"
             case 80..<90:
-                out += "    Badge r\(index) { label: \"Badge number \(index)\"  tint: #D1E7DD }\n"
+                out += "    Badge r\(index) { label: \"Badge number \(index) of many\"  tint: #D1E7DD }\n"
             case 90..<98:
-                out += "    Spacer r\(index) { size: \(Int.random(in: 4...24, using: &random)) }\n"
+                out += "    Spacer r\(index) { size: \(Int.random(in: 4...24, using: &random))  background: #F2F2F7 }\n"
             default:
                 let children = min(4, rows - index - 1)
                 out += "    Stack r\(index) {\n        axis: horizontal\n        size: 96\n"

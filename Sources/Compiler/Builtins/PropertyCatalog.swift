@@ -202,13 +202,25 @@ public enum PropertyCatalog {
         }
     }
 
-    /// `properties(of:)` as dictionaries, built once, indexed by `BlockContext.ordinal`.
-    static let tables: [[String: PropertySpec]] = BlockContext.allCases.map { context in
-        Dictionary(properties(of: context).map { ($0.name, $0) }, uniquingKeysWith: { a, _ in a })
+    /// `properties(of:)` of each context (by `BlockContext.ordinal`) in 64
+    /// buckets keyed by a name's length and first byte: a lookup compares a
+    /// couple of small strings instead of hashing one. It runs per property.
+    static let tables: [[[PropertySpec]]] = BlockContext.allCases.map { context in
+        var buckets = [[PropertySpec]](repeating: [], count: 64)
+        for spec in properties(of: context) where !buckets[bucket(spec.name)].contains(where: { $0.name == spec.name }) {
+            buckets[bucket(spec.name)].append(spec)
+        }
+        return buckets
+    }
+
+    private static func bucket(_ name: String) -> Int {
+        let utf8 = name.utf8
+        return (Int(utf8.first ?? 0) &* 7 &+ utf8.count) & 63
     }
 
     public static func lookup(_ name: String, in context: BlockContext) -> PropertySpec? {
-        tables[context.ordinal][name]
+        for spec in tables[context.ordinal][bucket(name)] where spec.name == name { return spec }
+        return nil
     }
 
     /// Nested blocks (`keyword { … }`) each context accepts.

@@ -164,8 +164,8 @@ extension TypeChecker {
         ).block
     }
 
-    private mutating func checkProps(_ body: Block, scope: Scope) -> [String: TypedExpr] {
-        var props: [String: TypedExpr] = [:]
+    private mutating func checkProps(_ body: Block, scope: Scope) -> NamedValues<TypedExpr> {
+        var props = NamedValues<TypedExpr>()
         var spans = BlockResult()
         for member in body.members {
             guard case .property(let property) = member else {

@@ -57,7 +57,7 @@ extension TypeChecker {
                 checkRowRules(kind: base, rowSpan: info.decl.name.span, result: result, deferImageCheck: true)
             }
             let body = CheckedRow(
-                kind: base, component: nil, id: nil, span: info.decl.span, block: result.block, arguments: [:], rows: result.rows)
+                kind: base, component: nil, id: nil, span: info.decl.span, block: result.block, arguments: NamedValues(), rows: result.rows)
             checkedComponents[name] = CheckedComponent(name: name, parameters: info.parameters, body: body)
         }
     }

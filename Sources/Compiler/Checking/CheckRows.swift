@@ -49,7 +49,7 @@ extension TypeChecker {
                 owner: row.id.map { "\(kind.rawValue) '\($0.name)'" } ?? kind.rawValue)
             if !row.body.isInvalid { checkRowRules(kind: kind, rowSpan: row.kind.span, result: result, deferImageCheck: false) }
             return CheckedRow(
-                kind: kind, component: nil, id: row.id?.name, span: row.span, block: result.block, arguments: [:], rows: result.rows)
+                kind: kind, component: nil, id: row.id?.name, span: row.span, block: result.block, arguments: NamedValues(), rows: result.rows)
         case .component(let name):
             return checkInstance(row, component: name, scope: scope)
         }
@@ -96,7 +96,7 @@ extension TypeChecker {
     private mutating func checkInstance(_ row: RowSyntax, component name: String, scope: Scope) -> CheckedRow? {
         guard let info = components[name], let base = info.base else { return nil }
         let parameters = info.parameterIndex
-        var arguments: [String: TypedExpr] = [:]
+        var arguments = NamedValues<TypedExpr>()
         var overrides = Block(members: [], span: row.body.span)
         var argumentSpans = BlockResult()
         for member in row.body.members {

@@ -25,7 +25,7 @@ public enum CheckedValue: Hashable, Sendable {
     case fading([Fading])
     case keywords([String])
     /// `props { … }` of a View, passed to the host as they are.
-    case props([String: TypedExpr])
+    case props(NamedValues<TypedExpr>)
 }
 
 /// A tap action.
@@ -57,13 +57,54 @@ public enum Fading: Hashable, Sendable {
     case gradient(TypedExpr)
 }
 
-/// A checked block: its properties and nested blocks by name.
+/// A small name → value map. Blocks hold a handful of entries, so a linear
+/// scan of an array beats hashing on the compiler's hot path, and the order
+/// of insertion (source order) is kept.
+public struct NamedValues<Value: Hashable & Sendable>: Hashable, Sendable {
+    public private(set) var entries: [(name: String, value: Value)] = []
+
+    public init() {}
+
+    public subscript(name: String) -> Value? {
+        get {
+            for entry in entries where entry.name == name { return entry.value }
+            return nil
+        }
+        set {
+            if let index = entries.firstIndex(where: { $0.name == name }) {
+                if let newValue { entries[index].value = newValue } else { entries.remove(at: index) }
+            } else if let newValue {
+                entries.append((name, newValue))
+            }
+        }
+    }
+
+    public var isEmpty: Bool { entries.isEmpty }
+    public var count: Int { entries.count }
+    public var names: [String] { entries.map(\.name) }
+
+    public mutating func reserveCapacity(_ capacity: Int) { entries.reserveCapacity(capacity) }
+
+    public static func == (a: Self, b: Self) -> Bool {
+        a.entries.count == b.entries.count && zip(a.entries, b.entries).allSatisfy { $0.name == $1.name && $0.value == $1.value }
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(entries.count)
+        for entry in entries {
+            hasher.combine(entry.name)
+            hasher.combine(entry.value)
+        }
+    }
+}
+
+/// A checked block: its properties and nested blocks by name, in source order.
 public struct CheckedBlock: Hashable, Sendable {
-    public var properties: [String: CheckedValue] = [:]
+    public var properties = NamedValues<CheckedValue>()
     /// `transition KIND { … }` blocks by kind.
-    public var transitions: [String: CheckedBlock] = [:]
+    public var transitions = NamedValues<CheckedBlock>()
     /// `from` / `to` / `defaults` / `separator` blocks by keyword.
-    public var blocks: [String: CheckedBlock] = [:]
+    public var blocks = NamedValues<CheckedBlock>()
     public init() {}
 }
 
@@ -84,7 +125,7 @@ public struct CheckedRow: Hashable, Sendable {
     public var id: String?
     public var span: Span
     public var block: CheckedBlock
-    public var arguments: [String: TypedExpr]
+    public var arguments: NamedValues<TypedExpr>
     /// Rows of a nested `Stack` (or of a Stack-based component's body).
     public var rows: [CheckedRow]
 }
