@@ -38,7 +38,7 @@ enum ScreenGenerator {
             let pick = Int.random(in: 0..<100, using: &random)
             switch pick {
             case 0..<40:
-                out += "    Text r\(index) { text: \"Row \(index) of the generated screen, with a few more words\"  font: 15  lines: 2  color: #3C3C43 }\n"
+                out += "    Text r\(index) { text: \"Row \(index) of the generated screen, with a few more words to wrap\"  font: 15  lines: 2  color: #3C3C43 }\n"
             case 40..<60:
                 out += "    View r\(index) { host: \"SettingsCell\"  size: \(Int.random(in: 20...120, using: &random))  insets: 8 15 8 15  tap: toggle(expanded) }\n"
             case 60..<70:

@@ -34,8 +34,9 @@ extension TypeChecker {
     mutating func checkMembers(_ block: Block, context: BlockContext, scope: Scope, owner: @autoclosure () -> String) -> BlockResult {
         var result = BlockResult()
         result.block.properties.reserveCapacity(block.members.count)
-        for member in block.members {
-            switch member {
+        // Indexing, not `for member in`, saves a copy of each member.
+        for index in block.members.indices {
+            switch block.members[index] {
             case .property(let property):
                 checkProperty(property, context: context, scope: scope, owner: owner(), into: &result)
             case .state(let decl):

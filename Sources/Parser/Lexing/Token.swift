@@ -106,6 +106,7 @@ public enum TokenKind: UInt8, Sendable {
 }
 
 /// A token: its kind, byte range and the trivia that came before it.
+/// Twelve bytes: a 10 MB file has about two million tokens.
 public struct Token: Sendable {
     public var kind: TokenKind
     /// True when whitespace or a comment precedes the token. Decides whether
@@ -113,13 +114,16 @@ public struct Token: Sendable {
     public var spaceBefore: Bool
     /// True when a line break precedes the token: it ends a property value.
     public var newlineBefore: Bool
-    public var start: Int
-    public var end: Int
+    private var startOffset: UInt32
+    private var endOffset: UInt32
+
+    public var start: Int { Int(startOffset) }
+    public var end: Int { Int(endOffset) }
 
     public init(kind: TokenKind, start: Int, end: Int, spaceBefore: Bool, newlineBefore: Bool) {
         self.kind = kind
-        self.start = start
-        self.end = end
+        self.startOffset = UInt32(clamping: start)
+        self.endOffset = UInt32(clamping: end)
         self.spaceBefore = spaceBefore
         self.newlineBefore = newlineBefore
     }

@@ -42,10 +42,12 @@ extension Parser {
         var end = token.end
         if end > start, bytes[end - 1] == UInt8(ascii: "\"") { end -= 1 }
         start = min(start, end)
-        let body = bytes[start..<end]
-        if !body.contains(UInt8(ascii: "\\")) {
-            return String(decoding: body, as: UTF8.self)
+        let plain: String? = bytes.withUnsafeBufferPointer { buffer in
+            let body = UnsafeBufferPointer(rebasing: buffer[start..<end])
+            return body.contains(UInt8(ascii: "\\")) ? nil : String(decoding: body, as: UTF8.self)
         }
+        if let plain { return plain }
+        let body = bytes[start..<end]
         var out: [UInt8] = []
         out.reserveCapacity(body.count)
         var i = start

@@ -74,7 +74,9 @@ public struct Parser {
     }
 
     func text(_ token: Token) -> String {
-        String(decoding: bytes[token.start..<token.end], as: UTF8.self)
+        bytes.withUnsafeBufferPointer { buffer in
+            String(decoding: UnsafeBufferPointer(rebasing: buffer[token.start..<token.end]), as: UTF8.self)
+        }
     }
 
     func span(_ token: Token) -> Span { Span(file: file, start: token.start, end: token.end) }
