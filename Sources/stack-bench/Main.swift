@@ -35,8 +35,13 @@ enum BenchMain {
             case "--iterations": iterations = arguments.isEmpty ? iterations : Int(arguments.removeFirst()) ?? iterations
             case "--json": json = true
             case "--only": only = arguments.isEmpty ? nil : arguments.removeFirst()
+            case "--write-source":
+                // Writes the generated screen and stops: for timing the CLI on it.
+                let path = arguments.isEmpty ? "generated.stack" : arguments.removeFirst()
+                _ = FileManager.default.createFile(atPath: path, contents: Data(ScreenGenerator.source(rows: rows).utf8))
+                return
             case "--help", "-h":
-                print("usage: stack-bench [--rows N] [--iterations K] [--only lex|parse|check|json] [--json]")
+                print("usage: stack-bench [--rows N] [--iterations K] [--only lex|parse|check|json] [--json] [--write-source PATH]")
                 return
             default:
                 FileHandle.standardError.write(Data("stack-bench: unknown argument '\(argument)'\n".utf8))
