@@ -12,7 +12,7 @@ let package = Package(
     ],
     targets: [
         .target(name: "StackParser", path: "Sources/Parser"),
-        .target(name: "StackCompiler", dependencies: ["StackParser"], path: "Sources/Compiler"),
+        .target(name: "StackCompiler", dependencies: ["StackParser", "StackRuntime"], path: "Sources/Compiler"),
         .target(name: "StackRuntime", path: "Sources/Runtime"),
         .executableTarget(
             name: "stackc",
@@ -20,11 +20,11 @@ let package = Package(
             path: "Sources/stackc"),
         .executableTarget(
             name: "stack-bench",
-            dependencies: ["StackParser", "StackCompiler"],
+            dependencies: ["StackParser", "StackCompiler", "StackRuntime"],
             path: "Sources/stack-bench"),
         .testTarget(name: "ParserTests", dependencies: ["StackParser"], path: "Tests/ParserTests"),
         .testTarget(
-            name: "CompilerTests", dependencies: ["StackParser", "StackCompiler"],
+            name: "CompilerTests", dependencies: ["StackParser", "StackCompiler", "StackRuntime"],
             path: "Tests/CompilerTests",
             exclude: ["Fixtures"]),
         .testTarget(name: "RuntimeTests", dependencies: ["StackRuntime"], path: "Tests/RuntimeTests"),

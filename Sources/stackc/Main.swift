@@ -15,9 +15,10 @@ enum Main {
 
         COMMANDS:
           check     Parse and type-check files and print their diagnostics.
+          layout    Lay out a screen and print it as text, JSON or SVG.
 
         Run 'stackc COMMAND --help' for a command's options.
-        Not yet available in this version: compile, layout, watch.
+        Not yet available in this version: compile, watch.
 
         """
 
@@ -35,13 +36,15 @@ enum Main {
         switch command {
         case "check":
             return CheckCommand.run(rest)
+        case "layout":
+            return LayoutCommand.run(rest)
         case "--help", "-h", "help":
             Terminal.out(help)
             return 0
         case "--version":
             Terminal.out("stackc 0.1.0\n")
             return 0
-        case "compile", "layout", "watch":
+        case "compile", "watch":
             Terminal.err("stackc: error: '\(command)' is not available in this version yet; see 'stackc --help'\n")
             return 2
         default:

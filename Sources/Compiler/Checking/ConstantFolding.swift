@@ -6,6 +6,19 @@ import StackParser
 extension TypeChecker {
     /// The value of `expr` if it is constant, else nil.
     func constantValue(_ expr: TypedExpr) -> Value? {
+        ConstantFolder.value(of: expr)
+    }
+
+    static func magnitude(_ value: Value) -> Double? {
+        ConstantFolder.magnitude(value)
+    }
+}
+
+/// Folds expressions that read no state, parameter or viewport.
+enum ConstantFolder {
+    /// The value of `expr` if it is constant, else nil.
+    static func value(of expr: TypedExpr) -> Value? {
+        let constantValue = value(of:)
         switch expr {
         case .constant(let value):
             return value

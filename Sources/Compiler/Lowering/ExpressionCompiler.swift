@@ -1,0 +1,135 @@
+// Typed expressions to runtime code: constants folded, component parameters
+// replaced by their arguments, the rest compiled to postfix instructions.
+
+import StackParser
+import StackRuntime
+
+/// Component parameters in scope while expanding an instance: name → argument.
+typealias Substitution = [String: TypedExpr]
+
+extension TypedExpr {
+    /// This expression with every parameter replaced from `substitution`.
+    func substituting(_ substitution: Substitution) -> TypedExpr {
+        if substitution.isEmpty { return self }
+        switch self {
+        case .parameter(let name, _): return substitution[name] ?? .invalid
+        case .constant, .state, .viewport, .invalid: return self
+        case .not(let x): return .not(x.substituting(substitution))
+        case .negate(let x): return .negate(x.substituting(substitution))
+        case .binary(let op, let a, let b): return .binary(op, a.substituting(substitution), b.substituting(substitution))
+        case .conditional(let c, let a, let b):
+            return .conditional(c.substituting(substitution), a.substituting(substitution), b.substituting(substitution))
+        case .call(let function, let arguments): return .call(function, arguments.map { $0.substituting(substitution) })
+        }
+    }
+}
+
+/// Builds one screen's expression table.
+struct ExpressionCompiler {
+    var table = ExpressionTable()
+    /// Equal constants share a slot.
+    private var constantSlots: [RuntimeValue: UInt32] = [:]
+    let enumIndex: [String: Int]
+    let enums: [EnumModel]
+    let stateIndex: [String: Int]
+
+    init(enums: [EnumModel], stateIndex: [String: Int]) {
+        self.enums = enums
+        self.enumIndex = Dictionary(enums.enumerated().map { ($1.name, $0) }, uniquingKeysWith: { a, _ in a })
+        self.stateIndex = stateIndex
+    }
+
+    /// The runtime form of a constant.
+    func runtimeValue(_ value: Value) -> RuntimeValue {
+        switch value {
+        case .bool(let b): .bool(b)
+        case .number(let x): .number(x)
+        case .percent(let x): .percent(x)
+        case .string(let s): .string(s)
+        case .color(let c): .color(c)
+        case .duration(let s): .duration(s)
+        case .fit: .fit
+        case .fill(let w): .fill(w)
+        case .enumCase(let enumName, let caseName):
+            if let e = enumIndex[enumName], let c = enums[e].cases.firstIndex(of: caseName) {
+                .enumCase(enumIndex: e, caseIndex: c)
+            } else {
+                .number(0)
+            }
+        }
+    }
+
+    mutating func constant(_ value: RuntimeValue) -> ExprRef {
+        let slot: UInt32
+        if let existing = constantSlots[value] {
+            slot = existing
+        } else {
+            slot = UInt32(table.constants.count)
+            table.constants.append(value)
+            constantSlots[value] = slot
+        }
+        table.code.append(.constant(slot))
+        return ExprRef(start: UInt32(table.code.count - 1), count: 1)
+    }
+
+    /// Compiles `expr` (parameters already substituted).
+    mutating func compile(_ expr: TypedExpr) -> ExprRef {
+        if let value = ConstantFolder.value(of: expr) { return constant(runtimeValue(value)) }
+        let start = table.code.count
+        emit(expr)
+        return ExprRef(start: UInt32(start), count: UInt32(table.code.count - start))
+    }
+
+    private mutating func emit(_ expr: TypedExpr) {
+        switch expr {
+        case .constant(let value):
+            _ = constant(runtimeValue(value))
+        case .state(let name, _):
+            table.code.append(.state(UInt32(stateIndex[name] ?? 0)))
+        case .parameter, .invalid:
+            _ = constant(.number(0))
+        case .viewport(let dimension):
+            table.code.append(dimension == .width ? .viewportWidth : .viewportHeight)
+        case .not(let x):
+            emit(x)
+            table.code.append(.not)
+        case .negate(let x):
+            emit(x)
+            table.code.append(.negate)
+        case .binary(let op, let a, let b):
+            emit(a)
+            emit(b)
+            table.code.append(.binary(Self.runtimeOperator(op)))
+        case .conditional(let c, let a, let b):
+            emit(c)
+            emit(a)
+            emit(b)
+            table.code.append(.select)
+        case .call(let function, let arguments):
+            for argument in arguments { emit(argument) }
+            switch function {
+            case .min: table.code.append(.min)
+            case .max: table.code.append(.max)
+            case .clamp: table.code.append(.clamp)
+            case .fill: break  // folded: `fill(w)` is always constant
+            }
+        }
+    }
+
+    static func runtimeOperator(_ op: BinaryOperator) -> RuntimeOperator {
+        switch op {
+        case .or: .or
+        case .and: .and
+        case .equal: .equal
+        case .notEqual: .notEqual
+        case .less: .less
+        case .lessEqual: .lessEqual
+        case .greater: .greater
+        case .greaterEqual: .greaterEqual
+        case .add: .add
+        case .subtract: .subtract
+        case .multiply: .multiply
+        case .divide: .divide
+        }
+    }
+}

@@ -1,0 +1,275 @@
+// Lowering: the checked program becomes the runtime's model — a flat row
+// table per screen, components expanded, defaults resolved with inheritance
+// into nested stacks, expressions compiled. This model, not the syntax tree,
+// is what the runtime lays out and what compiled files hold.
+
+import StackParser
+import StackRuntime
+
+extension Compiler {
+    /// Every screen and flow of a checked program, lowered.
+    public static func lower(_ program: CheckedProgram) -> [ScreenModel] {
+        let enums = program.enums.keys.sorted().map { EnumModel(name: $0, cases: program.enums[$0] ?? []) }
+        return program.stacks.map { stack in
+            var lowering = ScreenLowering(program: program, enums: enums, stack: stack)
+            return lowering.run()
+        }
+    }
+}
+
+/// Lowers one screen or flow.
+struct ScreenLowering {
+    let program: CheckedProgram
+    let stack: CheckedStack
+    var expressions: ExpressionCompiler
+    var rows: [RowModel] = []
+    var stacks: [StackModel] = []
+    let stateSlots: [StateSlot]
+
+    init(program: CheckedProgram, enums: [EnumModel], stack: CheckedStack) {
+        self.program = program
+        self.stack = stack
+        let stateIndex = Dictionary(stack.state.enumerated().map { ($1.name, $0) }, uniquingKeysWith: { a, _ in a })
+        let compiler = ExpressionCompiler(enums: enums, stateIndex: stateIndex)
+        expressions = compiler
+        stateSlots = stack.state.map { state in
+            let type: RuntimeType = switch state.type {
+            case .bool: .bool
+            case .number, .percent, .length: .number
+            case .string: .string
+            case .color: .color
+            case .duration: .duration
+            case .enumeration(let name): .enumeration(compiler.enumIndex[name] ?? 0)
+            }
+            return StateSlot(name: state.name, type: type, initial: compiler.runtimeValue(state.initialValue))
+        }
+    }
+
+    mutating func run() -> ScreenModel {
+        let defaults = BuiltinDefaults.row.overridden(by: stack.block.blocks["defaults"] ?? CheckedBlock())
+        var steps: [StepModel] = []
+        if stack.kind == .screen {
+            let root = reserveStack()
+            fill(stack: root, settings: stack.block, axis: keyword(stack.block, "axis") == "horizontal" ? .horizontal : .vertical,
+                 rows: stack.rows, defaults: defaults, substitution: [:])
+        } else {
+            // A flow: stack 0 holds nothing itself; each step is a stack along the growth axis.
+            let root = reserveStack()
+            let growth = keyword(stack.block, "growth")
+            let axis: Axis = growth == "left" || growth == "right" ? .horizontal : .vertical
+            fill(stack: root, settings: CheckedBlock(), axis: axis, rows: [], defaults: defaults, substitution: [:])
+            for step in stack.steps {
+                let index = reserveStack()
+                let stepDefaults = defaults.overridden(by: step.block.blocks["defaults"] ?? CheckedBlock())
+                fill(stack: index, settings: step.block, axis: axis, rows: step.rows, defaults: stepDefaults, substitution: [:])
+                let title = expr(step.block, "title") ?? .constant(.string(step.name))
+                steps.append(StepModel(name: step.name, title: expressions.compile(title), stack: index))
+            }
+        }
+        return ScreenModel(
+            name: stack.name, isFlow: stack.kind == .flow, enums: expressions.enums, state: stateSlots, stacks: stacks,
+            rows: rows, steps: steps, expressions: expressions.table)
+    }
+
+    private mutating func reserveStack() -> Int {
+        let zero = expressions.constant(.number(0))
+        stacks.append(StackModel(
+            axis: .vertical, padding: EdgeExprs(top: zero, right: zero, bottom: zero, left: zero), spacing: zero,
+            hideLastSeparator: expressions.constant(.bool(false)), background: expressions.constant(.color(0)), rows: []))
+        return stacks.count - 1
+    }
+
+    /// Sets a stack's own settings and lowers its rows.
+    private mutating func fill(
+        stack index: Int, settings: CheckedBlock, axis: Axis, rows children: [CheckedRow], defaults: CheckedBlock,
+        substitution: Substitution
+    ) {
+        stacks[index].axis = axis
+        if case .edges(let edges)? = settings.properties["padding"] { stacks[index].padding = compileEdges(edges) }
+        if let spacing = expr(settings, "spacing") { stacks[index].spacing = expressions.compile(spacing) }
+        if let hide = expr(settings, "hide-last-separator") { stacks[index].hideLastSeparator = expressions.compile(hide) }
+        if let background = expr(settings, "background") { stacks[index].background = expressions.compile(background) }
+        var rowIndices: [Int] = []
+        rowIndices.reserveCapacity(children.count)
+        for child in children {
+            rowIndices.append(lowerRow(child, parent: index, defaults: defaults, substitution: substitution))
+        }
+        stacks[index].rows = rowIndices
+    }
+
+    /// Lowers one row (expanding a component instance) and returns its index.
+    private mutating func lowerRow(_ row: CheckedRow, parent: Int, defaults: CheckedBlock, substitution: Substitution) -> Int {
+        var block = row.block.substituting(substitution)
+        var children = row.rows
+        var childSubstitution = substitution
+        if let name = row.component, let component = program.components[name] {
+            // Parameters take the instance's arguments (in the instance's scope), else their defaults.
+            var inner: Substitution = [:]
+            for parameter in component.parameters {
+                if let argument = row.arguments[parameter.name] {
+                    inner[parameter.name] = argument.substituting(substitution)
+                } else if let value = parameter.defaultValue {
+                    inner[parameter.name] = value
+                }
+            }
+            block = component.body.block.substituting(inner).overridden(by: block)
+            children = component.body.rows
+            childSubstitution = inner
+        }
+        var effective = defaults.overridden(by: row.kind == .spacer ? BuiltinDefaults.spacerOverrides : CheckedBlock())
+        effective = effective.overridden(by: block)
+
+        let index = rows.count
+        // Reserve the slot so the row comes before its nested rows (pre-order).
+        rows.append(placeholderRow(parent: parent))
+        let content: ContentModel
+        switch row.kind {
+        case .text:
+            content = .text(
+                text: compiled(effective, "text"), font: compiled(effective, "font"), lines: compiled(effective, "lines"),
+                color: compiled(effective, "color"), weight: keyword(effective, "weight") ?? "regular",
+                align: keyword(effective, "align") ?? "leading")
+        case .image:
+            content = .image(source: compiled(effective, "source"), aspect: expr(effective, "aspect").map { expressions.compile($0) })
+        case .view:
+            var props: [PropModel] = []
+            if case .props(let values)? = effective.properties["props"] {
+                for (name, value) in values.entries { props.append(PropModel(name: name, value: expressions.compile(value))) }
+            }
+            content = .view(host: compiled(effective, "host"), props: props)
+        case .spacer:
+            content = .spacer
+        case .stack:
+            let nested = reserveStack()
+            let nestedDefaults = defaults.overridden(by: (block.blocks["defaults"] ?? CheckedBlock()))
+            fill(stack: nested, settings: block, axis: keyword(block, "axis") == "horizontal" ? .horizontal : .vertical,
+                 rows: children, defaults: nestedDefaults, substitution: childSubstitution)
+            content = .stack(nested)
+        }
+        var separator: SeparatorModel?
+        if case .separator(let style?)? = effective.properties["separator"] {
+            let merged = BuiltinDefaults.separator.overridden(by: style)
+            separator = SeparatorModel(
+                color: compiled(merged, "color"), thickness: compiled(merged, "thickness"), insets: edges(merged, "insets"))
+        }
+        rows[index] = RowModel(
+            kind: Self.kindCode(row.kind), id: row.id, component: row.component, parent: parent, content: content,
+            size: compiled(effective, "size"), min: expr(effective, "min").map { expressions.compile($0) },
+            max: expr(effective, "max").map { expressions.compile($0) }, insets: edges(effective, "insets"),
+            background: compiled(effective, "background"), highlight: compiled(effective, "highlight"),
+            hidden: compiled(effective, "hidden"), separator: separator, tap: actions(effective),
+            transitions: transitions(effective), pin: pin(keyword(effective, "pin")),
+            snapHide: snapHide(effective))
+        return index
+    }
+
+    private mutating func placeholderRow(parent: Int) -> RowModel {
+        let zero = expressions.constant(.number(0))
+        let edges = EdgeExprs(top: zero, right: zero, bottom: zero, left: zero)
+        return RowModel(
+            kind: .spacer, id: nil, component: nil, parent: parent, content: .spacer, size: zero, min: nil, max: nil,
+            insets: edges, background: zero, highlight: zero, hidden: zero, separator: nil, tap: [], transitions: [],
+            pin: .none, snapHide: .none)
+    }
+
+    // MARK: Property helpers
+
+    private func expr(_ block: CheckedBlock, _ name: String) -> TypedExpr? {
+        if case .expr(let e)? = block.properties[name] { return e }
+        return nil
+    }
+
+    private func keyword(_ block: CheckedBlock, _ name: String) -> String? {
+        if case .keyword(let word)? = block.properties[name] { return word }
+        return nil
+    }
+
+    private mutating func compiled(_ block: CheckedBlock, _ name: String) -> ExprRef {
+        expressions.compile(expr(block, name) ?? .constant(.number(0)))
+    }
+
+    private mutating func compileEdges(_ edges: [TypedExpr]) -> EdgeExprs {
+        let e = edges.count == 4 ? edges : [TypedExpr](repeating: .constant(.number(0)), count: 4)
+        return EdgeExprs(
+            top: expressions.compile(e[0]), right: expressions.compile(e[1]), bottom: expressions.compile(e[2]),
+            left: expressions.compile(e[3]))
+    }
+
+    private mutating func edges(_ block: CheckedBlock, _ name: String) -> EdgeExprs {
+        if case .edges(let edges)? = block.properties[name] { return compileEdges(edges) }
+        return compileEdges([])
+    }
+
+    private static func kindCode(_ kind: RowKind) -> RowKindCode {
+        switch kind {
+        case .text: .text
+        case .image: .image
+        case .view: .view
+        case .spacer: .spacer
+        case .stack: .stack
+        }
+    }
+
+    private func pin(_ word: String?) -> PinMode {
+        switch word {
+        case "top": .top
+        case "bottom": .bottom
+        default: .none
+        }
+    }
+
+    private func snapHide(_ block: CheckedBlock) -> PinMode {
+        guard case .snapHide(let edge)? = block.properties["behavior"] else { return .none }
+        return pin(edge)
+    }
+
+    private mutating func actions(_ block: CheckedBlock) -> [ActionModel] {
+        guard case .actions(let actions)? = block.properties["tap"] else { return [] }
+        let stateIndex = expressions.stateIndex
+        return actions.map { action in
+            switch action {
+            case .toggle(let state): return .toggle(state: stateIndex[state] ?? 0)
+            case .set(let state, let value): return .set(state: stateIndex[state] ?? 0, value: expressions.compile(value))
+            case .emit(let event): return .emit(event)
+            case .scrollTo(let row, let position): return .scrollTo(row: row, position: ScrollPosition(rawValue: position) ?? .auto)
+            case .push(let step): return .push(step: step)
+            case .pop(let count): return .pop(count)
+            }
+        }
+    }
+
+    private mutating func transitions(_ block: CheckedBlock) -> [TransitionModel] {
+        var out: [TransitionModel] = []
+        for kind in TransitionKind.allCases {
+            guard let spec = block.transitions[kind.rawValue] else { continue }
+            let curve: CurveModel
+            switch spec.properties["curve"] {
+            case .curve(let c)?:
+                switch c {
+                case .linear: curve = .linear
+                case .easeIn: curve = .easeIn
+                case .easeOut: curve = .easeOut
+                case .easeInOut: curve = .easeInOut
+                case .spring(let damping, let velocity): curve = .spring(damping: damping, velocity: velocity)
+                }
+            default: curve = .easeInOut
+            }
+            out.append(TransitionModel(
+                kind: kind, duration: expressions.compile(expr(spec, "duration") ?? .constant(.duration(0.25))),
+                delay: expressions.compile(expr(spec, "delay") ?? .constant(.duration(0))), curve: curve,
+                from: spec.blocks["from"].map { keyframe($0) }, to: spec.blocks["to"].map { keyframe($0) }))
+        }
+        return out
+    }
+
+    private mutating func keyframe(_ block: CheckedBlock) -> KeyframeModel {
+        var model = KeyframeModel()
+        if let alpha = expr(block, "alpha") { model.alpha = expressions.compile(alpha) }
+        if let scale = expr(block, "scale") { model.scale = expressions.compile(scale) }
+        if case .offset(let x, let y)? = block.properties["offset"] {
+            model.offsetX = expressions.compile(x)
+            model.offsetY = expressions.compile(y)
+        }
+        return model
+    }
+}

@@ -1,0 +1,107 @@
+// Questions about a layout at a scroll offset: what shows, how much of each
+// row, where `scroll-to` goes, where sticky rows are drawn.
+
+extension ScreenLayout {
+    /// The extent along its axis of a stack's box (the root's: the viewport).
+    func boxMain(_ stack: Int) -> Double {
+        if stack == rootStack { return viewportMain }
+        return stackBox[stack]
+    }
+
+    /// How much of `row` shows. The screen's rows are judged against the
+    /// viewport at `offset`; a nested stack's rows against that stack's own
+    /// box, unscrolled.
+    public func visibility(of row: Int, offset: Double = 0) -> Visibility {
+        if isHidden(row) { return .hidden }
+        let stack = parents[row]
+        let start = rowStart[row]
+        let size = rowSize[row]
+        let low = stack == rootStack ? clampedOffset(offset) : 0
+        let high = low + boxMain(stack)
+        let overlap = min(start + size, high) - max(start, low)
+        if size <= 0 || overlap <= 0 { return .offscreen }
+        if start >= low - 1e-9, start + size <= high + 1e-9 { return .entire }
+        return .partial(overlap / size * 100)
+    }
+
+    /// Positions in `rows` (the screen's rows) that overlap the viewport at
+    /// `offset`: a binary search, then a walk over the visible ones.
+    public func visibleRange(offset: Double) -> Range<Int> {
+        let rows = stackRows[rootStack]
+        let low = clampedOffset(offset)
+        let high = low + viewportMain
+        // First row whose end lies past `low`.
+        var first = 0
+        var last = rows.count
+        while first < last {
+            let mid = (first + last) / 2
+            let row = rows[mid]
+            if rowStart[row] + rowSize[row] <= low { first = mid + 1 } else { last = mid }
+        }
+        // First row that starts at or past `high`.
+        var end = first
+        var upper = rows.count
+        while end < upper {
+            let mid = (end + upper) / 2
+            if rowStart[rows[mid]] < high { end = mid + 1 } else { upper = mid }
+        }
+        return first..<end
+    }
+
+    /// The screen's rows that show at `offset` (hidden and empty rows excluded).
+    public func visibleRows(offset: Double) -> [Int] {
+        let rows = stackRows[rootStack]
+        return visibleRange(offset: offset).map { rows[$0] }.filter { visibility(of: $0, offset: offset) != .offscreen && !isHidden($0) }
+    }
+
+    /// The screen's rows that show entirely at `offset`.
+    public func entirelyVisibleRows(offset: Double) -> [Int] {
+        let rows = stackRows[rootStack]
+        return visibleRange(offset: offset).map { rows[$0] }.filter { visibility(of: $0, offset: offset) == .entire }
+    }
+
+    /// The offset that brings `row` into view as `position` asks, clamped.
+    /// `middle` centres the row (the seeds' bug of ignoring its size is not
+    /// repeated); `auto` moves the least distance, or not at all.
+    public func scrollOffset(toShow row: Int, at position: ScrollPosition, from offset: Double) -> Double {
+        let frame = frame(of: row)
+        let a = frame.start(axis)
+        let h = frame.size(axis)
+        let v = viewportMain
+        let current = clampedOffset(offset)
+        let target: Double
+        switch position {
+        case .top: target = a
+        case .bottom: target = a + h - v
+        case .middle: target = a - (v - h) / 2
+        case .auto:
+            if a >= current - 1e-9, a + h <= current + v + 1e-9 {
+                target = current
+            } else if h > v || a < current {
+                target = a
+            } else {
+                target = a + h - v
+            }
+        }
+        return clampedOffset(target)
+    }
+
+    /// Where a row is drawn at `offset`: a `pin: top` row of the screen stays
+    /// at the viewport's start once scrolled past, a `pin: bottom` row at its
+    /// end until scrolled to; other rows where they are laid out.
+    public func presentedFrame(of row: Int, offset: Double) -> Rect {
+        var frame = frame(of: row)
+        guard parents[row] == rootStack, !isHidden(row) else { return frame }
+        let o = clampedOffset(offset)
+        let a = frame.start(axis)
+        let h = frame.size(axis)
+        let start: Double
+        switch pins[row] {
+        case .top: start = max(a, o)
+        case .bottom: start = min(a, o + viewportMain - h)
+        case .none: return frame
+        }
+        if axis == .vertical { frame.y = start } else { frame.x = start }
+        return frame
+    }
+}

@@ -1,0 +1,120 @@
+// Step 1 of layout: evaluate every row's layout properties for the current
+// state and viewport into plain data. The engine then works on numbers only.
+
+/// How a row's content is sized along its stack's axis.
+public enum SizeRule: Hashable, Sendable {
+    case points(Double)
+    case percent(Double)
+    case fit
+    case fill(Double)
+}
+
+/// The main-axis facts of one row, as plain numbers (the engine's hot loop
+/// reads these and nothing else).
+struct MainSpec {
+    static let points: UInt8 = 0, percent: UInt8 = 1, fit: UInt8 = 2, fill: UInt8 = 3
+
+    var rule: UInt8
+    var hidden: Bool
+    var value: Double
+    var minimum: Double
+    var maximum: Double
+}
+
+/// A separator with its values evaluated.
+public struct ResolvedSeparator: Hashable, Sendable {
+    public var color: UInt32
+    public var thickness: Double
+    public var insets: EdgeInsets
+}
+
+/// A stack's settings, evaluated.
+struct ResolvedStack {
+    var axis: Axis
+    var padding: EdgeInsets
+    var spacing: Double
+    var hideLastSeparator: Bool
+}
+
+/// Every row and stack of a screen, evaluated.
+struct ResolvedScreen {
+    var specs: [MainSpec]
+    var insets: [EdgeInsets]
+    var separators: [ResolvedSeparator?]
+    /// Measurable content per row; nested stacks by index.
+    var contents: [ResolvedContent]
+    var stacks: [ResolvedStack]
+}
+
+enum ResolvedContent {
+    case measured(MeasuredContent)
+    case stack(Int)
+}
+
+extension ResolvedScreen {
+    /// Evaluates `model` in `context`.
+    init(model: ScreenModel, context: EvaluationContext) {
+        let table = model.expressions
+        func number(_ ref: ExprRef) -> Double {
+            let x = table.evaluate(ref, in: context).numberValue
+            return x.isFinite ? x : 0
+        }
+        func edges(_ e: EdgeExprs) -> EdgeInsets {
+            EdgeInsets(top: max(0, number(e.top)), right: max(0, number(e.right)), bottom: max(0, number(e.bottom)), left: max(0, number(e.left)))
+        }
+        specs = []
+        insets = []
+        separators = []
+        contents = []
+        specs.reserveCapacity(model.rows.count)
+        insets.reserveCapacity(model.rows.count)
+        separators.reserveCapacity(model.rows.count)
+        contents.reserveCapacity(model.rows.count)
+        for row in model.rows {
+            var spec = MainSpec(rule: MainSpec.fit, hidden: false, value: 0, minimum: 0, maximum: .infinity)
+            spec.hidden = table.evaluate(row.hidden, in: context).boolValue
+            switch table.evaluate(row.size, in: context) {
+            case .number(let x):
+                spec.rule = MainSpec.points
+                spec.value = x.isFinite ? max(0, x) : 0
+            case .percent(let p):
+                spec.rule = MainSpec.percent
+                spec.value = p.isFinite ? max(0, p) : 0
+            case .fill(let w):
+                spec.rule = MainSpec.fill
+                spec.value = w.isFinite && w > 0 ? w : 1
+            default:
+                spec.rule = MainSpec.fit
+            }
+            if let minimum = row.min { spec.minimum = max(0, number(minimum)) }
+            if let maximum = row.max { spec.maximum = max(0, number(maximum)) }
+            specs.append(spec)
+            insets.append(edges(row.insets))
+            separators.append(row.separator.map { separator in
+                ResolvedSeparator(
+                    color: table.evaluate(separator.color, in: context).colorValue,
+                    thickness: max(0, number(separator.thickness)), insets: edges(separator.insets))
+            })
+            switch row.content {
+            case .text(let text, let font, let lines, _, _, _):
+                let lineCount = number(lines)
+                contents.append(.measured(.text(
+                    table.evaluate(text, in: context).stringValue, font: number(font),
+                    lines: lineCount >= 1 && lineCount < 1e9 ? Int(lineCount) : 0)))
+            case .image(_, let aspect):
+                contents.append(.measured(.image(aspect: aspect.map(number))))
+            case .view(let host, _):
+                contents.append(.measured(.view(host: table.evaluate(host, in: context).stringValue)))
+            case .spacer:
+                contents.append(.measured(.spacer))
+            case .stack(let index):
+                contents.append(.stack(index))
+            }
+        }
+        stacks = model.stacks.map { stack in
+            ResolvedStack(
+                axis: stack.axis, padding: edges(stack.padding), spacing: max(0, number(stack.spacing)),
+                hideLastSeparator: table.evaluate(stack.hideLastSeparator, in: context).boolValue)
+        }
+    }
+}

@@ -1,0 +1,185 @@
+// The result of a layout: where every row is. Rows are stored along their
+// stack's axis (start and extent, relative to the stack's box) and turned
+// into rectangles on demand, which keeps the layout pass to two numbers a row.
+
+/// How much of a row shows in a viewport.
+public enum Visibility: Hashable, Sendable {
+    /// The row is hidden (it takes no space).
+    case hidden
+    /// No part shows (or the row has no extent).
+    case offscreen
+    /// Part shows: the percentage of the row's extent inside the viewport.
+    case partial(Double)
+    /// All of it shows.
+    case entire
+
+    /// 0 for hidden and offscreen rows, 100 for entire ones.
+    public var percent: Double {
+        switch self {
+        case .hidden, .offscreen: 0
+        case .partial(let p): p
+        case .entire: 100
+        }
+    }
+
+    public var name: String {
+        switch self {
+        case .hidden: "hidden"
+        case .offscreen: "offscreen"
+        case .partial: "partial"
+        case .entire: "entire"
+        }
+    }
+}
+
+/// A laid-out screen.
+public struct ScreenLayout: Sendable {
+    public let viewportWidth: Double
+    public let viewportHeight: Double
+    /// The stack laid out as the screen (`ScreenModel.rootStack`).
+    public let rootStack: Int
+    /// Rows of each stack, in order (the model's).
+    public let stackRows: [[Int]]
+
+    let axes: [Axis]
+    let paddings: [EdgeInsets]
+    let hideLastSeparator: [Bool]
+    let rowStart: [Double]
+    let rowSize: [Double]
+    let hidden: [Bool]
+    let insets: [EdgeInsets]
+    let separatorStyles: [ResolvedSeparator?]
+    let stackCross: [Double]
+    let stackMain: [Double]
+    /// Absolute top-left of each stack's box; nil for stacks not laid out
+    /// (inside a hidden row, or not the screen's).
+    let stackOrigin: [(x: Double, y: Double)?]
+    /// Each stack's last visible row, for `hide-last-separator`.
+    let lastVisible: [Int?]
+    /// The stack each row belongs to.
+    let parents: [Int]
+    /// Each stack's box extent along its axis (the content box of its row).
+    let stackBox: [Double]
+    /// Sticky rows.
+    let pins: [PinMode]
+
+    init(engine: LayoutEngine, resolved: ResolvedScreen, model: ScreenModel, root: Int, viewportWidth: Double, viewportHeight: Double) {
+        self.viewportWidth = viewportWidth
+        self.viewportHeight = viewportHeight
+        rootStack = root
+        stackRows = model.stacks.map(\.rows)
+        axes = resolved.stacks.map(\.axis)
+        paddings = resolved.stacks.map(\.padding)
+        hideLastSeparator = resolved.stacks.map(\.hideLastSeparator)
+        rowStart = engine.rowStart
+        rowSize = engine.rowSize
+        hidden = resolved.specs.map(\.hidden)
+        insets = resolved.insets
+        separatorStyles = resolved.separators
+        stackCross = engine.stackCross
+        stackMain = engine.stackMain
+        parents = model.rows.map(\.parent)
+        pins = model.rows.map(\.pin)
+        lastVisible = model.stacks.map { stack in stack.rows.last { !resolved.specs[$0].hidden } }
+        // Absolute origins, parents first: a nested stack's box is its row's content box.
+        var origins = [(x: Double, y: Double)?](repeating: nil, count: model.stacks.count)
+        var boxes = [Double](repeating: 0, count: model.stacks.count)
+        origins[root] = (0, 0)
+        var queue = [root]
+        var cursor = 0
+        while cursor < queue.count {
+            let stack = queue[cursor]
+            cursor += 1
+            guard let origin = origins[stack], engine.stackDone[stack] else { continue }
+            for row in model.stacks[stack].rows where !resolved.specs[row].hidden {
+                guard case .stack(let nested) = resolved.contents[row], origins[nested] == nil else { continue }
+                let frame = Self.frame(
+                    axis: resolved.stacks[stack].axis, padding: resolved.stacks[stack].padding, origin: origin,
+                    cross: engine.stackCross[stack], start: engine.rowStart[row], size: engine.rowSize[row])
+                let content = frame.inset(by: resolved.insets[row])
+                origins[nested] = (content.x, content.y)
+                boxes[nested] = content.size(resolved.stacks[nested].axis)
+                queue.append(nested)
+            }
+        }
+        stackOrigin = origins
+        stackBox = boxes
+    }
+
+    private static func frame(axis: Axis, padding: EdgeInsets, origin: (x: Double, y: Double), cross: Double, start: Double, size: Double) -> Rect {
+        let crossStart = padding.start(axis.cross)
+        let crossSize = max(0, cross - padding.total(axis.cross))
+        let mainOrigin = axis == .vertical ? origin.y : origin.x
+        let crossOrigin = axis == .vertical ? origin.x : origin.y
+        return Rect(axis: axis, mainStart: mainOrigin + start, mainSize: size, crossStart: crossOrigin + crossStart, crossSize: crossSize)
+    }
+
+    // MARK: Rows
+
+    /// The screen's own rows, in order.
+    public var rows: [Int] { stackRows[rootStack] }
+
+    /// Whether the row is laid out (its stack is shown) and visible.
+    public func isHidden(_ row: Int) -> Bool {
+        hidden[row] || stackOrigin[parents[row]] == nil
+    }
+
+    /// The row's frame, in the screen's content space. Hidden rows have zero
+    /// extent along their stack's axis.
+    public func frame(of row: Int) -> Rect {
+        let stack = parents[row]
+        guard let origin = stackOrigin[stack] else { return .zero }
+        return Self.frame(
+            axis: axes[stack], padding: paddings[stack], origin: origin, cross: stackCross[stack],
+            start: rowStart[row], size: isHidden(row) ? 0 : rowSize[row])
+    }
+
+    /// The frame minus the row's insets; nil for hidden rows.
+    public func contentFrame(of row: Int) -> Rect? {
+        isHidden(row) ? nil : frame(of: row).inset(by: insets[row])
+    }
+
+    /// The separator's rectangle, or nil when the row has none: separator
+    /// `none`, a hidden row, or the last visible row of a stack that hides it.
+    public func separatorFrame(of row: Int) -> Rect? {
+        guard !isHidden(row), let style = separatorStyles[row] else { return nil }
+        let stack = parents[row]
+        if hideLastSeparator[stack], lastVisible[stack] == row { return nil }
+        let frame = frame(of: row)
+        if axes[stack] == .vertical {
+            return Rect(
+                x: frame.x + style.insets.left, y: frame.y + frame.height - style.thickness,
+                width: max(0, frame.width - style.insets.left - style.insets.right), height: style.thickness)
+        }
+        return Rect(
+            x: frame.x + frame.width - style.thickness, y: frame.y + style.insets.top,
+            width: style.thickness, height: max(0, frame.height - style.insets.top - style.insets.bottom))
+    }
+
+    /// The separator's style (colour, thickness), when the row draws one.
+    public func separatorStyle(of row: Int) -> ResolvedSeparator? {
+        separatorFrame(of: row) == nil ? nil : separatorStyles[row]
+    }
+
+    /// The stack a row belongs to, and a nested stack's axis.
+    public func parent(of row: Int) -> Int { parents[row] }
+    public func axis(of stack: Int) -> Axis { axes[stack] }
+
+    // MARK: The screen
+
+    /// The screen's axis.
+    public var axis: Axis { axes[rootStack] }
+
+    /// The content size: along the axis, the root stack's content; across, the viewport.
+    public var contentWidth: Double { axis == .vertical ? viewportWidth : stackMain[rootStack] }
+    public var contentHeight: Double { axis == .vertical ? stackMain[rootStack] : viewportHeight }
+
+    /// The viewport's extent along the screen's axis.
+    public var viewportMain: Double { axis == .vertical ? viewportHeight : viewportWidth }
+
+    /// `offset` clamped to `[0, max(0, content − viewport)]` along the axis.
+    public func clampedOffset(_ offset: Double) -> Double {
+        let limit = max(0, stackMain[rootStack] - viewportMain)
+        return offset.isFinite ? min(max(0, offset), limit) : 0
+    }
+}

@@ -1,0 +1,188 @@
+// Step 2 of layout: the stack algorithm of layout.md over resolved rows.
+//
+// Each stack is laid out in its own box, rows placed along its main axis
+// relative to the box; a final pass turns boxes into absolute origins. The
+// steps, per stack (docs/layout.md, "A vertical stack"):
+//   STEP 1  size every visible non-fill row: points, P% of the stack's
+//           viewport extent, or the measurer's answer (`fit`); min/max clamp
+//   STEP 2  share what is left of the viewport extent among fill rows
+//   STEP 3  place rows: each visible row after the previous one plus spacing;
+//           a hidden row sits, zero-sized, where the next row would start
+//   STEP 4  lay out nested stacks in their rows' content boxes
+
+/// Lays out a resolved screen. One use per layout.
+struct LayoutEngine {
+    let resolved: ResolvedScreen
+    let model: ScreenModel
+    let measurer: any Measurer
+
+    /// Row start along its stack's main axis, relative to the stack's box.
+    var rowStart: [Double]
+    /// Row extent along its stack's main axis (insets included).
+    var rowSize: [Double]
+    /// Each stack's extent across its axis and along it (its content size).
+    var stackCross: [Double]
+    var stackMain: [Double]
+    /// Whether a stack has been laid out already (same-axis `fit` stacks are
+    /// laid out while their parent measures them).
+    var stackDone: [Bool]
+
+    init(resolved: ResolvedScreen, model: ScreenModel, measurer: any Measurer) {
+        self.resolved = resolved
+        self.model = model
+        self.measurer = measurer
+        rowStart = [Double](repeating: 0, count: model.rows.count)
+        rowSize = [Double](repeating: 0, count: model.rows.count)
+        stackCross = [Double](repeating: 0, count: model.stacks.count)
+        stackMain = [Double](repeating: 0, count: model.stacks.count)
+        stackDone = [Bool](repeating: false, count: model.stacks.count)
+    }
+
+    /// Lays out stack `index` in a box `cross` wide (across its axis);
+    /// `viewport` is the extent along its axis that `P%` and `fill` refer to.
+    /// Returns the stack's content size along its axis.
+    @discardableResult
+    mutating func layoutStack(_ index: Int, cross: Double, viewport: Double) -> Double {
+        let stack = resolved.stacks[index]
+        let axis = stack.axis
+        let rows = model.stacks[index].rows
+        let padding = stack.padding
+        let crossContent = max(0, cross - padding.total(axis.cross))
+        stackCross[index] = cross
+
+        // STEP 1
+        var visible = 0
+        var used = 0.0
+        var fillWeight = 0.0
+        rows.withUnsafeBufferPointer { rows in
+            for row in rows {
+                let spec = resolved.specs[row]
+                if spec.hidden {
+                    rowSize[row] = 0
+                    continue
+                }
+                visible += 1
+                let insets = resolved.insets[row]
+                var content: Double
+                switch spec.rule {
+                case MainSpec.points: content = spec.value
+                case MainSpec.percent: content = spec.value / 100 * viewport
+                case MainSpec.fill:
+                    fillWeight += spec.value
+                    continue
+                default:
+                    content = measureFit(row, axis: axis, cross: max(0, crossContent - insets.total(axis.cross)), viewport: viewport)
+                }
+                content = min(max(content, spec.minimum), spec.maximum)
+                let size = insets.start(axis) + max(0, content) + insets.end(axis)
+                rowSize[row] = size
+                used += size
+            }
+        }
+        let gaps = visible > 1 ? stack.spacing * Double(visible - 1) : 0
+
+        // STEP 2
+        if fillWeight > 0 {
+            let space = max(0, viewport - padding.total(axis) - gaps - used)
+            for row in rows where resolved.specs[row].rule == MainSpec.fill && !resolved.specs[row].hidden {
+                let spec = resolved.specs[row]
+                let insets = resolved.insets[row]
+                let share = space * spec.value / fillWeight
+                let content = min(max(max(0, share - insets.total(axis)), spec.minimum), spec.maximum)
+                rowSize[row] = insets.total(axis) + content
+            }
+        }
+
+        // STEP 3
+        var cursor = padding.start(axis)
+        var placed = false
+        rows.withUnsafeBufferPointer { rows in
+            for row in rows {
+                if resolved.specs[row].hidden {
+                    rowStart[row] = cursor
+                    continue
+                }
+                if placed { cursor += stack.spacing }
+                rowStart[row] = cursor
+                cursor += rowSize[row]
+                placed = true
+            }
+        }
+        let contentMain = cursor + padding.end(axis)
+        stackMain[index] = contentMain
+        stackDone[index] = true
+
+        // STEP 4
+        for row in rows where !resolved.specs[row].hidden {
+            guard case .stack(let nested) = resolved.contents[row], !stackDone[nested] else { continue }
+            let insets = resolved.insets[row]
+            let contentAlong = max(0, rowSize[row] - insets.total(axis))
+            let contentAcross = max(0, crossContent - insets.total(axis.cross))
+            if resolved.stacks[nested].axis == axis {
+                layoutStack(nested, cross: contentAcross, viewport: contentAlong)
+            } else {
+                layoutStack(nested, cross: contentAlong, viewport: contentAcross)
+            }
+        }
+        return contentMain
+    }
+
+    /// The content extent of a `fit` row along `axis` with `cross` room across.
+    private mutating func measureFit(_ row: Int, axis: Axis, cross: Double, viewport: Double) -> Double {
+        switch resolved.contents[row] {
+        case .measured(let content):
+            return sanitize(measurer.measure(content, along: axis, across: .definite(cross)))
+        case .stack(let nested):
+            if resolved.stacks[nested].axis == axis {
+                // Its content size; `P%` inside refers to this stack's viewport.
+                return layoutStack(nested, cross: cross, viewport: viewport)
+            }
+            // Across a cross-axis stack: the largest natural extent of its rows.
+            return stackNatural(nested, along: axis)
+        }
+    }
+
+    /// A row's natural extent along `axis` (insets included; 0 when hidden).
+    private func naturalExtent(_ row: Int, along axis: Axis) -> Double {
+        let spec = resolved.specs[row]
+        if spec.hidden { return 0 }
+        let insets = resolved.insets[row]
+        switch resolved.contents[row] {
+        case .measured(let content):
+            return insets.total(axis) + sanitize(measurer.measure(content, along: axis, across: .unbounded))
+        case .stack(let nested):
+            return insets.total(axis) + stackNatural(nested, along: axis)
+        }
+    }
+
+    /// A stack's natural extent along `axis`: its rows at their natural or
+    /// fixed sizes (along its own axis), or its widest row (across it).
+    private func stackNatural(_ index: Int, along axis: Axis) -> Double {
+        let stack = resolved.stacks[index]
+        let rows = model.stacks[index].rows
+        if stack.axis == axis {
+            var total = stack.padding.total(axis)
+            var visible = 0
+            for row in rows where !resolved.specs[row].hidden {
+                let spec = resolved.specs[row]
+                var content: Double
+                switch spec.rule {
+                case MainSpec.points: content = spec.value
+                case MainSpec.fit: content = naturalExtent(row, along: axis) - resolved.insets[row].total(axis)
+                default: content = 0
+                }
+                content = min(max(content, spec.minimum), spec.maximum)
+                total += resolved.insets[row].total(axis) + max(0, content)
+                visible += 1
+            }
+            return total + (visible > 1 ? stack.spacing * Double(visible - 1) : 0)
+        }
+        var widest = 0.0
+        for row in rows { widest = max(widest, naturalExtent(row, along: axis)) }
+        return stack.padding.total(axis) + widest
+    }
+
+    private func sanitize(_ value: Double) -> Double {
+        value.isFinite ? max(0, value) : 0
+    }
+}

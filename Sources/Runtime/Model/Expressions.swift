@@ -1,0 +1,168 @@
+// Compiled expressions: postfix code in one shared array, evaluated on a
+// small value stack. A property that is a constant is one `.constant`
+// instruction, which the evaluator answers without a stack.
+
+/// A binary operator of compiled code.
+public enum RuntimeOperator: UInt8, Hashable, Sendable, CaseIterable {
+    case or, and, equal, notEqual, less, lessEqual, greater, greaterEqual, add, subtract, multiply, divide
+}
+
+/// One instruction of expression code.
+public enum Instruction: Hashable, Sendable {
+    /// Push `constants[index]`.
+    case constant(UInt32)
+    /// Push the value of state slot `index`.
+    case state(UInt32)
+    case viewportWidth
+    case viewportHeight
+    case not
+    case negate
+    case binary(RuntimeOperator)
+    /// Pop `else`, `then`, `condition`; push the chosen one.
+    case select
+    case min
+    case max
+    /// Pop `high`, `low`, `x`; push `x` clamped.
+    case clamp
+}
+
+/// An expression: a range of the code array.
+public struct ExprRef: Hashable, Sendable {
+    public var start: UInt32
+    public var count: UInt32
+
+    public init(start: UInt32, count: UInt32) {
+        self.start = start
+        self.count = count
+    }
+}
+
+/// Every expression of a screen: constants and code.
+public struct ExpressionTable: Hashable, Sendable {
+    public var constants: [RuntimeValue] = []
+    public var code: [Instruction] = []
+
+    public init() {}
+
+    public init(constants: [RuntimeValue], code: [Instruction]) {
+        self.constants = constants
+        self.code = code
+    }
+
+    /// Appends a constant expression (reusing an equal constant already there
+    /// is left to the builder, which knows when it pays).
+    public mutating func addConstant(_ value: RuntimeValue) -> ExprRef {
+        constants.append(value)
+        code.append(.constant(UInt32(constants.count - 1)))
+        return ExprRef(start: UInt32(code.count - 1), count: 1)
+    }
+
+    /// The constant value of `ref`, if it is a single constant.
+    public func constantValue(_ ref: ExprRef) -> RuntimeValue? {
+        guard ref.count == 1, case .constant(let index) = code[Int(ref.start)] else { return nil }
+        return constants[Int(index)]
+    }
+
+    /// Whether `ref` reads state (so it must be re-evaluated when state changes).
+    public func readsState(_ ref: ExprRef) -> Bool {
+        for index in Int(ref.start)..<Int(ref.start + ref.count) {
+            if case .state = code[index] { return true }
+        }
+        return false
+    }
+}
+
+/// What expressions read: state and the viewport.
+public struct EvaluationContext: Sendable {
+    public var state: [RuntimeValue]
+    public var viewportWidth: Double
+    public var viewportHeight: Double
+
+    public init(state: [RuntimeValue], viewportWidth: Double, viewportHeight: Double) {
+        self.state = state
+        self.viewportWidth = viewportWidth
+        self.viewportHeight = viewportHeight
+    }
+}
+
+extension ExpressionTable {
+    /// Evaluates `ref`. Code is validated when loaded, so a malformed program
+    /// cannot reach here; should one, the result is `.number(0)`, not a trap.
+    public func evaluate(_ ref: ExprRef, in context: EvaluationContext) -> RuntimeValue {
+        if ref.count == 1 {
+            switch code[Int(ref.start)] {
+            case .constant(let index): return constants[Int(index)]
+            case .state(let index): return Int(index) < context.state.count ? context.state[Int(index)] : .number(0)
+            default: break
+            }
+        }
+        var stack: [RuntimeValue] = []
+        stack.reserveCapacity(8)
+        for index in Int(ref.start)..<Int(ref.start + ref.count) {
+            switch code[index] {
+            case .constant(let i): stack.append(constants[Int(i)])
+            case .state(let i): stack.append(Int(i) < context.state.count ? context.state[Int(i)] : .number(0))
+            case .viewportWidth: stack.append(.number(context.viewportWidth))
+            case .viewportHeight: stack.append(.number(context.viewportHeight))
+            case .not:
+                guard let value = stack.popLast() else { return .number(0) }
+                stack.append(.bool(!value.boolValue))
+            case .negate:
+                guard let value = stack.popLast() else { return .number(0) }
+                if case .duration(let x) = value { stack.append(.duration(-x)) } else { stack.append(.number(-value.numberValue)) }
+            case .binary(let op):
+                guard let rhs = stack.popLast(), let lhs = stack.popLast() else { return .number(0) }
+                stack.append(Self.apply(op, lhs, rhs))
+            case .select:
+                guard let whenFalse = stack.popLast(), let whenTrue = stack.popLast(), let condition = stack.popLast() else {
+                    return .number(0)
+                }
+                stack.append(condition.boolValue ? whenTrue : whenFalse)
+            case .min, .max:
+                guard let b = stack.popLast(), let a = stack.popLast() else { return .number(0) }
+                let isMin = code[index] == .min
+                let pick = isMin ? Swift.min(a.numberValue, b.numberValue) : Swift.max(a.numberValue, b.numberValue)
+                stack.append(Self.sameKind(as: a, pick))
+            case .clamp:
+                guard let high = stack.popLast(), let low = stack.popLast(), let x = stack.popLast() else { return .number(0) }
+                let value = Swift.min(Swift.max(x.numberValue, low.numberValue), high.numberValue)
+                stack.append(Self.sameKind(as: x, value))
+            }
+        }
+        return stack.last ?? .number(0)
+    }
+
+    private static func sameKind(as value: RuntimeValue, _ x: Double) -> RuntimeValue {
+        if case .duration = value { return .duration(x) }
+        return .number(x)
+    }
+
+    static func apply(_ op: RuntimeOperator, _ a: RuntimeValue, _ b: RuntimeValue) -> RuntimeValue {
+        switch op {
+        case .or: return .bool(a.boolValue || b.boolValue)
+        case .and: return .bool(a.boolValue && b.boolValue)
+        case .equal: return .bool(a == b)
+        case .notEqual: return .bool(a != b)
+        case .less: return .bool(a.numberValue < b.numberValue)
+        case .lessEqual: return .bool(a.numberValue <= b.numberValue)
+        case .greater: return .bool(a.numberValue > b.numberValue)
+        case .greaterEqual: return .bool(a.numberValue >= b.numberValue)
+        case .add:
+            if case .string(let x) = a, case .string(let y) = b { return .string(x + y) }
+            return sameKind(as: isDuration(a) || isDuration(b) ? .duration(0) : .number(0), a.numberValue + b.numberValue)
+        case .subtract:
+            return sameKind(as: isDuration(a) || isDuration(b) ? .duration(0) : .number(0), a.numberValue - b.numberValue)
+        case .multiply:
+            return sameKind(as: isDuration(a) || isDuration(b) ? .duration(0) : .number(0), a.numberValue * b.numberValue)
+        case .divide:
+            // Division by zero yields 0: layout must stay finite.
+            let y = b.numberValue
+            return sameKind(as: isDuration(a) ? .duration(0) : .number(0), y == 0 ? 0 : a.numberValue / y)
+        }
+    }
+
+    private static func isDuration(_ value: RuntimeValue) -> Bool {
+        if case .duration = value { return true }
+        return false
+    }
+}

@@ -1,0 +1,271 @@
+// The compiled screen: the runtime's input, made by the compiler's lowering
+// (and later read from compiled files). Flat tables indexed by position:
+// `rows[i]`, `stacks[j]`; every property is an `ExprRef` into one expression
+// table, with defaults, inheritance and components already resolved.
+
+/// The built-in kinds a row can be after components are expanded.
+public enum RowKindCode: UInt8, Hashable, Sendable, CaseIterable {
+    case text, image, view, spacer, stack
+
+    /// The kind's name in the language (`Text`, …).
+    public var name: String {
+        switch self {
+        case .text: "Text"
+        case .image: "Image"
+        case .view: "View"
+        case .spacer: "Spacer"
+        case .stack: "Stack"
+        }
+    }
+}
+
+/// A declared enum: its name and cases in order.
+public struct EnumModel: Hashable, Sendable {
+    public var name: String
+    public var cases: [String]
+
+    public init(name: String, cases: [String]) {
+        self.name = name
+        self.cases = cases
+    }
+}
+
+/// A state variable: name, type, initial value.
+public struct StateSlot: Hashable, Sendable {
+    public var name: String
+    public var type: RuntimeType
+    public var initial: RuntimeValue
+
+    public init(name: String, type: RuntimeType, initial: RuntimeValue) {
+        self.name = name
+        self.type = type
+        self.initial = initial
+    }
+}
+
+/// Four expressions in CSS order: top, right, bottom, left.
+public struct EdgeExprs: Hashable, Sendable {
+    public var top: ExprRef
+    public var right: ExprRef
+    public var bottom: ExprRef
+    public var left: ExprRef
+
+    public init(top: ExprRef, right: ExprRef, bottom: ExprRef, left: ExprRef) {
+        self.top = top
+        self.right = right
+        self.bottom = bottom
+        self.left = left
+    }
+}
+
+/// A separator: colour, thickness and insets inside its row.
+public struct SeparatorModel: Hashable, Sendable {
+    public var color: ExprRef
+    public var thickness: ExprRef
+    public var insets: EdgeExprs
+
+    public init(color: ExprRef, thickness: ExprRef, insets: EdgeExprs) {
+        self.color = color
+        self.thickness = thickness
+        self.insets = insets
+    }
+}
+
+/// What a row shows, by kind.
+public enum ContentModel: Hashable, Sendable {
+    case text(text: ExprRef, font: ExprRef, lines: ExprRef, color: ExprRef, weight: String, align: String)
+    case image(source: ExprRef, aspect: ExprRef?)
+    case view(host: ExprRef, props: [PropModel])
+    case spacer
+    /// A nested stack, by index into `ScreenModel.stacks`.
+    case stack(Int)
+}
+
+/// One `props { key: value }` entry of a View.
+public struct PropModel: Hashable, Sendable {
+    public var name: String
+    public var value: ExprRef
+
+    public init(name: String, value: ExprRef) {
+        self.name = name
+        self.value = value
+    }
+}
+
+/// A tap action.
+public enum ActionModel: Hashable, Sendable {
+    case toggle(state: Int)
+    case set(state: Int, value: ExprRef)
+    case emit(String)
+    case scrollTo(row: String, position: ScrollPosition)
+    case push(step: String)
+    case pop(Int)
+}
+
+/// Where `scroll-to` puts a row.
+public enum ScrollPosition: String, Hashable, Sendable, CaseIterable {
+    case top, middle, bottom, auto
+}
+
+/// When a transition runs.
+public enum TransitionKind: String, Hashable, Sendable, CaseIterable {
+    case show, hide, insert, remove, resize, move
+}
+
+/// An animation curve.
+public enum CurveModel: Hashable, Sendable {
+    case linear, easeIn, easeOut, easeInOut
+    case spring(damping: Double, velocity: Double)
+}
+
+/// `from { … }` / `to { … }`: where an appearing row starts or a disappearing one ends.
+public struct KeyframeModel: Hashable, Sendable {
+    public var alpha: ExprRef?
+    public var offsetX: ExprRef?
+    public var offsetY: ExprRef?
+    public var scale: ExprRef?
+
+    public init(alpha: ExprRef? = nil, offsetX: ExprRef? = nil, offsetY: ExprRef? = nil, scale: ExprRef? = nil) {
+        self.alpha = alpha
+        self.offsetX = offsetX
+        self.offsetY = offsetY
+        self.scale = scale
+    }
+}
+
+/// A row's animation for one kind of change.
+public struct TransitionModel: Hashable, Sendable {
+    public var kind: TransitionKind
+    public var duration: ExprRef
+    public var delay: ExprRef
+    public var curve: CurveModel
+    public var from: KeyframeModel?
+    public var to: KeyframeModel?
+
+    public init(kind: TransitionKind, duration: ExprRef, delay: ExprRef, curve: CurveModel, from: KeyframeModel?, to: KeyframeModel?) {
+        self.kind = kind
+        self.duration = duration
+        self.delay = delay
+        self.curve = curve
+        self.from = from
+        self.to = to
+    }
+}
+
+/// A sticky row.
+public enum PinMode: UInt8, Hashable, Sendable {
+    case none, top, bottom
+}
+
+/// One row, with every property resolved.
+public struct RowModel: Hashable, Sendable {
+    public var kind: RowKindCode
+    public var id: String?
+    /// The component this row is an instance of, if any.
+    public var component: String?
+    /// The stack this row belongs to.
+    public var parent: Int
+    public var content: ContentModel
+    /// A length: number, percentage, `fit` or `fill(w)`.
+    public var size: ExprRef
+    public var min: ExprRef?
+    public var max: ExprRef?
+    public var insets: EdgeExprs
+    public var background: ExprRef
+    public var highlight: ExprRef
+    public var hidden: ExprRef
+    public var separator: SeparatorModel?
+    public var tap: [ActionModel]
+    public var transitions: [TransitionModel]
+    public var pin: PinMode
+    /// `snap-hide(top|bottom)`: the edge the row hides towards.
+    public var snapHide: PinMode
+
+    public init(
+        kind: RowKindCode, id: String?, component: String?, parent: Int, content: ContentModel, size: ExprRef,
+        min: ExprRef?, max: ExprRef?, insets: EdgeExprs, background: ExprRef, highlight: ExprRef, hidden: ExprRef,
+        separator: SeparatorModel?, tap: [ActionModel], transitions: [TransitionModel], pin: PinMode, snapHide: PinMode
+    ) {
+        self.kind = kind
+        self.id = id
+        self.component = component
+        self.parent = parent
+        self.content = content
+        self.size = size
+        self.min = min
+        self.max = max
+        self.insets = insets
+        self.background = background
+        self.highlight = highlight
+        self.hidden = hidden
+        self.separator = separator
+        self.tap = tap
+        self.transitions = transitions
+        self.pin = pin
+        self.snapHide = snapHide
+    }
+}
+
+/// A stack: the screen itself (`stacks[0]`), a nested `Stack` row, or a flow step.
+public struct StackModel: Hashable, Sendable {
+    public var axis: Axis
+    public var padding: EdgeExprs
+    public var spacing: ExprRef
+    public var hideLastSeparator: ExprRef
+    public var background: ExprRef
+    /// The rows directly in this stack, in order (indices into `rows`).
+    public var rows: [Int]
+
+    public init(axis: Axis, padding: EdgeExprs, spacing: ExprRef, hideLastSeparator: ExprRef, background: ExprRef, rows: [Int]) {
+        self.axis = axis
+        self.padding = padding
+        self.spacing = spacing
+        self.hideLastSeparator = hideLastSeparator
+        self.background = background
+        self.rows = rows
+    }
+}
+
+/// A flow step: its name, title and the stack holding its rows.
+public struct StepModel: Hashable, Sendable {
+    public var name: String
+    public var title: ExprRef
+    public var stack: Int
+
+    public init(name: String, title: ExprRef, stack: Int) {
+        self.name = name
+        self.title = title
+        self.stack = stack
+    }
+}
+
+/// A compiled screen or flow.
+public struct ScreenModel: Hashable, Sendable {
+    public var name: String
+    public var isFlow: Bool
+    public var enums: [EnumModel]
+    public var state: [StateSlot]
+    public var stacks: [StackModel]
+    public var rows: [RowModel]
+    public var steps: [StepModel]
+    public var expressions: ExpressionTable
+
+    public init(
+        name: String, isFlow: Bool, enums: [EnumModel], state: [StateSlot], stacks: [StackModel], rows: [RowModel],
+        steps: [StepModel], expressions: ExpressionTable
+    ) {
+        self.name = name
+        self.isFlow = isFlow
+        self.enums = enums
+        self.state = state
+        self.stacks = stacks
+        self.rows = rows
+        self.steps = steps
+        self.expressions = expressions
+    }
+
+    /// The stack laid out as the screen: the screen's own, or a flow's first step.
+    public var rootStack: Int {
+        isFlow ? (steps.first?.stack ?? 0) : 0
+    }
+}

@@ -1,0 +1,165 @@
+// A screen at run time: a compiled model, its current state and viewport.
+
+/// What the runtime refuses, in words for the person who asked.
+public struct RuntimeError: Error, CustomStringConvertible, Sendable, Equatable {
+    public var description: String
+    public init(_ description: String) { self.description = description }
+}
+
+/// An instance of a compiled screen: state values and a viewport.
+public struct Screen: Sendable {
+    public let model: ScreenModel
+    /// Current state, by slot (`model.state`).
+    public private(set) var state: [RuntimeValue]
+    public var viewportWidth: Double
+    public var viewportHeight: Double
+    private let rowsByID: [String: Int]
+
+    public init(model: ScreenModel, viewportWidth: Double = 390, viewportHeight: Double = 844) {
+        self.model = model
+        self.state = model.state.map(\.initial)
+        self.viewportWidth = viewportWidth
+        self.viewportHeight = viewportHeight
+        var ids: [String: Int] = [:]
+        for (index, row) in model.rows.enumerated() {
+            if let id = row.id, ids[id] == nil { ids[id] = index }
+        }
+        rowsByID = ids
+    }
+
+    /// What expressions see now.
+    public var context: EvaluationContext {
+        EvaluationContext(state: state, viewportWidth: viewportWidth, viewportHeight: viewportHeight)
+    }
+
+    /// Lays the screen out with `measurer` (the deterministic default unless a host brings its own).
+    public func layout(measurer: any Measurer = DefaultMeasurer()) -> ScreenLayout {
+        let resolved = ResolvedScreen(model: model, context: context)
+        var engine = LayoutEngine(resolved: resolved, model: model, measurer: measurer)
+        let root = model.rootStack
+        let axis = resolved.stacks[root].axis
+        let cross = axis == .vertical ? viewportWidth : viewportHeight
+        let main = axis == .vertical ? viewportHeight : viewportWidth
+        engine.layoutStack(root, cross: cross, viewport: main)
+        return ScreenLayout(
+            engine: engine, resolved: resolved, model: model, root: root, viewportWidth: viewportWidth, viewportHeight: viewportHeight)
+    }
+
+    /// The row with `id`, if any.
+    public func row(id: String) -> Int? { rowsByID[id] }
+
+    /// The first and last of the screen's own rows.
+    public var firstRow: Int? { model.stacks[model.rootStack].rows.first }
+    public var lastRow: Int? { model.stacks[model.rootStack].rows.last }
+
+    /// The state slot called `name`.
+    public func stateIndex(_ name: String) -> Int? {
+        model.state.firstIndex { $0.name == name }
+    }
+
+    /// Sets state `name`; the value's type must be the slot's.
+    public mutating func setState(_ name: String, to value: RuntimeValue) throws(RuntimeError) {
+        guard let index = stateIndex(name) else { throw unknownState(name) }
+        guard Self.value(value, fits: model.state[index].type) else {
+            throw RuntimeError("state '\(name)' is \(typeName(model.state[index].type)); \(describe(value)) is not")
+        }
+        state[index] = value
+    }
+
+    /// The value of state `name`.
+    public func stateValue(_ name: String) throws(RuntimeError) -> RuntimeValue {
+        guard let index = stateIndex(name) else { throw unknownState(name) }
+        return state[index]
+    }
+
+    /// Sets state from text as a person types it: `true`, `12`, `300ms`,
+    /// `#FF0000`, `red`, `.photos` or `photos`, or any text for a string.
+    public mutating func setState(_ name: String, fromText text: String) throws(RuntimeError) {
+        guard let index = stateIndex(name) else { throw unknownState(name) }
+        let type = model.state[index].type
+        guard let value = parse(text, as: type) else {
+            throw RuntimeError("state '\(name)' is \(typeName(type)), and '\(text)' is not a \(typeName(type))\(hint(for: type))")
+        }
+        state[index] = value
+    }
+
+    private func unknownState(_ name: String) -> RuntimeError {
+        let names = model.state.map(\.name)
+        return RuntimeError(
+            "screen '\(model.name)' has no state '\(name)'" + (names.isEmpty ? "; it declares none" : "; it has \(names.joined(separator: ", "))"))
+    }
+
+    private static func value(_ value: RuntimeValue, fits type: RuntimeType) -> Bool {
+        switch (value, type) {
+        case (.bool, .bool), (.number, .number), (.string, .string), (.color, .color), (.duration, .duration): true
+        case (.enumCase(let e, let c), .enumeration(let expected)): e == expected && c >= 0
+        default: false
+        }
+    }
+
+    public func typeName(_ type: RuntimeType) -> String {
+        switch type {
+        case .bool: "bool"
+        case .number: "number"
+        case .string: "string"
+        case .color: "color"
+        case .duration: "duration"
+        case .enumeration(let index): index < model.enums.count ? model.enums[index].name : "enum"
+        }
+    }
+
+    private func hint(for type: RuntimeType) -> String {
+        switch type {
+        case .bool: "; use true or false"
+        case .duration: "; write it as 300ms or 1s"
+        case .color: "; write it as #RRGGBB"
+        case .enumeration(let index) where index < model.enums.count:
+            "; its cases are " + model.enums[index].cases.map { "." + $0 }.joined(separator: ", ")
+        default: ""
+        }
+    }
+
+    /// A value's readable form.
+    public func describe(_ value: RuntimeValue) -> String {
+        switch value {
+        case .bool(let b): String(b)
+        case .number(let x): NumberText.format(x)
+        case .percent(let x): NumberText.format(x) + "%"
+        case .string(let s): "\"\(s)\""
+        case .color(let c): "#" + String(c, radix: 16, uppercase: true).leftPadded(to: 8)
+        case .duration(let s): NumberText.format(s * 1000) + "ms"
+        case .fit: "fit"
+        case .fill(let w): "fill(\(NumberText.format(w)))"
+        case .enumCase(let e, let c):
+            e < model.enums.count && c < model.enums[e].cases.count ? "." + model.enums[e].cases[c] : ".?"
+        }
+    }
+
+    private func parse(_ text: String, as type: RuntimeType) -> RuntimeValue? {
+        switch type {
+        case .bool:
+            return text == "true" ? .bool(true) : text == "false" ? .bool(false) : nil
+        case .number:
+            guard let x = Double(text), x.isFinite else { return nil }
+            return .number(x)
+        case .string:
+            return .string(text)
+        case .duration:
+            if text.hasSuffix("ms"), let x = Double(text.dropLast(2)), x.isFinite { return .duration(x / 1000) }
+            if text.hasSuffix("s"), let x = Double(text.dropLast()), x.isFinite { return .duration(x) }
+            return nil
+        case .color:
+            return NumberText.parseColor(text).map(RuntimeValue.color)
+        case .enumeration(let index):
+            guard index < model.enums.count else { return nil }
+            let name = text.hasPrefix(".") ? String(text.dropFirst()) : text
+            return model.enums[index].cases.firstIndex(of: name).map { .enumCase(enumIndex: index, caseIndex: $0) }
+        }
+    }
+}
+
+extension String {
+    func leftPadded(to width: Int) -> String {
+        count >= width ? self : String(repeating: "0", count: width - count) + self
+    }
+}

@@ -1,0 +1,153 @@
+// `stackc layout FILE`: lay a screen out and print it as text, JSON or SVG.
+
+import Foundation
+import StackRuntime
+
+enum LayoutCommand {
+    static let help = """
+        OVERVIEW: Lay out a screen and print where every row is.
+
+        USAGE: stackc layout FILE [--screen NAME] [--viewport WxH] [--offset N]
+                                  [--state NAME=VALUE]... [--format text|json|svg] [-o PATH]
+
+        ARGUMENTS:
+          FILE                    A .stack source file; '-' reads standard input.
+
+        OPTIONS:
+          --screen NAME           The screen or flow to lay out (default: the file's first).
+          --viewport WxH          Viewport size in points (default: 390x844).
+          --offset N              Scroll offset along the screen's axis (default: 0;
+                                  clamped to the content).
+          --state NAME=VALUE      Set state before laying out; repeatable. VALUE is typed
+                                  by the state: true, 12, "text", #FF0000, 300ms, .case.
+          --format text|json|svg  text (default): an indented tree of frames.
+                                  json: the shape of the layout contract (docs/layout.md).
+                                  svg: a picture of the screen and the viewport.
+          -o PATH                 Write to PATH (atomically) instead of standard output.
+          --color auto|always|never
+                                  Colour diagnostics (default: auto).
+          -h, --help              Show this help.
+
+        EXIT STATUS:
+          0  laid out   1  the file has errors   2  usage error or unreadable file
+
+        """
+
+    struct Options {
+        var file: String
+        var screen: String?
+        var viewport = (width: 390.0, height: 844.0)
+        var offset = 0.0
+        var states: [(name: String, value: String)] = []
+        var format = "text"
+        var output: String?
+        var color: String?
+    }
+
+    static func run(_ arguments: [String]) -> Int32 {
+        let options: Options
+        switch parse(arguments) {
+        case .success(let parsed): options = parsed
+        case .failure(let error):
+            if error.message == "help" {
+                Terminal.out(help)
+                return 0
+            }
+            return Main.usageError(error.message, command: "layout")
+        }
+        let model: ScreenModel
+        switch ScreenLoading.load(options.file, screen: options.screen, useColor: Terminal.stderrWantsColor(options.color)) {
+        case .success(let loaded): model = loaded
+        case .failure(.errors): return 1
+        case .failure(.usage(let message)): return Main.usageError(message, command: "layout")
+        }
+        var screen = Screen(model: model, viewportWidth: options.viewport.width, viewportHeight: options.viewport.height)
+        for state in options.states {
+            do {
+                try screen.setState(state.name, fromText: state.value)
+            } catch {
+                return Main.usageError("--state \(state.name)=\(state.value): \(error.description)", command: "layout")
+            }
+        }
+        let layout = screen.layout()
+        let text: String
+        switch options.format {
+        case "json": text = LayoutJSON.render(screen: screen, layout: layout, offset: options.offset)
+        case "svg": text = LayoutSVG.render(screen: screen, layout: layout, offset: options.offset)
+        default: text = LayoutText.render(screen: screen, layout: layout, offset: options.offset)
+        }
+        return Output.write(text, to: options.output, command: "layout")
+    }
+
+    static func parse(_ arguments: [String]) -> Result<Options, UsageError> {
+        var reader = Arguments(arguments)
+        let parsed: [(name: String, value: String?)]
+        do {
+            parsed = try reader.parse(
+                valued: ["--screen", "--viewport", "--offset", "--state", "--format", "-o", "--color"], flags: ["--help", "-h"])
+        } catch let error as UsageError {
+            return .failure(error)
+        } catch {
+            return .failure(UsageError(message: "\(error)"))
+        }
+        if parsed.contains(where: { $0.name == "--help" || $0.name == "-h" }) { return .failure(UsageError(message: "help")) }
+        guard reader.operands.count == 1 else {
+            return .failure(UsageError(message: reader.operands.isEmpty ? "no input file" : "layout takes one file, given \(reader.operands.count)"))
+        }
+        var options = Options(file: reader.operands[0])
+        for option in parsed {
+            let value = option.value ?? ""
+            switch option.name {
+            case "--screen": options.screen = value
+            case "--viewport":
+                let parts = value.lowercased().split(separator: "x", omittingEmptySubsequences: false)
+                guard parts.count == 2, let w = Double(parts[0]), let h = Double(parts[1]), w.isFinite, h.isFinite, w > 0, h > 0,
+                    w <= 100_000, h <= 100_000
+                else {
+                    return .failure(UsageError(message: "--viewport takes WIDTHxHEIGHT in points, such as 390x844, not '\(value)'"))
+                }
+                options.viewport = (w, h)
+            case "--offset":
+                guard let offset = Double(value), offset.isFinite else {
+                    return .failure(UsageError(message: "--offset takes a number of points, not '\(value)'"))
+                }
+                options.offset = offset
+            case "--state":
+                guard let equals = value.firstIndex(of: "="), equals != value.startIndex else {
+                    return .failure(UsageError(message: "--state takes NAME=VALUE, not '\(value)'"))
+                }
+                options.states.append((String(value[..<equals]), String(value[value.index(after: equals)...])))
+            case "--format":
+                guard ["text", "json", "svg"].contains(value) else {
+                    return .failure(UsageError(message: "--format takes 'text', 'json' or 'svg', not '\(value)'"))
+                }
+                options.format = value
+            case "-o": options.output = value
+            default:
+                guard ["auto", "always", "never"].contains(value) else {
+                    return .failure(UsageError(message: "--color takes 'auto', 'always' or 'never', not '\(value)'"))
+                }
+                options.color = value
+            }
+        }
+        return .success(options)
+    }
+}
+
+/// Writing a command's result: standard output, or a file replaced atomically.
+enum Output {
+    static func write(_ text: String, to path: String?, command: String) -> Int32 {
+        guard let path, path != "-" else {
+            Terminal.out(text)
+            return 0
+        }
+        do {
+            // `.atomic` writes a temporary file beside the target and renames it.
+            try Data(text.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
+            return 0
+        } catch {
+            Terminal.err("stackc \(command): error: cannot write '\(path)': \(error.localizedDescription)\n")
+            return 2
+        }
+    }
+}

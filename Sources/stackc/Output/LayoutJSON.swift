@@ -1,0 +1,69 @@
+// `stackc layout --format json`: the shape of layout.md — one object with
+// the screen, viewport, clamped offset, content size and a tree of rows.
+
+import StackRuntime
+
+enum LayoutJSON {
+    static func render(screen: Screen, layout: ScreenLayout, offset: Double) -> String {
+        let o = layout.clampedOffset(offset)
+        var out = "{\n"
+        out += "  \"screen\": \(quote(screen.model.name)),\n"
+        out += "  \"viewport\": [\(num(layout.viewportWidth)), \(num(layout.viewportHeight))],\n"
+        out += "  \"offset\": \(num(o)),\n"
+        out += "  \"contentSize\": [\(num(layout.contentWidth)), \(num(layout.contentHeight))],\n"
+        out += "  \"rows\": "
+        out += rows(layout.rows, screen: screen, layout: layout, offset: o, indent: "  ")
+        out += "\n}\n"
+        return out
+    }
+
+    private static func rows(_ rows: [Int], screen: Screen, layout: ScreenLayout, offset: Double, indent: String) -> String {
+        if rows.isEmpty { return "[]" }
+        let inner = indent + "  "
+        let items = rows.map { inner + row($0, screen: screen, layout: layout, offset: offset, indent: inner) }
+        return "[\n" + items.joined(separator: ",\n") + "\n" + indent + "]"
+    }
+
+    private static func row(_ index: Int, screen: Screen, layout: ScreenLayout, offset: Double, indent: String) -> String {
+        let appearance = screen.appearance(of: index)
+        let visibility = layout.visibility(of: index, offset: offset)
+        var fields: [String] = []
+        fields.append("\"id\": " + (appearance.id.map(quote) ?? "null"))
+        fields.append("\"kind\": \(quote(appearance.kind.name))")
+        fields.append("\"frame\": \(rect(layout.frame(of: index)))")
+        fields.append("\"content\": " + (layout.contentFrame(of: index).map(rect) ?? "null"))
+        fields.append("\"separator\": " + (layout.separatorFrame(of: index).map(rect) ?? "null"))
+        fields.append("\"visibility\": \(quote(visibility.name))")
+        fields.append("\"visiblePercent\": \(num(visibility.percent))")
+        var nested = "[]"
+        if let stack = appearance.stack, !layout.isHidden(index) {
+            nested = rows(layout.stackRows[stack], screen: screen, layout: layout, offset: offset, indent: indent)
+        }
+        fields.append("\"rows\": \(nested)")
+        return "{" + fields.joined(separator: ", ") + "}"
+    }
+
+    static func rect(_ r: Rect) -> String {
+        "[\(num(r.x)), \(num(r.y)), \(num(r.width)), \(num(r.height))]"
+    }
+
+    static func num(_ x: Double) -> String { NumberText.format(x) }
+
+    static func quote(_ text: String) -> String {
+        var out = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            case _ where scalar.value < 0x20:
+                let hex = String(scalar.value, radix: 16)
+                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        return out + "\""
+    }
+}

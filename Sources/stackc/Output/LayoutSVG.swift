@@ -1,0 +1,99 @@
+// `stackc layout --format svg`: a picture of the laid-out screen — row
+// backgrounds, content boxes, separators, text drawn at its font size and
+// wrapped where the measurer wrapped it, image placeholders with their
+// aspect, views labelled with their host, and the viewport at the offset.
+
+import StackRuntime
+
+enum LayoutSVG {
+    static func render(screen: Screen, layout: ScreenLayout, offset: Double) -> String {
+        let o = layout.clampedOffset(offset)
+        let width = max(layout.contentWidth, layout.viewportWidth)
+        let height = max(layout.contentHeight, layout.viewportHeight)
+        let margin = 20.0
+        var out = """
+            <svg xmlns="http://www.w3.org/2000/svg" width="\(n(width + 2 * margin))" height="\(n(height + 2 * margin))" \
+            viewBox="\(n(-margin)) \(n(-margin)) \(n(width + 2 * margin)) \(n(height + 2 * margin))" font-family="DejaVu Sans Mono, Menlo, monospace">
+
+            """
+        out += "<title>\(escape(screen.model.name)) at \(n(layout.viewportWidth))x\(n(layout.viewportHeight)), offset \(n(o))</title>\n"
+        out += "<rect x=\"\(n(-margin))\" y=\"\(n(-margin))\" width=\"\(n(width + 2 * margin))\" height=\"\(n(height + 2 * margin))\" fill=\"#FAFAFA\"/>\n"
+        let background = screen.background(ofStack: layout.rootStack)
+        out += "<rect x=\"0\" y=\"0\" width=\"\(n(layout.contentWidth))\" height=\"\(n(layout.contentHeight))\" \(fill(background, fallback: "#FFFFFF"))/>\n"
+        for row in layout.rows { draw(row, screen: screen, layout: layout, into: &out) }
+        // The viewport at the offset.
+        let viewport = layout.axis == .vertical
+            ? Rect(x: 0, y: o, width: layout.viewportWidth, height: layout.viewportHeight)
+            : Rect(x: o, y: 0, width: layout.viewportWidth, height: layout.viewportHeight)
+        out += "<rect class=\"viewport\" x=\"\(n(viewport.x))\" y=\"\(n(viewport.y))\" width=\"\(n(viewport.width))\" height=\"\(n(viewport.height))\" fill=\"none\" stroke=\"#FF3B30\" stroke-width=\"2\" stroke-dasharray=\"8 4\"/>\n"
+        out += "<text x=\"\(n(viewport.x + 4))\" y=\"\(n(viewport.y - 6))\" font-size=\"11\" fill=\"#FF3B30\">viewport \(n(layout.viewportWidth))×\(n(layout.viewportHeight)) @ \(n(o))</text>\n"
+        out += "</svg>\n"
+        return out
+    }
+
+    private static func draw(_ index: Int, screen: Screen, layout: ScreenLayout, into out: inout String) {
+        guard !layout.isHidden(index) else { return }
+        let appearance = screen.appearance(of: index)
+        let frame = layout.frame(of: index)
+        let label = appearance.id ?? appearance.component ?? appearance.kind.name
+        out += "<g class=\"row\" data-id=\"\(escape(label))\">\n"
+        out += "<rect x=\"\(n(frame.x))\" y=\"\(n(frame.y))\" width=\"\(n(frame.width))\" height=\"\(n(frame.height))\" \(fill(appearance.background, fallback: "none")) stroke=\"#D1D1D6\" stroke-width=\"0.5\"/>\n"
+        if let content = layout.contentFrame(of: index) {
+            out += "<rect x=\"\(n(content.x))\" y=\"\(n(content.y))\" width=\"\(n(content.width))\" height=\"\(n(content.height))\" fill=\"none\" stroke=\"#5AC8FA\" stroke-width=\"0.5\" stroke-dasharray=\"3 2\"/>\n"
+            drawContent(appearance, content: content, axis: layout.axis(of: layout.parent(of: index)), into: &out)
+        }
+        if let separator = layout.separatorFrame(of: index), let style = layout.separatorStyle(of: index) {
+            out += "<rect class=\"separator\" x=\"\(n(separator.x))\" y=\"\(n(separator.y))\" width=\"\(n(separator.width))\" height=\"\(n(separator.height))\" \(fill(style.color, fallback: "#C6C6C8"))/>\n"
+        }
+        out += "</g>\n"
+        if let stack = appearance.stack {
+            for row in layout.stackRows[stack] { draw(row, screen: screen, layout: layout, into: &out) }
+        }
+    }
+
+    private static func drawContent(_ appearance: RowAppearance, content: Rect, axis: Axis, into out: inout String) {
+        if let text = appearance.text {
+            let font = text.font > 0 ? text.font : 17
+            // The measurer's own wrapping, so the picture shows what was measured.
+            let width: Double? = axis == .vertical ? content.width : nil
+            let lines = TextWrap.lines(text.string, font: font, width: width, maximumLines: text.lines)
+            for (number, line) in lines.enumerated() where !line.isEmpty {
+                let baseline = content.y + Double(number) * 1.2 * font + font
+                let length = Double(line.unicodeScalars.count) * 0.5 * font
+                out += "<text x=\"\(n(content.x))\" y=\"\(n(baseline))\" font-size=\"\(n(font))\" textLength=\"\(n(length))\" lengthAdjust=\"spacingAndGlyphs\" \(fill(text.color, fallback: "#000000"))\(text.weight == "bold" || text.weight == "semibold" || text.weight == "heavy" || text.weight == "black" ? " font-weight=\"bold\"" : "")>\(escape(line))</text>\n"
+            }
+        } else if let image = appearance.image {
+            out += "<rect x=\"\(n(content.x))\" y=\"\(n(content.y))\" width=\"\(n(content.width))\" height=\"\(n(content.height))\" fill=\"#E5E5EA\"/>\n"
+            out += "<path d=\"M\(n(content.x)) \(n(content.y))L\(n(content.x + content.width)) \(n(content.y + content.height))M\(n(content.x + content.width)) \(n(content.y))L\(n(content.x)) \(n(content.y + content.height))\" stroke=\"#C7C7CC\" stroke-width=\"1\"/>\n"
+            let aspect = image.aspect.map { "aspect \(n($0))" } ?? "no aspect"
+            out += "<text x=\"\(n(content.x + 6))\" y=\"\(n(content.y + 16))\" font-size=\"12\" fill=\"#636366\">\(escape(image.source.isEmpty ? "Image" : image.source)) · \(aspect)</text>\n"
+        } else if let host = appearance.host {
+            out += "<rect x=\"\(n(content.x))\" y=\"\(n(content.y))\" width=\"\(n(content.width))\" height=\"\(n(content.height))\" fill=\"#F2F2F7\" stroke=\"#AEAEB2\" stroke-dasharray=\"6 3\"/>\n"
+            out += "<text x=\"\(n(content.x + 6))\" y=\"\(n(content.y + min(content.height, 16)))\" font-size=\"12\" fill=\"#636366\">View \(escape(host))</text>\n"
+        }
+    }
+
+    private static func fill(_ rgba: UInt32, fallback: String) -> String {
+        let alpha = Double(rgba & 0xFF) / 255
+        if alpha == 0 { return "fill=\"\(fallback)\"" }
+        let rgb = String(rgba >> 8, radix: 16, uppercase: true)
+        let hex = String(repeating: "0", count: 6 - rgb.count) + rgb
+        return alpha >= 1 ? "fill=\"#\(hex)\"" : "fill=\"#\(hex)\" fill-opacity=\"\(n(alpha))\""
+    }
+
+    private static func n(_ x: Double) -> String { NumberText.format(x) }
+
+    static func escape(_ text: String) -> String {
+        var out = ""
+        for character in text {
+            switch character {
+            case "&": out += "&amp;"
+            case "<": out += "&lt;"
+            case ">": out += "&gt;"
+            case "\"": out += "&quot;"
+            default: out.append(character)
+            }
+        }
+        return out
+    }
+}

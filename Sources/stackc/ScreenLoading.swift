@@ -1,0 +1,45 @@
+// Turning a file named on the command line into a runtime screen: check,
+// print diagnostics, lower, pick the screen.
+
+import StackCompiler
+import StackParser
+import StackRuntime
+
+enum ScreenLoading {
+    enum Failure: Error {
+        /// Diagnostics were printed; exit 1.
+        case errors
+        /// A usage problem; exit 2 with this message.
+        case usage(String)
+    }
+
+    /// Loads and checks `path`, printing diagnostics (warnings too) to
+    /// standard error, and returns the screen called `name` (default: the first).
+    static func load(_ path: String, screen name: String?, useColor: Bool) -> Result<ScreenModel, Failure> {
+        let source: SourceFile
+        switch Inputs.read(path) {
+        case .success(let file): source = file
+        case .failure(let error): return .failure(.usage(error.message))
+        }
+        let result = Compiler.check(source)
+        let renderer = DiagnosticRenderer(sources: result.sources, useColor: useColor)
+        Terminal.err(renderer.render(result.diagnostics))
+        guard let program = result.program else {
+            if let summary = DiagnosticRenderer.summary(errors: result.diagnostics.errorCount, warnings: result.diagnostics.warningCount) {
+                Terminal.err(summary + "\n")
+            }
+            return .failure(.errors)
+        }
+        let screens = Compiler.lower(program)
+        guard !screens.isEmpty else {
+            Terminal.err("stackc: error: '\(path)' declares no screen or flow to lay out\n")
+            return .failure(.errors)
+        }
+        guard let name else { return .success(screens[0]) }
+        guard let screen = screens.first(where: { $0.name == name }) else {
+            let names = screens.map(\.name).joined(separator: ", ")
+            return .failure(.usage("'\(path)' has no screen '\(name)'; it has \(names)"))
+        }
+        return .success(screen)
+    }
+}
