@@ -28,6 +28,10 @@ let package = Package(
             path: "Tests/CompilerTests",
             exclude: ["Fixtures"]),
         .testTarget(name: "RuntimeTests", dependencies: ["StackRuntime"], path: "Tests/RuntimeTests"),
+        .testTarget(
+            name: "LayoutTests", dependencies: ["StackParser", "StackCompiler", "StackRuntime"],
+            path: "Tests/LayoutTests",
+            exclude: ["Fixtures"]),
         .testTarget(name: "stackcTests", dependencies: ["stackc"], path: "Tests/stackcTests"),
     ],
     swiftLanguageModes: [.v6]

@@ -1,10 +1,10 @@
-// `stackc layout --format json`: the shape of layout.md — one object with
-// the screen, viewport, clamped offset, content size and a tree of rows.
+// A layout as JSON, in the shape of the layout contract (docs/layout.md):
+// one object with the screen, viewport, clamped offset, content size and a
+// tree of rows. `stackc layout --format json` prints it; tests compare it.
 
-import StackRuntime
-
-enum LayoutJSON {
-    static func render(screen: Screen, layout: ScreenLayout, offset: Double) -> String {
+/// Renders layouts as the contract's JSON.
+public enum LayoutJSON {
+    public static func render(screen: Screen, layout: ScreenLayout, offset: Double) -> String {
         let o = layout.clampedOffset(offset)
         var out = "{\n"
         out += "  \"screen\": \(quote(screen.model.name)),\n"
@@ -43,13 +43,13 @@ enum LayoutJSON {
         return "{" + fields.joined(separator: ", ") + "}"
     }
 
-    static func rect(_ r: Rect) -> String {
+    public static func rect(_ r: Rect) -> String {
         "[\(num(r.x)), \(num(r.y)), \(num(r.width)), \(num(r.height))]"
     }
 
-    static func num(_ x: Double) -> String { NumberText.format(x) }
+    public static func num(_ x: Double) -> String { NumberText.format(x) }
 
-    static func quote(_ text: String) -> String {
+    public static func quote(_ text: String) -> String {
         var out = "\""
         for scalar in text.unicodeScalars {
             switch scalar {
