@@ -146,14 +146,20 @@ public struct ScreenLayout: Sendable {
         let stack = parents[row]
         if hideLastSeparator[stack], lastVisible[stack] == row { return nil }
         let frame = frame(of: row)
+        // layout.md's formulas, kept inside the row: a separator thicker than
+        // its row, or insets wider than it, are cut to the row.
         if axes[stack] == .vertical {
+            let thickness = min(style.thickness, frame.height)
+            let left = min(style.insets.left, frame.width)
             return Rect(
-                x: frame.x + style.insets.left, y: frame.y + frame.height - style.thickness,
-                width: max(0, frame.width - style.insets.left - style.insets.right), height: style.thickness)
+                x: frame.x + left, y: frame.y + frame.height - thickness,
+                width: max(0, frame.width - left - style.insets.right), height: thickness)
         }
+        let thickness = min(style.thickness, frame.width)
+        let top = min(style.insets.top, frame.height)
         return Rect(
-            x: frame.x + frame.width - style.thickness, y: frame.y + style.insets.top,
-            width: style.thickness, height: max(0, frame.height - style.insets.top - style.insets.bottom))
+            x: frame.x + frame.width - thickness, y: frame.y + top,
+            width: thickness, height: max(0, frame.height - top - style.insets.bottom))
     }
 
     /// The separator's style (colour, thickness), when the row draws one.
@@ -173,6 +179,9 @@ public struct ScreenLayout: Sendable {
     /// The content size: along the axis, the root stack's content; across, the viewport.
     public var contentWidth: Double { axis == .vertical ? viewportWidth : stackMain[rootStack] }
     public var contentHeight: Double { axis == .vertical ? stackMain[rootStack] : viewportHeight }
+
+    /// The root stack's content extent along its axis.
+    public var stackContentMain: Double { stackMain[rootStack] }
 
     /// The viewport's extent along the screen's axis.
     public var viewportMain: Double { axis == .vertical ? viewportHeight : viewportWidth }
