@@ -34,7 +34,19 @@ public struct Screen: Sendable {
 
     /// Lays the screen out with `measurer` (the deterministic default unless a host brings its own).
     public func layout(measurer: any Measurer = DefaultMeasurer()) -> ScreenLayout {
-        let resolved = ResolvedScreen(model: model, context: context)
+        layout(resolve(), measurer: measurer)
+    }
+
+    /// Every row's layout properties evaluated for the current state and
+    /// viewport. Evaluating is separate from laying out so that a host can
+    /// re-run layout (a new measurer, a rotated viewport of the same state)
+    /// without evaluating again.
+    public func resolve() -> ResolvedScreen {
+        ResolvedScreen(model: model, context: context)
+    }
+
+    /// Lays out already-evaluated rows.
+    public func layout(_ resolved: ResolvedScreen, measurer: any Measurer = DefaultMeasurer()) -> ScreenLayout {
         var engine = LayoutEngine(resolved: resolved, model: model, measurer: measurer)
         let root = model.rootStack
         let axis = resolved.stacks[root].axis

@@ -8,6 +8,7 @@
 import Foundation
 import StackCompiler
 import StackParser
+import StackRuntime
 
 /// Stands in for the JSON form of the same screen, for the JSONDecoder baseline.
 struct JSONRow: Codable {
@@ -76,6 +77,16 @@ enum BenchMain {
         }
         results.append(("check (lex + parse + type-check)", checkTime, String(format: "%.1f MB/s, %d errors", megabytes / checkTime, errors)))
         }
+        if wanted("lower") {
+            let program = Compiler.check(file, loader: MemoryLoader([:])).program
+            let lowerTime = Measure.median(iterations: iterations) {
+                if let program { _ = Compiler.lower(program) }
+            }
+            results.append(("lower (checked model → runtime model)", lowerTime, String(format: "%.0f ns a row", lowerTime * 1e9 / Double(rows))))
+        }
+        if wanted("layout") { results += LayoutBench.fixed(rows: rows, iterations: iterations) }
+        if wanted("fit") { results += LayoutBench.fitText(rows: rows, iterations: iterations) }
+        if wanted("query") { results += LayoutBench.query(rows: max(rows, 1_000_000)) }
         if wanted("json") {
         let jsonData = jsonForm(rows: rows)
         let decodeTime = Measure.median(iterations: max(1, iterations / 2)) {

@@ -37,7 +37,7 @@ public enum LayoutJSON {
         fields.append("\"visiblePercent\": \(num(visibility.percent))")
         var nested = "[]"
         if let stack = appearance.stack, !layout.isHidden(index) {
-            nested = rows(layout.stackRows[stack], screen: screen, layout: layout, offset: offset, indent: indent)
+            nested = rows(layout.rows(ofStack: stack), screen: screen, layout: layout, offset: offset, indent: indent)
         }
         fields.append("\"rows\": \(nested)")
         return "{" + fields.joined(separator: ", ") + "}"

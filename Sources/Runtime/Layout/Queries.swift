@@ -13,7 +13,7 @@ extension ScreenLayout {
     /// box, unscrolled.
     public func visibility(of row: Int, offset: Double = 0) -> Visibility {
         if isHidden(row) { return .hidden }
-        let stack = parents[row]
+        let stack = model.rows[row].parent
         let start = rowStart[row]
         let size = rowSize[row]
         let low = stack == rootStack ? clampedOffset(offset) : 0
@@ -27,7 +27,7 @@ extension ScreenLayout {
     /// Positions in `rows` (the screen's rows) that overlap the viewport at
     /// `offset`: a binary search, then a walk over the visible ones.
     public func visibleRange(offset: Double) -> Range<Int> {
-        let rows = stackRows[rootStack]
+        let rows = model.stacks[rootStack].rows
         let low = clampedOffset(offset)
         let high = low + viewportMain
         // First row whose end lies past `low`.
@@ -50,13 +50,13 @@ extension ScreenLayout {
 
     /// The screen's rows that show at `offset` (hidden and empty rows excluded).
     public func visibleRows(offset: Double) -> [Int] {
-        let rows = stackRows[rootStack]
+        let rows = model.stacks[rootStack].rows
         return visibleRange(offset: offset).map { rows[$0] }.filter { visibility(of: $0, offset: offset) != .offscreen && !isHidden($0) }
     }
 
     /// The screen's rows that show entirely at `offset`.
     public func entirelyVisibleRows(offset: Double) -> [Int] {
-        let rows = stackRows[rootStack]
+        let rows = model.stacks[rootStack].rows
         return visibleRange(offset: offset).map { rows[$0] }.filter { visibility(of: $0, offset: offset) == .entire }
     }
 
@@ -91,12 +91,12 @@ extension ScreenLayout {
     /// end until scrolled to; other rows where they are laid out.
     public func presentedFrame(of row: Int, offset: Double) -> Rect {
         var frame = frame(of: row)
-        guard parents[row] == rootStack, !isHidden(row) else { return frame }
+        guard model.rows[row].parent == rootStack, !isHidden(row) else { return frame }
         let o = clampedOffset(offset)
         let a = frame.start(axis)
         let h = frame.size(axis)
         let start: Double
-        switch pins[row] {
+        switch model.rows[row].pin {
         case .top: start = max(a, o)
         case .bottom: start = min(a, o + viewportMain - h)
         case .none: return frame

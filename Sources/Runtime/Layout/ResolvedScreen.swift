@@ -11,7 +11,7 @@ public enum SizeRule: Hashable, Sendable {
 
 /// The main-axis facts of one row, as plain numbers (the engine's hot loop
 /// reads these and nothing else).
-struct MainSpec {
+struct MainSpec: Sendable {
     static let points: UInt8 = 0, percent: UInt8 = 1, fit: UInt8 = 2, fill: UInt8 = 3
 
     var rule: UInt8
@@ -29,24 +29,28 @@ public struct ResolvedSeparator: Hashable, Sendable {
 }
 
 /// A stack's settings, evaluated.
-struct ResolvedStack {
+struct ResolvedStack: Sendable {
     var axis: Axis
     var padding: EdgeInsets
     var spacing: Double
     var hideLastSeparator: Bool
 }
 
-/// Every row and stack of a screen, evaluated.
-struct ResolvedScreen {
+/// Every row and stack of a screen, evaluated for one state and viewport:
+/// what the layout pass reads. Make one with `Screen.resolve()`.
+public struct ResolvedScreen: Sendable {
     var specs: [MainSpec]
     var insets: [EdgeInsets]
     var separators: [ResolvedSeparator?]
     /// Measurable content per row; nested stacks by index.
     var contents: [ResolvedContent]
+    /// The nested stack of each row, or -1: plain numbers, so the passes
+    /// that look for nested stacks need not touch `contents`.
+    var nested: [Int32]
     var stacks: [ResolvedStack]
 }
 
-enum ResolvedContent {
+enum ResolvedContent: Sendable {
     case measured(MeasuredContent)
     case stack(Int)
 }
@@ -66,6 +70,8 @@ extension ResolvedScreen {
         insets = []
         separators = []
         contents = []
+        nested = []
+        nested.reserveCapacity(model.rows.count)
         specs.reserveCapacity(model.rows.count)
         insets.reserveCapacity(model.rows.count)
         separators.reserveCapacity(model.rows.count)
@@ -110,6 +116,7 @@ extension ResolvedScreen {
             case .stack(let index):
                 contents.append(.stack(index))
             }
+            if case .stack(let index) = row.content { nested.append(Int32(index)) } else { nested.append(-1) }
         }
         stacks = model.stacks.map { stack in
             ResolvedStack(

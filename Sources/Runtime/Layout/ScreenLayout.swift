@@ -38,48 +38,37 @@ public struct ScreenLayout: Sendable {
     public let viewportHeight: Double
     /// The stack laid out as the screen (`ScreenModel.rootStack`).
     public let rootStack: Int
-    /// Rows of each stack, in order (the model's).
-    public let stackRows: [[Int]]
 
-    let axes: [Axis]
-    let paddings: [EdgeInsets]
-    let hideLastSeparator: [Bool]
+    // What was laid out, shared rather than copied: a layout of a million
+    // rows must not copy a million-row table a few times over.
+    let model: ScreenModel
+    let resolved: ResolvedScreen
+    /// Row start along its stack's axis, relative to the stack's box; row extent.
     let rowStart: [Double]
     let rowSize: [Double]
-    let hidden: [Bool]
-    let insets: [EdgeInsets]
-    let separatorStyles: [ResolvedSeparator?]
     let stackCross: [Double]
     let stackMain: [Double]
     /// Absolute top-left of each stack's box; nil for stacks not laid out
     /// (inside a hidden row, or not the screen's).
     let stackOrigin: [(x: Double, y: Double)?]
-    /// Each stack's last visible row, for `hide-last-separator`.
-    let lastVisible: [Int?]
-    /// The stack each row belongs to.
-    let parents: [Int]
     /// Each stack's box extent along its axis (the content box of its row).
     let stackBox: [Double]
-    /// Sticky rows.
-    let pins: [PinMode]
+    /// Each stack's last visible row, for `hide-last-separator`.
+    let lastVisible: [Int?]
+
+    /// Rows of each stack, in order (the model's).
+    public func rows(ofStack stack: Int) -> [Int] { model.stacks[stack].rows }
 
     init(engine: LayoutEngine, resolved: ResolvedScreen, model: ScreenModel, root: Int, viewportWidth: Double, viewportHeight: Double) {
         self.viewportWidth = viewportWidth
         self.viewportHeight = viewportHeight
+        self.model = model
+        self.resolved = resolved
         rootStack = root
-        stackRows = model.stacks.map(\.rows)
-        axes = resolved.stacks.map(\.axis)
-        paddings = resolved.stacks.map(\.padding)
-        hideLastSeparator = resolved.stacks.map(\.hideLastSeparator)
         rowStart = engine.rowStart
         rowSize = engine.rowSize
-        hidden = resolved.specs.map(\.hidden)
-        insets = resolved.insets
-        separatorStyles = resolved.separators
         stackCross = engine.stackCross
         stackMain = engine.stackMain
-        parents = model.rows.map(\.parent)
-        pins = model.rows.map(\.pin)
         lastVisible = model.stacks.map { stack in stack.rows.last { !resolved.specs[$0].hidden } }
         // Absolute origins, parents first: a nested stack's box is its row's content box.
         var origins = [(x: Double, y: Double)?](repeating: nil, count: model.stacks.count)
@@ -91,8 +80,9 @@ public struct ScreenLayout: Sendable {
             let stack = queue[cursor]
             cursor += 1
             guard let origin = origins[stack], engine.stackDone[stack] else { continue }
-            for row in model.stacks[stack].rows where !resolved.specs[row].hidden {
-                guard case .stack(let nested) = resolved.contents[row], origins[nested] == nil else { continue }
+            for row in model.stacks[stack].rows where resolved.nested[row] >= 0 && !resolved.specs[row].hidden {
+                let nested = Int(resolved.nested[row])
+                guard origins[nested] == nil else { continue }
                 let frame = Self.frame(
                     axis: resolved.stacks[stack].axis, padding: resolved.stacks[stack].padding, origin: origin,
                     cross: engine.stackCross[stack], start: engine.rowStart[row], size: engine.rowSize[row])
@@ -117,38 +107,40 @@ public struct ScreenLayout: Sendable {
     // MARK: Rows
 
     /// The screen's own rows, in order.
-    public var rows: [Int] { stackRows[rootStack] }
+    public var rows: [Int] { model.stacks[rootStack].rows }
 
-    /// Whether the row is laid out (its stack is shown) and visible.
+    /// Whether the row is hidden, or inside a stack that is not shown.
     public func isHidden(_ row: Int) -> Bool {
-        hidden[row] || stackOrigin[parents[row]] == nil
+        resolved.specs[row].hidden || stackOrigin[model.rows[row].parent] == nil
     }
+
+    func axisOf(_ stack: Int) -> Axis { resolved.stacks[stack].axis }
 
     /// The row's frame, in the screen's content space. Hidden rows have zero
     /// extent along their stack's axis.
     public func frame(of row: Int) -> Rect {
-        let stack = parents[row]
+        let stack = model.rows[row].parent
         guard let origin = stackOrigin[stack] else { return .zero }
         return Self.frame(
-            axis: axes[stack], padding: paddings[stack], origin: origin, cross: stackCross[stack],
+            axis: axisOf(stack), padding: resolved.stacks[stack].padding, origin: origin, cross: stackCross[stack],
             start: rowStart[row], size: isHidden(row) ? 0 : rowSize[row])
     }
 
     /// The frame minus the row's insets; nil for hidden rows.
     public func contentFrame(of row: Int) -> Rect? {
-        isHidden(row) ? nil : frame(of: row).inset(by: insets[row])
+        isHidden(row) ? nil : frame(of: row).inset(by: resolved.insets[row])
     }
 
     /// The separator's rectangle, or nil when the row has none: separator
     /// `none`, a hidden row, or the last visible row of a stack that hides it.
     public func separatorFrame(of row: Int) -> Rect? {
-        guard !isHidden(row), let style = separatorStyles[row] else { return nil }
-        let stack = parents[row]
-        if hideLastSeparator[stack], lastVisible[stack] == row { return nil }
+        guard !isHidden(row), let style = resolved.separators[row] else { return nil }
+        let stack = model.rows[row].parent
+        if resolved.stacks[stack].hideLastSeparator, lastVisible[stack] == row { return nil }
         let frame = frame(of: row)
         // layout.md's formulas, kept inside the row: a separator thicker than
         // its row, or insets wider than it, are cut to the row.
-        if axes[stack] == .vertical {
+        if axisOf(stack) == .vertical {
             let thickness = min(style.thickness, frame.height)
             let left = min(style.insets.left, frame.width)
             return Rect(
@@ -164,17 +156,17 @@ public struct ScreenLayout: Sendable {
 
     /// The separator's style (colour, thickness), when the row draws one.
     public func separatorStyle(of row: Int) -> ResolvedSeparator? {
-        separatorFrame(of: row) == nil ? nil : separatorStyles[row]
+        separatorFrame(of: row) == nil ? nil : resolved.separators[row]
     }
 
     /// The stack a row belongs to, and a nested stack's axis.
-    public func parent(of row: Int) -> Int { parents[row] }
-    public func axis(of stack: Int) -> Axis { axes[stack] }
+    public func parent(of row: Int) -> Int { model.rows[row].parent }
+    public func axis(of stack: Int) -> Axis { axisOf(stack) }
 
     // MARK: The screen
 
     /// The screen's axis.
-    public var axis: Axis { axes[rootStack] }
+    public var axis: Axis { axisOf(rootStack) }
 
     /// The content size: along the axis, the root stack's content; across, the viewport.
     public var contentWidth: Double { axis == .vertical ? viewportWidth : stackMain[rootStack] }

@@ -54,29 +54,36 @@ struct LayoutEngine {
         var visible = 0
         var used = 0.0
         var fillWeight = 0.0
+        let specs = resolved.specs
+        let insetsTable = resolved.insets
         rows.withUnsafeBufferPointer { rows in
-            for row in rows {
-                let spec = resolved.specs[row]
-                if spec.hidden {
-                    rowSize[row] = 0
-                    continue
+            specs.withUnsafeBufferPointer { specs in
+                insetsTable.withUnsafeBufferPointer { insetsTable in
+                    for row in rows {
+                        let spec = specs[row]
+                        if spec.hidden {
+                            rowSize[row] = 0
+                            continue
+                        }
+                        visible += 1
+                        let insets = insetsTable[row]
+                        var content: Double
+                        switch spec.rule {
+                        case MainSpec.points: content = spec.value
+                        case MainSpec.percent: content = spec.value / 100 * viewport
+                        case MainSpec.fill:
+                            fillWeight += spec.value
+                            continue
+                        default:
+                            content = measureFit(
+                                row, axis: axis, cross: max(0, crossContent - insets.total(axis.cross)), viewport: viewport)
+                        }
+                        content = min(max(content, spec.minimum), spec.maximum)
+                        let size = insets.start(axis) + max(0, content) + insets.end(axis)
+                        rowSize[row] = size
+                        used += size
+                    }
                 }
-                visible += 1
-                let insets = resolved.insets[row]
-                var content: Double
-                switch spec.rule {
-                case MainSpec.points: content = spec.value
-                case MainSpec.percent: content = spec.value / 100 * viewport
-                case MainSpec.fill:
-                    fillWeight += spec.value
-                    continue
-                default:
-                    content = measureFit(row, axis: axis, cross: max(0, crossContent - insets.total(axis.cross)), viewport: viewport)
-                }
-                content = min(max(content, spec.minimum), spec.maximum)
-                let size = insets.start(axis) + max(0, content) + insets.end(axis)
-                rowSize[row] = size
-                used += size
             }
         }
         let gaps = visible > 1 ? stack.spacing * Double(visible - 1) : 0
@@ -84,9 +91,9 @@ struct LayoutEngine {
         // STEP 2
         if fillWeight > 0 {
             let space = max(0, viewport - padding.total(axis) - gaps - used)
-            for row in rows where resolved.specs[row].rule == MainSpec.fill && !resolved.specs[row].hidden {
-                let spec = resolved.specs[row]
-                let insets = resolved.insets[row]
+            for row in rows where specs[row].rule == MainSpec.fill && !specs[row].hidden {
+                let spec = specs[row]
+                let insets = insetsTable[row]
                 let share = space * spec.value / fillWeight
                 let content = min(max(max(0, share - insets.total(axis)), spec.minimum), spec.maximum)
                 rowSize[row] = insets.total(axis) + content
@@ -96,16 +103,28 @@ struct LayoutEngine {
         // STEP 3
         var cursor = padding.start(axis)
         var placed = false
+        var hasNested = false
+        let spacing = stack.spacing
+        let nestedTable = resolved.nested
         rows.withUnsafeBufferPointer { rows in
-            for row in rows {
-                if resolved.specs[row].hidden {
-                    rowStart[row] = cursor
-                    continue
+            specs.withUnsafeBufferPointer { specs in
+                nestedTable.withUnsafeBufferPointer { nestedTable in
+                    rowStart.withUnsafeMutableBufferPointer { rowStart in
+                        rowSize.withUnsafeBufferPointer { rowSize in
+                            for row in rows {
+                                if specs[row].hidden {
+                                    rowStart[row] = cursor
+                                    continue
+                                }
+                                if placed { cursor += spacing }
+                                rowStart[row] = cursor
+                                cursor += rowSize[row]
+                                placed = true
+                                if nestedTable[row] >= 0 { hasNested = true }
+                            }
+                        }
+                    }
                 }
-                if placed { cursor += stack.spacing }
-                rowStart[row] = cursor
-                cursor += rowSize[row]
-                placed = true
             }
         }
         let contentMain = cursor + padding.end(axis)
@@ -113,9 +132,11 @@ struct LayoutEngine {
         stackDone[index] = true
 
         // STEP 4
-        for row in rows where !resolved.specs[row].hidden {
-            guard case .stack(let nested) = resolved.contents[row], !stackDone[nested] else { continue }
-            let insets = resolved.insets[row]
+        guard hasNested else { return contentMain }
+        for row in rows where !specs[row].hidden && nestedTable[row] >= 0 {
+            let nested = Int(nestedTable[row])
+            guard !stackDone[nested] else { continue }
+            let insets = insetsTable[row]
             let contentAlong = max(0, rowSize[row] - insets.total(axis))
             let contentAcross = max(0, crossContent - insets.total(axis.cross))
             if resolved.stacks[nested].axis == axis {

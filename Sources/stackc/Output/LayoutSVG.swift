@@ -47,7 +47,7 @@ enum LayoutSVG {
         }
         out += "</g>\n"
         if let stack = appearance.stack {
-            for row in layout.stackRows[stack] { draw(row, screen: screen, layout: layout, into: &out) }
+            for row in layout.rows(ofStack: stack) { draw(row, screen: screen, layout: layout, into: &out) }
         }
     }
 

@@ -39,7 +39,7 @@ enum LayoutText {
         }
         out += line + "\n"
         if let stack = appearance.stack, visibility != .hidden {
-            for row in layout.stackRows[stack] {
+            for row in layout.rows(ofStack: stack) {
                 describe(row, screen: screen, layout: layout, offset: offset, depth: depth + 1, into: &out)
             }
         }
