@@ -46,8 +46,12 @@ enum LayoutSVG {
             out += "<rect class=\"separator\" x=\"\(n(separator.x))\" y=\"\(n(separator.y))\" width=\"\(n(separator.width))\" height=\"\(n(separator.height))\" \(fill(style.color, fallback: "#C6C6C8"))/>\n"
         }
         out += "</g>\n"
-        if let stack = appearance.stack {
+        if let stack = appearance.stack, let box = layout.contentFrame(of: index) {
+            // A nested stack scrolls inside its row: rows past its box are cut off, as on a device.
+            out += "<clipPath id=\"clip\(index)\"><rect x=\"\(n(box.x))\" y=\"\(n(box.y))\" width=\"\(n(box.width))\" height=\"\(n(box.height))\"/></clipPath>\n"
+            out += "<g clip-path=\"url(#clip\(index))\">\n"
             for row in layout.rows(ofStack: stack) { draw(row, screen: screen, layout: layout, into: &out) }
+            out += "</g>\n"
         }
     }
 
@@ -65,8 +69,8 @@ enum LayoutSVG {
         } else if let image = appearance.image {
             out += "<rect x=\"\(n(content.x))\" y=\"\(n(content.y))\" width=\"\(n(content.width))\" height=\"\(n(content.height))\" fill=\"#E5E5EA\"/>\n"
             out += "<path d=\"M\(n(content.x)) \(n(content.y))L\(n(content.x + content.width)) \(n(content.y + content.height))M\(n(content.x + content.width)) \(n(content.y))L\(n(content.x)) \(n(content.y + content.height))\" stroke=\"#C7C7CC\" stroke-width=\"1\"/>\n"
-            let aspect = image.aspect.map { "aspect \(n($0))" } ?? "no aspect"
-            out += "<text x=\"\(n(content.x + 6))\" y=\"\(n(content.y + 16))\" font-size=\"12\" fill=\"#636366\">\(escape(image.source.isEmpty ? "Image" : image.source)) · \(aspect)</text>\n"
+            let label = (image.source.isEmpty ? "Image" : image.source) + (content.width > 160 ? image.aspect.map { " · aspect \(n($0))" } ?? "" : "")
+            out += "<text x=\"\(n(content.x + 6))\" y=\"\(n(content.y + 16))\" font-size=\"12\" fill=\"#636366\">\(escape(label))</text>\n"
         } else if let host = appearance.host {
             out += "<rect x=\"\(n(content.x))\" y=\"\(n(content.y))\" width=\"\(n(content.width))\" height=\"\(n(content.height))\" fill=\"#F2F2F7\" stroke=\"#AEAEB2\" stroke-dasharray=\"6 3\"/>\n"
             out += "<text x=\"\(n(content.x + 6))\" y=\"\(n(content.y + min(content.height, 16)))\" font-size=\"12\" fill=\"#636366\">View \(escape(host))</text>\n"
