@@ -1,0 +1,99 @@
+// `stackc layout`: the worked example end to end, options, errors, -o.
+
+import Foundation
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
+import XCTest
+
+final class LayoutCommandTests: XCTestCase {
+    static let fixtures = CLI.repository.appendingPathComponent("Tests/LayoutTests/Fixtures/layout")
+
+    func testWorkedExampleAsJSON() throws {
+        let result = try CLI.run(["layout", Self.fixtures.appendingPathComponent("worked_example.stack").path, "--format", "json"])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        let expected = try String(contentsOf: Self.fixtures.appendingPathComponent("worked_example.json"), encoding: .utf8)
+        XCTAssertEqual(result.stdout, expected)
+        // The design's numbers, checked independently of the golden file.
+        let json = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any]
+        XCTAssertEqual(json?["contentSize"] as? [Double], [390, 392.4])
+        let rows = json?["rows"] as? [[String: Any]]
+        XCTAssertEqual(rows?.first?["frame"] as? [Double], [0, 0, 390, 50.4])
+        let amenities = rows?[3]["rows"] as? [[String: Any]]
+        XCTAssertEqual(amenities?[0]["frame"] as? [Double], [15, 236.4, 54, 120])
+        XCTAssertEqual(amenities?[1]["separator"] as? [Double], [113.5, 236.4, 1, 120])
+    }
+
+    func testScrolledViewportVisibility() throws {
+        let result = try CLI.run([
+            "layout", Self.fixtures.appendingPathComponent("worked_example.stack").path, "--format", "json", "--viewport", "390x200",
+            "--offset", "100",
+        ])
+        let json = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any]
+        let rows = try XCTUnwrap(json?["rows"] as? [[String: Any]])
+        XCTAssertEqual(rows.map { $0["visibility"] as? String }, ["offscreen", "partial", "hidden", "partial", "offscreen"])
+        XCTAssertEqual(rows[1]["visiblePercent"] as? Double, 71.4943)
+        XCTAssertEqual(rows[3]["visiblePercent"] as? Double, 52.5)
+    }
+
+    func testTextAndSVGForms() throws {
+        let text = try CLI.run(["layout", "samples/hotel.stack"])
+        XCTAssertEqual(text.status, 0, text.stderr)
+        XCTAssertTrue(text.stdout.hasPrefix("screen Hotel  viewport 390x844  offset 0"), text.stdout)
+        XCTAssertTrue(text.stdout.contains("Text welcome"))
+        let svg = try CLI.run(["layout", "samples/settings.stack", "--format", "svg"])
+        XCTAssertEqual(svg.status, 0, svg.stderr)
+        XCTAssertTrue(svg.stdout.hasPrefix("<svg xmlns=\"http://www.w3.org/2000/svg\""))
+        XCTAssertTrue(svg.stdout.hasSuffix("</svg>\n"))
+        // Well-formed XML.
+        XCTAssertNoThrow(try XMLDocument(data: Data(svg.stdout.utf8)))
+    }
+
+    func testStateOptionIsTyped() throws {
+        let hotel = "samples/hotel.stack"
+        let good = try CLI.run(["layout", hotel, "--state", "tab=.photos", "--state", "tagsExpanded=true", "--format", "json"])
+        XCTAssertEqual(good.status, 0, good.stderr)
+        XCTAssertTrue(good.stdout.contains("\"id\": \"gallery\", \"kind\": \"Image\", \"frame\": [0, 464.8, 390, 270]"), good.stdout)
+        let unknown = try CLI.run(["layout", hotel, "--state", "tba=photos"])
+        XCTAssertEqual(unknown.status, 2)
+        XCTAssertTrue(unknown.stderr.contains("has no state 'tba'"), unknown.stderr)
+        XCTAssertTrue(unknown.stderr.contains("tagsExpanded, tab, showPricing, nights"), unknown.stderr)
+        let wrongType = try CLI.run(["layout", hotel, "--state", "nights=many"])
+        XCTAssertEqual(wrongType.status, 2)
+        XCTAssertTrue(wrongType.stderr.contains("state 'nights' is number, and 'many' is not a number"), wrongType.stderr)
+    }
+
+    func testErrorsAndUsage() throws {
+        let broken = try CLI.run(["layout", "-"], stdin: "screen S { Txt { } }")
+        XCTAssertEqual(broken.status, 1)
+        XCTAssertTrue(broken.stderr.contains("unknown row kind 'Txt'"))
+        XCTAssertEqual(try CLI.run(["layout", "samples/hotel.stack", "--viewport", "wide"]).status, 2)
+        XCTAssertEqual(try CLI.run(["layout", "samples/hotel.stack", "--viewport", "0x100"]).status, 2)
+        XCTAssertEqual(try CLI.run(["layout", "samples/hotel.stack", "--offset", "nan"]).status, 2)
+        XCTAssertEqual(try CLI.run(["layout", "samples/hotel.stack", "--format", "pdf"]).status, 2)
+        XCTAssertEqual(try CLI.run(["layout"]).status, 2)
+        let noScreen = try CLI.run(["layout", "samples/hotel.stack", "--screen", "Nope"])
+        XCTAssertEqual(noScreen.status, 2)
+        XCTAssertTrue(noScreen.stderr.contains("no screen 'Nope'; it has Hotel"))
+        let components = try CLI.run(["layout", "samples/components.stack"])
+        XCTAssertEqual(components.status, 1)
+        XCTAssertTrue(components.stderr.contains("declares no screen or flow"))
+        XCTAssertEqual(try CLI.run(["layout", "--help"]).status, 0)
+    }
+
+    func testOutputFileIsReplacedAtomically() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("stackc-out-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let target = directory.appendingPathComponent("hotel.svg")
+        try "old".write(to: target, atomically: true, encoding: .utf8)
+        let result = try CLI.run(["layout", "samples/hotel.stack", "--format", "svg", "-o", target.path])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertEqual(result.stdout, "")
+        XCTAssertTrue(try String(contentsOf: target, encoding: .utf8).hasPrefix("<svg"))
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: directory.path), ["hotel.svg"])
+        let unwritable = try CLI.run(["layout", "samples/hotel.stack", "-o", "/nonexistent/dir/out.txt"])
+        XCTAssertEqual(unwritable.status, 2)
+        XCTAssertTrue(unwritable.stderr.contains("cannot write"))
+    }
+}
