@@ -53,7 +53,7 @@ final class LayoutCommandTests: XCTestCase {
         let hotel = "samples/hotel.stack"
         let good = try CLI.run(["layout", hotel, "--state", "tab=.photos", "--state", "tagsExpanded=true", "--format", "json"])
         XCTAssertEqual(good.status, 0, good.stderr)
-        XCTAssertTrue(good.stdout.contains("\"id\": \"gallery\", \"kind\": \"Image\", \"frame\": [0, 464.8, 390, 270]"), good.stdout)
+        XCTAssertTrue(good.stdout.contains("\"id\": \"gallery\", \"kind\": \"Image\", \"frame\": [0, 560.4, 390, 292.5]"), good.stdout)
         let unknown = try CLI.run(["layout", hotel, "--state", "tba=photos"])
         XCTAssertEqual(unknown.status, 2)
         XCTAssertTrue(unknown.stderr.contains("has no state 'tba'"), unknown.stderr)
