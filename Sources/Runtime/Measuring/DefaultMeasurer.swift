@@ -35,16 +35,7 @@ public enum TextWrap {
     /// Lines `text` takes at `width` (nil: no wrapping), capped by
     /// `maximumLines` when it is above 0.
     public static func lineCount(_ text: String, font: Double, width: Double?, maximumLines: Int) -> Int {
-        let characterWidth = 0.5 * font
-        // A word joins a line when (line + 1 + word) × characterWidth ≤ width;
-        // in characters that is ≤ capacity, with a hair of slack for rounding.
-        let capacity: Int
-        if let width {
-            let exact = width / characterWidth
-            capacity = exact.isFinite ? Int((exact + 1e-9).rounded(.down)) : Int.max / 4
-        } else {
-            capacity = Int.max / 4
-        }
+        let capacity = capacity(font: font, width: width)
         var lines = 0
         var lineLength = 0  // characters on the current line; 0 = empty line
         var lineHasWord = false
@@ -88,6 +79,15 @@ public enum TextWrap {
         return maximumLines > 0 ? min(lines, maximumLines) : lines
     }
 
+    /// Characters a line holds: a word joins a line when
+    /// (line + 1 + word) × 0.5 f ≤ width, so in characters the line may reach
+    /// ⌊width / 0.5 f⌋ (with a hair of slack for rounding). No width: no limit.
+    static func capacity(font: Double, width: Double?) -> Int {
+        guard let width else { return Int.max / 4 }
+        let exact = width / (0.5 * font)
+        return exact.isFinite ? Int(max(0, (exact + 1e-9).rounded(.down))) : Int.max / 4
+    }
+
     /// The scalar count of the longest paragraph.
     public static func longestParagraph(_ text: String) -> Int {
         var longest = 0
@@ -105,14 +105,7 @@ public enum TextWrap {
 
     /// The lines themselves, for drawing: the same algorithm as `lineCount`.
     public static func lines(_ text: String, font: Double, width: Double?, maximumLines: Int) -> [String] {
-        let characterWidth = 0.5 * font
-        let capacity: Int
-        if let width {
-            let exact = width / characterWidth
-            capacity = exact.isFinite ? Int((exact + 1e-9).rounded(.down)) : Int.max / 4
-        } else {
-            capacity = Int.max / 4
-        }
+        let capacity = capacity(font: font, width: width)
         var result: [String] = []
         for paragraph in text.split(separator: "\n", omittingEmptySubsequences: false) {
             var line: [Unicode.Scalar] = []
