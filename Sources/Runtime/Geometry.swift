@@ -1,7 +1,7 @@
 // Points, sizes, rectangles and edge insets, in points as `Double`.
 
 /// The direction a stack lays its rows out in.
-public enum Axis: UInt8, Sendable, Hashable {
+public enum Axis: UInt8, Sendable, Codable, Hashable {
     case vertical, horizontal
 
     /// The other axis.

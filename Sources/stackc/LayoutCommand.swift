@@ -6,6 +6,7 @@ import StackRuntime
 enum LayoutCommand {
     static let help = """
         OVERVIEW: Lay out a screen and print where every row is.
+        FILE is a .stack source or a compiled .stackc file (told apart by its first bytes).
 
         USAGE: stackc layout FILE [--screen NAME] [--viewport WxH] [--offset N]
                                   [--state NAME=VALUE]... [--format text|json|svg] [-o PATH]

@@ -15,10 +15,11 @@ enum Main {
 
         COMMANDS:
           check     Parse and type-check files and print their diagnostics.
-          layout    Lay out a screen and print it as text, JSON or SVG.
+          compile   Check files and write their compiled screens (.stackc).
+          layout    Lay out a screen (source or compiled) and print it as text, JSON or SVG.
 
         Run 'stackc COMMAND --help' for a command's options.
-        Not yet available in this version: compile, watch.
+        Not yet available in this version: watch.
 
         """
 
@@ -38,13 +39,15 @@ enum Main {
             return CheckCommand.run(rest)
         case "layout":
             return LayoutCommand.run(rest)
+        case "compile":
+            return CompileCommand.run(rest)
         case "--help", "-h", "help":
             Terminal.out(help)
             return 0
         case "--version":
             Terminal.out("stackc 0.1.0\n")
             return 0
-        case "compile", "watch":
+        case "watch":
             Terminal.err("stackc: error: '\(command)' is not available in this version yet; see 'stackc --help'\n")
             return 2
         default:

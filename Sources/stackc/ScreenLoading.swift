@@ -21,6 +21,15 @@ enum ScreenLoading {
         case .success(let file): source = file
         case .failure(let error): return .failure(.usage(error.message))
         }
+        // A compiled screen is told from a source by its magic bytes.
+        if CompiledFormat.hasMagic(source.bytes) {
+            do {
+                return pick(try ScreenDecoder.decode(source.bytes), name: name, path: path)
+            } catch {
+                Terminal.err("stackc: error: \(path): \(error)\n")
+                return .failure(.errors)
+            }
+        }
         let result = Compiler.check(source)
         let renderer = DiagnosticRenderer(sources: result.sources, useColor: useColor)
         Terminal.err(renderer.render(result.diagnostics))
@@ -35,6 +44,10 @@ enum ScreenLoading {
             Terminal.err("stackc: error: '\(path)' declares no screen or flow to lay out\n")
             return .failure(.errors)
         }
+        return pick(screens, name: name, path: path)
+    }
+
+    private static func pick(_ screens: [ScreenModel], name: String?, path: String) -> Result<ScreenModel, Failure> {
         guard let name else { return .success(screens[0]) }
         guard let screen = screens.first(where: { $0.name == name }) else {
             let names = screens.map(\.name).joined(separator: ", ")

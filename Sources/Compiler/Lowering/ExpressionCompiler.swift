@@ -29,6 +29,9 @@ struct ExpressionCompiler {
     var table = ExpressionTable()
     /// Equal constants share a slot.
     private var constantSlots: [RuntimeValue: UInt32] = [:]
+    /// Equal constant expressions share one instruction: most properties are
+    /// constants, and most rows repeat them.
+    private var constantExpressions: [RuntimeValue: ExprRef] = [:]
     let enumIndex: [String: Int]
     let enums: [EnumModel]
     let stateIndex: [String: Int]
@@ -59,6 +62,15 @@ struct ExpressionCompiler {
         }
     }
 
+    /// An expression that is just `value`, shared with every equal one.
+    mutating func constantExpression(_ value: RuntimeValue) -> ExprRef {
+        if let existing = constantExpressions[value] { return existing }
+        let ref = constant(value)
+        constantExpressions[value] = ref
+        return ref
+    }
+
+    /// Appends an instruction pushing `value` (part of a larger expression).
     mutating func constant(_ value: RuntimeValue) -> ExprRef {
         let slot: UInt32
         if let existing = constantSlots[value] {
@@ -72,12 +84,22 @@ struct ExpressionCompiler {
         return ExprRef(start: UInt32(table.code.count - 1), count: 1)
     }
 
+    /// Equal expression code is stored once (`!expanded` on a thousand rows).
+    private var codeRanges: [[Instruction]: ExprRef] = [:]
+
     /// Compiles `expr` (parameters already substituted).
     mutating func compile(_ expr: TypedExpr) -> ExprRef {
-        if let value = ConstantFolder.value(of: expr) { return constant(runtimeValue(value)) }
+        if let value = ConstantFolder.value(of: expr) { return constantExpression(runtimeValue(value)) }
         let start = table.code.count
         emit(expr)
-        return ExprRef(start: UInt32(start), count: UInt32(table.code.count - start))
+        let emitted = Array(table.code[start...])
+        if let existing = codeRanges[emitted] {
+            table.code.removeSubrange(start...)
+            return existing
+        }
+        let ref = ExprRef(start: UInt32(start), count: UInt32(table.code.count - start))
+        codeRanges[emitted] = ref
+        return ref
     }
 
     private mutating func emit(_ expr: TypedExpr) {

@@ -72,10 +72,10 @@ struct ScreenLowering {
     }
 
     private mutating func reserveStack() -> Int {
-        let zero = expressions.constant(.number(0))
+        let zero = expressions.constantExpression(.number(0))
         stacks.append(StackModel(
             axis: .vertical, padding: EdgeExprs(top: zero, right: zero, bottom: zero, left: zero), spacing: zero,
-            hideLastSeparator: expressions.constant(.bool(false)), background: expressions.constant(.color(0)), rows: []))
+            hideLastSeparator: expressions.constantExpression(.bool(false)), background: expressions.constantExpression(.color(0)), rows: []))
         return stacks.count - 1
     }
 
@@ -164,7 +164,7 @@ struct ScreenLowering {
     }
 
     private mutating func placeholderRow(parent: Int) -> RowModel {
-        let zero = expressions.constant(.number(0))
+        let zero = expressions.constantExpression(.number(0))
         let edges = EdgeExprs(top: zero, right: zero, bottom: zero, left: zero)
         return RowModel(
             kind: .spacer, id: nil, component: nil, parent: parent, content: .spacer, size: zero, min: nil, max: nil,

@@ -3,12 +3,12 @@
 // instruction, which the evaluator answers without a stack.
 
 /// A binary operator of compiled code.
-public enum RuntimeOperator: UInt8, Hashable, Sendable, CaseIterable {
+public enum RuntimeOperator: UInt8, Hashable, Sendable, Codable, CaseIterable {
     case or, and, equal, notEqual, less, lessEqual, greater, greaterEqual, add, subtract, multiply, divide
 }
 
 /// One instruction of expression code.
-public enum Instruction: Hashable, Sendable {
+public enum Instruction: Hashable, Sendable, Codable {
     /// Push `constants[index]`.
     case constant(UInt32)
     /// Push the value of state slot `index`.
@@ -27,7 +27,7 @@ public enum Instruction: Hashable, Sendable {
 }
 
 /// An expression: a range of the code array.
-public struct ExprRef: Hashable, Sendable {
+public struct ExprRef: Hashable, Sendable, Codable {
     public var start: UInt32
     public var count: UInt32
 
@@ -38,7 +38,7 @@ public struct ExprRef: Hashable, Sendable {
 }
 
 /// Every expression of a screen: constants and code.
-public struct ExpressionTable: Hashable, Sendable {
+public struct ExpressionTable: Hashable, Sendable, Codable {
     public var constants: [RuntimeValue] = []
     public var code: [Instruction] = []
 

@@ -1,7 +1,7 @@
 // The values expressions compute at run time.
 
 /// A value of the language at run time.
-public enum RuntimeValue: Hashable, Sendable {
+public enum RuntimeValue: Hashable, Sendable, Codable {
     case bool(Bool)
     case number(Double)
     case percent(Double)
@@ -42,7 +42,7 @@ public enum RuntimeValue: Hashable, Sendable {
 }
 
 /// The type of a state slot, as the runtime needs it to check `set` calls.
-public enum RuntimeType: Hashable, Sendable {
+public enum RuntimeType: Hashable, Sendable, Codable {
     case bool, number, string, color, duration
     /// An enum of the model, by index.
     case enumeration(Int)

@@ -4,7 +4,7 @@
 // table, with defaults, inheritance and components already resolved.
 
 /// The built-in kinds a row can be after components are expanded.
-public enum RowKindCode: UInt8, Hashable, Sendable, CaseIterable {
+public enum RowKindCode: UInt8, Hashable, Sendable, Codable, CaseIterable {
     case text, image, view, spacer, stack
 
     /// The kind's name in the language (`Text`, …).
@@ -20,7 +20,7 @@ public enum RowKindCode: UInt8, Hashable, Sendable, CaseIterable {
 }
 
 /// A declared enum: its name and cases in order.
-public struct EnumModel: Hashable, Sendable {
+public struct EnumModel: Hashable, Sendable, Codable {
     public var name: String
     public var cases: [String]
 
@@ -31,7 +31,7 @@ public struct EnumModel: Hashable, Sendable {
 }
 
 /// A state variable: name, type, initial value.
-public struct StateSlot: Hashable, Sendable {
+public struct StateSlot: Hashable, Sendable, Codable {
     public var name: String
     public var type: RuntimeType
     public var initial: RuntimeValue
@@ -44,7 +44,7 @@ public struct StateSlot: Hashable, Sendable {
 }
 
 /// Four expressions in CSS order: top, right, bottom, left.
-public struct EdgeExprs: Hashable, Sendable {
+public struct EdgeExprs: Hashable, Sendable, Codable {
     public var top: ExprRef
     public var right: ExprRef
     public var bottom: ExprRef
@@ -59,7 +59,7 @@ public struct EdgeExprs: Hashable, Sendable {
 }
 
 /// A separator: colour, thickness and insets inside its row.
-public struct SeparatorModel: Hashable, Sendable {
+public struct SeparatorModel: Hashable, Sendable, Codable {
     public var color: ExprRef
     public var thickness: ExprRef
     public var insets: EdgeExprs
@@ -72,7 +72,7 @@ public struct SeparatorModel: Hashable, Sendable {
 }
 
 /// What a row shows, by kind.
-public enum ContentModel: Hashable, Sendable {
+public enum ContentModel: Hashable, Sendable, Codable {
     case text(text: ExprRef, font: ExprRef, lines: ExprRef, color: ExprRef, weight: String, align: String)
     case image(source: ExprRef, aspect: ExprRef?)
     case view(host: ExprRef, props: [PropModel])
@@ -82,7 +82,7 @@ public enum ContentModel: Hashable, Sendable {
 }
 
 /// One `props { key: value }` entry of a View.
-public struct PropModel: Hashable, Sendable {
+public struct PropModel: Hashable, Sendable, Codable {
     public var name: String
     public var value: ExprRef
 
@@ -93,7 +93,7 @@ public struct PropModel: Hashable, Sendable {
 }
 
 /// A tap action.
-public enum ActionModel: Hashable, Sendable {
+public enum ActionModel: Hashable, Sendable, Codable {
     case toggle(state: Int)
     case set(state: Int, value: ExprRef)
     case emit(String)
@@ -103,23 +103,23 @@ public enum ActionModel: Hashable, Sendable {
 }
 
 /// Where `scroll-to` puts a row.
-public enum ScrollPosition: String, Hashable, Sendable, CaseIterable {
+public enum ScrollPosition: String, Hashable, Sendable, Codable, CaseIterable {
     case top, middle, bottom, auto
 }
 
 /// When a transition runs.
-public enum TransitionKind: String, Hashable, Sendable, CaseIterable {
+public enum TransitionKind: String, Hashable, Sendable, Codable, CaseIterable {
     case show, hide, insert, remove, resize, move
 }
 
 /// An animation curve.
-public enum CurveModel: Hashable, Sendable {
+public enum CurveModel: Hashable, Sendable, Codable {
     case linear, easeIn, easeOut, easeInOut
     case spring(damping: Double, velocity: Double)
 }
 
 /// `from { … }` / `to { … }`: where an appearing row starts or a disappearing one ends.
-public struct KeyframeModel: Hashable, Sendable {
+public struct KeyframeModel: Hashable, Sendable, Codable {
     public var alpha: ExprRef?
     public var offsetX: ExprRef?
     public var offsetY: ExprRef?
@@ -134,7 +134,7 @@ public struct KeyframeModel: Hashable, Sendable {
 }
 
 /// A row's animation for one kind of change.
-public struct TransitionModel: Hashable, Sendable {
+public struct TransitionModel: Hashable, Sendable, Codable {
     public var kind: TransitionKind
     public var duration: ExprRef
     public var delay: ExprRef
@@ -153,12 +153,12 @@ public struct TransitionModel: Hashable, Sendable {
 }
 
 /// A sticky row.
-public enum PinMode: UInt8, Hashable, Sendable {
+public enum PinMode: UInt8, Hashable, Sendable, Codable {
     case none, top, bottom
 }
 
 /// One row, with every property resolved.
-public struct RowModel: Hashable, Sendable {
+public struct RowModel: Hashable, Sendable, Codable {
     public var kind: RowKindCode
     public var id: String?
     /// The component this row is an instance of, if any.
@@ -207,7 +207,7 @@ public struct RowModel: Hashable, Sendable {
 }
 
 /// A stack: the screen itself (`stacks[0]`), a nested `Stack` row, or a flow step.
-public struct StackModel: Hashable, Sendable {
+public struct StackModel: Hashable, Sendable, Codable {
     public var axis: Axis
     public var padding: EdgeExprs
     public var spacing: ExprRef
@@ -227,7 +227,7 @@ public struct StackModel: Hashable, Sendable {
 }
 
 /// A flow step: its name, title and the stack holding its rows.
-public struct StepModel: Hashable, Sendable {
+public struct StepModel: Hashable, Sendable, Codable {
     public var name: String
     public var title: ExprRef
     public var stack: Int
@@ -240,7 +240,7 @@ public struct StepModel: Hashable, Sendable {
 }
 
 /// A compiled screen or flow.
-public struct ScreenModel: Hashable, Sendable {
+public struct ScreenModel: Hashable, Sendable, Codable {
     public var name: String
     public var isFlow: Bool
     public var enums: [EnumModel]

@@ -1,0 +1,192 @@
+// Whole-model checks of a loaded screen: expression code is well formed and
+// well typed, and rows and stacks form one tree of bounded depth. After
+// these, nothing the layout engine or the evaluator does can go out of
+// bounds, loop, or recurse without end.
+
+/// The type of a value, as the loader checks code.
+enum ValueKind: Hashable, CustomStringConvertible {
+    case bool, number, percent, duration, string, color
+    /// `fit` / `fill(w)`.
+    case length
+    case enumeration(Int)
+
+    init(_ value: RuntimeValue) {
+        switch value {
+        case .bool: self = .bool
+        case .number: self = .number
+        case .percent: self = .percent
+        case .string: self = .string
+        case .color: self = .color
+        case .duration: self = .duration
+        case .fit, .fill: self = .length
+        case .enumCase(let e, _): self = .enumeration(e)
+        }
+    }
+
+    init(_ type: RuntimeType) {
+        switch type {
+        case .bool: self = .bool
+        case .number: self = .number
+        case .string: self = .string
+        case .color: self = .color
+        case .duration: self = .duration
+        case .enumeration(let e): self = .enumeration(e)
+        }
+    }
+
+    /// Whether a value of `found` may stand where `self` is expected: a size
+    /// (`length`) takes numbers and percentages too.
+    func accepts(_ found: ValueKind) -> Bool {
+        self == found || (self == .length && (found == .number || found == .percent))
+    }
+
+    var isNumeric: Bool { self == .number || self == .duration }
+
+    var description: String {
+        switch self {
+        case .bool: "bool"
+        case .number: "number"
+        case .percent: "percentage"
+        case .duration: "duration"
+        case .string: "string"
+        case .color: "color"
+        case .length: "length"
+        case .enumeration(let e): "enum #\(e)"
+        }
+    }
+}
+
+/// Types expression code by running it over types instead of values.
+struct ExpressionTyper {
+    let constants: [ValueKind]
+    let code: [Instruction]
+    let state: [ValueKind]
+    private var stack: [ValueKind] = []
+
+    init(constants: [RuntimeValue], code: [Instruction], state: [StateSlot], enums: [EnumModel]) {
+        self.constants = constants.map(ValueKind.init)
+        self.code = code
+        self.state = state.map { ValueKind($0.type) }
+    }
+
+    /// The type of `code[start..<start+count]`, or nil if it underflows,
+    /// leaves other than one value, or combines types it may not.
+    mutating func type(start: Int, count: Int) -> ValueKind? {
+        stack.removeAll(keepingCapacity: true)
+        for index in start..<(start + count) {
+            switch code[index] {
+            case .constant(let i): stack.append(constants[Int(i)])
+            case .state(let i): stack.append(state[Int(i)])
+            case .viewportWidth, .viewportHeight: stack.append(.number)
+            case .not:
+                guard stack.popLast() == .bool else { return nil }
+                stack.append(.bool)
+            case .negate:
+                guard let a = stack.popLast(), a.isNumeric else { return nil }
+                stack.append(a)
+            case .binary(let op):
+                guard let b = stack.popLast(), let a = stack.popLast(), let result = Self.binary(op, a, b) else { return nil }
+                stack.append(result)
+            case .select:
+                guard let b = stack.popLast(), let a = stack.popLast(), stack.popLast() == .bool else { return nil }
+                if a == b {
+                    stack.append(a)
+                } else if a.accepts(b) {
+                    stack.append(a)
+                } else if b.accepts(a) {
+                    stack.append(b)
+                } else if (a == .number || a == .percent || a == .length), (b == .number || b == .percent || b == .length) {
+                    stack.append(.length)
+                } else {
+                    return nil
+                }
+            case .min, .max:
+                guard let b = stack.popLast(), let a = stack.popLast(), a == b, a.isNumeric else { return nil }
+                stack.append(a)
+            case .clamp:
+                guard let c = stack.popLast(), let b = stack.popLast(), let a = stack.popLast(), a == b, b == c, a.isNumeric else {
+                    return nil
+                }
+                stack.append(a)
+            }
+        }
+        return stack.count == 1 ? stack[0] : nil
+    }
+
+    static func binary(_ op: RuntimeOperator, _ a: ValueKind, _ b: ValueKind) -> ValueKind? {
+        switch op {
+        case .or, .and: return a == .bool && b == .bool ? .bool : nil
+        case .equal, .notEqual: return a.accepts(b) || b.accepts(a) ? .bool : nil
+        case .less, .lessEqual, .greater, .greaterEqual: return a == b && a.isNumeric ? .bool : nil
+        case .add:
+            if a == .string && b == .string { return .string }
+            return a == b && a.isNumeric ? a : nil
+        case .subtract: return a == b && a.isNumeric ? a : nil
+        case .multiply:
+            if a == .number && b == .number { return .number }
+            if (a == .duration && b == .number) || (a == .number && b == .duration) { return .duration }
+            return nil
+        case .divide:
+            if a == .number && b == .number { return .number }
+            return a == .duration && b == .number ? .duration : nil
+        }
+    }
+}
+
+enum ModelValidation {
+    /// Deeper nesting than the compiler ever produces is refused: layout recurses per level.
+    static let maximumDepth = 256
+
+    static func value(_ value: RuntimeValue, fits type: RuntimeType) -> Bool {
+        ValueKind(type) == ValueKind(value)
+    }
+
+    /// Rows and stacks form a tree: every row is listed by exactly one stack,
+    /// the one it names as parent; every stack but the screen's and the
+    /// steps' belongs to exactly one Stack row; all are reachable; depth is bounded.
+    static func validateTree(_ model: ScreenModel, rowListOffsets: [Int]) throws(LoadError) {
+        func fail(_ message: String, at offset: Int = 0) -> LoadError {
+            LoadError(section: "STACKS", offset: offset, message: message)
+        }
+        var listedIn = [Int](repeating: -1, count: model.rows.count)
+        for (stackIndex, stack) in model.stacks.enumerated() {
+            for row in stack.rows {
+                guard row < model.rows.count else {
+                    throw fail("stack \(stackIndex) lists row \(row), but there are \(model.rows.count)", at: rowListOffsets[stackIndex])
+                }
+                guard listedIn[row] == -1 else {
+                    throw fail("row \(row) is listed by stacks \(listedIn[row]) and \(stackIndex)", at: rowListOffsets[stackIndex])
+                }
+                guard model.rows[row].parent == stackIndex else {
+                    throw fail("row \(row) is listed by stack \(stackIndex) but names stack \(model.rows[row].parent)", at: rowListOffsets[stackIndex])
+                }
+                listedIn[row] = stackIndex
+            }
+        }
+        if let orphan = listedIn.firstIndex(of: -1) { throw fail("row \(orphan) belongs to no stack") }
+        // Who holds each stack: a row, a step, or (stack 0) the screen.
+        var holders = [Int](repeating: 0, count: model.stacks.count)
+        holders[0] = 1
+        for row in model.rows {
+            if case .stack(let nested) = row.content { holders[nested] += 1 }
+        }
+        for step in model.steps { holders[step.stack] += 1 }
+        for (index, count) in holders.enumerated() where count != 1 {
+            throw fail(count == 0 ? "stack \(index) belongs to nothing" : "stack \(index) is used \(count) times")
+        }
+        // Reachable from the screen's stack and the steps', depth bounded.
+        var depth = [Int](repeating: -1, count: model.stacks.count)
+        var pending = [0] + model.steps.map(\.stack)
+        for root in pending { depth[root] = 0 }
+        while let stack = pending.popLast() {
+            for row in model.stacks[stack].rows {
+                guard case .stack(let nested) = model.rows[row].content else { continue }
+                guard depth[nested] == -1 else { throw fail("stack \(nested) contains itself") }
+                depth[nested] = depth[stack] + 1
+                guard depth[nested] <= maximumDepth else { throw fail("stacks nest more than \(maximumDepth) deep") }
+                pending.append(nested)
+            }
+        }
+        if let lost = depth.firstIndex(of: -1) { throw fail("stack \(lost) cannot be reached from the screen") }
+    }
+}

@@ -1,0 +1,134 @@
+// Loading compiled screens, trusting nothing: the header, the checksum, every
+// length, count, index and string is checked before use, and the model is
+// validated as a whole (a tree of stacks, well-typed expression code) before
+// it is returned. Any violation is a `LoadError` naming the section and the
+// byte offset; nothing traps, hangs, or allocates more than the file can hold.
+
+/// Decodes and validates compiled screens.
+public enum ScreenDecoder {
+    /// The screens of a compiled file.
+    public static func decode(_ bytes: [UInt8]) throws(LoadError) -> [ScreenModel] {
+        var result: Result<[ScreenModel], LoadError> = .success([])
+        bytes.withUnsafeBytes { raw in
+            do throws(LoadError) {
+                result = .success(try decode(raw))
+            } catch {
+                result = .failure(error)
+            }
+        }
+        return try result.get()
+    }
+
+    static func decode(_ raw: UnsafeRawBufferPointer) throws(LoadError) -> [ScreenModel] {
+        var header = ByteReader(bytes: raw, base: 0, start: 0, end: raw.count, section: "header")
+        guard raw.count >= CompiledFormat.headerSize else {
+            throw LoadError(section: "header", offset: 0, message: "the file is \(raw.count) bytes; a compiled screen has a 16-byte header")
+        }
+        guard Array(raw[0..<4]) == CompiledFormat.magic else {
+            throw LoadError(section: "header", offset: 0, message: "not a compiled screen: it does not start with 'STKC'")
+        }
+        header.position = 4
+        let version = try header.u16()
+        guard version == CompiledFormat.version else {
+            throw LoadError(
+                section: "header", offset: 4,
+                message: "this file is format version \(version); this runtime reads version \(CompiledFormat.version)"
+                    + (version > CompiledFormat.version ? " (compile it with a matching stackc, or update the runtime)" : ""))
+        }
+        let flags = try header.u16()
+        guard flags == 0 else { throw LoadError(section: "header", offset: 6, message: "unknown flags 0x\(String(flags, radix: 16))") }
+        let length = Int(try header.u32())
+        guard length == raw.count - CompiledFormat.headerSize else {
+            throw LoadError(
+                section: "header", offset: 8,
+                message: "the payload is said to be \(length) bytes, but \(raw.count - CompiledFormat.headerSize) follow the header")
+        }
+        let stored = try header.u32()
+        let payload = UnsafeRawBufferPointer(rebasing: raw[CompiledFormat.headerSize...])
+        let computed = CRC32.checksum(payload)
+        guard stored == computed else {
+            throw LoadError(
+                section: "header", offset: 12,
+                message: "checksum mismatch: the file says 0x\(String(stored, radix: 16)), the payload gives 0x\(String(computed, radix: 16)); the file is damaged")
+        }
+        var sections = SectionReader(raw: raw, position: CompiledFormat.headerSize)
+        var strings = try sections.expect(.strings)
+        let table = try readStrings(&strings)
+        var screens: [ScreenModel] = []
+        while !sections.atEnd {
+            screens.append(try ScreenReader.read(&sections, strings: table))
+        }
+        guard !screens.isEmpty else {
+            throw LoadError(section: "payload", offset: sections.position, message: "the file holds no screen")
+        }
+        return screens
+    }
+
+    static func readStrings(_ r: inout ByteReader) throws(LoadError) -> [String] {
+        let count = try r.count(minimumSize: 1, "string")
+        var strings: [String] = []
+        strings.reserveCapacity(count)
+        for _ in 0..<count {
+            let start = r.offset
+            let length = try r.varint()
+            let bytes = try r.bytesSlice(length)
+            guard let string = validUTF8(bytes) else {
+                throw LoadError(section: r.section, offset: start, message: "string \(strings.count) is not valid UTF-8")
+            }
+            strings.append(string)
+        }
+        try r.finish()
+        return strings
+    }
+
+    static func validUTF8(_ bytes: UnsafeRawBufferPointer) -> String? {
+        var ascii = true
+        for byte in bytes where byte >= 0x80 {
+            ascii = false
+            break
+        }
+        if ascii { return String(decoding: bytes, as: UTF8.self) }
+        var iterator = bytes.makeIterator()
+        var decoder = UTF8()
+        var scalars = String.UnicodeScalarView()
+        while true {
+            switch decoder.decode(&iterator) {
+            case .scalarValue(let scalar): scalars.append(scalar)
+            case .emptyInput: return String(scalars)
+            case .error: return nil
+            }
+        }
+    }
+}
+
+/// Walks the payload section by section.
+struct SectionReader {
+    let raw: UnsafeRawBufferPointer
+    var position: Int
+
+    var atEnd: Bool { position >= raw.count }
+
+    /// The next section, which must be `id`; a reader over its body.
+    mutating func expect(_ id: CompiledFormat.Section) throws(LoadError) -> ByteReader {
+        var header = ByteReader(bytes: raw, base: 0, start: position, end: raw.count, section: id.name)
+        let start = position
+        let found = try header.u8()
+        guard found == id.rawValue else {
+            let name = CompiledFormat.Section(rawValue: found)?.name ?? "unknown section \(found)"
+            throw LoadError(section: id.name, offset: start, message: "expected the \(id.name) section here, found \(name)")
+        }
+        let length = Int(try header.u32())
+        guard length <= header.remaining else {
+            throw LoadError(section: id.name, offset: start + 1, message: "the section's length \(length) runs past the end of the file")
+        }
+        position = header.position + length
+        return ByteReader(bytes: raw, base: 0, start: header.position, end: header.position + length, section: id.name)
+    }
+}
+
+extension ByteReader {
+    /// Every byte of a section must be read: trailing bytes mean corruption.
+    func finish() throws(LoadError) {
+        guard position == end else { throw fail("\(end - position) unexpected bytes at the end of the section") }
+    }
+}

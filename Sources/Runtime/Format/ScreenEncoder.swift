@@ -1,0 +1,407 @@
+// Writing compiled screens. Deterministic: tables fill in the order the model
+// is walked, never in a dictionary's order, so the same model always gives
+// the same bytes. Repeated expressions, insets, separators, action lists and
+// transition lists are stored once and referred to by index.
+
+/// Encodes screens into the compiled format (docs/format.md).
+public enum ScreenEncoder {
+    public static func encode(_ screens: [ScreenModel]) -> [UInt8] {
+        var strings = Interner<String>()
+        let bodies = screens.map { screen -> [UInt8] in
+            var encoder = Single(screen: screen, strings: strings)
+            let bytes = encoder.encode()
+            strings = encoder.strings
+            return bytes
+        }
+        var payload = ByteWriter()
+        section(.strings, into: &payload) { w in
+            w.varint(strings.items.count)
+            for string in strings.items {
+                let utf8 = Array(string.utf8)
+                w.varint(utf8.count)
+                w.bytes.append(contentsOf: utf8)
+            }
+        }
+        for body in bodies { payload.bytes.append(contentsOf: body) }
+        var out = ByteWriter()
+        out.bytes.append(contentsOf: CompiledFormat.magic)
+        out.u16(CompiledFormat.version)
+        out.u16(0)
+        out.u32(UInt32(payload.bytes.count))
+        out.u32(CRC32.checksum(payload.bytes))
+        out.bytes.append(contentsOf: payload.bytes)
+        return out.bytes
+    }
+
+    static func section(_ id: CompiledFormat.Section, into writer: inout ByteWriter, _ body: (inout ByteWriter) -> Void) {
+        writer.u8(id.rawValue)
+        let lengthAt = writer.bytes.count
+        writer.u32(0)
+        let start = writer.bytes.count
+        body(&writer)
+        writer.patchU32(UInt32(writer.bytes.count - start), at: lengthAt)
+    }
+
+    /// Values numbered in order of first use.
+    struct Interner<Value: Hashable> {
+        var items: [Value] = []
+        var numbers: [Value: Int] = [:]
+
+        mutating func number(_ value: Value) -> Int {
+            if let number = numbers[value] { return number }
+            items.append(value)
+            numbers[value] = items.count - 1
+            return items.count - 1
+        }
+    }
+
+    /// One screen's sections.
+    struct Single {
+        let screen: ScreenModel
+        var strings: Interner<String>
+        /// Non-constant expressions, numbered in walk order; their code is
+        /// copied into a fresh, compact code array.
+        var expressions = Interner<ExprRef>()
+        var edges = Interner<EdgeExprs>()
+        var separators = Interner<SeparatorModel>()
+        var actionLists = Interner<[ActionModel]>()
+        var transitionLists = Interner<[TransitionModel]>()
+        var styles = Interner<RowStyle>()
+
+        init(screen: ScreenModel, strings: Interner<String>) {
+            self.screen = screen
+            self.strings = strings
+        }
+
+        mutating func encode() -> [UInt8] {
+            // The sections that refer to tables are encoded first, into their
+            // own buffers, so every table is complete when it is written.
+            var rowsBody = ByteWriter()
+            writeRows(into: &rowsBody)
+            var stacksBody = ByteWriter()
+            writeStacks(into: &stacksBody)
+            var stepsBody = ByteWriter()
+            writeSteps(into: &stepsBody)
+            var stylesBody = ByteWriter()
+            writeStyles(into: &stylesBody)
+            var actionsBody = ByteWriter()
+            writeActionLists(into: &actionsBody)
+            var transitionsBody = ByteWriter()
+            writeTransitionLists(into: &transitionsBody)
+            var separatorsBody = ByteWriter()
+            writeSeparators(into: &separatorsBody)
+            var edgesBody = ByteWriter()
+            writeEdges(into: &edgesBody)
+            var stateBody = ByteWriter()
+            writeState(into: &stateBody)
+
+            // Compact code: only the non-constant expressions', in table order.
+            var code: [Instruction] = []
+            var ranges: [(Int, Int)] = []
+            for ref in expressions.items {
+                ranges.append((code.count, Int(ref.count)))
+                code.append(contentsOf: screen.expressions.code[Int(ref.start)..<Int(ref.start + ref.count)])
+            }
+
+            var w = ByteWriter()
+            ScreenEncoder.section(.screen, into: &w) { w in
+                w.varint(strings.number(screen.name))
+                w.u8(screen.isFlow ? 1 : 0)
+            }
+            ScreenEncoder.section(.enums, into: &w) { w in
+                w.varint(screen.enums.count)
+                for model in screen.enums {
+                    w.varint(strings.number(model.name))
+                    w.varint(model.cases.count)
+                    for name in model.cases { w.varint(strings.number(name)) }
+                }
+            }
+            ScreenEncoder.section(.state, into: &w) { $0.bytes.append(contentsOf: stateBody.bytes) }
+            ScreenEncoder.section(.constants, into: &w) { w in
+                w.varint(screen.expressions.constants.count)
+                for value in screen.expressions.constants { writeValue(value, into: &w) }
+            }
+            ScreenEncoder.section(.code, into: &w) { w in
+                w.varint(code.count)
+                for instruction in code { writeInstruction(instruction, into: &w) }
+            }
+            ScreenEncoder.section(.expressions, into: &w) { w in
+                w.varint(ranges.count)
+                for (start, count) in ranges {
+                    w.varint(start)
+                    w.varint(count)
+                }
+            }
+            ScreenEncoder.section(.edges, into: &w) { $0.bytes.append(contentsOf: edgesBody.bytes) }
+            ScreenEncoder.section(.separators, into: &w) { $0.bytes.append(contentsOf: separatorsBody.bytes) }
+            ScreenEncoder.section(.actions, into: &w) { $0.bytes.append(contentsOf: actionsBody.bytes) }
+            ScreenEncoder.section(.transitions, into: &w) { $0.bytes.append(contentsOf: transitionsBody.bytes) }
+            ScreenEncoder.section(.styles, into: &w) { $0.bytes.append(contentsOf: stylesBody.bytes) }
+            ScreenEncoder.section(.stacks, into: &w) { $0.bytes.append(contentsOf: stacksBody.bytes) }
+            ScreenEncoder.section(.rows, into: &w) { $0.bytes.append(contentsOf: rowsBody.bytes) }
+            ScreenEncoder.section(.steps, into: &w) { $0.bytes.append(contentsOf: stepsBody.bytes) }
+            return w.bytes
+        }
+
+        /// An expression reference: a constant's index × 2, or a code
+        /// expression's index × 2 + 1.
+        mutating func expr(_ ref: ExprRef, into w: inout ByteWriter) {
+            if ref.count == 1, case .constant(let index) = screen.expressions.code[Int(ref.start)] {
+                w.varint(Int(index) << 1)
+            } else {
+                w.varint(expressions.number(ref) << 1 | 1)
+            }
+        }
+
+        mutating func writeState(into w: inout ByteWriter) {
+            w.varint(screen.state.count)
+            for slot in screen.state {
+                w.varint(strings.number(slot.name))
+                switch slot.type {
+                case .bool: w.u8(0)
+                case .number: w.u8(1)
+                case .string: w.u8(2)
+                case .color: w.u8(3)
+                case .duration: w.u8(4)
+                case .enumeration(let index):
+                    w.u8(5)
+                    w.varint(index)
+                }
+                writeValue(slot.initial, into: &w)
+            }
+        }
+
+        mutating func writeValue(_ value: RuntimeValue, into w: inout ByteWriter) {
+            switch value {
+            case .bool(let b):
+                w.u8(0)
+                w.bool(b)
+            case .number(let x):
+                w.u8(1)
+                w.f64(x)
+            case .percent(let x):
+                w.u8(2)
+                w.f64(x)
+            case .string(let s):
+                w.u8(3)
+                w.varint(strings.number(s))
+            case .color(let c):
+                w.u8(4)
+                w.u32(c)
+            case .duration(let x):
+                w.u8(5)
+                w.f64(x)
+            case .fit:
+                w.u8(6)
+            case .fill(let x):
+                w.u8(7)
+                w.f64(x)
+            case .enumCase(let e, let c):
+                w.u8(8)
+                w.varint(e)
+                w.varint(c)
+            }
+        }
+
+        func writeInstruction(_ instruction: Instruction, into w: inout ByteWriter) {
+            switch instruction {
+            case .constant(let index):
+                w.u8(0)
+                w.varint(Int(index))
+            case .state(let index):
+                w.u8(1)
+                w.varint(Int(index))
+            case .viewportWidth: w.u8(2)
+            case .viewportHeight: w.u8(3)
+            case .not: w.u8(4)
+            case .negate: w.u8(5)
+            case .binary(let op):
+                w.u8(6)
+                w.u8(op.rawValue)
+            case .select: w.u8(7)
+            case .min: w.u8(8)
+            case .max: w.u8(9)
+            case .clamp: w.u8(10)
+            }
+        }
+
+        mutating func writeEdges(into w: inout ByteWriter) {
+            w.varint(edges.items.count)
+            for e in edges.items {
+                for ref in [e.top, e.right, e.bottom, e.left] { expr(ref, into: &w) }
+            }
+        }
+
+        mutating func writeSeparators(into w: inout ByteWriter) {
+            w.varint(separators.items.count)
+            for separator in separators.items {
+                expr(separator.color, into: &w)
+                expr(separator.thickness, into: &w)
+                w.varint(edges.number(separator.insets))
+            }
+        }
+
+        mutating func writeActionLists(into w: inout ByteWriter) {
+            w.varint(actionLists.items.count)
+            for list in actionLists.items {
+                w.varint(list.count)
+                for action in list {
+                    switch action {
+                    case .toggle(let state):
+                        w.u8(0)
+                        w.varint(state)
+                    case .set(let state, let value):
+                        w.u8(1)
+                        w.varint(state)
+                        expr(value, into: &w)
+                    case .emit(let event):
+                        w.u8(2)
+                        w.varint(strings.number(event))
+                    case .scrollTo(let row, let position):
+                        w.u8(3)
+                        w.varint(strings.number(row))
+                        w.u8(UInt8(ScrollPosition.allCases.firstIndex(of: position) ?? 3))
+                    case .push(let step):
+                        w.u8(4)
+                        w.varint(strings.number(step))
+                    case .pop(let count):
+                        w.u8(5)
+                        w.varint(count)
+                    }
+                }
+            }
+        }
+
+        mutating func writeKeyframe(_ keyframe: KeyframeModel?, into w: inout ByteWriter) {
+            guard let keyframe else {
+                w.u8(0)
+                return
+            }
+            var flags: UInt8 = 1
+            if keyframe.alpha != nil { flags |= 2 }
+            if keyframe.offsetX != nil, keyframe.offsetY != nil { flags |= 4 }
+            if keyframe.scale != nil { flags |= 8 }
+            w.u8(flags)
+            if let alpha = keyframe.alpha { expr(alpha, into: &w) }
+            if let x = keyframe.offsetX, let y = keyframe.offsetY {
+                expr(x, into: &w)
+                expr(y, into: &w)
+            }
+            if let scale = keyframe.scale { expr(scale, into: &w) }
+        }
+
+        mutating func writeTransitionLists(into w: inout ByteWriter) {
+            w.varint(transitionLists.items.count)
+            for list in transitionLists.items {
+                w.varint(list.count)
+                for transition in list {
+                    w.u8(UInt8(TransitionKind.allCases.firstIndex(of: transition.kind) ?? 0))
+                    expr(transition.duration, into: &w)
+                    expr(transition.delay, into: &w)
+                    switch transition.curve {
+                    case .linear: w.u8(0)
+                    case .easeIn: w.u8(1)
+                    case .easeOut: w.u8(2)
+                    case .easeInOut: w.u8(3)
+                    case .spring(let damping, let velocity):
+                        w.u8(4)
+                        w.f64(damping)
+                        w.f64(velocity)
+                    }
+                    writeKeyframe(transition.from, into: &w)
+                    writeKeyframe(transition.to, into: &w)
+                }
+            }
+        }
+
+        mutating func writeStyles(into w: inout ByteWriter) {
+            w.varint(styles.items.count)
+            for style in styles.items {
+                w.u8(style.kind.rawValue)
+                var flags: UInt8 = 0
+                if style.min != nil { flags |= 1 }
+                if style.max != nil { flags |= 2 }
+                if style.separator != nil { flags |= 4 }
+                if style.hasAspect { flags |= 8 }
+                w.u8(flags)
+                w.u8(style.pin.rawValue | style.snapHide.rawValue << 2)
+                switch style.kind {
+                case .text:
+                    for ref in style.contentExprs { expr(ref, into: &w) }
+                    w.varint(strings.number(style.weight))
+                    w.varint(strings.number(style.align))
+                case .image:
+                    for ref in style.contentExprs { expr(ref, into: &w) }
+                case .view:
+                    w.varint(style.props.count)
+                    for prop in style.props {
+                        w.varint(strings.number(prop.name))
+                        expr(prop.value, into: &w)
+                    }
+                case .spacer, .stack:
+                    break
+                }
+                expr(style.size, into: &w)
+                if let min = style.min { expr(min, into: &w) }
+                if let max = style.max { expr(max, into: &w) }
+                w.varint(edges.number(style.insets))
+                expr(style.background, into: &w)
+                expr(style.highlight, into: &w)
+                expr(style.hidden, into: &w)
+                if let separator = style.separator { w.varint(separators.number(separator)) }
+                w.varint(actionLists.number(style.tap))
+                w.varint(transitionLists.number(style.transitions))
+            }
+        }
+
+        mutating func writeStacks(into w: inout ByteWriter) {
+            w.varint(screen.stacks.count)
+            for stack in screen.stacks {
+                w.u8(stack.axis.rawValue)
+                w.varint(edges.number(stack.padding))
+                expr(stack.spacing, into: &w)
+                expr(stack.hideLastSeparator, into: &w)
+                expr(stack.background, into: &w)
+                // Row indices mostly ascend by one: store each as its zigzag
+                // distance from the one after the previous row.
+                w.varint(stack.rows.count)
+                var previous = -1
+                for row in stack.rows {
+                    let delta = row - (previous + 1)
+                    w.varint(delta >= 0 ? delta << 1 : (-delta << 1) - 1)
+                    previous = row
+                }
+            }
+        }
+
+        mutating func writeRows(into w: inout ByteWriter) {
+            w.varint(screen.rows.count)
+            for row in screen.rows {
+                w.varint(styles.number(RowStyle(row)))
+                var flags: UInt8 = 0
+                if row.id != nil { flags |= 1 }
+                if row.component != nil { flags |= 2 }
+                w.u8(flags)
+                if let id = row.id { w.varint(strings.number(id)) }
+                if let component = row.component { w.varint(strings.number(component)) }
+                w.varint(row.parent)
+                switch row.content {
+                case .text(let text, _, _, _, _, _): expr(text, into: &w)
+                case .image(let source, _): expr(source, into: &w)
+                case .view(let host, _): expr(host, into: &w)
+                case .spacer: break
+                case .stack(let index): w.varint(index)
+                }
+            }
+        }
+
+        mutating func writeSteps(into w: inout ByteWriter) {
+            w.varint(screen.steps.count)
+            for step in screen.steps {
+                w.varint(strings.number(step.name))
+                expr(step.title, into: &w)
+                w.varint(step.stack)
+            }
+        }
+    }
+}

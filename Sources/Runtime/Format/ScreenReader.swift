@@ -1,0 +1,375 @@
+// Reading one screen's sections into a model, checking every index as it is
+// read. Whole-model checks (the stack tree, expression types) follow in
+// ModelValidation.
+
+enum ScreenReader {
+    /// Minimum encoded sizes, which cap counts before anything is allocated.
+    static let minimumRowSize = 3
+    static let minimumStackSize = 6
+
+    static func read(_ sections: inout SectionReader, strings: [String]) throws(LoadError) -> ScreenModel {
+        func string(_ r: inout ByteReader, _ what: @autoclosure () -> String) throws(LoadError) -> String {
+            strings[try r.index(below: strings.count, "string index for \(what())")]
+        }
+
+        // SCREEN
+        var r = try sections.expect(.screen)
+        let name = try string(&r, "the screen's name")
+        let flags = try r.tag(below: 2, "screen flags")
+        try r.finish()
+
+        // ENUMS
+        r = try sections.expect(.enums)
+        var enums: [EnumModel] = []
+        for _ in 0..<(try r.count(minimumSize: 2, "enum")) {
+            let enumName = try string(&r, "an enum name")
+            var cases: [String] = []
+            for _ in 0..<(try r.count(minimumSize: 1, "enum case")) { cases.append(try string(&r, "an enum case")) }
+            enums.append(EnumModel(name: enumName, cases: cases))
+        }
+        try r.finish()
+
+        // STATE
+        r = try sections.expect(.state)
+        var state: [StateSlot] = []
+        for _ in 0..<(try r.count(minimumSize: 3, "state")) {
+            let slotName = try string(&r, "a state name")
+            let type: RuntimeType
+            switch try r.tag(below: 6, "state type") {
+            case 0: type = .bool
+            case 1: type = .number
+            case 2: type = .string
+            case 3: type = .color
+            case 4: type = .duration
+            default: type = .enumeration(try r.index(below: enums.count, "enum index"))
+            }
+            let at = r.offset
+            let initial = try value(&r, strings: strings, enums: enums)
+            guard ModelValidation.value(initial, fits: type) else {
+                throw LoadError(section: r.section, offset: at, message: "the initial value of state '\(slotName)' does not have its type")
+            }
+            state.append(StateSlot(name: slotName, type: type, initial: initial))
+        }
+        try r.finish()
+
+        // CONSTANTS
+        r = try sections.expect(.constants)
+        var constants: [RuntimeValue] = []
+        let constantCount = try r.count(minimumSize: 1, "constant")
+        constants.reserveCapacity(constantCount)
+        for _ in 0..<constantCount { constants.append(try value(&r, strings: strings, enums: enums)) }
+        try r.finish()
+
+        // CODE: the non-constant expressions' instructions. Every constant
+        // also gets one `.constant(i)` instruction after them, so that a
+        // constant reference is an ExprRef like any other.
+        r = try sections.expect(.code)
+        let codeCount = try r.count(minimumSize: 1, "instruction")
+        var code: [Instruction] = []
+        code.reserveCapacity(codeCount + constants.count)
+        for _ in 0..<codeCount {
+            switch try r.tag(below: 11, "opcode") {
+            case 0: code.append(.constant(UInt32(try r.index(below: constants.count, "constant index"))))
+            case 1: code.append(.state(UInt32(try r.index(below: state.count, "state index"))))
+            case 2: code.append(.viewportWidth)
+            case 3: code.append(.viewportHeight)
+            case 4: code.append(.not)
+            case 5: code.append(.negate)
+            case 6: code.append(.binary(RuntimeOperator(rawValue: try r.tag(below: UInt8(RuntimeOperator.allCases.count), "operator"))!))
+            case 7: code.append(.select)
+            case 8: code.append(.min)
+            case 9: code.append(.max)
+            default: code.append(.clamp)
+            }
+        }
+        try r.finish()
+        let diskCode = code.count
+        for index in constants.indices { code.append(.constant(UInt32(index))) }
+
+        // EXPRESSIONS: ranges of the code, each checked to be well formed and typed.
+        r = try sections.expect(.expressions)
+        var typer = ExpressionTyper(constants: constants, code: code, state: state, enums: enums)
+        var expressions: [ExprRef] = []
+        var types: [ValueKind] = []
+        let expressionCount = try r.count(minimumSize: 2, "expression")
+        expressions.reserveCapacity(expressionCount)
+        types.reserveCapacity(expressionCount)
+        for _ in 0..<expressionCount {
+            let at = r.offset
+            let start = try r.varint()
+            let count = try r.varint()
+            guard count >= 1, start <= diskCode, count <= diskCode - start else {
+                throw LoadError(section: r.section, offset: at, message: "expression \(expressions.count) covers code \(start)..<\(start + count) of \(diskCode)")
+            }
+            guard let type = typer.type(start: start, count: count) else {
+                throw LoadError(section: r.section, offset: at, message: "expression \(expressions.count) is malformed or ill-typed code")
+            }
+            expressions.append(ExprRef(start: UInt32(start), count: UInt32(count)))
+            types.append(type)
+        }
+        try r.finish()
+        var exprs = ExpressionReader(
+            refs: expressions, types: types, constantBase: diskCode, constantTypes: constants.map(ValueKind.init))
+
+        // EDGES
+        r = try sections.expect(.edges)
+        var edges: [EdgeExprs] = []
+        for _ in 0..<(try r.count(minimumSize: 4, "edge set")) {
+            edges.append(EdgeExprs(
+                top: try exprs.read(&r, .number, "an inset"), right: try exprs.read(&r, .number, "an inset"),
+                bottom: try exprs.read(&r, .number, "an inset"), left: try exprs.read(&r, .number, "an inset")))
+        }
+        try r.finish()
+
+        // SEPARATORS
+        r = try sections.expect(.separators)
+        var separators: [SeparatorModel] = []
+        for _ in 0..<(try r.count(minimumSize: 3, "separator")) {
+            separators.append(SeparatorModel(
+                color: try exprs.read(&r, .color, "a separator colour"), thickness: try exprs.read(&r, .number, "a thickness"),
+                insets: edges[try r.index(below: edges.count, "edge set")]))
+        }
+        try r.finish()
+
+        // ACTIONS
+        r = try sections.expect(.actions)
+        var actionLists: [[ActionModel]] = []
+        for _ in 0..<(try r.count(minimumSize: 1, "action list")) {
+            var list: [ActionModel] = []
+            for _ in 0..<(try r.count(minimumSize: 2, "action")) {
+                switch try r.tag(below: 6, "action") {
+                case 0:
+                    let at = r.offset
+                    let slot = try r.index(below: state.count, "state index")
+                    guard state[slot].type == .bool else {
+                        throw LoadError(section: r.section, offset: at, message: "toggle of state '\(state[slot].name)', which is not bool")
+                    }
+                    list.append(.toggle(state: slot))
+                case 1:
+                    let slot = try r.index(below: state.count, "state index")
+                    list.append(.set(state: slot, value: try exprs.read(&r, ValueKind(state[slot].type), "a set() value")))
+                case 2: list.append(.emit(try string(&r, "an event")))
+                case 3:
+                    let row = try string(&r, "a row id")
+                    let position = ScrollPosition.allCases[Int(try r.tag(below: UInt8(ScrollPosition.allCases.count), "scroll position"))]
+                    list.append(.scrollTo(row: row, position: position))
+                case 4: list.append(.push(step: try string(&r, "a step")))
+                default: list.append(.pop(try r.varint()))
+                }
+            }
+            actionLists.append(list)
+        }
+        try r.finish()
+
+        // TRANSITIONS
+        r = try sections.expect(.transitions)
+        var transitionLists: [[TransitionModel]] = []
+        for _ in 0..<(try r.count(minimumSize: 1, "transition list")) {
+            var list: [TransitionModel] = []
+            for _ in 0..<(try r.count(minimumSize: 6, "transition")) {
+                let kind = TransitionKind.allCases[Int(try r.tag(below: UInt8(TransitionKind.allCases.count), "transition kind"))]
+                let duration = try exprs.read(&r, .duration, "a duration")
+                let delay = try exprs.read(&r, .duration, "a delay")
+                let curve: CurveModel
+                switch try r.tag(below: 5, "curve") {
+                case 0: curve = .linear
+                case 1: curve = .easeIn
+                case 2: curve = .easeOut
+                case 3: curve = .easeInOut
+                default:
+                    let at = r.offset
+                    let damping = try r.finite()
+                    let velocity = try r.finite()
+                    guard damping > 0, damping <= 1 else {
+                        throw LoadError(section: r.section, offset: at, message: "spring damping \(damping) is outside (0, 1]")
+                    }
+                    curve = .spring(damping: damping, velocity: velocity)
+                }
+                list.append(TransitionModel(
+                    kind: kind, duration: duration, delay: delay, curve: curve,
+                    from: try keyframe(&r, &exprs), to: try keyframe(&r, &exprs)))
+            }
+            transitionLists.append(list)
+        }
+        try r.finish()
+
+        // STYLES
+        r = try sections.expect(.styles)
+        var styles: [RowStyle] = []
+        for _ in 0..<(try r.count(minimumSize: 12, "style")) {
+            let kind = RowKindCode(rawValue: try r.tag(below: UInt8(RowKindCode.allCases.count), "row kind"))!
+            let flags = try r.tag(below: 16, "style flags")
+            let pins = try r.tag(below: 16, "pin")
+            guard pins & 3 < 3, pins >> 2 < 3 else { throw LoadError(section: r.section, offset: r.offset - 1, message: "unknown pin \(pins)") }
+            var style = RowStyle(kind: kind, pin: PinMode(rawValue: pins & 3)!, snapHide: PinMode(rawValue: pins >> 2)!)
+            switch kind {
+            case .text:
+                style.contentExprs = [
+                    try exprs.read(&r, .number, "a font size"), try exprs.read(&r, .number, "lines"),
+                    try exprs.read(&r, .color, "a text colour"),
+                ]
+                style.weight = try string(&r, "a weight")
+                style.align = try string(&r, "an alignment")
+            case .image:
+                if flags & 8 != 0 {
+                    style.contentExprs = [try exprs.read(&r, .number, "an aspect")]
+                    style.hasAspect = true
+                }
+            case .view:
+                for _ in 0..<(try r.count(minimumSize: 2, "prop")) {
+                    style.props.append(PropModel(name: try string(&r, "a prop name"), value: try exprs.read(&r, nil, "a prop")))
+                }
+            case .spacer, .stack:
+                break
+            }
+            style.size = try exprs.read(&r, .length, "a size")
+            style.min = flags & 1 != 0 ? try exprs.read(&r, .number, "min") : nil
+            style.max = flags & 2 != 0 ? try exprs.read(&r, .number, "max") : nil
+            style.insets = edges[try r.index(below: edges.count, "edge set")]
+            style.background = try exprs.read(&r, .color, "a background")
+            style.highlight = try exprs.read(&r, .color, "a highlight")
+            style.hidden = try exprs.read(&r, .bool, "hidden")
+            style.separator = flags & 4 != 0 ? separators[try r.index(below: separators.count, "separator")] : nil
+            style.tap = actionLists[try r.index(below: actionLists.count, "action list")]
+            style.transitions = transitionLists[try r.index(below: transitionLists.count, "transition list")]
+            styles.append(style)
+        }
+        try r.finish()
+
+        // STACKS
+        r = try sections.expect(.stacks)
+        var stacks: [StackModel] = []
+        let stackCount = try r.count(minimumSize: minimumStackSize, "stack")
+        stacks.reserveCapacity(stackCount)
+        var rowLists: [(offset: Int, rows: [Int])] = []
+        for _ in 0..<stackCount {
+            let axis: Axis = try r.tag(below: 2, "axis") == 0 ? .vertical : .horizontal
+            let padding = edges[try r.index(below: edges.count, "edge set")]
+            let spacing = try exprs.read(&r, .number, "spacing")
+            let hide = try exprs.read(&r, .bool, "hide-last-separator")
+            let background = try exprs.read(&r, .color, "a background")
+            let at = r.offset
+            var rows: [Int] = []
+            var previous = -1
+            for _ in 0..<(try r.count(minimumSize: 1, "row index")) {
+                let zigzag = try r.varint()
+                let delta = zigzag & 1 == 0 ? zigzag >> 1 : -((zigzag + 1) >> 1)
+                previous = previous + 1 + delta
+                guard previous >= 0 else { throw r.fail("a negative row index") }
+                rows.append(previous)
+            }
+            rowLists.append((at, rows))
+            stacks.append(StackModel(axis: axis, padding: padding, spacing: spacing, hideLastSeparator: hide, background: background, rows: rows))
+        }
+        try r.finish()
+        guard !stacks.isEmpty else { throw LoadError(section: r.section, offset: r.offset, message: "a screen needs its own stack") }
+
+        // ROWS
+        r = try sections.expect(.rows)
+        var rows: [RowModel] = []
+        let rowCount = try r.count(minimumSize: minimumRowSize, "row")
+        rows.reserveCapacity(rowCount)
+        for _ in 0..<rowCount {
+            let style = styles[try r.index(below: styles.count, "style")]
+            let rowFlags = try r.tag(below: 4, "row flags")
+            let id = rowFlags & 1 != 0 ? try string(&r, "a row id") : nil
+            let component = rowFlags & 2 != 0 ? try string(&r, "a component name") : nil
+            let parent = try r.index(below: stacks.count, "parent stack")
+            let content: ContentModel
+            switch style.kind {
+            case .text:
+                content = .text(
+                    text: try exprs.read(&r, .string, "text"), font: style.contentExprs[0], lines: style.contentExprs[1],
+                    color: style.contentExprs[2], weight: style.weight, align: style.align)
+            case .image: content = .image(source: try exprs.read(&r, .string, "an image source"), aspect: style.contentExprs.first)
+            case .view: content = .view(host: try exprs.read(&r, .string, "a host"), props: style.props)
+            case .spacer: content = .spacer
+            case .stack: content = .stack(try r.index(below: stacks.count, "nested stack"))
+            }
+            rows.append(RowModel(
+                kind: style.kind, id: id, component: component, parent: parent, content: content, size: style.size,
+                min: style.min, max: style.max, insets: style.insets, background: style.background, highlight: style.highlight,
+                hidden: style.hidden, separator: style.separator, tap: style.tap, transitions: style.transitions,
+                pin: style.pin, snapHide: style.snapHide))
+        }
+        try r.finish()
+
+        // STEPS
+        r = try sections.expect(.steps)
+        var steps: [StepModel] = []
+        for _ in 0..<(try r.count(minimumSize: 3, "step")) {
+            steps.append(StepModel(
+                name: try string(&r, "a step name"), title: try exprs.read(&r, .string, "a title"),
+                stack: try r.index(below: stacks.count, "step stack")))
+        }
+        try r.finish()
+
+        let model = ScreenModel(
+            name: name, isFlow: flags == 1, enums: enums, state: state, stacks: stacks, rows: rows, steps: steps,
+            expressions: ExpressionTable(constants: constants, code: code))
+        try ModelValidation.validateTree(model, rowListOffsets: rowLists.map(\.offset))
+        return model
+    }
+
+    static func value(_ r: inout ByteReader, strings: [String], enums: [EnumModel]) throws(LoadError) -> RuntimeValue {
+        switch try r.tag(below: 9, "value type") {
+        case 0: return .bool(try r.tag(below: 2, "bool") == 1)
+        case 1: return .number(try r.finite())
+        case 2: return .percent(try r.finite())
+        case 3: return .string(strings[try r.index(below: strings.count, "string index")])
+        case 4: return .color(try r.u32())
+        case 5: return .duration(try r.finite())
+        case 6: return .fit
+        case 7: return .fill(try r.finite())
+        default:
+            let e = try r.index(below: enums.count, "enum index")
+            let c = try r.index(below: enums[e].cases.count, "case index")
+            return .enumCase(enumIndex: e, caseIndex: c)
+        }
+    }
+
+    static func keyframe(_ r: inout ByteReader, _ exprs: inout ExpressionReader) throws(LoadError) -> KeyframeModel? {
+        let flags = try r.tag(below: 16, "keyframe flags")
+        guard flags & 1 != 0 else {
+            guard flags == 0 else { throw r.fail("keyframe flags \(flags) without the presence bit") }
+            return nil
+        }
+        var keyframe = KeyframeModel()
+        if flags & 2 != 0 { keyframe.alpha = try exprs.read(&r, .number, "alpha") }
+        if flags & 4 != 0 {
+            keyframe.offsetX = try exprs.read(&r, .number, "an offset")
+            keyframe.offsetY = try exprs.read(&r, .number, "an offset")
+        }
+        if flags & 8 != 0 { keyframe.scale = try exprs.read(&r, .number, "scale") }
+        return keyframe
+    }
+}
+
+/// Resolves expression references — a constant's index × 2, or a code
+/// expression's index × 2 + 1 — checking each use's type.
+struct ExpressionReader {
+    let refs: [ExprRef]
+    let types: [ValueKind]
+    /// Where the synthesized `.constant(i)` instructions start in the code.
+    let constantBase: Int
+    let constantTypes: [ValueKind]
+
+    /// An expression whose type must fit `expected` (nil: any).
+    func read(_ r: inout ByteReader, _ expected: ValueKind?, _ what: @autoclosure () -> String) throws(LoadError) -> ExprRef {
+        let at = r.offset
+        let tagged = try r.varint()
+        let index = tagged >> 1
+        let isCode = tagged & 1 == 1
+        let limit = isCode ? refs.count : constantTypes.count
+        guard index < limit else {
+            throw LoadError(
+                section: r.section, offset: at,
+                message: "\(isCode ? "expression" : "constant") \(index) for \(what()) is out of range (there are \(limit))")
+        }
+        let type = isCode ? types[index] : constantTypes[index]
+        if let expected, !expected.accepts(type) {
+            throw LoadError(section: r.section, offset: at, message: "\(what()) must be \(expected), but it is \(type)")
+        }
+        return isCode ? refs[index] : ExprRef(start: UInt32(constantBase + index), count: 1)
+    }
+}

@@ -1,0 +1,136 @@
+// `stackc compile FILE…`: check, then write compiled screens.
+
+import Foundation
+import StackCompiler
+import StackParser
+import StackRuntime
+
+enum CompileCommand {
+    static let help = """
+        OVERVIEW: Check .stack files and write their compiled screens.
+
+        USAGE: stackc compile FILE... [-o OUT] [--emit binary|json]
+
+        ARGUMENTS:
+          FILE                    A .stack source file; '-' reads standard input (needs -o).
+
+        OPTIONS:
+          -o OUT                  With one FILE: the output file. With several: a directory
+                                  to write into. Default: beside each source, NAME.stackc
+                                  (NAME.stackc.json with --emit json).
+          --emit binary|json      binary (default): the compiled format of docs/format.md,
+                                  which apps load. json: the same model as readable JSON,
+                                  for debugging and tools.
+          --color auto|always|never
+                                  Colour diagnostics (default: auto).
+          -h, --help              Show this help.
+
+        Outputs are written to a temporary file and renamed into place: an existing
+        output is never left half-written, and nothing is written for a file with
+        errors. The same source always gives the same bytes.
+
+        EXIT STATUS:
+          0  all written   1  a file has errors   2  usage error or unreadable file
+
+        """
+
+    static func run(_ arguments: [String]) -> Int32 {
+        var reader = Arguments(arguments)
+        let options: [(name: String, value: String?)]
+        do {
+            options = try reader.parse(valued: ["-o", "--emit", "--color"], flags: ["--help", "-h"])
+        } catch let error as UsageError {
+            return Main.usageError(error.message, command: "compile")
+        } catch {
+            return 2
+        }
+        var output: String?
+        var emit = "binary"
+        var color: String?
+        for option in options {
+            switch option.name {
+            case "--help", "-h":
+                Terminal.out(help)
+                return 0
+            case "-o": output = option.value
+            case "--emit":
+                guard let value = option.value, ["binary", "json"].contains(value) else {
+                    return Main.usageError("--emit takes 'binary' or 'json', not '\(option.value ?? "")'", command: "compile")
+                }
+                emit = value
+            default: color = option.value
+            }
+        }
+        let files = reader.operands
+        guard !files.isEmpty else { return Main.usageError("no input files", command: "compile") }
+        var outputIsDirectory = false
+        if let output, files.count > 1 {
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: output, isDirectory: &isDirectory), isDirectory.boolValue else {
+                return Main.usageError("with several files, -o must name an existing directory", command: "compile")
+            }
+            outputIsDirectory = true
+        }
+        if files.contains("-"), output == nil || outputIsDirectory {
+            return Main.usageError("compiling standard input needs -o FILE", command: "compile")
+        }
+        var status: Int32 = 0
+        let useColor = Terminal.stderrWantsColor(color)
+        for path in files {
+            let source: SourceFile
+            switch Inputs.read(path) {
+            case .success(let file): source = file
+            case .failure(let error):
+                Terminal.err("stackc: error: \(error.message)\n")
+                status = 2
+                continue
+            }
+            let result = Compiler.check(source)
+            Terminal.err(DiagnosticRenderer(sources: result.sources, useColor: useColor).render(result.diagnostics))
+            guard let program = result.program else {
+                if status == 0 { status = 1 }
+                continue
+            }
+            let screens = Compiler.lower(program)
+            guard !screens.isEmpty else {
+                Terminal.err("stackc: error: '\(path)' declares no screen or flow to compile\n")
+                if status == 0 { status = 1 }
+                continue
+            }
+            let bytes: [UInt8]
+            if emit == "json" {
+                let encoder = JSONEncoder()
+                encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+                guard let data = try? encoder.encode(screens) else {
+                    Terminal.err("stackc: error: '\(path)': the model could not be written as JSON\n")
+                    status = 1
+                    continue
+                }
+                bytes = Array(data)
+            } else {
+                bytes = ScreenEncoder.encode(screens)
+            }
+            let target = outputPath(for: path, output: output, isDirectory: outputIsDirectory, json: emit == "json")
+            do {
+                try Data(bytes).write(to: URL(fileURLWithPath: target), options: .atomic)
+            } catch {
+                Terminal.err("stackc compile: error: cannot write '\(target)': \(error.localizedDescription)\n")
+                status = 2
+            }
+        }
+        return status
+    }
+
+    /// `hotel.stack` → `hotel.stackc` (or `hotel.stackc.json`), beside it or in the -o directory.
+    static func outputPath(for path: String, output: String?, isDirectory: Bool, json: Bool) -> String {
+        if let output, !isDirectory { return output }
+        var name = path
+        if name.hasSuffix(".stack") { name.removeLast(6) }
+        name += json ? ".stackc.json" : ".stackc"
+        if let output, isDirectory {
+            let file = name.split(separator: "/").last.map(String.init) ?? name
+            return output.hasSuffix("/") ? output + file : output + "/" + file
+        }
+        return name
+    }
+}
