@@ -4,9 +4,11 @@ public enum NumberText {
     /// At most four decimals, no trailing zeros, no `-0`: `50.4`, `71.4943`, `390`.
     public static func format(_ value: Double) -> String {
         guard value.isFinite else { return "0" }
+        // Beyond 10^15 four decimals mean nothing; print the shortest form.
+        if abs(value) >= 1e15 { return String(value) }
         let rounded = (value * 10_000).rounded() / 10_000
         if rounded == 0 { return "0" }
-        if rounded == rounded.rounded(), abs(rounded) < 1e15 { return String(Int(rounded)) }
+        if rounded == rounded.rounded() { return String(Int(rounded)) }
         var text = String(format4: rounded)
         while text.hasSuffix("0") { text.removeLast() }
         if text.hasSuffix(".") { text.removeLast() }

@@ -196,7 +196,7 @@ enum ScreenReader {
         // STYLES
         r = try sections.expect(.styles)
         var styles: [RowStyle] = []
-        for _ in 0..<(try r.count(minimumSize: 12, "style")) {
+        for _ in 0..<(try r.count(minimumSize: 10, "style")) {
             let kind = RowKindCode(rawValue: try r.tag(below: UInt8(RowKindCode.allCases.count), "row kind"))!
             let flags = try r.tag(below: 16, "style flags")
             let pins = try r.tag(below: 16, "pin")

@@ -85,7 +85,8 @@ public enum TextWrap {
     static func capacity(font: Double, width: Double?) -> Int {
         guard let width else { return Int.max / 4 }
         let exact = width / (0.5 * font)
-        return exact.isFinite ? Int(max(0, (exact + 1e-9).rounded(.down))) : Int.max / 4
+        let limit = Double(Int.max / 4)
+        return exact.isFinite && exact < limit ? Int(max(0, (exact + 1e-9).rounded(.down))) : Int.max / 4
     }
 
     /// The scalar count of the longest paragraph.

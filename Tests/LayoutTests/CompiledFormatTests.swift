@@ -1,0 +1,205 @@
+// Compiled screens: round trips, determinism, and loading damaged or hostile
+// files, which must give a clean error or a screen that lays out — never a
+// crash, a hang, or memory out of proportion to the file.
+
+import Foundation
+import StackCompiler
+import StackParser
+import StackRuntime
+import XCTest
+
+final class CompiledFormatTests: XCTestCase {
+    static let samples = CLIRoot.repository.appendingPathComponent("samples")
+
+    /// Every sample's screens, lowered from source.
+    static func sampleModels() throws -> [(String, [ScreenModel])] {
+        let names = try FileManager.default.contentsOfDirectory(atPath: samples.path).filter { $0.hasSuffix(".stack") }.sorted()
+        return try names.compactMap { name in
+            let text = try String(contentsOf: samples.appendingPathComponent(name), encoding: .utf8)
+            let result = Compiler.check(SourceFile(path: name, text: text), loader: DirectoryLoader(base: samples.path))
+            let models = Compiler.lower(try XCTUnwrap(result.program, name))
+            return models.isEmpty ? nil : (name, models)
+        }
+    }
+
+    private func json(_ model: ScreenModel, viewport: (Double, Double) = (390, 844), offset: Double = 0) -> String {
+        let screen = Screen(model: model, viewportWidth: viewport.0, viewportHeight: viewport.1)
+        return LayoutJSON.render(screen: screen, layout: screen.layout(), offset: offset)
+    }
+
+    func testRoundTripOfEverySample() throws {
+        for (name, models) in try Self.sampleModels() {
+            let loaded = try ScreenDecoder.decode(ScreenEncoder.encode(models))
+            XCTAssertEqual(loaded.count, models.count, name)
+            for (original, copy) in zip(models, loaded) {
+                XCTAssertEqual(json(copy), json(original), name)
+                XCTAssertEqual(copy.state, original.state, name)
+                XCTAssertEqual(copy.steps.map(\.name), original.steps.map(\.name), name)
+            }
+        }
+    }
+
+    func testRoundTripOfEveryLayoutFixture() throws {
+        let directory = LayoutFixtureTests.directory
+        for name in try LayoutFixtureTests.fixtureNames() {
+            let text = try String(contentsOf: directory.appendingPathComponent(name), encoding: .utf8)
+            let (screen, options) = try Fixture.screen(name: name, source: text, directory: directory.path)
+            let loaded = try ScreenDecoder.decode(ScreenEncoder.encode([screen.model]))[0]
+            var copy = Screen(model: loaded, viewportWidth: options.viewport.0, viewportHeight: options.viewport.1)
+            for (state, value) in options.states { try copy.setState(state, fromText: value) }
+            XCTAssertEqual(
+                LayoutJSON.render(screen: copy, layout: copy.layout(), offset: options.offset),
+                LayoutJSON.render(screen: screen, layout: screen.layout(), offset: options.offset), name)
+        }
+    }
+
+    func testCompilingIsDeterministic() throws {
+        let first = try Self.sampleModels()
+        let second = try Self.sampleModels()
+        for ((name, a), (_, b)) in zip(first, second) {
+            XCTAssertEqual(ScreenEncoder.encode(a), ScreenEncoder.encode(b), name)
+        }
+    }
+
+    func testHeaderErrorsAreSpecific() throws {
+        let bytes = ScreenEncoder.encode(try XCTUnwrap(Self.sampleModels().first).1)
+        func error(_ mutate: (inout [UInt8]) -> Void) -> LoadError? {
+            var copy = bytes
+            mutate(&copy)
+            do {
+                _ = try ScreenDecoder.decode(copy)
+                return nil
+            } catch {
+                return error
+            }
+        }
+        XCTAssertEqual(error { $0[0] = 0x58 }?.message, "not a compiled screen: it does not start with 'STKC'")
+        XCTAssertEqual(
+            error { $0[4] = 9 }?.message,
+            "this file is format version 9; this runtime reads version 1 (compile it with a matching stackc, or update the runtime)")
+        XCTAssertEqual(error { $0[6] = 1 }?.message, "unknown flags 0x1")
+        XCTAssertTrue(error { $0.removeLast() }?.message.contains("the payload is said to be") == true)
+        XCTAssertTrue(error { $0[$0.count / 2] ^= 0x40 }?.message.hasPrefix("checksum mismatch") == true)
+        XCTAssertEqual(error { $0 = Array($0.prefix(10)) }?.message, "the file is 10 bytes; a compiled screen has a 16-byte header")
+        XCTAssertEqual(error { $0 = [] }?.section, "header")
+    }
+
+    /// Every truncation and a seeded sample of single-byte changes (with the
+    /// checksum recomputed, so the structure checks are reached too).
+    func testDamagedFilesLoadOrFailCleanly() throws {
+        var random = SplitMix64(seed: 0xC0DE_0004)
+        var cleanErrors = 0
+        var loaded = 0
+        for (name, models) in try Self.sampleModels() {
+            let bytes = ScreenEncoder.encode(models)
+            for length in 0..<bytes.count {
+                XCTAssertThrowsError(try ScreenDecoder.decode(Array(bytes.prefix(length))), "\(name) truncated to \(length)")
+            }
+            for _ in 0..<4000 {
+                var copy = bytes
+                let position = Int.random(in: CompiledFormat.headerSize..<copy.count, using: &random)
+                copy[position] = UInt8.random(in: 0...255, using: &random)
+                Self.fixChecksum(&copy)
+                do {
+                    let screens = try ScreenDecoder.decode(copy)
+                    // Whatever loads must lay out, evaluate and print.
+                    for screen in screens { _ = json(screen) }
+                    loaded += 1
+                } catch {
+                    XCTAssertFalse(error.description.isEmpty)
+                    cleanErrors += 1
+                }
+            }
+        }
+        XCTAssertGreaterThan(cleanErrors, 1000)
+        XCTAssertGreaterThan(loaded, 100)
+    }
+
+    func testHugeCountsAreRefusedBeforeAllocating() throws {
+        // A header and a STRINGS section claiming 2^32 − 1 strings in 6 bytes.
+        var payload: [UInt8] = [1, 5, 0, 0, 0, 0xFF, 0xFF, 0xFF, 0xFF, 0x0F]
+        var bytes = CompiledFormat.magic + [1, 0, 0, 0]
+        bytes += [UInt8(payload.count), 0, 0, 0]
+        let crc = CRC32.checksum(payload)
+        bytes += [UInt8(crc & 0xFF), UInt8(crc >> 8 & 0xFF), UInt8(crc >> 16 & 0xFF), UInt8(crc >> 24)]
+        bytes += payload
+        XCTAssertThrowsError(try ScreenDecoder.decode(bytes)) { error in
+            let error = error as! LoadError
+            XCTAssertEqual(error.section, "STRINGS")
+            XCTAssertEqual(error.offset, 21)
+            XCTAssertTrue(error.message.contains("count 4294967295 cannot fit"), error.message)
+        }
+        payload[0] = 7
+        XCTAssertThrowsError(try ScreenDecoder.decode(CompiledFormat.magic + [1, 0, 0, 0])) { error in
+            XCTAssertEqual((error as! LoadError).section, "header")
+        }
+    }
+
+    func testCyclesAndSharedStacksAreRefused() throws {
+        // A Stack row whose nested stack is its own parent.
+        var stack = TestStackBuilder.model(rows: 2)
+        stack.rows[1].kind = .stack
+        stack.rows[1].content = .stack(0)
+        var bytes = ScreenEncoder.encode([stack])
+        XCTAssertThrowsError(try ScreenDecoder.decode(bytes)) { error in
+            XCTAssertTrue((error as! LoadError).message.contains("stack 0 is used 2 times"), "\(error)")
+        }
+        Self.fixChecksum(&bytes)
+    }
+
+    func testCRC32KnownValue() {
+        XCTAssertEqual(CRC32.checksum(Array("123456789".utf8)), 0xCBF4_3926)
+        XCTAssertEqual(CRC32.checksum([UInt8]()), 0)
+        let long = (0..<1000).map { UInt8($0 & 0xFF) }
+        var bitwise: UInt32 = 0xFFFF_FFFF
+        for byte in long {
+            bitwise ^= UInt32(byte)
+            for _ in 0..<8 { bitwise = bitwise & 1 != 0 ? (bitwise >> 1) ^ 0xEDB8_8320 : bitwise >> 1 }
+        }
+        XCTAssertEqual(CRC32.checksum(long), bitwise ^ 0xFFFF_FFFF)
+    }
+
+    static func fixChecksum(_ bytes: inout [UInt8]) {
+        guard bytes.count >= CompiledFormat.headerSize else { return }
+        let crc = CRC32.checksum(Array(bytes[CompiledFormat.headerSize...]))
+        for index in 0..<4 { bytes[12 + index] = UInt8(crc >> UInt32(8 * index) & 0xFF) }
+    }
+}
+
+/// The repository's root, from this file's path.
+enum CLIRoot {
+    static let repository = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+}
+
+/// A minimal model: one stack of `rows` spacer rows.
+enum TestStackBuilder {
+    static func model(rows count: Int) -> ScreenModel {
+        var table = ExpressionTable()
+        let zero = table.addConstant(.number(0))
+        let no = table.addConstant(.bool(false))
+        let clear = table.addConstant(.color(0))
+        let fit = table.addConstant(.fit)
+        let edges = EdgeExprs(top: zero, right: zero, bottom: zero, left: zero)
+        let rows = (0..<count).map { _ in
+            RowModel(
+                kind: .spacer, id: nil, component: nil, parent: 0, content: .spacer, size: fit, min: nil, max: nil, insets: edges,
+                background: clear, highlight: clear, hidden: no, separator: nil, tap: [], transitions: [], pin: .none, snapHide: .none)
+        }
+        let stack = StackModel(axis: .vertical, padding: edges, spacing: zero, hideLastSeparator: no, background: clear, rows: Array(0..<count))
+        return ScreenModel(name: "T", isFlow: false, enums: [], state: [], stacks: [stack], rows: rows, steps: [], expressions: table)
+    }
+}
+
+/// A seeded generator.
+struct SplitMix64: RandomNumberGenerator {
+    private var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
