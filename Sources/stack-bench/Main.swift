@@ -42,7 +42,7 @@ enum BenchMain {
                 _ = FileManager.default.createFile(atPath: path, contents: Data(ScreenGenerator.source(rows: rows).utf8))
                 return
             case "--help", "-h":
-                print("usage: stack-bench [--rows N] [--iterations K] [--only lex|parse|check|json] [--json] [--write-source PATH]")
+                print("usage: stack-bench [--rows N] [--iterations K] [--only lex|parse|check|lower|format|layout|fit|query|json] [--json] [--write-source PATH]")
                 return
             default:
                 FileHandle.standardError.write(Data("stack-bench: unknown argument '\(argument)'\n".utf8))
@@ -84,6 +84,13 @@ enum BenchMain {
             }
             results.append(("lower (checked model → runtime model)", lowerTime, String(format: "%.0f ns a row", lowerTime * 1e9 / Double(rows))))
         }
+        if only == "load", let program = Compiler.check(file, loader: MemoryLoader([:])).program {
+            // For profiling the loader alone.
+            let bytes = ScreenEncoder.encode(Compiler.lower(program))
+            let time = Measure.median(iterations: iterations) { _ = try? ScreenDecoder.decode(bytes) }
+            results.append(("load compiled (decode + validate)", time, String(format: "%.0f ns a row", time * 1e9 / Double(rows))))
+        }
+        if wanted("format") { results += FormatBench.run(file: file, rows: rows, iterations: iterations) }
         if wanted("layout") { results += LayoutBench.fixed(rows: rows, iterations: iterations) }
         if wanted("fit") { results += LayoutBench.fitText(rows: rows, iterations: iterations) }
         if wanted("query") { results += LayoutBench.query(rows: max(rows, 1_000_000)) }

@@ -264,33 +264,40 @@ enum ScreenReader {
         try r.finish()
         guard !stacks.isEmpty else { throw LoadError(section: r.section, offset: r.offset, message: "a screen needs its own stack") }
 
-        // ROWS
+        // ROWS: each copies its style's template and fills in what is its own.
+        let templates = styles.map { style in
+            RowModel(
+                kind: style.kind, id: nil, component: nil, parent: 0, content: .spacer, size: style.size, min: style.min,
+                max: style.max, insets: style.insets, background: style.background, highlight: style.highlight,
+                hidden: style.hidden, separator: style.separator, tap: style.tap, transitions: style.transitions,
+                pin: style.pin, snapHide: style.snapHide)
+        }
+        let textParts = styles.map { style in
+            style.kind == .text ? (style.contentExprs[0], style.contentExprs[1], style.contentExprs[2], style.weight, style.align) : nil
+        }
+        let aspects = styles.map(\.contentExprs.first)
+        let props = styles.map(\.props)
         r = try sections.expect(.rows)
         var rows: [RowModel] = []
         let rowCount = try r.count(minimumSize: minimumRowSize, "row")
         rows.reserveCapacity(rowCount)
         for _ in 0..<rowCount {
-            let style = styles[try r.index(below: styles.count, "style")]
+            let styleIndex = try r.index(below: styles.count, "style")
+            var row = templates[styleIndex]
             let rowFlags = try r.tag(below: 4, "row flags")
-            let id = rowFlags & 1 != 0 ? try string(&r, "a row id") : nil
-            let component = rowFlags & 2 != 0 ? try string(&r, "a component name") : nil
-            let parent = try r.index(below: stacks.count, "parent stack")
-            let content: ContentModel
-            switch style.kind {
+            if rowFlags & 1 != 0 { row.id = try string(&r, "a row id") }
+            if rowFlags & 2 != 0 { row.component = try string(&r, "a component name") }
+            row.parent = try r.index(below: stacks.count, "parent stack")
+            switch row.kind {
             case .text:
-                content = .text(
-                    text: try exprs.read(&r, .string, "text"), font: style.contentExprs[0], lines: style.contentExprs[1],
-                    color: style.contentExprs[2], weight: style.weight, align: style.align)
-            case .image: content = .image(source: try exprs.read(&r, .string, "an image source"), aspect: style.contentExprs.first)
-            case .view: content = .view(host: try exprs.read(&r, .string, "a host"), props: style.props)
-            case .spacer: content = .spacer
-            case .stack: content = .stack(try r.index(below: stacks.count, "nested stack"))
+                let (font, lines, color, weight, align) = textParts[styleIndex]!
+                row.content = .text(text: try exprs.read(&r, .string, "text"), font: font, lines: lines, color: color, weight: weight, align: align)
+            case .image: row.content = .image(source: try exprs.read(&r, .string, "an image source"), aspect: aspects[styleIndex])
+            case .view: row.content = .view(host: try exprs.read(&r, .string, "a host"), props: props[styleIndex])
+            case .spacer: break
+            case .stack: row.content = .stack(try r.index(below: stacks.count, "nested stack"))
             }
-            rows.append(RowModel(
-                kind: style.kind, id: id, component: component, parent: parent, content: content, size: style.size,
-                min: style.min, max: style.max, insets: style.insets, background: style.background, highlight: style.highlight,
-                hidden: style.hidden, separator: style.separator, tap: style.tap, transitions: style.transitions,
-                pin: style.pin, snapHide: style.snapHide))
+            rows.append(row)
         }
         try r.finish()
 
