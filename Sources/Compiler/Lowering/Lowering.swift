@@ -25,6 +25,8 @@ struct ScreenLowering {
     var rows: [RowModel] = []
     var stacks: [StackModel] = []
     let stateSlots: [StateSlot]
+    /// The last Spacer defaults made, and from which defaults.
+    private var spacerDefaultsCache: (for: CheckedBlock, block: CheckedBlock)?
 
     init(program: CheckedProgram, enums: [EnumModel], stack: CheckedStack) {
         self.program = program
@@ -116,8 +118,8 @@ struct ScreenLowering {
             children = component.body.rows
             childSubstitution = inner
         }
-        var effective = defaults.overridden(by: row.kind == .spacer ? BuiltinDefaults.spacerOverrides : CheckedBlock())
-        effective = effective.overridden(by: block)
+        let base = row.kind == .spacer ? spacerDefaults(defaults) : defaults
+        let effective = RowProperties(own: block, base: base)
 
         let index = rows.count
         // Reserve the slot so the row comes before its nested rows (pre-order).
@@ -133,7 +135,7 @@ struct ScreenLowering {
             content = .image(source: compiled(effective, "source"), aspect: expr(effective, "aspect").map { expressions.compile($0) })
         case .view:
             var props: [PropModel] = []
-            if case .props(let values)? = effective.properties["props"] {
+            if case .props(let values)? = effective.value("props") {
                 for (name, value) in values.entries { props.append(PropModel(name: name, value: expressions.compile(value))) }
             }
             content = .view(host: compiled(effective, "host"), props: props)
@@ -147,7 +149,7 @@ struct ScreenLowering {
             content = .stack(nested)
         }
         var separator: SeparatorModel?
-        if case .separator(let style?)? = effective.properties["separator"] {
+        if case .separator(let style?)? = effective.value("separator") {
             let merged = BuiltinDefaults.separator.overridden(by: style)
             separator = SeparatorModel(
                 color: compiled(merged, "color"), thickness: compiled(merged, "thickness"), insets: edges(merged, "insets"))
@@ -174,17 +176,25 @@ struct ScreenLowering {
 
     // MARK: Property helpers
 
-    private func expr(_ block: CheckedBlock, _ name: String) -> TypedExpr? {
-        if case .expr(let e)? = block.properties[name] { return e }
+    /// The defaults a Spacer sees: zero insets and no separator, whatever the stack says.
+    private mutating func spacerDefaults(_ defaults: CheckedBlock) -> CheckedBlock {
+        if let cached = spacerDefaultsCache, cached.for == defaults { return cached.block }
+        let block = defaults.overridden(by: BuiltinDefaults.spacerOverrides)
+        spacerDefaultsCache = (defaults, block)
+        return block
+    }
+
+    private func expr(_ block: some PropertySource, _ name: String) -> TypedExpr? {
+        if case .expr(let e)? = block.value(name) { return e }
         return nil
     }
 
-    private func keyword(_ block: CheckedBlock, _ name: String) -> String? {
-        if case .keyword(let word)? = block.properties[name] { return word }
+    private func keyword(_ block: some PropertySource, _ name: String) -> String? {
+        if case .keyword(let word)? = block.value(name) { return word }
         return nil
     }
 
-    private mutating func compiled(_ block: CheckedBlock, _ name: String) -> ExprRef {
+    private mutating func compiled(_ block: some PropertySource, _ name: String) -> ExprRef {
         expressions.compile(expr(block, name) ?? .constant(.number(0)))
     }
 
@@ -195,8 +205,8 @@ struct ScreenLowering {
             left: expressions.compile(e[3]))
     }
 
-    private mutating func edges(_ block: CheckedBlock, _ name: String) -> EdgeExprs {
-        if case .edges(let edges)? = block.properties[name] { return compileEdges(edges) }
+    private mutating func edges(_ block: some PropertySource, _ name: String) -> EdgeExprs {
+        if case .edges(let edges)? = block.value(name) { return compileEdges(edges) }
         return compileEdges([])
     }
 
@@ -218,13 +228,13 @@ struct ScreenLowering {
         }
     }
 
-    private func snapHide(_ block: CheckedBlock) -> PinMode {
-        guard case .snapHide(let edge)? = block.properties["behavior"] else { return .none }
+    private func snapHide(_ block: some PropertySource) -> PinMode {
+        guard case .snapHide(let edge)? = block.value("behavior") else { return .none }
         return pin(edge)
     }
 
-    private mutating func actions(_ block: CheckedBlock) -> [ActionModel] {
-        guard case .actions(let actions)? = block.properties["tap"] else { return [] }
+    private mutating func actions(_ block: some PropertySource) -> [ActionModel] {
+        guard case .actions(let actions)? = block.value("tap") else { return [] }
         let stateIndex = expressions.stateIndex
         return actions.map { action in
             switch action {
@@ -238,10 +248,10 @@ struct ScreenLowering {
         }
     }
 
-    private mutating func transitions(_ block: CheckedBlock) -> [TransitionModel] {
+    private mutating func transitions(_ block: some PropertySource) -> [TransitionModel] {
         var out: [TransitionModel] = []
         for kind in TransitionKind.allCases {
-            guard let spec = block.transitions[kind.rawValue] else { continue }
+            guard let spec = block.transition(kind.rawValue) else { continue }
             let curve: CurveModel
             switch spec.properties["curve"] {
             case .curve(let c)?:

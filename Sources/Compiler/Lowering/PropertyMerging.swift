@@ -108,3 +108,32 @@ enum BuiltinDefaults {
         return block
     }()
 }
+
+/// Where lowering reads a row's properties: a small block of its own
+/// (component body and row merged) over its stack's defaults, looked up in
+/// turn rather than merged into a new block for every row.
+protocol PropertySource {
+    func value(_ name: String) -> CheckedValue?
+    func transition(_ kind: String) -> CheckedBlock?
+}
+
+extension CheckedBlock: PropertySource {
+    func value(_ name: String) -> CheckedValue? { properties[name] }
+    func transition(_ kind: String) -> CheckedBlock? { transitions[kind] }
+}
+
+struct RowProperties: PropertySource {
+    let own: CheckedBlock
+    let base: CheckedBlock
+
+    func value(_ name: String) -> CheckedValue? {
+        guard let mine = own.properties[name] else { return base.properties[name] }
+        // A separator block merges field by field with the one below it.
+        if name == "separator", case .separator(let top?) = mine, case .separator(let bottom?)? = base.properties[name] {
+            return .separator(bottom.overridden(by: top))
+        }
+        return mine
+    }
+
+    func transition(_ kind: String) -> CheckedBlock? { own.transitions[kind] ?? base.transitions[kind] }
+}

@@ -61,41 +61,38 @@ public enum Fading: Hashable, Sendable {
 /// scan of an array beats hashing on the compiler's hot path, and the order
 /// of insertion (source order) is kept.
 public struct NamedValues<Value: Hashable & Sendable>: Hashable, Sendable {
-    public private(set) var entries: [(name: String, value: Value)] = []
+    /// A struct rather than a tuple: the runtime copies tuples of generic
+    /// values through slow generic witnesses, and lowering reads these a lot.
+    struct Entry: Hashable, Sendable {
+        var name: String
+        var value: Value
+    }
+
+    private var storage: [Entry] = []
 
     public init() {}
 
     public subscript(name: String) -> Value? {
         get {
-            for entry in entries where entry.name == name { return entry.value }
+            for index in storage.indices where storage[index].name == name { return storage[index].value }
             return nil
         }
         set {
-            if let index = entries.firstIndex(where: { $0.name == name }) {
-                if let newValue { entries[index].value = newValue } else { entries.remove(at: index) }
+            if let index = storage.firstIndex(where: { $0.name == name }) {
+                if let newValue { storage[index].value = newValue } else { storage.remove(at: index) }
             } else if let newValue {
-                entries.append((name, newValue))
+                storage.append(Entry(name: name, value: newValue))
             }
         }
     }
 
-    public var isEmpty: Bool { entries.isEmpty }
-    public var count: Int { entries.count }
-    public var names: [String] { entries.map(\.name) }
+    /// The entries in insertion (source) order.
+    public var entries: [(name: String, value: Value)] { storage.map { ($0.name, $0.value) } }
+    public var isEmpty: Bool { storage.isEmpty }
+    public var count: Int { storage.count }
+    public var names: [String] { storage.map(\.name) }
 
-    public mutating func reserveCapacity(_ capacity: Int) { entries.reserveCapacity(capacity) }
-
-    public static func == (a: Self, b: Self) -> Bool {
-        a.entries.count == b.entries.count && zip(a.entries, b.entries).allSatisfy { $0.name == $1.name && $0.value == $1.value }
-    }
-
-    public func hash(into hasher: inout Hasher) {
-        hasher.combine(entries.count)
-        for entry in entries {
-            hasher.combine(entry.name)
-            hasher.combine(entry.value)
-        }
-    }
+    public mutating func reserveCapacity(_ capacity: Int) { storage.reserveCapacity(capacity) }
 }
 
 /// A checked block: its properties and nested blocks by name, in source order.
