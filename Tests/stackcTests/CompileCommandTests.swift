@@ -1,0 +1,84 @@
+// `stackc compile`: outputs beside sources or at -o, atomic replacement,
+// nothing written on errors, determinism, JSON emission, and layout of the
+// compiled file matching the source's.
+
+import Foundation
+import XCTest
+
+final class CompileCommandTests: XCTestCase {
+    private var directory: URL!
+
+    override func setUpWithError() throws {
+        directory = FileManager.default.temporaryDirectory.appendingPathComponent("stackc-compile-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        for name in ["hotel.stack", "settings.stack", "checkout.stack", "components.stack"] {
+            try FileManager.default.copyItem(
+                at: CLI.repository.appendingPathComponent("samples/\(name)"), to: directory.appendingPathComponent(name))
+        }
+    }
+
+    override func tearDownWithError() throws {
+        try? FileManager.default.removeItem(at: directory)
+    }
+
+    private func path(_ name: String) -> String { directory.appendingPathComponent(name).path }
+
+    func testWritesBesideTheSourceAndLaysOutTheSame() throws {
+        let result = try CLI.run(["compile", path("hotel.stack"), path("settings.stack"), path("checkout.stack")])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        for name in ["hotel", "settings", "checkout"] {
+            let compiled = try Data(contentsOf: directory.appendingPathComponent("\(name).stackc"))
+            XCTAssertEqual(Array(compiled.prefix(4)), Array("STKC".utf8))
+            let fromSource = try CLI.run(["layout", path("\(name).stack"), "--format", "json"])
+            let fromCompiled = try CLI.run(["layout", path("\(name).stackc"), "--format", "json"])
+            XCTAssertEqual(fromCompiled.status, 0, fromCompiled.stderr)
+            XCTAssertEqual(fromCompiled.stdout, fromSource.stdout, name)
+        }
+    }
+
+    func testTwoCompilesAreByteIdentical() throws {
+        XCTAssertEqual(try CLI.run(["compile", path("hotel.stack"), "-o", path("a.stackc")]).status, 0)
+        XCTAssertEqual(try CLI.run(["compile", path("hotel.stack"), "-o", path("b.stackc")]).status, 0)
+        XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: path("a.stackc"))), try Data(contentsOf: URL(fileURLWithPath: path("b.stackc"))))
+    }
+
+    func testNothingIsWrittenForAFileWithErrors() throws {
+        try "old output".write(toFile: path("broken.stackc"), atomically: true, encoding: .utf8)
+        try "screen Broken { Txt { } }".write(toFile: path("broken.stack"), atomically: true, encoding: .utf8)
+        let result = try CLI.run(["compile", path("broken.stack")])
+        XCTAssertEqual(result.status, 1)
+        XCTAssertTrue(result.stderr.contains("unknown row kind 'Txt'"))
+        XCTAssertEqual(try String(contentsOfFile: path("broken.stackc"), encoding: .utf8), "old output")
+    }
+
+    func testEmitJSONAndStandardInput() throws {
+        let json = try CLI.run(["compile", path("hotel.stack"), "--emit", "json"])
+        XCTAssertEqual(json.status, 0, json.stderr)
+        let data = try Data(contentsOf: URL(fileURLWithPath: path("hotel.stackc.json")))
+        let parsed = try JSONSerialization.jsonObject(with: data) as? [[String: Any]]
+        XCTAssertEqual(parsed?.first?["name"] as? String, "Hotel")
+        let stdin = try CLI.run(["compile", "-", "-o", path("stdin.stackc")], stdin: "screen S { Text { text: \"hi\" } }")
+        XCTAssertEqual(stdin.status, 0, stdin.stderr)
+        XCTAssertEqual(try CLI.run(["layout", path("stdin.stackc")]).status, 0)
+        XCTAssertEqual(try CLI.run(["compile", "-"], stdin: "screen S { }").status, 2)
+    }
+
+    func testOutputDirectoryForSeveralFiles() throws {
+        let out = directory.appendingPathComponent("out")
+        try FileManager.default.createDirectory(at: out, withIntermediateDirectories: true)
+        XCTAssertEqual(try CLI.run(["compile", path("hotel.stack"), path("checkout.stack"), "-o", out.path]).status, 0)
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: out.path).sorted(), ["checkout.stackc", "hotel.stackc"])
+        XCTAssertEqual(try CLI.run(["compile", path("hotel.stack"), path("checkout.stack"), "-o", path("nodir")]).status, 2)
+    }
+
+    func testDamagedCompiledFileIsAnError() throws {
+        XCTAssertEqual(try CLI.run(["compile", path("hotel.stack")]).status, 0)
+        var bytes = try Data(contentsOf: URL(fileURLWithPath: path("hotel.stackc")))
+        bytes[bytes.count / 2] ^= 0xFF
+        try bytes.write(to: URL(fileURLWithPath: path("hotel.stackc")))
+        let result = try CLI.run(["layout", path("hotel.stackc")])
+        XCTAssertEqual(result.status, 1)
+        XCTAssertTrue(result.stderr.contains("checksum mismatch"), result.stderr)
+        XCTAssertTrue(result.stderr.contains("header at byte 12"), result.stderr)
+    }
+}
