@@ -17,9 +17,9 @@ enum Main {
           check     Parse and type-check files and print their diagnostics.
           compile   Check files and write their compiled screens (.stackc).
           layout    Lay out a screen (source or compiled) and print it as text, JSON or SVG.
+          watch     Lay a screen out again every time its file or an import changes.
 
         Run 'stackc COMMAND --help' for a command's options.
-        Not yet available in this version: watch.
 
         """
 
@@ -41,15 +41,14 @@ enum Main {
             return LayoutCommand.run(rest)
         case "compile":
             return CompileCommand.run(rest)
+        case "watch":
+            return WatchCommand.run(rest)
         case "--help", "-h", "help":
             Terminal.out(help)
             return 0
         case "--version":
             Terminal.out("stackc 0.1.0\n")
             return 0
-        case "watch":
-            Terminal.err("stackc: error: '\(command)' is not available in this version yet; see 'stackc --help'\n")
-            return 2
         default:
             Terminal.err("stackc: error: unknown command '\(command)'; see 'stackc --help'\n")
             return 2

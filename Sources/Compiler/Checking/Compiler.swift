@@ -17,14 +17,25 @@ public struct CheckResult: Sendable {
     public var program: CheckedProgram?
     public var sources: SourceManager
     public var diagnostics: DiagnosticList
+    /// Every file an import asked for, whether or not it could be read.
+    public var importedPaths: [String] = []
 }
 
 /// Runs the front end.
 public enum Compiler {
     /// Parses and type-checks `root` and everything it imports.
     public static func check(_ root: SourceFile, loader: any SourceLoader = FileSystemLoader()) -> CheckResult {
+        var cache = ParseCache()
+        return check(root, loader: loader, cache: &cache)
+    }
+
+    /// Checks `root`, reusing files parsed before that have not changed.
+    public static func check(_ root: SourceFile, loader: any SourceLoader = FileSystemLoader(), cache: inout ParseCache) -> CheckResult {
         var resolver = ImportResolver(loader: loader)
+        cache.resetCounts()
+        resolver.cache = cache
         let loaded = resolver.load(root: root)
+        cache = resolver.cache
         var checker = TypeChecker(diagnostics: resolver.diagnostics)
         checker.collectDeclarations(loaded.files)
         checker.checkComponentSignatures()
@@ -40,6 +51,8 @@ public enum Compiler {
             enums: checker.enums.mapValues(\.cases),
             components: checker.checkedComponents,
             stacks: stacks)
-        return CheckResult(program: diagnostics.hasErrors ? nil : program, sources: loaded.sources, diagnostics: diagnostics)
+        return CheckResult(
+            program: diagnostics.hasErrors ? nil : program, sources: loaded.sources, diagnostics: diagnostics,
+            importedPaths: resolver.attempted)
     }
 }

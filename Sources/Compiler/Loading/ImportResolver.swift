@@ -11,12 +11,49 @@ public struct LoadedProgram: Sendable {
     public var root: FileID
 }
 
+/// Parsed files kept between compilations (by `stackc watch`): a file whose
+/// bytes are unchanged, at the same place in the load order, is not parsed again.
+public struct ParseCache: Sendable {
+    struct Entry: Sendable {
+        var bytes: [UInt8]
+        var file: FileID
+        var syntax: SourceFileSyntax
+        var diagnostics: DiagnosticList
+    }
+
+    var entries: [String: Entry] = [:]
+    /// Files parsed, and files reused, by the last compilation.
+    public private(set) var parsed = 0
+    public private(set) var reused = 0
+
+    public init() {}
+
+    mutating func resetCounts() {
+        parsed = 0
+        reused = 0
+    }
+
+    mutating func lookup(key: String, bytes: [UInt8], file: FileID) -> Entry? {
+        guard let entry = entries[key], entry.file == file, entry.bytes == bytes else { return nil }
+        reused += 1
+        return entry
+    }
+
+    mutating func store(key: String, _ entry: Entry) {
+        parsed += 1
+        entries[key] = entry
+    }
+}
+
 /// Loads a root source and its imports through a `SourceLoader`.
 struct ImportResolver {
     let loader: any SourceLoader
+    var cache = ParseCache()
     var sources = SourceManager()
     var files: [SourceFileSyntax] = []
     var diagnostics = DiagnosticList()
+    /// Every file an import asked for, read or not (a watcher follows these).
+    var attempted: [String] = []
     /// Canonical path → file, for files already loaded.
     private var loaded: [String: FileID] = [:]
     /// The chain being loaded, as (canonical path, display path, the span of
@@ -35,7 +72,14 @@ struct ImportResolver {
     private mutating func add(_ source: SourceFile, key: String) -> FileID {
         let id = sources.add(source)
         loaded[key] = id
-        let (syntax, parseDiagnostics) = Parser.parse(source, id: id)
+        let syntax: SourceFileSyntax
+        let parseDiagnostics: DiagnosticList
+        if let entry = cache.lookup(key: key, bytes: source.bytes, file: id) {
+            (syntax, parseDiagnostics) = (entry.syntax, entry.diagnostics)
+        } else {
+            (syntax, parseDiagnostics) = Parser.parse(source, id: id)
+            cache.store(key: key, ParseCache.Entry(bytes: source.bytes, file: id, syntax: syntax, diagnostics: parseDiagnostics))
+        }
         diagnostics.append(contentsOf: parseDiagnostics)
         files.append(syntax)
         chain.append((key, source.path, nil))
@@ -51,6 +95,7 @@ struct ImportResolver {
         let base = importer == "<stdin>" ? "./<stdin>" : importer
         let path = PathText.resolve(decl.path, from: base)
         let key = loader.canonicalPath(path)
+        attempted.append(path)
         if let start = chain.firstIndex(where: { $0.key == key }) {
             let cycle = chain[start...].map { PathText.normalize($0.path) } + [path]
             // Reported where the cycle starts, which is where a user checking

@@ -1,0 +1,126 @@
+// Noticing that files changed. On Linux, inotify on the files' *directories*:
+// editors save by writing a temporary file and renaming it over the old one,
+// which ends any watch on the file itself. Elsewhere, and with --poll, the
+// files' status is compared at an interval.
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A source of "these files may have changed".
+protocol FileWatcher {
+    /// Watch exactly these files (absolute paths) from now on.
+    mutating func watch(_ files: Set<String>) -> [String]
+    /// A descriptor that becomes readable when something happened, if any.
+    var descriptor: Int32? { get }
+    /// The watched files that changed since the last call.
+    mutating func changes() -> Set<String>
+}
+
+/// The directory of an absolute path.
+func directoryOf(_ path: String) -> String {
+    guard let slash = path.lastIndex(of: "/") else { return "." }
+    return slash == path.startIndex ? "/" : String(path[..<slash])
+}
+
+#if os(Linux)
+/// inotify on the directories of the watched files.
+struct InotifyWatcher: FileWatcher {
+    private let fd: Int32
+    private var directories: [String: Int32] = [:]
+    private var byDescriptor: [Int32: String] = [:]
+    private var files: Set<String> = []
+
+    init?() {
+        let fd = inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC))
+        guard fd >= 0 else { return nil }
+        self.fd = fd
+    }
+
+    var descriptor: Int32? { fd }
+
+    mutating func watch(_ files: Set<String>) -> [String] {
+        self.files = files
+        var problems: [String] = []
+        let wanted = Set(files.map(directoryOf))
+        for (directory, wd) in directories where !wanted.contains(directory) {
+            inotify_rm_watch(fd, wd)
+            directories[directory] = nil
+            byDescriptor[wd] = nil
+        }
+        let mask = UInt32(IN_CLOSE_WRITE | IN_MOVED_TO | IN_MOVED_FROM | IN_CREATE | IN_DELETE | IN_MODIFY | IN_ATTRIB)
+        for directory in wanted where directories[directory] == nil {
+            let wd = inotify_add_watch(fd, directory, mask)
+            if wd < 0 {
+                problems.append("cannot watch directory '\(directory)': \(String(cString: strerror(errno)))")
+                continue
+            }
+            directories[directory] = wd
+            byDescriptor[wd] = directory
+        }
+        return problems
+    }
+
+    mutating func changes() -> Set<String> {
+        var changed: Set<String> = []
+        var buffer = [UInt8](repeating: 0, count: 64 * 1024)
+        while true {
+            let count = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+            guard count > 0 else { break }
+            var offset = 0
+            // struct inotify_event { int wd; uint32 mask, cookie, len; char name[len]; }
+            while offset + 16 <= count {
+                let wd = buffer.withUnsafeBytes { $0.loadUnaligned(fromByteOffset: offset, as: Int32.self) }
+                let length = Int(buffer.withUnsafeBytes { $0.loadUnaligned(fromByteOffset: offset + 12, as: UInt32.self) })
+                let nameBytes = buffer[(offset + 16)..<min(count, offset + 16 + length)].prefix { $0 != 0 }
+                let name = String(decoding: nameBytes, as: UTF8.self)
+                if let directory = byDescriptor[wd] {
+                    let path = directory == "/" ? "/" + name : directory + "/" + name
+                    if files.contains(path) { changed.insert(path) }
+                }
+                offset += 16 + length
+            }
+        }
+        return changed
+    }
+}
+#endif
+
+/// Compares the files' status (existence, size, modification time, inode)
+/// each time it is asked.
+struct PollWatcher: FileWatcher {
+    private var files: Set<String> = []
+    private var seen: [String: [Int]] = [:]
+
+    var descriptor: Int32? { nil }
+
+    mutating func watch(_ files: Set<String>) -> [String] {
+        self.files = files
+        for file in files where seen[file] == nil { seen[file] = Self.status(file) }
+        return []
+    }
+
+    mutating func changes() -> Set<String> {
+        var changed: Set<String> = []
+        for file in files {
+            let now = Self.status(file)
+            if now != seen[file] {
+                changed.insert(file)
+                seen[file] = now
+            }
+        }
+        return changed
+    }
+
+    static func status(_ path: String) -> [Int] {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return [] }
+        #if os(Linux)
+        return [Int(info.st_size), Int(info.st_mtim.tv_sec), Int(info.st_mtim.tv_nsec), Int(info.st_ino)]
+        #else
+        return [Int(info.st_size), Int(info.st_mtimespec.tv_sec), Int(info.st_mtimespec.tv_nsec), Int(info.st_ino)]
+        #endif
+    }
+}

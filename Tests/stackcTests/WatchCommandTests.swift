@@ -1,0 +1,168 @@
+// `stackc watch` as a real process on a temporary directory: each kind of
+// save yields exactly one new layout (or diagnostics) line, and ctrl-C ends
+// it with status 0.
+
+import Foundation
+import XCTest
+
+/// A running `stackc watch --format json`, its output read line by line.
+final class WatchProcess: @unchecked Sendable {
+    let process = Process()
+    private let lock = NSLock()
+    private var buffer = ""
+    private var lines: [String] = []
+    private let output = Pipe()
+
+    init(arguments: [String], directory: URL) throws {
+        process.executableURL = CLI.executable
+        process.arguments = ["watch"] + arguments
+        process.currentDirectoryURL = directory
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        output.fileHandleForReading.readabilityHandler = { [weak self] handle in
+            let data = handle.availableData
+            guard let self, !data.isEmpty else { return }
+            self.lock.lock()
+            self.buffer += String(decoding: data, as: UTF8.self)
+            while let newline = self.buffer.firstIndex(of: "\n") {
+                self.lines.append(String(self.buffer[..<newline]))
+                self.buffer = String(self.buffer[self.buffer.index(after: newline)...])
+            }
+            self.lock.unlock()
+        }
+        try process.run()
+    }
+
+    var count: Int {
+        lock.lock()
+        defer { lock.unlock() }
+        return lines.count
+    }
+
+    func line(_ index: Int) -> String {
+        lock.lock()
+        defer { lock.unlock() }
+        return lines[index]
+    }
+
+    /// Waits until there are `count` lines (true) or `timeout` passes (false).
+    func waitFor(_ count: Int, timeout: TimeInterval = 10) -> Bool {
+        let deadline = Date().addingTimeInterval(timeout)
+        while Date() < deadline {
+            if self.count >= count { return true }
+            Thread.sleep(forTimeInterval: 0.01)
+        }
+        return self.count >= count
+    }
+
+    func interrupt() -> Int32 {
+        kill(process.processIdentifier, SIGINT)
+        process.waitUntilExit()
+        output.fileHandleForReading.readabilityHandler = nil
+        return process.terminationStatus
+    }
+}
+
+final class WatchCommandTests: XCTestCase {
+    private var directory: URL!
+
+    override func setUpWithError() throws {
+        directory = FileManager.default.temporaryDirectory.appendingPathComponent("stackc-watch-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        try "component Tag(label: string): Text { text: label  font: 10 }\n"
+            .write(to: file("parts.stack"), atomically: false, encoding: .utf8)
+        try screen(height: 40).write(to: file("main.stack"), atomically: false, encoding: .utf8)
+    }
+
+    override func tearDownWithError() throws {
+        try? FileManager.default.removeItem(at: directory)
+    }
+
+    private func file(_ name: String) -> URL { directory.appendingPathComponent(name) }
+
+    private func screen(height: Int) -> String {
+        "import \"parts.stack\"\nscreen Main {\n    Text a { size: \(height) }\n    Tag b { label: \"tag\" }\n}\n"
+    }
+
+    /// Performs `change`, then expects exactly one new line of type `type`.
+    private func expectOneLine(_ watch: WatchProcess, type: String, _ what: String, _ change: () throws -> Void) throws -> String {
+        let before = watch.count
+        try change()
+        XCTAssertTrue(watch.waitFor(before + 1), "\(what): no output")
+        // The debounce is 40 ms: anything more would have come by now.
+        Thread.sleep(forTimeInterval: 0.4)
+        XCTAssertEqual(watch.count, before + 1, "\(what): expected exactly one line")
+        guard watch.count > before else { return "" }
+        let line = watch.line(before)
+        XCTAssertTrue(line.hasPrefix("{\"type\": \"\(type)\""), "\(what): \(line.prefix(120))")
+        XCTAssertNoThrow(try JSONSerialization.jsonObject(with: Data(line.utf8)), what)
+        return line
+    }
+
+    func testEachKindOfSaveGivesOneLayout() throws {
+        let watch = try WatchProcess(arguments: ["main.stack", "--format", "json"], directory: directory)
+        XCTAssertTrue(watch.waitFor(1), "no first layout")
+        XCTAssertTrue(watch.line(0).contains("\"frame\": [0, 0, 390, 64]"), watch.line(0))
+
+        var line = try expectOneLine(watch, type: "layout", "in-place write") {
+            let handle = try FileHandle(forWritingTo: file("main.stack"))
+            try handle.truncate(atOffset: 0)
+            try handle.write(contentsOf: Data(screen(height: 50).utf8))
+            try handle.close()
+        }
+        XCTAssertTrue(line.contains("resized Text a: 390x64 → 390x74"), line)
+
+        line = try expectOneLine(watch, type: "layout", "atomic rename") {
+            try screen(height: 60).write(to: file("main.tmp"), atomically: false, encoding: .utf8)
+            // rename(2): what editors do to save atomically.
+            XCTAssertEqual(rename(file("main.tmp").path, file("main.stack").path), 0)
+        }
+        XCTAssertTrue(line.contains("390x84"), line)
+
+        line = try expectOneLine(watch, type: "error", "delete") {
+            try FileManager.default.removeItem(at: file("main.stack"))
+        }
+        XCTAssertTrue(line.contains("no such file"), line)
+        line = try expectOneLine(watch, type: "layout", "recreate") {
+            try screen(height: 70).write(to: file("main.stack"), atomically: false, encoding: .utf8)
+        }
+        XCTAssertTrue(line.contains("390x94"), line)
+
+        line = try expectOneLine(watch, type: "layout", "imported file changed") {
+            try "component Tag(label: string): Text { text: label  font: 20 }\n"
+                .write(to: file("parts.stack"), atomically: true, encoding: .utf8)
+        }
+        XCTAssertTrue(line.contains("\"changed\": [\"parts.stack\"]") || line.contains("parts.stack"), line)
+        XCTAssertTrue(line.contains("resized Tag b"), line)
+
+        line = try expectOneLine(watch, type: "diagnostics", "error introduced") {
+            try "import \"parts.stack\"\nscreen Main {\n    Text a { size: -5 }\n}\n".write(to: file("main.stack"), atomically: true, encoding: .utf8)
+        }
+        XCTAssertTrue(line.contains("E0307"), line)
+        line = try expectOneLine(watch, type: "layout", "error fixed") {
+            try screen(height: 40).write(to: file("main.stack"), atomically: true, encoding: .utf8)
+        }
+        XCTAssertTrue(line.contains("\"frame\": [0, 0, 390, 64]"), line)
+
+        XCTAssertEqual(watch.interrupt(), 0)
+    }
+
+    func testABurstOfSavesIsOneLayoutAndPollingWorks() throws {
+        let watch = try WatchProcess(arguments: ["main.stack", "--format", "json", "--poll", "20", "--debounce", "100"], directory: directory)
+        XCTAssertTrue(watch.waitFor(1))
+        _ = try expectOneLine(watch, type: "layout", "burst") {
+            for height in 1...200 {
+                try screen(height: height).write(to: file("main.stack"), atomically: false, encoding: .utf8)
+            }
+        }
+        XCTAssertTrue(watch.line(1).contains("\"frame\": [0, 0, 390, 224]"), watch.line(1))
+        XCTAssertEqual(watch.interrupt(), 0)
+    }
+
+    func testUsage() throws {
+        XCTAssertEqual(try CLI.run(["watch", "-"]).status, 2)
+        XCTAssertEqual(try CLI.run(["watch", "x.stack", "--poll", "0"]).status, 2)
+        XCTAssertEqual(try CLI.run(["watch", "x.stack", "--format", "svg"]).status, 2)
+        XCTAssertEqual(try CLI.run(["watch", "--help"]).status, 0)
+    }
+}
