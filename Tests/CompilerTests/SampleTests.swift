@@ -96,3 +96,22 @@ final class SampleTests: XCTestCase {
         XCTAssertEqual(result.diagnostics.items.map(\.message), [])
     }
 }
+
+final class ParseCacheTests: XCTestCase {
+    func testUnchangedFilesAreNotParsedAgain() throws {
+        let loader = try Samples.memoryLoader()
+        var cache = ParseCache()
+        let hotel = SourceFile(path: "hotel.stack", text: try Samples.text("hotel.stack"))
+        _ = Compiler.check(hotel, loader: loader, cache: &cache)
+        XCTAssertEqual(cache.parsed, 2)
+        XCTAssertEqual(cache.reused, 0)
+        _ = Compiler.check(hotel, loader: loader, cache: &cache)
+        XCTAssertEqual(cache.parsed, 0)
+        XCTAssertEqual(cache.reused, 2)
+        let edited = SourceFile(path: "hotel.stack", text: try Samples.text("hotel.stack") + "\n// edited\n")
+        let result = Compiler.check(edited, loader: loader, cache: &cache)
+        XCTAssertEqual(cache.parsed, 1)
+        XCTAssertEqual(cache.reused, 1)
+        XCTAssertNotNil(result.program)
+    }
+}

@@ -159,6 +159,26 @@ final class WatchCommandTests: XCTestCase {
         XCTAssertEqual(watch.interrupt(), 0)
     }
 
+    func testImportCycleAndABurstOfAThousandSaves() throws {
+        let watch = try WatchProcess(arguments: ["main.stack", "--format", "json"], directory: directory)
+        XCTAssertTrue(watch.waitFor(1))
+        let line = try expectOneLine(watch, type: "diagnostics", "import cycle appears") {
+            try "import \"main.stack\"\ncomponent Tag(label: string): Text { text: label }\n"
+                .write(to: file("parts.stack"), atomically: true, encoding: .utf8)
+        }
+        XCTAssertTrue(line.contains("import cycle: main.stack → parts.stack → main.stack") || line.contains("import cycle"), line)
+        _ = try expectOneLine(watch, type: "layout", "cycle removed") {
+            try "component Tag(label: string): Text { text: label }\n".write(to: file("parts.stack"), atomically: true, encoding: .utf8)
+        }
+        _ = try expectOneLine(watch, type: "layout", "1,000 saves") {
+            for height in 1...1000 {
+                try screen(height: height).write(to: file("main.stack"), atomically: true, encoding: .utf8)
+            }
+        }
+        XCTAssertTrue(watch.line(watch.count - 1).contains("\"frame\": [0, 0, 390, 1024]"))
+        XCTAssertEqual(watch.interrupt(), 0)
+    }
+
     func testUsage() throws {
         XCTAssertEqual(try CLI.run(["watch", "-"]).status, 2)
         XCTAssertEqual(try CLI.run(["watch", "x.stack", "--poll", "0"]).status, 2)
