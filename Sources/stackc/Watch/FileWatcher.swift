@@ -1,7 +1,8 @@
 // Noticing that files changed. On Linux, inotify on the files' *directories*:
 // editors save by writing a temporary file and renaming it over the old one,
-// which ends any watch on the file itself. Elsewhere, and with --poll, the
-// files' status is compared at an interval.
+// which ends any watch on the file itself. On macOS, kqueue on files and
+// directories. Elsewhere, and with --poll, the files' status is compared at
+// an interval.
 
 #if canImport(Glibc)
 import Glibc
@@ -124,3 +125,71 @@ struct PollWatcher: FileWatcher {
         #endif
     }
 }
+
+#if os(macOS)
+/// kqueue on the files and their directories (macOS). A directory event
+/// (an entry added, removed or renamed: an atomic save) marks every watched
+/// file in it as possibly changed; a file event marks that file. Files are
+/// opened again on every `watch` call, since a save by rename leaves the old
+/// descriptor pointing at the replaced file.
+///
+/// Not compiled or run on the Linux machines this project is developed and
+/// tested on; `--poll` is the tested fallback everywhere.
+struct KqueueWatcher: FileWatcher {
+    private let queue: Int32
+    private var open: [Int32: String] = [:]
+    private var files: Set<String> = []
+
+    init?() {
+        let queue = kqueue()
+        guard queue >= 0 else { return nil }
+        self.queue = queue
+    }
+
+    var descriptor: Int32? { queue }
+
+    mutating func watch(_ files: Set<String>) -> [String] {
+        self.files = files
+        for fd in open.keys { close(fd) }
+        open = [:]
+        var problems: [String] = []
+        for path in files.union(files.map(directoryOf)) {
+            let fd = Darwin.open(path, O_EVTONLY)
+            if fd < 0 {
+                if !files.contains(path) { problems.append("cannot watch directory '\(path)'") }
+                continue
+            }
+            var event = kevent(
+                ident: UInt(fd), filter: Int16(EVFILT_VNODE), flags: UInt16(EV_ADD | EV_CLEAR),
+                fflags: UInt32(NOTE_WRITE | NOTE_DELETE | NOTE_RENAME | NOTE_EXTEND | NOTE_ATTRIB), data: 0, udata: nil)
+            if kevent(queue, &event, 1, nil, 0, nil) < 0 {
+                close(fd)
+                problems.append("cannot watch '\(path)'")
+                continue
+            }
+            open[fd] = path
+        }
+        return problems
+    }
+
+    mutating func changes() -> Set<String> {
+        var changed: Set<String> = []
+        var events = [kevent](repeating: kevent(), count: 64)
+        var zero = timespec(tv_sec: 0, tv_nsec: 0)
+        while true {
+            let count = kevent(queue, nil, 0, &events, Int32(events.count), &zero)
+            guard count > 0 else { break }
+            for event in events.prefix(Int(count)) {
+                guard let path = open[Int32(event.ident)] else { continue }
+                if files.contains(path) {
+                    changed.insert(path)
+                } else {
+                    for file in files where directoryOf(file) == path { changed.insert(file) }
+                }
+            }
+        }
+        if !changed.isEmpty { _ = watch(files) }
+        return changed
+    }
+}
+#endif

@@ -29,8 +29,8 @@ enum WatchCommand {
           --format json           one JSON object per line: {"type": "layout"|"diagnostics", …}.
           --format svg -o PATH    rewrite the picture at PATH (atomically) on every change.
           --poll MS               compare the files' status every MS milliseconds instead of
-                                  using inotify (for network file systems; on systems
-                                  without inotify this is the default, at 100 ms).
+                                  using inotify (Linux) or kqueue (macOS) — for network file
+                                  systems; elsewhere polling is the default, at 100 ms.
           --debounce MS           quiet time before acting on a burst of changes (default 40).
 
         A change with errors prints the diagnostics and keeps the last good layout.
@@ -108,6 +108,12 @@ struct WatchSession {
         #if os(Linux)
         if pollInterval == nil, let inotify = InotifyWatcher() {
             watcher = inotify
+        } else {
+            watcher = PollWatcher()
+        }
+        #elseif os(macOS)
+        if pollInterval == nil, let kqueue = KqueueWatcher() {
+            watcher = kqueue
         } else {
             watcher = PollWatcher()
         }
