@@ -22,14 +22,15 @@ let package = Package(
             name: "stack-bench",
             dependencies: ["StackParser", "StackCompiler", "StackRuntime"],
             path: "Sources/stack-bench"),
+        .target(name: "TestSupport", dependencies: ["StackCompiler"], path: "Tests/TestSupport"),
         .testTarget(name: "ParserTests", dependencies: ["StackParser"], path: "Tests/ParserTests"),
         .testTarget(
-            name: "CompilerTests", dependencies: ["StackParser", "StackCompiler", "StackRuntime"],
+            name: "CompilerTests", dependencies: ["StackParser", "StackCompiler", "StackRuntime", "TestSupport"],
             path: "Tests/CompilerTests",
             exclude: ["Fixtures"]),
-        .testTarget(name: "RuntimeTests", dependencies: ["StackRuntime"], path: "Tests/RuntimeTests"),
+        .testTarget(name: "RuntimeTests", dependencies: ["StackRuntime", "TestSupport"], path: "Tests/RuntimeTests"),
         .testTarget(
-            name: "LayoutTests", dependencies: ["StackParser", "StackCompiler", "StackRuntime"],
+            name: "LayoutTests", dependencies: ["StackParser", "StackCompiler", "StackRuntime", "TestSupport"],
             path: "Tests/LayoutTests",
             exclude: ["Fixtures"]),
         .testTarget(name: "stackcTests", dependencies: ["stackc"], path: "Tests/stackcTests"),

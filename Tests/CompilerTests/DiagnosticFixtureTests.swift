@@ -6,6 +6,7 @@
 import Foundation
 import StackCompiler
 import StackParser
+import TestSupport
 import XCTest
 
 final class DiagnosticFixtureTests: XCTestCase {
@@ -69,16 +70,4 @@ final class DiagnosticFixtureTests: XCTestCase {
         XCTAssertGreaterThanOrEqual(errorCases.count, 60, "distinct error cases in fixtures")
         XCTAssertGreaterThanOrEqual(filesWithSeveralErrors, 3)
     }
-}
-
-/// Reads files relative to a base directory, so diagnostics show the
-/// fixture-relative paths on every machine.
-struct DirectoryLoader: SourceLoader {
-    var base: String
-
-    func read(_ path: String) throws -> [UInt8] {
-        try FileSystemLoader().read(base + "/" + path)
-    }
-
-    func canonicalPath(_ path: String) -> String { PathText.normalize(path) }
 }

@@ -4,6 +4,7 @@
 
 import StackCompiler
 import StackParser
+import TestSupport
 import XCTest
 
 final class RobustnessTests: XCTestCase {

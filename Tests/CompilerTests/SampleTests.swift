@@ -3,6 +3,7 @@
 
 import StackCompiler
 import StackParser
+import TestSupport
 import XCTest
 
 final class SampleTests: XCTestCase {

@@ -6,6 +6,7 @@ import Foundation
 import StackCompiler
 import StackParser
 import StackRuntime
+import TestSupport
 import XCTest
 
 final class CompiledFormatTests: XCTestCase {
@@ -188,18 +189,5 @@ enum TestStackBuilder {
         }
         let stack = StackModel(axis: .vertical, padding: edges, spacing: zero, hideLastSeparator: no, background: clear, rows: Array(0..<count))
         return ScreenModel(name: "T", isFlow: false, enums: [], state: [], stacks: [stack], rows: rows, steps: [], expressions: table)
-    }
-}
-
-/// A seeded generator.
-struct SplitMix64: RandomNumberGenerator {
-    private var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

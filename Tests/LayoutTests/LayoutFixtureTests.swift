@@ -8,6 +8,7 @@ import Foundation
 import StackCompiler
 import StackParser
 import StackRuntime
+import TestSupport
 import XCTest
 
 final class LayoutFixtureTests: XCTestCase {
@@ -89,15 +90,4 @@ enum Fixture {
 
 struct FixtureError: Error, CustomStringConvertible {
     var description: String
-}
-
-/// Reads files relative to a base directory.
-struct DirectoryLoader: SourceLoader {
-    var base: String
-
-    func read(_ path: String) throws -> [UInt8] {
-        try FileSystemLoader().read(base + "/" + path)
-    }
-
-    func canonicalPath(_ path: String) -> String { PathText.normalize(path) }
 }

@@ -2,6 +2,7 @@
 // invariants, and agreement with the simple reference implementation.
 
 import StackRuntime
+import TestSupport
 import XCTest
 
 final class LayoutPropertyTests: XCTestCase {

@@ -2,6 +2,7 @@
 // seeded random screens for property tests.
 
 import StackRuntime
+import TestSupport
 
 /// A row as a test describes it; turned into a model by `TestScreen.model`.
 struct TestRow {
@@ -103,19 +104,6 @@ enum TestScreen {
                 tap: [], transitions: [], pin: .none, snapHide: .none)
             return index
         }
-    }
-}
-
-/// A seeded generator: a failure names its seed and is repeatable.
-struct SplitMix64: RandomNumberGenerator {
-    private var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }
 
