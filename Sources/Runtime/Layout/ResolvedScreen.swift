@@ -56,16 +56,17 @@ enum ResolvedContent: Sendable {
 }
 
 extension ResolvedScreen {
+    /// One row's evaluated layout facts.
+    struct RowFacts {
+        var spec: MainSpec
+        var insets: EdgeInsets
+        var separator: ResolvedSeparator?
+        var content: ResolvedContent
+        var nested: Int32
+    }
+
     /// Evaluates `model` in `context`.
     init(model: ScreenModel, context: EvaluationContext) {
-        let table = model.expressions
-        func number(_ ref: ExprRef) -> Double {
-            let x = table.evaluate(ref, in: context).numberValue
-            return x.isFinite ? x : 0
-        }
-        func edges(_ e: EdgeExprs) -> EdgeInsets {
-            EdgeInsets(top: max(0, number(e.top)), right: max(0, number(e.right)), bottom: max(0, number(e.bottom)), left: max(0, number(e.left)))
-        }
         specs = []
         insets = []
         separators = []
@@ -77,51 +78,84 @@ extension ResolvedScreen {
         separators.reserveCapacity(model.rows.count)
         contents.reserveCapacity(model.rows.count)
         for row in model.rows {
-            var spec = MainSpec(rule: MainSpec.fit, hidden: false, value: 0, minimum: 0, maximum: .infinity)
-            spec.hidden = table.evaluate(row.hidden, in: context).boolValue
-            switch table.evaluate(row.size, in: context) {
-            case .number(let x):
-                spec.rule = MainSpec.points
-                spec.value = x.isFinite ? max(0, x) : 0
-            case .percent(let p):
-                spec.rule = MainSpec.percent
-                spec.value = p.isFinite ? max(0, p) : 0
-            case .fill(let w):
-                spec.rule = MainSpec.fill
-                spec.value = w.isFinite && w > 0 ? w : 1
-            default:
-                spec.rule = MainSpec.fit
-            }
-            if let minimum = row.min { spec.minimum = max(0, number(minimum)) }
-            if let maximum = row.max { spec.maximum = max(0, number(maximum)) }
-            specs.append(spec)
-            insets.append(edges(row.insets))
-            separators.append(row.separator.map { separator in
-                ResolvedSeparator(
-                    color: table.evaluate(separator.color, in: context).colorValue,
-                    thickness: max(0, number(separator.thickness)), insets: edges(separator.insets))
-            })
-            switch row.content {
-            case .text(let text, let font, let lines, _, _, _):
-                let lineCount = number(lines)
-                contents.append(.measured(.text(
-                    table.evaluate(text, in: context).stringValue, font: number(font),
-                    lines: lineCount >= 1 && lineCount < 1e9 ? Int(lineCount) : 0)))
-            case .image(_, let aspect):
-                contents.append(.measured(.image(aspect: aspect.map(number))))
-            case .view(let host, _):
-                contents.append(.measured(.view(host: table.evaluate(host, in: context).stringValue)))
-            case .spacer:
-                contents.append(.measured(.spacer))
-            case .stack(let index):
-                contents.append(.stack(index))
-            }
-            if case .stack(let index) = row.content { nested.append(Int32(index)) } else { nested.append(-1) }
+            let facts = Self.facts(of: row, table: model.expressions, context: context)
+            specs.append(facts.spec)
+            insets.append(facts.insets)
+            separators.append(facts.separator)
+            contents.append(facts.content)
+            nested.append(facts.nested)
         }
-        stacks = model.stacks.map { stack in
-            ResolvedStack(
-                axis: stack.axis, padding: edges(stack.padding), spacing: max(0, number(stack.spacing)),
-                hideLastSeparator: table.evaluate(stack.hideLastSeparator, in: context).boolValue)
+        stacks = model.stacks.map { Self.stack($0, table: model.expressions, context: context) }
+    }
+
+    /// Evaluates row `index` again (its state changed).
+    mutating func refresh(row index: Int, model: ScreenModel, context: EvaluationContext) {
+        let facts = Self.facts(of: model.rows[index], table: model.expressions, context: context)
+        specs[index] = facts.spec
+        insets[index] = facts.insets
+        separators[index] = facts.separator
+        contents[index] = facts.content
+        nested[index] = facts.nested
+    }
+
+    static func number(_ ref: ExprRef, _ table: ExpressionTable, _ context: EvaluationContext) -> Double {
+        let x = table.evaluate(ref, in: context).numberValue
+        return x.isFinite ? x : 0
+    }
+
+    static func edges(_ e: EdgeExprs, _ table: ExpressionTable, _ context: EvaluationContext) -> EdgeInsets {
+        EdgeInsets(
+            top: max(0, number(e.top, table, context)), right: max(0, number(e.right, table, context)),
+            bottom: max(0, number(e.bottom, table, context)), left: max(0, number(e.left, table, context)))
+    }
+
+    static func stack(_ stack: StackModel, table: ExpressionTable, context: EvaluationContext) -> ResolvedStack {
+        ResolvedStack(
+            axis: stack.axis, padding: edges(stack.padding, table, context), spacing: max(0, number(stack.spacing, table, context)),
+            hideLastSeparator: table.evaluate(stack.hideLastSeparator, in: context).boolValue)
+    }
+
+    static func facts(of row: RowModel, table: ExpressionTable, context: EvaluationContext) -> RowFacts {
+        var spec = MainSpec(rule: MainSpec.fit, hidden: false, value: 0, minimum: 0, maximum: .infinity)
+        spec.hidden = table.evaluate(row.hidden, in: context).boolValue
+        switch table.evaluate(row.size, in: context) {
+        case .number(let x):
+            spec.rule = MainSpec.points
+            spec.value = x.isFinite ? max(0, x) : 0
+        case .percent(let p):
+            spec.rule = MainSpec.percent
+            spec.value = p.isFinite ? max(0, p) : 0
+        case .fill(let w):
+            spec.rule = MainSpec.fill
+            spec.value = w.isFinite && w > 0 ? w : 1
+        default:
+            spec.rule = MainSpec.fit
         }
+        if let minimum = row.min { spec.minimum = max(0, number(minimum, table, context)) }
+        if let maximum = row.max { spec.maximum = max(0, number(maximum, table, context)) }
+        let separator = row.separator.map { separator in
+            ResolvedSeparator(
+                color: table.evaluate(separator.color, in: context).colorValue,
+                thickness: max(0, number(separator.thickness, table, context)), insets: edges(separator.insets, table, context))
+        }
+        let content: ResolvedContent
+        var nested: Int32 = -1
+        switch row.content {
+        case .text(let text, let font, let lines, _, _, _):
+            let lineCount = number(lines, table, context)
+            content = .measured(.text(
+                table.evaluate(text, in: context).stringValue, font: number(font, table, context),
+                lines: lineCount >= 1 && lineCount < 1e9 ? Int(lineCount) : 0))
+        case .image(_, let aspect):
+            content = .measured(.image(aspect: aspect.map { number($0, table, context) }))
+        case .view(let host, _):
+            content = .measured(.view(host: table.evaluate(host, in: context).stringValue))
+        case .spacer:
+            content = .measured(.spacer)
+        case .stack(let index):
+            content = .stack(index)
+            nested = Int32(index)
+        }
+        return RowFacts(spec: spec, insets: edges(row.insets, table, context), separator: separator, content: content, nested: nested)
     }
 }

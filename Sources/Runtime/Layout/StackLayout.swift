@@ -148,6 +148,26 @@ struct LayoutEngine {
         return contentMain
     }
 
+    /// The extent along `axis` of a row whose content is measured (not a
+    /// nested stack, not `fill`), in a stack whose rows have `crossContent`
+    /// room across and whose viewport extent is `viewport`: STEP 1 for one row.
+    static func extent(
+        spec: MainSpec, insets: EdgeInsets, content: MeasuredContent, axis: Axis, crossContent: Double, viewport: Double,
+        measurer: any Measurer
+    ) -> Double {
+        if spec.hidden { return 0 }
+        var value: Double
+        switch spec.rule {
+        case MainSpec.points: value = spec.value
+        case MainSpec.percent: value = spec.value / 100 * viewport
+        default:
+            let measured = measurer.measure(content, along: axis, across: .definite(max(0, crossContent - insets.total(axis.cross))))
+            value = measured.isFinite ? max(0, measured) : 0
+        }
+        value = min(max(value, spec.minimum), spec.maximum)
+        return insets.start(axis) + max(0, value) + insets.end(axis)
+    }
+
     /// The content extent of a `fit` row along `axis` with `cross` room across.
     private mutating func measureFit(_ row: Int, axis: Axis, cross: Double, viewport: Double) -> Double {
         switch resolved.contents[row] {
