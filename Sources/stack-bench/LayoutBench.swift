@@ -75,3 +75,28 @@ enum LayoutBench {
         ]
     }
 }
+
+extension LayoutBench {
+    /// Toggling one row of a million and asking what is visible, on a live screen.
+    static func live(rows: Int) -> [Result] {
+        var screen = LiveScreen(model: SyntheticModels.screen(rows: rows, kind: .fixed))
+        var state: UInt64 = 99
+        var samples: [Double] = []
+        var visible = 0
+        let clock = ContinuousClock()
+        for step in 0..<2000 {
+            state = state &* 6364136223846793005 &+ 1442695040888963407
+            let row = Int(state >> 33) % rows
+            let offset = Double(row) * 68
+            let elapsed = clock.measure {
+                try? screen.setHidden(row, step % 2 == 0)
+                visible &+= screen.visibleRows(offset: offset).count
+            }
+            samples.append(Double(elapsed.components.attoseconds) * 1e-18 + Double(elapsed.components.seconds))
+        }
+        samples.sort()
+        precondition(visible > 0)
+        let median = samples[samples.count / 2]
+        return [("live: toggle a row, query (\(rows / 1000)k)", median, String(format: "%.1f µs median, %.1f µs 90th percentile (2,000 toggles)", median * 1e6, samples[samples.count * 9 / 10] * 1e6))]
+    }
+}

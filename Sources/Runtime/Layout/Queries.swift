@@ -2,6 +2,9 @@
 // row, where `scroll-to` goes, where sticky rows are drawn.
 
 extension ScreenLayout {
+    /// Overlaps and containment within this are treated as exact.
+    static let tolerance = 1e-9
+
     /// The extent along its axis of a stack's box (the root's: the viewport).
     func boxMain(_ stack: Int) -> Double {
         if stack == rootStack { return viewportMain }
@@ -19,7 +22,9 @@ extension ScreenLayout {
         let low = stack == rootStack ? clampedOffset(offset) : 0
         let high = low + boxMain(stack)
         let overlap = min(start + size, high) - max(start, low)
-        if size <= 0 || overlap <= 0 { return .offscreen }
+        // A hair of tolerance: positions summed in another order (the live
+        // screen's tree) must not turn a touching row into a visible one.
+        if size <= 0 || overlap <= Self.tolerance { return .offscreen }
         if start >= low - 1e-9, start + size <= high + 1e-9 { return .entire }
         return .partial(overlap / size * 100)
     }
@@ -36,14 +41,14 @@ extension ScreenLayout {
         while first < last {
             let mid = (first + last) / 2
             let row = rows[mid]
-            if rowStart[row] + rowSize[row] <= low { first = mid + 1 } else { last = mid }
+            if rowStart[row] + rowSize[row] <= low + Self.tolerance { first = mid + 1 } else { last = mid }
         }
         // First row that starts at or past `high`.
         var end = first
         var upper = rows.count
         while end < upper {
             let mid = (end + upper) / 2
-            if rowStart[rows[mid]] < high { end = mid + 1 } else { upper = mid }
+            if rowStart[rows[mid]] < high - Self.tolerance { end = mid + 1 } else { upper = mid }
         }
         return first..<end
     }

@@ -1,0 +1,250 @@
+// A screen that changes: state set by name, rows hidden and shown, the
+// layout kept up to date incrementally.
+//
+// Which rows read which state is worked out once from the expression code;
+// a change re-evaluates only those rows. The screen's own rows keep their
+// extents in a prefix-sum tree, so a row of a million that changes size
+// costs O(log n): its neighbours move without being touched. Changes that
+// reach nested stacks, `fill` rows, or stack settings fall back to a full
+// layout, which is O(n) but rare in the screens this targets.
+
+/// A live screen: state, rows and layout that change together.
+public struct LiveScreen: Sendable {
+    public private(set) var screen: Screen
+    let measurer: any Measurer & Sendable
+    var resolved: ResolvedScreen
+    /// The last full layout; its positions of the screen's rows are stale
+    /// once `snapshotIsCurrent` is false (the tree has the current ones).
+    var snapshot: ScreenLayout
+    var snapshotIsCurrent = true
+    /// State slot → rows and stacks whose layout reads it.
+    let readers: [[Int]]
+    let stackReaders: [Set<Int>]
+    /// The screen's rows, their positions among them, their extents, and
+    /// the tree of (extent + spacing) of the visible ones.
+    let rootRows: [Int]
+    var position: [Int32]
+    var extents: [Double]
+    var tree: PrefixSums
+    var visibleTree: PrefixSums
+    /// Rows whose hidden flag a mutation fixed, overriding their expression.
+    var forcedHidden: [Int: Bool] = [:]
+    /// How many of the screen's rows are `fill` (their shares move together).
+    var fillRows = 0
+
+    public init(model: ScreenModel, viewportWidth: Double = 390, viewportHeight: Double = 844, measurer: any Measurer & Sendable = DefaultMeasurer()) {
+        screen = Screen(model: model, viewportWidth: viewportWidth, viewportHeight: viewportHeight)
+        self.measurer = measurer
+        resolved = screen.resolve()
+        snapshot = screen.layout(resolved, measurer: measurer)
+        var readers = [[Int]](repeating: [], count: model.state.count)
+        var stackReaders = [Set<Int>](repeating: [], count: model.state.count)
+        let code = model.expressions.code
+        func slots(_ ref: ExprRef?, into set: inout Set<Int>) {
+            guard let ref else { return }
+            for index in Int(ref.start)..<Int(ref.start + ref.count) {
+                if case .state(let slot) = code[index] { set.insert(Int(slot)) }
+            }
+        }
+        for (index, row) in model.rows.enumerated() {
+            var read: Set<Int> = []
+            for ref in [row.hidden, row.size, row.insets.top, row.insets.right, row.insets.bottom, row.insets.left] {
+                slots(ref, into: &read)
+            }
+            slots(row.min, into: &read)
+            slots(row.max, into: &read)
+            if let separator = row.separator {
+                for ref in [separator.thickness, separator.insets.left, separator.insets.right, separator.insets.top, separator.insets.bottom] {
+                    slots(ref, into: &read)
+                }
+            }
+            switch row.content {
+            case .text(let text, let font, let lines, _, _, _):
+                for ref in [text, font, lines] { slots(ref, into: &read) }
+            case .image(_, let aspect): slots(aspect, into: &read)
+            case .view, .spacer, .stack: break
+            }
+            for slot in read { readers[slot].append(index) }
+        }
+        for (index, stack) in model.stacks.enumerated() {
+            var read: Set<Int> = []
+            for ref in [stack.spacing, stack.hideLastSeparator, stack.padding.top, stack.padding.right, stack.padding.bottom, stack.padding.left] {
+                slots(ref, into: &read)
+            }
+            for slot in read { stackReaders[slot].insert(index) }
+        }
+        self.readers = readers
+        self.stackReaders = stackReaders
+        rootRows = model.stacks[model.rootStack].rows
+        position = [Int32](repeating: -1, count: model.rows.count)
+        for (index, row) in rootRows.enumerated() { position[row] = Int32(index) }
+        extents = []
+        tree = PrefixSums([])
+        visibleTree = PrefixSums([])
+        rebuildTree()
+    }
+
+    private var rootStack: ResolvedStack { resolved.stacks[screen.model.rootStack] }
+
+    /// Extents and trees from the snapshot.
+    private mutating func rebuildTree() {
+        let spacing = rootStack.spacing
+        extents = rootRows.map { snapshot.rowSize[$0] }
+        fillRows = rootRows.count { resolved.specs[$0].rule == MainSpec.fill }
+        tree = PrefixSums(rootRows.map { resolved.specs[$0].hidden ? 0 : snapshot.rowSize[$0] + spacing })
+        visibleTree = PrefixSums(rootRows.map { resolved.specs[$0].hidden ? 0 : 1 })
+    }
+
+    /// A full layout: everything evaluated and placed again.
+    private mutating func relayoutFully() {
+        resolved = screen.resolve()
+        for (row, hidden) in forcedHidden { resolved.specs[row].hidden = hidden }
+        snapshot = screen.layout(resolved, measurer: measurer)
+        snapshotIsCurrent = true
+        rebuildTree()
+    }
+
+    // MARK: Changing
+
+    /// Sets state `name`: only rows that read it are evaluated again.
+    public mutating func setState(_ name: String, to value: RuntimeValue) throws(RuntimeError) {
+        try screen.setState(name, to: value)
+        guard let slot = screen.stateIndex(name) else { return }
+        if !stackReaders[slot].isEmpty {
+            relayoutFully()
+            return
+        }
+        update(rows: readers[slot])
+    }
+
+    /// Sets state from text, as `--state` does.
+    public mutating func setState(_ name: String, fromText text: String) throws(RuntimeError) {
+        try screen.setState(name, fromText: text)
+        guard let slot = screen.stateIndex(name) else { return }
+        if !stackReaders[slot].isEmpty {
+            relayoutFully()
+            return
+        }
+        update(rows: readers[slot])
+    }
+
+    /// Hides or shows a row whatever its `hidden` expression says
+    /// (ScrollStackController's `setRowHidden`).
+    public mutating func setHidden(_ row: Int, _ hidden: Bool) throws(RuntimeError) {
+        guard row >= 0, row < screen.model.rows.count else {
+            throw RuntimeError("there is no row \(row); the screen has \(screen.model.rows.count)")
+        }
+        forcedHidden[row] = hidden
+        update(rows: [row])
+    }
+
+    /// Re-evaluates `rows` and moves what their new extents move.
+    private mutating func update(rows: [Int]) {
+        guard !rows.isEmpty else { return }
+        let context = screen.context
+        var needsFull = false
+        for row in rows {
+            resolved.refresh(row: row, model: screen.model, context: context)
+            if let hidden = forcedHidden[row] { resolved.specs[row].hidden = hidden }
+            // Only the screen's own measured, non-fill rows can move alone.
+            if position[row] < 0 || resolved.nested[row] >= 0 || resolved.specs[row].rule == MainSpec.fill {
+                needsFull = true
+            }
+        }
+        if needsFull || fillRows > 0 {
+            relayoutFully()
+            return
+        }
+        let stack = rootStack
+        let axis = stack.axis
+        let cross = axis == .vertical ? screen.viewportWidth : screen.viewportHeight
+        let viewport = axis == .vertical ? screen.viewportHeight : screen.viewportWidth
+        let crossContent = max(0, cross - stack.padding.total(axis.cross))
+        for row in rows {
+            guard case .measured(let content) = resolved.contents[row] else { continue }
+            let index = Int(position[row])
+            let spec = resolved.specs[row]
+            let extent = LayoutEngine.extent(
+                spec: spec, insets: resolved.insets[row], content: content, axis: axis, crossContent: crossContent,
+                viewport: viewport, measurer: measurer)
+            let oldContribution = tree.prefix(index + 1) - tree.prefix(index)
+            let newContribution = spec.hidden ? 0 : extent + stack.spacing
+            tree.add(newContribution - oldContribution, at: index)
+            let wasVisible = visibleTree.prefix(index + 1) - visibleTree.prefix(index)
+            visibleTree.add((spec.hidden ? 0 : 1) - wasVisible, at: index)
+            extents[index] = spec.hidden ? 0 : extent
+        }
+        snapshotIsCurrent = false
+    }
+
+    // MARK: Reading
+
+    /// The extent along the screen's axis of its content.
+    public var contentMain: Double {
+        let stack = rootStack
+        let axis = stack.axis
+        let visible = visibleTree.total
+        return stack.padding.start(axis) + tree.total - (visible > 0.5 ? stack.spacing : 0) + stack.padding.end(axis)
+    }
+
+    private var viewportMain: Double {
+        rootStack.axis == .vertical ? screen.viewportHeight : screen.viewportWidth
+    }
+
+    /// `offset` clamped to the content.
+    public func clampedOffset(_ offset: Double) -> Double {
+        let limit = max(0, contentMain - viewportMain)
+        return offset.isFinite ? min(max(0, offset), limit) : 0
+    }
+
+    /// Where the screen's row at `index` (among its rows) starts along the axis.
+    func start(ofPosition index: Int) -> Double {
+        let stack = rootStack
+        let before = tree.prefix(index)
+        let hidden = resolved.specs[rootRows[index]].hidden
+        let anyVisibleBefore = visibleTree.prefix(index) > 0.5
+        return stack.padding.start(stack.axis) + before - (hidden && anyVisibleBefore ? stack.spacing : 0)
+    }
+
+    /// The frame of one of the screen's rows, in O(log n).
+    public func frame(ofRootRow row: Int) -> Rect? {
+        guard row >= 0, row < position.count, position[row] >= 0 else { return nil }
+        let index = Int(position[row])
+        let stack = rootStack
+        let axis = stack.axis
+        let cross = axis == .vertical ? screen.viewportWidth : screen.viewportHeight
+        return Rect(
+            axis: axis, mainStart: start(ofPosition: index), mainSize: extents[index],
+            crossStart: stack.padding.start(axis.cross), crossSize: max(0, cross - stack.padding.total(axis.cross)))
+    }
+
+    /// The screen's rows (not hidden, with extent) that overlap the viewport at `offset`, in O(log n + k).
+    public func visibleRows(offset: Double) -> [Int] {
+        let stack = rootStack
+        let low = clampedOffset(offset)
+        let high = low + viewportMain
+        let padding = stack.padding.start(stack.axis)
+        // First row whose end (start + extent) lies past `low`: its running
+        // sum of (extent + spacing) passes low − padding + spacing.
+        let tolerance = ScreenLayout.tolerance
+        var index = tree.firstExceeding(low - padding + stack.spacing + tolerance)
+        var rows: [Int] = []
+        while index < rootRows.count {
+            let row = rootRows[index]
+            let start = start(ofPosition: index)
+            if start >= high - tolerance { break }
+            if !resolved.specs[row].hidden, extents[index] > 0, start + extents[index] > low + tolerance { rows.append(row) }
+            index += 1
+        }
+        return rows
+    }
+
+    /// A full layout of the current state (made again if anything changed).
+    public mutating func layout() -> ScreenLayout {
+        if !snapshotIsCurrent {
+            snapshot = screen.layout(resolved, measurer: measurer)
+            snapshotIsCurrent = true
+        }
+        return snapshot
+    }
+}
