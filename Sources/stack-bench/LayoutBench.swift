@@ -89,7 +89,7 @@ extension LayoutBench {
             let row = Int(state >> 33) % rows
             let offset = Double(row) * 68
             let elapsed = clock.measure {
-                try? screen.setHidden(row, step % 2 == 0)
+                _ = try? screen.setHidden(row, step % 2 == 0)
                 visible &+= screen.visibleRows(offset: offset).count
             }
             samples.append(Double(elapsed.components.attoseconds) * 1e-18 + Double(elapsed.components.seconds))

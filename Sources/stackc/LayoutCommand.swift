@@ -24,6 +24,12 @@ enum LayoutCommand {
           --format text|json|svg  text (default): an indented tree of frames.
                                   json: the shape of the layout contract (docs/layout.md).
                                   svg: a picture of the screen and the viewport.
+          --tap X,Y               After the first layout, tap the viewport point X,Y (at the
+                                  current offset): the row's actions run. Repeatable.
+          --scroll N              After the first layout, scroll to offset N. Repeatable;
+                                  taps and scrolls apply in the order given. Text prints
+                                  each step's actions and events, then the final layout;
+                                  json prints one object a line per step, then the layout.
           -o PATH                 Write to PATH (atomically) instead of standard output.
           --color auto|always|never
                                   Colour diagnostics (default: auto).
@@ -43,6 +49,13 @@ enum LayoutCommand {
         var format = "text"
         var output: String?
         var color: String?
+        /// `--tap X,Y` and `--scroll N`, in the order given.
+        var steps: [Interaction] = []
+    }
+
+    enum Interaction {
+        case tap(x: Double, y: Double)
+        case scroll(Double)
     }
 
     static func run(_ arguments: [String]) -> Int32 {
@@ -70,6 +83,9 @@ enum LayoutCommand {
                 return Main.usageError("--state \(state.name)=\(state.value): \(error.description)", command: "layout")
             }
         }
+        if !options.steps.isEmpty {
+            return Interactive.run(screen: screen, options: options)
+        }
         let layout = screen.layout()
         let text: String
         switch options.format {
@@ -85,7 +101,8 @@ enum LayoutCommand {
         let parsed: [(name: String, value: String?)]
         do {
             parsed = try reader.parse(
-                valued: ["--screen", "--viewport", "--offset", "--state", "--format", "-o", "--color"], flags: ["--help", "-h"])
+                valued: ["--screen", "--viewport", "--offset", "--state", "--format", "-o", "--color", "--tap", "--scroll"],
+                flags: ["--help", "-h"])
         } catch let error as UsageError {
             return .failure(error)
         } catch {
@@ -124,6 +141,17 @@ enum LayoutCommand {
                 }
                 options.format = value
             case "-o": options.output = value
+            case "--tap":
+                let parts = value.split(separator: ",", omittingEmptySubsequences: false).map { Double($0.trimmingCharacters(in: .whitespaces)) }
+                guard parts.count == 2, let x = parts[0], let y = parts[1], x.isFinite, y.isFinite else {
+                    return .failure(UsageError(message: "--tap takes X,Y in viewport points, such as 200,120, not '\(value)'"))
+                }
+                options.steps.append(.tap(x: x, y: y))
+            case "--scroll":
+                guard let offset = Double(value), offset.isFinite else {
+                    return .failure(UsageError(message: "--scroll takes an offset in points, not '\(value)'"))
+                }
+                options.steps.append(.scroll(offset))
             default:
                 guard ["auto", "always", "never"].contains(value) else {
                     return .failure(UsageError(message: "--color takes 'auto', 'always' or 'never', not '\(value)'"))

@@ -81,6 +81,53 @@ final class LiveScreenTests: XCTestCase {
 
     private func close(_ a: Double, _ b: Double) -> Bool { abs(a - b) <= 1e-6 * max(1, abs(a)) }
 
+    /// Equal events, numbers equal to a millionth (positions summed in a
+    /// different order differ in the last bits).
+    static func same(_ a: [LiveEvent], _ b: [LiveEvent]) -> Bool {
+        func near(_ x: Double, _ y: Double) -> Bool { abs(x - y) <= 1e-6 * max(1, abs(x)) }
+        func near(_ x: Visibility, _ y: Visibility) -> Bool {
+            if case .partial(let p) = x, case .partial(let q) = y { return near(p, q) }
+            return x == y
+        }
+        guard a.count == b.count else { return false }
+        return zip(a, b).allSatisfy { x, y in
+            switch (x, y) {
+            case (.rowBecameVisible(let r, let v), .rowBecameVisible(let s, let w)),
+                (.rowBecameHidden(let r, let v), .rowBecameHidden(let s, let w)):
+                return r == s && near(v, w)
+            case (.layoutUpdated, .layoutUpdated): return true
+            case (.contentSizeChanged(let o, let n), .contentSizeChanged(let p, let q)): return near(o, p) && near(n, q)
+            case (.didScroll(let o), .didScroll(let p)): return near(o, p)
+            default: return false
+            }
+        }
+    }
+
+    /// The events a change should cause, from two full layouts.
+    static func expectedEvents(_ before: ScreenLayout, _ offsetBefore: Double, _ after: ScreenLayout, _ offsetAfter: Double) -> [LiveEvent] {
+        var events: [LiveEvent] = []
+        let was = Set(before.visibleRows(offset: offsetBefore))
+        let now = Set(after.visibleRows(offset: offsetAfter))
+        for row in was.union(now).sorted() {
+            if now.contains(row), !was.contains(row) {
+                events.append(.rowBecameVisible(row: row, visibility: after.visibility(of: row, offset: offsetAfter)))
+            } else if was.contains(row), !now.contains(row) {
+                events.append(.rowBecameHidden(row: row, visibility: after.visibility(of: row, offset: offsetAfter)))
+            }
+        }
+        let moved = (0..<before.rowCount).contains { row in
+            let a = before.frame(of: row)
+            let b = after.frame(of: row)
+            return abs(a.x - b.x) > 1e-9 || abs(a.y - b.y) > 1e-9 || abs(a.width - b.width) > 1e-9 || abs(a.height - b.height) > 1e-9
+        }
+        if moved { events.append(.layoutUpdated) }
+        if abs(before.contentHeight - after.contentHeight) > 1e-9 {
+            events.append(.contentSizeChanged(old: before.contentHeight, new: after.contentHeight))
+        }
+        if abs(offsetBefore - offsetAfter) > 1e-9 { events.append(.didScroll(offset: offsetAfter)) }
+        return events
+    }
+
     func testIncrementalEqualsFullOverTenThousandSteps() throws {
         var random = SplitMix64(seed: 0x11FE_0005)
         var steps = 0
@@ -97,12 +144,28 @@ final class LiveScreenTests: XCTestCase {
             let model = Self.model(plan)
             var live = LiveScreen(model: model, viewportWidth: 200, viewportHeight: 300)
             var reference = Screen(model: model, viewportWidth: 200, viewportHeight: 300)
+            var previous = reference.layout()
+            var previousOffset = 0.0
             for _ in 0..<50 {
-                let slot = Int.random(in: 0..<slots, using: &random)
-                let value = Bool.random(using: &random)
-                try live.setState("s\(slot)", to: .bool(value))
-                try reference.setState("s\(slot)", to: .bool(value))
+                let events: [LiveEvent]
+                var offsetNow = previousOffset
+                if Int.random(in: 0..<4, using: &random) == 0 {
+                    let target = Double.random(in: -50...(previous.contentHeight + 50), using: &random)
+                    events = live.scroll(to: target)
+                    offsetNow = previous.clampedOffset(target)
+                } else {
+                    let slot = Int.random(in: 0..<slots, using: &random)
+                    let value = Bool.random(using: &random)
+                    events = try live.setState("s\(slot)", to: .bool(value))
+                    try reference.setState("s\(slot)", to: .bool(value))
+                }
                 let full = reference.layout()
+                offsetNow = full.clampedOffset(offsetNow)
+                let expectedEvents = Self.expectedEvents(previous, previousOffset, full, offsetNow)
+                XCTAssertTrue(Self.same(events, expectedEvents), "step \(steps): \(events.map(\.text)) vs \(expectedEvents.map(\.text))")
+                XCTAssertTrue(close(live.offset, offsetNow), "step \(steps): offset")
+                previous = full
+                previousOffset = offsetNow
                 XCTAssertTrue(close(live.contentMain, full.contentHeight), "step \(steps): content \(live.contentMain) vs \(full.contentHeight)")
                 for row in full.rows {
                     let a = try XCTUnwrap(live.frame(ofRootRow: row))
@@ -115,6 +178,7 @@ final class LiveScreenTests: XCTestCase {
                 let offset = Double.random(in: -20...(full.contentHeight + 20), using: &random)
                 let expected = full.visibleRows(offset: offset)
                 XCTAssertEqual(live.visibleRows(offset: offset), expected, "step \(steps) offset \(offset)")
+                if steps % 2000 == 0 { _ = steps }
                 // And the live screen's own full layout agrees with the reference.
                 XCTAssertEqual(
                     LayoutJSON.render(screen: live.screen, layout: live.layout(), offset: offset),

@@ -97,3 +97,27 @@ final class LayoutCommandTests: XCTestCase {
         XCTAssertTrue(unwritable.stderr.contains("cannot write"))
     }
 }
+
+final class InteractiveCommandTests: XCTestCase {
+    func testTapsAndScrollsPrintStepsThenTheLayout() throws {
+        let result = try CLI.run([
+            "layout", "samples/hotel.stack", "--viewport", "390x300", "--scroll", "250", "--tap", "100,290", "--format", "json",
+        ])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        let lines = result.stdout.split(separator: "\n").map(String.init)
+        XCTAssertEqual(lines.count, 3)
+        let first = try JSONSerialization.jsonObject(with: Data(lines[0].utf8)) as? [String: Any]
+        XCTAssertEqual(first?["step"] as? Int, 1)
+        XCTAssertEqual((first?["events"] as? [String])?.last, "did scroll to 250")
+        let second = try JSONSerialization.jsonObject(with: Data(lines[1].utf8)) as? [String: Any]
+        XCTAssertEqual(second?["row"] as? String, "Text pricingToggle")
+        XCTAssertEqual(second?["actions"] as? [String], ["toggle showPricing → true", "scroll-to pricing → offset 419.2"])
+        let layout = try JSONSerialization.jsonObject(with: Data(lines[2].utf8)) as? [String: Any]
+        XCTAssertEqual(layout?["offset"] as? Double, 419.2)
+        XCTAssertEqual(layout?["contentSize"] as? [Double], [390, 743.2])
+        let text = try CLI.run(["layout", "samples/hotel.stack", "--tap", "200,180"])
+        XCTAssertTrue(text.stdout.hasPrefix("step 1: tap 200,180 → View tags\n  action: toggle tagsExpanded → true\n"), text.stdout)
+        XCTAssertEqual(try CLI.run(["layout", "samples/hotel.stack", "--tap", "1"]).status, 2)
+        XCTAssertEqual(try CLI.run(["layout", "samples/hotel.stack", "--scroll", "x"]).status, 2)
+    }
+}

@@ -106,6 +106,9 @@ public struct ScreenLayout: Sendable {
 
     // MARK: Rows
 
+    /// How many rows the model has (the screen's and nested stacks').
+    public var rowCount: Int { model.rows.count }
+
     /// The screen's own rows, in order.
     public var rows: [Int] { model.stacks[rootStack].rows }
 

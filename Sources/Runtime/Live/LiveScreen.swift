@@ -10,7 +10,7 @@
 
 /// A live screen: state, rows and layout that change together.
 public struct LiveScreen: Sendable {
-    public private(set) var screen: Screen
+    public internal(set) var screen: Screen
     let measurer: any Measurer & Sendable
     var resolved: ResolvedScreen
     /// The last full layout; its positions of the screen's rows are stale
@@ -25,12 +25,20 @@ public struct LiveScreen: Sendable {
     let rootRows: [Int]
     var position: [Int32]
     var extents: [Double]
+    /// Each row's term in `tree` (kept exactly: differences of prefix sums are not).
+    var contributions: [Double]
     var tree: PrefixSums
     var visibleTree: PrefixSums
     /// Rows whose hidden flag a mutation fixed, overriding their expression.
     var forcedHidden: [Int: Bool] = [:]
     /// How many of the screen's rows are `fill` (their shares move together).
     var fillRows = 0
+    /// The scroll offset along the screen's axis (clamped when used).
+    public internal(set) var offset = 0.0
+    /// The row pressed and not yet released or cancelled.
+    var pressed: Int?
+    /// Whether the last change moved or resized any row.
+    var layoutChanged = false
 
     public init(model: ScreenModel, viewportWidth: Double = 390, viewportHeight: Double = 844, measurer: any Measurer & Sendable = DefaultMeasurer()) {
         screen = Screen(model: model, viewportWidth: viewportWidth, viewportHeight: viewportHeight)
@@ -79,6 +87,7 @@ public struct LiveScreen: Sendable {
         position = [Int32](repeating: -1, count: model.rows.count)
         for (index, row) in rootRows.enumerated() { position[row] = Int32(index) }
         extents = []
+        contributions = []
         tree = PrefixSums([])
         visibleTree = PrefixSums([])
         rebuildTree()
@@ -91,12 +100,20 @@ public struct LiveScreen: Sendable {
         let spacing = rootStack.spacing
         extents = rootRows.map { snapshot.rowSize[$0] }
         fillRows = rootRows.count { resolved.specs[$0].rule == MainSpec.fill }
-        tree = PrefixSums(rootRows.map { resolved.specs[$0].hidden ? 0 : snapshot.rowSize[$0] + spacing })
+        contributions = rootRows.map { resolved.specs[$0].hidden ? 0 : snapshot.rowSize[$0] + spacing }
+        tree = PrefixSums(contributions)
         visibleTree = PrefixSums(rootRows.map { resolved.specs[$0].hidden ? 0 : 1 })
     }
 
     /// A full layout: everything evaluated and placed again.
     private mutating func relayoutFully() {
+        // Compare against where rows are now, not where the last full layout put them.
+        if !snapshotIsCurrent {
+            snapshot = screen.layout(resolved, measurer: measurer)
+            snapshotIsCurrent = true
+        }
+        let before = (snapshot.rowStart, snapshot.rowSize)
+        defer { if snapshot.rowStart != before.0 || snapshot.rowSize != before.1 { layoutChanged = true } }
         resolved = screen.resolve()
         for (row, hidden) in forcedHidden { resolved.specs[row].hidden = hidden }
         snapshot = screen.layout(resolved, measurer: measurer)
@@ -107,53 +124,78 @@ public struct LiveScreen: Sendable {
     // MARK: Changing
 
     /// Sets state `name`: only rows that read it are evaluated again.
-    public mutating func setState(_ name: String, to value: RuntimeValue) throws(RuntimeError) {
+    /// Returns the events the change caused.
+    @discardableResult
+    public mutating func setState(_ name: String, to value: RuntimeValue) throws(RuntimeError) -> [LiveEvent] {
         try screen.setState(name, to: value)
-        guard let slot = screen.stateIndex(name) else { return }
-        if !stackReaders[slot].isEmpty {
-            relayoutFully()
-            return
-        }
-        update(rows: readers[slot])
+        return observe { $0.stateChanged(name) }
     }
 
     /// Sets state from text, as `--state` does.
-    public mutating func setState(_ name: String, fromText text: String) throws(RuntimeError) {
+    @discardableResult
+    public mutating func setState(_ name: String, fromText text: String) throws(RuntimeError) -> [LiveEvent] {
         try screen.setState(name, fromText: text)
-        guard let slot = screen.stateIndex(name) else { return }
-        if !stackReaders[slot].isEmpty {
-            relayoutFully()
-            return
-        }
-        update(rows: readers[slot])
+        return observe { $0.stateChanged(name) }
     }
 
     /// Hides or shows a row whatever its `hidden` expression says
     /// (ScrollStackController's `setRowHidden`).
-    public mutating func setHidden(_ row: Int, _ hidden: Bool) throws(RuntimeError) {
+    @discardableResult
+    public mutating func setHidden(_ row: Int, _ hidden: Bool) throws(RuntimeError) -> [LiveEvent] {
         guard row >= 0, row < screen.model.rows.count else {
             throw RuntimeError("there is no row \(row); the screen has \(screen.model.rows.count)")
         }
-        forcedHidden[row] = hidden
-        update(rows: [row])
+        return observe { live in
+            live.forcedHidden[row] = hidden
+            live.update(rows: [row])
+        }
+    }
+
+    /// Runs `change` and returns the events it caused.
+    mutating func observe(_ change: (inout LiveScreen) -> Void) -> [LiveEvent] {
+        let before = visibleSet()
+        let contentBefore = contentMain
+        let offsetBefore = offset
+        layoutChanged = false
+        change(&self)
+        // The content may have shrunk under the offset.
+        offset = clampedOffset(offset)
+        return events(from: before, contentBefore: contentBefore, offsetBefore: offsetBefore, layoutChanged: layoutChanged)
+    }
+
+    /// State `name` has a new value: evaluate again what reads it.
+    mutating func stateChanged(_ name: String) {
+        guard let slot = screen.stateIndex(name) else { return }
+        if !stackReaders[slot].isEmpty {
+            relayoutFully()
+            return
+        }
+        update(rows: readers[slot])
     }
 
     /// Re-evaluates `rows` and moves what their new extents move.
     private mutating func update(rows: [Int]) {
         guard !rows.isEmpty else { return }
         let context = screen.context
-        var needsFull = false
-        for row in rows {
-            resolved.refresh(row: row, model: screen.model, context: context)
-            if let hidden = forcedHidden[row] { resolved.specs[row].hidden = hidden }
+        var facts = rows.map { ResolvedScreen.facts(of: screen.model.rows[$0], table: screen.model.expressions, context: context) }
+        var needsFull = fillRows > 0
+        for (row, index) in zip(rows, facts.indices) {
+            if let hidden = forcedHidden[row] { facts[index].spec.hidden = hidden }
             // Only the screen's own measured, non-fill rows can move alone.
-            if position[row] < 0 || resolved.nested[row] >= 0 || resolved.specs[row].rule == MainSpec.fill {
+            if position[row] < 0 || facts[index].nested >= 0 || facts[index].spec.rule == MainSpec.fill {
                 needsFull = true
             }
         }
-        if needsFull || fillRows > 0 {
+        if needsFull {
             relayoutFully()
             return
+        }
+        for (row, fact) in zip(rows, facts) {
+            resolved.specs[row] = fact.spec
+            resolved.insets[row] = fact.insets
+            resolved.separators[row] = fact.separator
+            resolved.contents[row] = fact.content
+            resolved.nested[row] = fact.nested
         }
         let stack = rootStack
         let axis = stack.axis
@@ -167,11 +209,15 @@ public struct LiveScreen: Sendable {
             let extent = LayoutEngine.extent(
                 spec: spec, insets: resolved.insets[row], content: content, axis: axis, crossContent: crossContent,
                 viewport: viewport, measurer: measurer)
-            let oldContribution = tree.prefix(index + 1) - tree.prefix(index)
+            let oldContribution = contributions[index]
             let newContribution = spec.hidden ? 0 : extent + stack.spacing
-            tree.add(newContribution - oldContribution, at: index)
+            if newContribution != oldContribution {
+                tree.add(newContribution - oldContribution, at: index)
+                contributions[index] = newContribution
+            }
             let wasVisible = visibleTree.prefix(index + 1) - visibleTree.prefix(index)
             visibleTree.add((spec.hidden ? 0 : 1) - wasVisible, at: index)
+            if extents[index] != (spec.hidden ? 0 : extent) || newContribution != oldContribution { layoutChanged = true }
             extents[index] = spec.hidden ? 0 : extent
         }
         snapshotIsCurrent = false

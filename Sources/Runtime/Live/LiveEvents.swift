@@ -1,0 +1,58 @@
+// What a live screen tells its host, and what a tap did.
+
+/// Something that happened to the screen, in the order hosts receive them:
+/// rows inserted or removed, rows becoming visible or hidden (in row order),
+/// layout updated, content size changed, scrolled.
+public enum LiveEvent: Hashable, Sendable {
+    /// A row went from hidden or offscreen to partly or entirely visible
+    /// (ScrollStackController's `scrollStackRowDidBecomeVisible`).
+    case rowBecameVisible(row: Int, visibility: Visibility)
+    /// A row went from partly or entirely visible to offscreen or hidden
+    /// (`scrollStackRowDidBecomeHidden`).
+    case rowBecameHidden(row: Int, visibility: Visibility)
+    /// Rows moved or changed size.
+    case layoutUpdated
+    /// The content's extent along the screen's axis changed.
+    case contentSizeChanged(old: Double, new: Double)
+    /// The offset changed.
+    case didScroll(offset: Double)
+
+    /// A short description, for the CLI and tests.
+    public var text: String {
+        switch self {
+        case .rowBecameVisible(let row, let visibility): "row \(row) became visible (\(Self.describe(visibility)))"
+        case .rowBecameHidden(let row, let visibility): "row \(row) became hidden (\(Self.describe(visibility)))"
+        case .layoutUpdated: "layout updated"
+        case .contentSizeChanged(let old, let new): "content size changed \(NumberText.format(old)) → \(NumberText.format(new))"
+        case .didScroll(let offset): "did scroll to \(NumberText.format(offset))"
+        }
+    }
+
+    public static func describe(_ visibility: Visibility) -> String {
+        if case .partial(let p) = visibility { return "partial \(NumberText.format(p))%" }
+        return visibility.name
+    }
+}
+
+/// What a tap's actions did.
+public enum ActionOutcome: Hashable, Sendable {
+    case toggled(state: String, to: Bool)
+    case set(state: String, to: String)
+    /// `emit("event")`: the host handles it.
+    case emitted(String)
+    case scrolled(row: String, offset: Double)
+    /// `push(Step)` / `pop(n)`: the host (or a flow) handles it.
+    case pushRequested(String)
+    case popRequested(Int)
+
+    public var text: String {
+        switch self {
+        case .toggled(let state, let value): "toggle \(state) → \(value)"
+        case .set(let state, let value): "set \(state) → \(value)"
+        case .emitted(let event): "emit \"\(event)\""
+        case .scrolled(let row, let offset): "scroll-to \(row) → offset \(NumberText.format(offset))"
+        case .pushRequested(let step): "push \(step)"
+        case .popRequested(let count): "pop \(count)"
+        }
+    }
+}

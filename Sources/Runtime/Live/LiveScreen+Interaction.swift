@@ -1,0 +1,172 @@
+// Scrolling, hit-testing and taps on a live screen, with the events each
+// causes. Visibility events come from the rows visible before and after a
+// change, so they cost what is on screen, not what is in the screen.
+
+extension LiveScreen {
+    /// The screen's rows visible now, with how much of each shows.
+    func visibleSet() -> [Int: Visibility] {
+        var set: [Int: Visibility] = [:]
+        for row in visibleRows(offset: offset) { set[row] = visibility(ofRootRow: row) }
+        return set
+    }
+
+    /// How much of one of the screen's rows shows at the current offset.
+    public func visibility(ofRootRow row: Int) -> Visibility {
+        guard let frame = frame(ofRootRow: row) else { return .offscreen }
+        if resolved.specs[row].hidden { return .hidden }
+        let axis = rootStackAxis
+        let a = frame.start(axis)
+        let h = frame.size(axis)
+        let low = clampedOffset(offset)
+        let high = low + (axis == .vertical ? screen.viewportHeight : screen.viewportWidth)
+        let overlap = min(a + h, high) - max(a, low)
+        if h <= 0 || overlap <= ScreenLayout.tolerance { return .offscreen }
+        if a >= low - ScreenLayout.tolerance, a + h <= high + ScreenLayout.tolerance { return .entire }
+        return .partial(overlap / h * 100)
+    }
+
+    var rootStackAxis: Axis { resolved.stacks[screen.model.rootStack].axis }
+
+    /// Events for going from `before` (visible rows, content extent, offset) to now.
+    func events(from before: [Int: Visibility], contentBefore: Double, offsetBefore: Double, layoutChanged: Bool) -> [LiveEvent] {
+        var events: [LiveEvent] = []
+        let after = visibleSet()
+        for row in Set(before.keys).union(after.keys).sorted() {
+            switch (before[row] != nil, after[row]) {
+            case (false, let now?): events.append(.rowBecameVisible(row: row, visibility: now))
+            case (true, nil): events.append(.rowBecameHidden(row: row, visibility: visibility(ofRootRow: row)))
+            default: break
+            }
+        }
+        if layoutChanged { events.append(.layoutUpdated) }
+        let contentNow = contentMain
+        if abs(contentNow - contentBefore) > ScreenLayout.tolerance {
+            events.append(.contentSizeChanged(old: contentBefore, new: contentNow))
+        }
+        if abs(offset - offsetBefore) > ScreenLayout.tolerance { events.append(.didScroll(offset: offset)) }
+        return events
+    }
+
+    /// Scrolls to `offset` (clamped) and tells what that changed.
+    public mutating func scroll(to newOffset: Double) -> [LiveEvent] {
+        let before = visibleSet()
+        let offsetBefore = offset
+        offset = clampedOffset(newOffset)
+        return events(from: before, contentBefore: contentMain, offsetBefore: offsetBefore, layoutChanged: false)
+    }
+
+    /// The deepest row under a point in viewport coordinates (at the current
+    /// offset); hidden and offscreen rows take no taps.
+    public mutating func hitTest(x: Double, y: Double) -> Int? {
+        let viewportWidth = screen.viewportWidth
+        let viewportHeight = screen.viewportHeight
+        guard x >= 0, y >= 0, x < viewportWidth, y < viewportHeight else { return nil }
+        let axis = rootStackAxis
+        let low = clampedOffset(offset)
+        let point = axis == .vertical ? (x: x, y: y + low) : (x: x + low, y: y)
+        let layout = layout()
+        func contains(_ frame: Rect) -> Bool {
+            point.x >= frame.x && point.x < frame.x + frame.width && point.y >= frame.y && point.y < frame.y + frame.height
+        }
+        // Sticky rows are drawn over the others: they answer first.
+        for row in visibleRows(offset: low) where screen.model.rows[row].pin != .none {
+            if contains(layout.presentedFrame(of: row, offset: low)) { return deepest(row, in: layout, contains) }
+        }
+        for row in visibleRows(offset: low) where contains(layout.frame(of: row)) {
+            return deepest(row, in: layout, contains)
+        }
+        return nil
+    }
+
+    private func deepest(_ row: Int, in layout: ScreenLayout, _ contains: (Rect) -> Bool) -> Int {
+        guard case .stack(let nested) = screen.model.rows[row].content else { return row }
+        for child in layout.rows(ofStack: nested) where !layout.isHidden(child) && contains(layout.frame(of: child)) {
+            // A nested stack's rows past its box are cut off: they take no taps.
+            if let box = layout.contentFrame(of: row), !contains(box) { break }
+            return deepest(child, in: layout, contains)
+        }
+        return row
+    }
+
+    /// The row that handles a tap on `row`: it, or its nearest enclosing row with actions.
+    func handler(for row: Int) -> Int? {
+        var current: Int? = row
+        while let candidate = current {
+            if !screen.model.rows[candidate].tap.isEmpty { return candidate }
+            let stack = screen.model.rows[candidate].parent
+            current = screen.model.rows.firstIndex { if case .stack(stack) = $0.content { true } else { false } }
+        }
+        return nil
+    }
+
+    /// A finger down: the tappable row under it shows its highlight.
+    public mutating func press(x: Double, y: Double) -> Int? {
+        pressed = hitTest(x: x, y: y).flatMap(handler(for:))
+        return pressed
+    }
+
+    /// The row showing its highlight colour, while pressed.
+    public var highlightedRow: Int? { pressed }
+
+    /// The highlight colour of the pressed row.
+    public var highlightColor: UInt32? {
+        pressed.map { screen.model.expressions.evaluate(screen.model.rows[$0].highlight, in: screen.context).colorValue }
+    }
+
+    /// The finger moved away or the gesture was taken over: no tap.
+    public mutating func cancel() { pressed = nil }
+
+    /// The finger up: the pressed row's actions run, in order.
+    public mutating func release() -> (actions: [ActionOutcome], events: [LiveEvent]) {
+        guard let row = pressed else { return ([], []) }
+        pressed = nil
+        return run(actionsOf: row)
+    }
+
+    /// A whole tap: press and release at one point.
+    public mutating func tap(x: Double, y: Double) -> (row: Int?, actions: [ActionOutcome], events: [LiveEvent]) {
+        guard let row = press(x: x, y: y) else { return (nil, [], []) }
+        let result = release()
+        return (row, result.actions, result.events)
+    }
+
+    /// Runs a row's actions; events cover all of them together.
+    mutating func run(actionsOf row: Int) -> (actions: [ActionOutcome], events: [LiveEvent]) {
+        var outcomes: [ActionOutcome] = []
+        let events = observe { live in outcomes = live.perform(live.screen.model.rows[row].tap) }
+        return (outcomes, events)
+    }
+
+    /// The actions themselves (events are the caller's).
+    private mutating func perform(_ actions: [ActionModel]) -> [ActionOutcome] {
+        var outcomes: [ActionOutcome] = []
+        for action in actions {
+            switch action {
+            case .toggle(let slot):
+                let name = screen.model.state[slot].name
+                let value = !(screen.state[slot].boolValue)
+                try? screen.setState(name, to: .bool(value))
+                stateChanged(name)
+                outcomes.append(.toggled(state: name, to: value))
+            case .set(let slot, let expression):
+                let name = screen.model.state[slot].name
+                let value = screen.model.expressions.evaluate(expression, in: screen.context)
+                try? screen.setState(name, to: value)
+                stateChanged(name)
+                outcomes.append(.set(state: name, to: screen.describe(value)))
+            case .emit(let event):
+                outcomes.append(.emitted(event))
+            case .scrollTo(let id, let position):
+                guard let target = screen.row(id: id) else { continue }
+                let layout = layout()
+                offset = layout.scrollOffset(toShow: target, at: position, from: offset)
+                outcomes.append(.scrolled(row: id, offset: offset))
+            case .push(let step):
+                outcomes.append(.pushRequested(step))
+            case .pop(let count):
+                outcomes.append(.popRequested(count))
+            }
+        }
+        return outcomes
+    }
+}
