@@ -8,7 +8,7 @@ public struct RuntimeError: Error, CustomStringConvertible, Sendable, Equatable 
 
 /// An instance of a compiled screen: state values and a viewport.
 public struct Screen: Sendable {
-    public let model: ScreenModel
+    public private(set) var model: ScreenModel
     /// Current state, by slot (`model.state`).
     public private(set) var state: [RuntimeValue]
     public var viewportWidth: Double
@@ -25,6 +25,12 @@ public struct Screen: Sendable {
             if let id = row.id, ids[id] == nil { ids[id] = index }
         }
         rowsByID = ids
+    }
+
+    /// The same screen (state, viewport) over an edited model.
+    init(replacing screen: Screen, model: ScreenModel) {
+        self.init(model: model, viewportWidth: screen.viewportWidth, viewportHeight: screen.viewportHeight)
+        self.state = screen.state
     }
 
     /// What expressions see now.

@@ -47,12 +47,47 @@ extension LiveScreen {
         return events
     }
 
-    /// Scrolls to `offset` (clamped) and tells what that changed.
+    /// Scrolls to `offset` (clamped) and tells what that changed. Snap-hide
+    /// rows slide away by as much as the content moved forward, and back by
+    /// as much as it moved back (ScrollCoordinator's navigation bars).
     public mutating func scroll(to newOffset: Double) -> [LiveEvent] {
         let before = visibleSet()
         let offsetBefore = offset
         offset = clampedOffset(newOffset)
+        let delta = offset - offsetBefore
+        if delta != 0 {
+            for row in rootRows where screen.model.rows[row].snapHide != .none && !resolved.specs[row].hidden {
+                let extent = extents[Int(position[row])]
+                slid[row] = min(max((slid[row] ?? 0) + delta, 0), extent)
+            }
+        }
         return events(from: before, contentBefore: contentMain, offsetBefore: offsetBefore, layoutChanged: false)
+    }
+
+    /// How far a snap-hide row has slid out of view (0 when it shows fully).
+    public func slideOffset(of row: Int) -> Double { slid[row] ?? 0 }
+
+    /// Where one of the screen's rows is drawn now: sticky rows (`pin`) at
+    /// the viewport's edge once scrolled past, and snap-hide rows — which
+    /// stick to their edge — moved out by how far they have slid.
+    public func presentedFrame(ofRootRow row: Int) -> Rect? {
+        guard var frame = frame(ofRootRow: row) else { return nil }
+        let model = screen.model.rows[row]
+        let axis = rootStackAxis
+        let o = clampedOffset(offset)
+        let viewport = axis == .vertical ? screen.viewportHeight : screen.viewportWidth
+        let a = frame.start(axis)
+        let h = frame.size(axis)
+        let start: Double
+        switch (model.snapHide, model.pin) {
+        case (.top, _): start = o - slideOffset(of: row)
+        case (.bottom, _): start = o + viewport - h + slideOffset(of: row)
+        case (_, .top): start = max(a, o)
+        case (_, .bottom): start = min(a, o + viewport - h)
+        default: return frame
+        }
+        if axis == .vertical { frame.y = start } else { frame.x = start }
+        return frame
     }
 
     /// The deepest row under a point in viewport coordinates (at the current

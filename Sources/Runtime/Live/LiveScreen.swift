@@ -22,7 +22,7 @@ public struct LiveScreen: Sendable {
     let stackReaders: [Set<Int>]
     /// The screen's rows, their positions among them, their extents, and
     /// the tree of (extent + spacing) of the visible ones.
-    let rootRows: [Int]
+    var rootRows: [Int]
     var position: [Int32]
     var extents: [Double]
     /// Each row's term in `tree` (kept exactly: differences of prefix sums are not).
@@ -35,6 +35,8 @@ public struct LiveScreen: Sendable {
     var fillRows = 0
     /// The scroll offset along the screen's axis (clamped when used).
     public internal(set) var offset = 0.0
+    /// How far each snap-hide row has slid away (0 … its extent).
+    var slid: [Int: Double] = [:]
     /// The row pressed and not yet released or cancelled.
     var pressed: Int?
     /// Whether the last change moved or resized any row.
@@ -95,8 +97,12 @@ public struct LiveScreen: Sendable {
 
     private var rootStack: ResolvedStack { resolved.stacks[screen.model.rootStack] }
 
-    /// Extents and trees from the snapshot.
-    private mutating func rebuildTree() {
+    /// Extents and trees from the snapshot; positions from the root stack's rows.
+    mutating func rebuildTree() {
+        rootRows = screen.model.stacks[screen.model.rootStack].rows
+        if position.count != screen.model.rows.count { position = [Int32](repeating: -1, count: screen.model.rows.count) }
+        for index in position.indices { position[index] = -1 }
+        for (index, row) in rootRows.enumerated() { position[row] = Int32(index) }
         let spacing = rootStack.spacing
         extents = rootRows.map { snapshot.rowSize[$0] }
         fillRows = rootRows.count { resolved.specs[$0].rule == MainSpec.fill }
@@ -106,7 +112,7 @@ public struct LiveScreen: Sendable {
     }
 
     /// A full layout: everything evaluated and placed again.
-    private mutating func relayoutFully() {
+    mutating func relayoutFully() {
         // Compare against where rows are now, not where the last full layout put them.
         if !snapshotIsCurrent {
             snapshot = screen.layout(resolved, measurer: measurer)
