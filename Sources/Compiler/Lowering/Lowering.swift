@@ -24,14 +24,17 @@ struct ScreenLowering {
     var expressions: ExpressionCompiler
     var rows: [RowModel] = []
     var stacks: [StackModel] = []
-    let stateSlots: [StateSlot]
+    var stateSlots: [StateSlot]
     /// The last Spacer defaults made, and from which defaults.
     private var spacerDefaultsCache: (for: CheckedBlock, block: CheckedBlock)?
 
     init(program: CheckedProgram, enums: [EnumModel], stack: CheckedStack) {
         self.program = program
         self.stack = stack
-        let stateIndex = Dictionary(stack.state.enumerated().map { ($1.name, $0) }, uniquingKeysWith: { a, _ in a })
+        var stateIndex = Dictionary(stack.state.enumerated().map { ($1.name, $0) }, uniquingKeysWith: { a, _ in a })
+        // A flow counts its pushed steps in a state slot of its own; users
+        // cannot declare a name with a dot, so it cannot clash.
+        if stack.kind == .flow { stateIndex[ScreenModel.flowDepthState] = stack.state.count }
         let compiler = ExpressionCompiler(enums: enums, stateIndex: stateIndex)
         expressions = compiler
         stateSlots = stack.state.map { state in
@@ -45,6 +48,9 @@ struct ScreenLowering {
             }
             return StateSlot(name: state.name, type: type, initial: compiler.runtimeValue(state.initialValue))
         }
+        if stack.kind == .flow {
+            stateSlots.append(StateSlot(name: ScreenModel.flowDepthState, type: .number, initial: .number(stack.steps.isEmpty ? 0 : 1)))
+        }
     }
 
     mutating func run() -> ScreenModel {
@@ -55,22 +61,88 @@ struct ScreenLowering {
             fill(stack: root, settings: stack.block, axis: keyword(stack.block, "axis") == "horizontal" ? .horizontal : .vertical,
                  rows: stack.rows, defaults: defaults, substitution: [:])
         } else {
-            // A flow: stack 0 holds nothing itself; each step is a stack along the growth axis.
-            let root = reserveStack()
-            let growth = keyword(stack.block, "growth")
-            let axis: Axis = growth == "left" || growth == "right" ? .horizontal : .vertical
-            fill(stack: root, settings: CheckedBlock(), axis: axis, rows: [], defaults: defaults, substitution: [:])
-            for step in stack.steps {
-                let index = reserveStack()
-                let stepDefaults = defaults.overridden(by: step.block.blocks["defaults"] ?? CheckedBlock())
-                fill(stack: index, settings: step.block, axis: axis, rows: step.rows, defaults: stepDefaults, substitution: [:])
-                let title = expr(step.block, "title") ?? .constant(.string(step.name))
-                steps.append(StepModel(name: step.name, title: expressions.compile(title), stack: index))
-            }
+            lowerFlow(into: &steps)
         }
         return ScreenModel(
             name: stack.name, isFlow: stack.kind == .flow, enums: expressions.enums, state: stateSlots, stacks: stacks,
-            rows: rows, steps: steps, expressions: expressions.table)
+            rows: rows, steps: steps, expressions: expressions.table, flow: stack.kind == .flow ? flowSettings() : nil)
+    }
+
+    /// A flow: stack 0, along the growth axis, holds one Stack row per step,
+    /// each shown while `flow.depth` counts it as pushed; steps growing up or
+    /// left are listed last first. `head-padding` is the padding before the
+    /// first step; `separation` a line under each step or the spacing between.
+    private mutating func lowerFlow(into steps: inout [StepModel]) {
+        let root = reserveStack()
+        let growth = keyword(stack.block, "growth") ?? "down"
+        let axis: Axis = growth == "left" || growth == "right" ? .horizontal : .vertical
+        let defaults = BuiltinDefaults.row.overridden(by: stack.block.blocks["defaults"] ?? CheckedBlock())
+        fill(stack: root, settings: CheckedBlock(), axis: axis, rows: [], defaults: defaults, substitution: [:])
+        let zero = expressions.constantExpression(.number(0))
+        if let head = expr(stack.block, "head-padding") {
+            let padding = expressions.compile(head)
+            switch growth {
+            case "up": stacks[root].padding.bottom = padding
+            case "left": stacks[root].padding.right = padding
+            case "right": stacks[root].padding.left = padding
+            default: stacks[root].padding.top = padding
+            }
+        }
+        var separator: SeparatorModel?
+        if case .separation(let separation)? = stack.block.properties["separation"] {
+            switch separation {
+            case .none: break
+            case .padding(let size): stacks[root].spacing = expressions.compile(size)
+            case .line(let thickness, let color):
+                separator = SeparatorModel(
+                    color: expressions.compile(color), thickness: expressions.compile(thickness),
+                    insets: EdgeExprs(top: zero, right: zero, bottom: zero, left: zero))
+            }
+        }
+        var stepRows: [Int] = []
+        for (number, step) in stack.steps.enumerated() {
+            let index = reserveStack()
+            let stepDefaults = defaults.overridden(by: step.block.blocks["defaults"] ?? CheckedBlock())
+            fill(stack: index, settings: step.block, axis: axis, rows: step.rows, defaults: stepDefaults, substitution: [:])
+            let title = expr(step.block, "title") ?? .constant(.string(step.name))
+            steps.append(StepModel(name: step.name, title: expressions.compile(title), stack: index))
+            let hidden = TypedExpr.binary(.lessEqual, .state(ScreenModel.flowDepthState, .number), .constant(.number(Double(number))))
+            let clear = expressions.constantExpression(.color(0))
+            stepRows.append(rows.count)
+            rows.append(RowModel(
+                kind: .stack, id: step.name, component: nil, parent: root, content: .stack(index),
+                size: expressions.constantExpression(.fit), min: nil, max: nil,
+                insets: EdgeExprs(top: zero, right: zero, bottom: zero, left: zero), background: clear, highlight: clear,
+                hidden: expressions.compile(hidden), separator: separator, tap: [], transitions: [], pin: .none, snapHide: .none))
+        }
+        stacks[root].rows = growth == "up" || growth == "left" ? stepRows.reversed() : stepRows
+    }
+
+    /// Fading and navigation, evaluated (they are constants).
+    private func flowSettings() -> FlowSettings {
+        var settings = FlowSettings()
+        func number(_ e: TypedExpr) -> Double {
+            if case .number(let x)? = ConstantFolder.value(of: e) { return x }
+            if case .percent(let x)? = ConstantFolder.value(of: e) { return x }
+            return 0
+        }
+        if case .fading(let items)? = stack.block.properties["fading"] {
+            for item in items {
+                switch item {
+                case .tint(let color, let alpha, let step):
+                    var rgba: UInt32 = 0
+                    if case .color(let c)? = ConstantFolder.value(of: color) { rgba = c }
+                    settings.tint = FlowSettings.Tint(color: rgba, alpha: number(alpha), step: number(step))
+                case .gradient(let distance):
+                    settings.gradient = number(distance)
+                }
+            }
+        }
+        if case .keywords(let words)? = stack.block.properties["navigation"] {
+            settings.tapToPop = words.contains("tap")
+            settings.swipeToPop = words.contains("swipe")
+        }
+        return settings
     }
 
     private mutating func reserveStack() -> Int {

@@ -142,8 +142,9 @@ enum ModelValidation {
     }
 
     /// Rows and stacks form a tree: every row is listed by exactly one stack,
-    /// the one it names as parent; every stack but the screen's and the
-    /// steps' belongs to exactly one Stack row; all are reachable; depth is bounded.
+    /// the one it names as parent; every stack but the screen's belongs to
+    /// exactly one Stack row (a flow's steps too); all are reachable from the
+    /// screen's stack; depth is bounded.
     static func validateTree(_ model: ScreenModel, rowListOffsets: [Int]) throws(LoadError) {
         func fail(_ message: String, at offset: Int = 0) -> LoadError {
             LoadError(section: "STACKS", offset: offset, message: message)
@@ -170,14 +171,13 @@ enum ModelValidation {
         for row in model.rows {
             if case .stack(let nested) = row.content { holders[nested] += 1 }
         }
-        for step in model.steps { holders[step.stack] += 1 }
         for (index, count) in holders.enumerated() where count != 1 {
             throw fail(count == 0 ? "stack \(index) belongs to nothing" : "stack \(index) is used \(count) times")
         }
         // Reachable from the screen's stack and the steps', depth bounded.
         var depth = [Int](repeating: -1, count: model.stacks.count)
-        var pending = [0] + model.steps.map(\.stack)
-        for root in pending { depth[root] = 0 }
+        var pending = [0]
+        depth[0] = 0
         while let stack = pending.popLast() {
             for row in model.stacks[stack].rows {
                 guard case .stack(let nested) = model.rows[row].content else { continue }

@@ -107,6 +107,21 @@ public enum ScreenEncoder {
             ScreenEncoder.section(.screen, into: &w) { w in
                 w.varint(strings.number(screen.name))
                 w.u8(screen.isFlow ? 1 : 0)
+                if let flow = screen.flow {
+                    // Flow settings: flags (tint, gradient, tap, swipe), then the present values.
+                    var flags: UInt8 = 0
+                    if flow.tint != nil { flags |= 1 }
+                    if flow.gradient != nil { flags |= 2 }
+                    if flow.tapToPop { flags |= 4 }
+                    if flow.swipeToPop { flags |= 8 }
+                    w.u8(flags)
+                    if let tint = flow.tint {
+                        w.u32(tint.color)
+                        w.f64(tint.alpha)
+                        w.f64(tint.step)
+                    }
+                    if let gradient = flow.gradient { w.f64(gradient) }
+                }
             }
             ScreenEncoder.section(.enums, into: &w) { w in
                 w.varint(screen.enums.count)

@@ -16,6 +16,16 @@ enum ScreenReader {
         var r = try sections.expect(.screen)
         let name = try string(&r, "the screen's name")
         let flags = try r.tag(below: 2, "screen flags")
+        var flow: FlowSettings?
+        if flags == 1 {
+            let flowFlags = try r.tag(below: 16, "flow flags")
+            var settings = FlowSettings(tapToPop: flowFlags & 4 != 0, swipeToPop: flowFlags & 8 != 0)
+            if flowFlags & 1 != 0 {
+                settings.tint = FlowSettings.Tint(color: try r.u32(), alpha: try r.finite(), step: try r.finite())
+            }
+            if flowFlags & 2 != 0 { settings.gradient = try r.finite() }
+            flow = settings
+        }
         try r.finish()
 
         // ENUMS
@@ -313,7 +323,7 @@ enum ScreenReader {
 
         let model = ScreenModel(
             name: name, isFlow: flags == 1, enums: enums, state: state, stacks: stacks, rows: rows, steps: steps,
-            expressions: ExpressionTable(constants: constants, code: code))
+            expressions: ExpressionTable(constants: constants, code: code), flow: flow)
         try ModelValidation.validateTree(model, rowListOffsets: rowLists.map(\.offset))
         return model
     }

@@ -239,6 +239,38 @@ public struct StepModel: Hashable, Sendable, Codable {
     }
 }
 
+/// How a flow fades its earlier steps and lets the user go back.
+public struct FlowSettings: Hashable, Sendable, Codable {
+    /// `tint(color, alpha, step)`: the step under the top one shows at
+    /// `alpha`, each earlier one `step` less (never below 0), over `color`.
+    public var tint: Tint?
+    /// `gradient(P%)`: earlier steps fade out over P% of the viewport beyond the top step.
+    public var gradient: Double?
+    /// `navigation: tap`: a tap on an earlier step pops back to it.
+    public var tapToPop: Bool
+    /// `navigation: swipe`: the host may pop on a swipe.
+    public var swipeToPop: Bool
+
+    public struct Tint: Hashable, Sendable, Codable {
+        public var color: UInt32
+        public var alpha: Double
+        public var step: Double
+
+        public init(color: UInt32, alpha: Double, step: Double) {
+            self.color = color
+            self.alpha = alpha
+            self.step = step
+        }
+    }
+
+    public init(tint: Tint? = nil, gradient: Double? = nil, tapToPop: Bool = true, swipeToPop: Bool = false) {
+        self.tint = tint
+        self.gradient = gradient
+        self.tapToPop = tapToPop
+        self.swipeToPop = swipeToPop
+    }
+}
+
 /// A compiled screen or flow.
 public struct ScreenModel: Hashable, Sendable, Codable {
     public var name: String
@@ -249,11 +281,17 @@ public struct ScreenModel: Hashable, Sendable, Codable {
     public var rows: [RowModel]
     public var steps: [StepModel]
     public var expressions: ExpressionTable
+    /// A flow's fading and navigation (nil for screens).
+    public var flow: FlowSettings?
+
+    /// The state slot that counts a flow's pushed steps.
+    public static let flowDepthState = "flow.depth"
 
     public init(
         name: String, isFlow: Bool, enums: [EnumModel], state: [StateSlot], stacks: [StackModel], rows: [RowModel],
-        steps: [StepModel], expressions: ExpressionTable
+        steps: [StepModel], expressions: ExpressionTable, flow: FlowSettings? = nil
     ) {
+        self.flow = flow
         self.name = name
         self.isFlow = isFlow
         self.enums = enums
@@ -264,8 +302,7 @@ public struct ScreenModel: Hashable, Sendable, Codable {
         self.expressions = expressions
     }
 
-    /// The stack laid out as the screen: the screen's own, or a flow's first step.
-    public var rootStack: Int {
-        isFlow ? (steps.first?.stack ?? 0) : 0
-    }
+    /// The stack laid out as the screen: stack 0. A flow's stack 0 holds one
+    /// Stack row per step, shown while `flow.depth` counts it as pushed.
+    public var rootStack: Int { 0 }
 }
