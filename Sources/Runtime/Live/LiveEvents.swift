@@ -16,6 +16,12 @@ public enum LiveEvent: Hashable, Sendable {
     case contentSizeChanged(old: Double, new: Double)
     /// The offset changed.
     case didScroll(offset: Double)
+    /// A flow is about to show, or has shown, a step.
+    case willPush(step: String)
+    case didPush(step: String)
+    /// A flow is about to remove, or has removed, a step.
+    case willPop(step: String)
+    case didPop(step: String)
 
     /// A short description, for the CLI and tests.
     public var text: String {
@@ -25,6 +31,10 @@ public enum LiveEvent: Hashable, Sendable {
         case .layoutUpdated: "layout updated"
         case .contentSizeChanged(let old, let new): "content size changed \(NumberText.format(old)) → \(NumberText.format(new))"
         case .didScroll(let offset): "did scroll to \(NumberText.format(offset))"
+        case .willPush(let step): "will push \(step)"
+        case .didPush(let step): "did push \(step)"
+        case .willPop(let step): "will pop \(step)"
+        case .didPop(let step): "did pop \(step)"
         }
     }
 
@@ -41,9 +51,12 @@ public enum ActionOutcome: Hashable, Sendable {
     /// `emit("event")`: the host handles it.
     case emitted(String)
     case scrolled(row: String, offset: Double)
-    /// `push(Step)` / `pop(n)`: the host (or a flow) handles it.
+    /// `push(Step)` / `pop(n)` on a screen: the host handles it.
     case pushRequested(String)
     case popRequested(Int)
+    /// On a flow: steps pushed or popped (a tap on an earlier step pops back to it).
+    case pushed(String)
+    case popped([String])
 
     public var text: String {
         switch self {
@@ -53,6 +66,8 @@ public enum ActionOutcome: Hashable, Sendable {
         case .scrolled(let row, let offset): "scroll-to \(row) → offset \(NumberText.format(offset))"
         case .pushRequested(let step): "push \(step)"
         case .popRequested(let count): "pop \(count)"
+        case .pushed(let step): "pushed \(step)"
+        case .popped(let steps): "popped \(steps.joined(separator: ", "))"
         }
     }
 }

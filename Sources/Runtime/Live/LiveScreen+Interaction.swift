@@ -158,8 +158,17 @@ extension LiveScreen {
         return run(actionsOf: row)
     }
 
-    /// A whole tap: press and release at one point.
+    /// A whole tap: press and release at one point. In a flow only the last
+    /// step takes taps; a tap on an earlier one pops back to it (with
+    /// `navigation: tap`).
     public mutating func tap(x: Double, y: Double) -> (row: Int?, actions: [ActionOutcome], events: [LiveEvent]) {
+        if screen.model.isFlow, let hit = hitTest(x: x, y: y), let step = step(containing: hit), step < pushedSteps - 1 {
+            guard screen.model.flow?.tapToPop ?? true else { return (hit, [], []) }
+            let count = pushedSteps - step - 1
+            let names = Array(screen.model.steps[(step + 1)..<pushedSteps].map(\.name).reversed())
+            let events = (try? pop(count)) ?? []
+            return (hit, [.popped(names)], events)
+        }
         guard let row = press(x: x, y: y) else { return (nil, [], []) }
         let result = release()
         return (row, result.actions, result.events)
@@ -168,7 +177,19 @@ extension LiveScreen {
     /// Runs a row's actions; events cover all of them together.
     mutating func run(actionsOf row: Int) -> (actions: [ActionOutcome], events: [LiveEvent]) {
         var outcomes: [ActionOutcome] = []
-        let events = observe { live in outcomes = live.perform(live.screen.model.rows[row].tap) }
+        var events = observe { live in outcomes = live.perform(live.screen.model.rows[row].tap) }
+        // A flow's pushes and pops are announced around what they caused.
+        for outcome in outcomes {
+            switch outcome {
+            case .pushed(let step):
+                events.insert(.willPush(step: step), at: 0)
+                events.append(.didPush(step: step))
+            case .popped(let steps):
+                events.insert(contentsOf: steps.map { .willPop(step: $0) }, at: 0)
+                events.append(contentsOf: steps.map { .didPop(step: $0) })
+            default: break
+            }
+        }
         return (outcomes, events)
     }
 
@@ -197,9 +218,17 @@ extension LiveScreen {
                 offset = layout.scrollOffset(toShow: target, at: position, from: offset)
                 outcomes.append(.scrolled(row: id, offset: offset))
             case .push(let step):
-                outcomes.append(.pushRequested(step))
+                if screen.model.isFlow, (try? pushInPlace(step)) != nil {
+                    outcomes.append(.pushed(step))
+                } else {
+                    outcomes.append(.pushRequested(step))
+                }
             case .pop(let count):
-                outcomes.append(.popRequested(count))
+                if screen.model.isFlow, let names = try? popInPlace(count) {
+                    outcomes.append(.popped(names))
+                } else {
+                    outcomes.append(.popRequested(count))
+                }
             }
         }
         return outcomes
