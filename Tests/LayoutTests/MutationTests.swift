@@ -84,3 +84,83 @@ final class MutationTests: XCTestCase {
         XCTAssertEqual(live.presentedFrame(ofRootRow: footer)?.y, 166)  // 120 + 100 − 54
     }
 }
+
+final class InsertionTests: XCTestCase {
+    static let source = """
+        component Tag(label: string, tall: bool = false): Text {
+            text: label
+            font: 10
+            size: tall ? 40 : 20
+        }
+        component Card(title: string): Stack {
+            padding: 2
+            Text { text: title  size: 10 }
+            Tag { label: title }
+        }
+        screen S {
+            Text a { size: 30 }
+            Text b { size: 30 }
+        }
+        """
+
+    func live() throws -> LiveScreen {
+        let result = Compiler.check(SourceFile(path: "t.stack", text: Self.source), loader: MemoryLoader([:]))
+        let model = try XCTUnwrap(Compiler.lower(try XCTUnwrap(result.program)).first)
+        return LiveScreen(model: model, viewportWidth: 390, viewportHeight: 500)
+    }
+
+    /// The same screen written out in source, laid out from scratch.
+    func expected(_ rows: String) throws -> String {
+        let text = Self.source.replacingOccurrences(of: "    Text a { size: 30 }\n    Text b { size: 30 }", with: rows)
+        let result = Compiler.check(SourceFile(path: "t.stack", text: text), loader: MemoryLoader([:]))
+        let screen = Screen(model: try XCTUnwrap(Compiler.lower(try XCTUnwrap(result.program, "\(result.diagnostics.items.map(\.message))")).first), viewportWidth: 390, viewportHeight: 500)
+        return LayoutJSON.render(screen: screen, layout: screen.layout(), offset: 0)
+    }
+
+    func testInsertedInstancesLayOutLikeWrittenOnes() throws {
+        var live = try live()
+        let (tag, events) = try live.insert(ComponentInstance("Tag", arguments: ["label": .string("new"), "tall": .bool(true)], id: "t"), at: .after(id: "a"))
+        XCTAssertEqual(events.first, .rowInserted(row: tag))
+        XCTAssertTrue(events.contains(.contentSizeChanged(old: 108, new: 172)))
+        try live.insert([ComponentInstance("Card", arguments: ["title": .string("card")])], at: .bottom)
+        try live.insert(ComponentInstance("Tag", arguments: ["label": .string("first")]), at: .top)
+        XCTAssertEqual(
+            LayoutJSON.render(screen: live.screen, layout: live.layout(), offset: 0),
+            try expected("""
+                    Tag { label: "first" }
+                    Text a { size: 30 }
+                    Tag t { label: "new"  tall: true }
+                    Text b { size: 30 }
+                    Card { title: "card" }
+                """))
+        // The inserted row is a row like the others: found by id, moved, removed.
+        XCTAssertEqual(try live.row(id: "t"), tag)
+        try live.remove(id: "t")
+        XCTAssertThrowsError(try live.row(id: "t"))
+    }
+
+    func testReplaceKeepsThePlaceAndTheId() throws {
+        var live = try live()
+        let b = try live.row(id: "b")
+        let (row, events) = try live.replace(b, with: ComponentInstance("Tag", arguments: ["label": .string("instead")]))
+        XCTAssertEqual(Array(events.prefix(2)), [.rowRemoved(row: b), .rowInserted(row: row)])
+        XCTAssertEqual(try live.row(id: "b"), row)
+        XCTAssertEqual(live.frame(ofRootRow: row)?.y, 54)
+    }
+
+    func testBadInsertionsAreErrors() throws {
+        var live = try live()
+        XCTAssertThrowsError(try live.insert(ComponentInstance("Nope"), at: .top)) { error in
+            XCTAssertEqual((error as? RuntimeError)?.description, "there is no component 'Nope'; the screen has Card, Tag")
+        }
+        XCTAssertThrowsError(try live.insert(ComponentInstance("Tag"), at: .top)) { error in
+            XCTAssertEqual((error as? RuntimeError)?.description, "Tag needs an argument 'label'")
+        }
+        XCTAssertThrowsError(try live.insert(ComponentInstance("Tag", arguments: ["label": .number(1)]), at: .top))
+        XCTAssertThrowsError(try live.insert(ComponentInstance("Tag", arguments: ["label": .string("x"), "colour": .bool(true)]), at: .top))
+        XCTAssertThrowsError(try live.insert(ComponentInstance("Tag", arguments: ["label": .string("x")]), at: .index(3)))
+        XCTAssertThrowsError(try live.insert(ComponentInstance("Tag", arguments: ["label": .string("x")]), at: .before(id: "zz")))
+        XCTAssertThrowsError(try live.insert(ComponentInstance("Tag", arguments: ["label": .string("x")], id: "a"), at: .top))
+        XCTAssertEqual(live.contentMain, 108)  // nothing changed
+    }
+}

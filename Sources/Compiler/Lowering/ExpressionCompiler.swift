@@ -35,6 +35,8 @@ struct ExpressionCompiler {
     let enumIndex: [String: Int]
     let enums: [EnumModel]
     let stateIndex: [String: Int]
+    /// While lowering a component template: its parameters' global indices.
+    var parameterIndex: [String: Int] = [:]
 
     init(enums: [EnumModel], stateIndex: [String: Int]) {
         self.enums = enums
@@ -108,7 +110,13 @@ struct ExpressionCompiler {
             _ = constant(runtimeValue(value))
         case .state(let name, _):
             table.code.append(.state(UInt32(stateIndex[name] ?? 0)))
-        case .parameter, .invalid:
+        case .parameter(let name, _):
+            if let index = parameterIndex[name] {
+                table.code.append(.parameter(UInt32(index)))
+            } else {
+                _ = constant(.number(0))
+            }
+        case .invalid:
             _ = constant(.number(0))
         case .viewport(let dimension):
             table.code.append(dimension == .width ? .viewportWidth : .viewportHeight)

@@ -63,9 +63,55 @@ struct ScreenLowering {
         } else {
             lowerFlow(into: &steps)
         }
-        return ScreenModel(
+        let (templates, parameters) = lowerTemplates(defaults: defaults)
+        var model = ScreenModel(
             name: stack.name, isFlow: stack.kind == .flow, enums: expressions.enums, state: stateSlots, stacks: stacks,
             rows: rows, steps: steps, expressions: expressions.table, flow: stack.kind == .flow ? flowSettings() : nil)
+        model.components = templates
+        model.parameters = parameters
+        return model
+    }
+
+    /// Every component as a template the runtime can insert rows from:
+    /// lowered like an instance at the screen's top level, its parameters
+    /// left as `.parameter(i)` for the runtime to fill in.
+    private mutating func lowerTemplates(defaults: CheckedBlock) -> ([ComponentTemplate], [TemplateParameter]) {
+        var templates: [ComponentTemplate] = []
+        var parameters: [TemplateParameter] = []
+        let (savedRows, savedStacks) = (rows, stacks)
+        for name in program.components.keys.sorted() {
+            guard let component = program.components[name] else { continue }
+            var indices: [Int] = []
+            var map: [String: Int] = [:]
+            for parameter in component.parameters {
+                map[parameter.name] = parameters.count
+                indices.append(parameters.count)
+                let value = parameter.defaultValue.flatMap(ConstantFolder.value(of:)).map(expressions.runtimeValue)
+                parameters.append(TemplateParameter(name: parameter.name, type: Self.runtimeType(parameter.type, expressions), defaultValue: value))
+            }
+            rows = []
+            stacks = []
+            expressions.parameterIndex = map
+            let instance = CheckedRow(
+                kind: component.body.kind, component: name, id: nil, span: component.body.span, block: CheckedBlock(),
+                arguments: NamedValues(), rows: [])
+            _ = lowerRow(instance, parent: -1, defaults: defaults, substitution: [:], keepParameters: true)
+            templates.append(ComponentTemplate(name: name, parameters: indices, rows: rows, stacks: stacks))
+        }
+        expressions.parameterIndex = [:]
+        (rows, stacks) = (savedRows, savedStacks)
+        return (templates, parameters)
+    }
+
+    static func runtimeType(_ type: ValueType, _ compiler: ExpressionCompiler) -> RuntimeType {
+        switch type {
+        case .bool: .bool
+        case .number, .percent, .length: .number
+        case .string: .string
+        case .color: .color
+        case .duration: .duration
+        case .enumeration(let name): .enumeration(compiler.enumIndex[name] ?? 0)
+        }
     }
 
     /// A flow: stack 0, along the growth axis, holds one Stack row per step,
@@ -172,7 +218,11 @@ struct ScreenLowering {
     }
 
     /// Lowers one row (expanding a component instance) and returns its index.
-    private mutating func lowerRow(_ row: CheckedRow, parent: Int, defaults: CheckedBlock, substitution: Substitution) -> Int {
+    /// `keepParameters`: lowering a template, the instance's own parameters
+    /// stay parameters instead of taking arguments or defaults.
+    private mutating func lowerRow(
+        _ row: CheckedRow, parent: Int, defaults: CheckedBlock, substitution: Substitution, keepParameters: Bool = false
+    ) -> Int {
         var block = row.block.substituting(substitution)
         var children = row.rows
         var childSubstitution = substitution
@@ -180,7 +230,9 @@ struct ScreenLowering {
             // Parameters take the instance's arguments (in the instance's scope), else their defaults.
             var inner: Substitution = [:]
             for parameter in component.parameters {
-                if let argument = row.arguments[parameter.name] {
+                if keepParameters {
+                    inner[parameter.name] = .parameter(parameter.name, parameter.type)
+                } else if let argument = row.arguments[parameter.name] {
                     inner[parameter.name] = argument.substituting(substitution)
                 } else if let value = parameter.defaultValue {
                     inner[parameter.name] = value

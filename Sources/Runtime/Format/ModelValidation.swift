@@ -61,12 +61,14 @@ struct ExpressionTyper {
     let constants: [ValueKind]
     let code: [Instruction]
     let state: [ValueKind]
+    let parameters: [ValueKind]
     private var stack: [ValueKind] = []
 
-    init(constants: [RuntimeValue], code: [Instruction], state: [StateSlot], enums: [EnumModel]) {
+    init(constants: [RuntimeValue], code: [Instruction], state: [StateSlot], enums: [EnumModel], parameters: [TemplateParameter] = []) {
         self.constants = constants.map(ValueKind.init)
         self.code = code
         self.state = state.map { ValueKind($0.type) }
+        self.parameters = parameters.map { ValueKind($0.type) }
     }
 
     /// The type of `code[start..<start+count]`, or nil if it underflows,
@@ -108,6 +110,9 @@ struct ExpressionTyper {
                     return nil
                 }
                 stack.append(a)
+            case .parameter(let index):
+                guard Int(index) < parameters.count else { return nil }
+                stack.append(parameters[Int(index)])
             }
         }
         return stack.count == 1 ? stack[0] : nil

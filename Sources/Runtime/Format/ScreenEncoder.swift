@@ -237,6 +237,9 @@ public enum ScreenEncoder {
             case .min: w.u8(8)
             case .max: w.u8(9)
             case .clamp: w.u8(10)
+            case .parameter(let index):
+                w.u8(11)
+                w.varint(Int(index))
             }
         }
 

@@ -4,6 +4,10 @@
 /// rows inserted or removed, rows becoming visible or hidden (in row order),
 /// layout updated, content size changed, scrolled.
 public enum LiveEvent: Hashable, Sendable {
+    /// A row was added to the screen (rows of an inserted component's nested stacks are part of it).
+    case rowInserted(row: Int)
+    /// A row was taken out of the screen.
+    case rowRemoved(row: Int)
     /// A row went from hidden or offscreen to partly or entirely visible
     /// (ScrollStackController's `scrollStackRowDidBecomeVisible`).
     case rowBecameVisible(row: Int, visibility: Visibility)
@@ -26,6 +30,8 @@ public enum LiveEvent: Hashable, Sendable {
     /// A short description, for the CLI and tests.
     public var text: String {
         switch self {
+        case .rowInserted(let row): "row \(row) inserted"
+        case .rowRemoved(let row): "row \(row) removed"
         case .rowBecameVisible(let row, let visibility): "row \(row) became visible (\(Self.describe(visibility)))"
         case .rowBecameHidden(let row, let visibility): "row \(row) became hidden (\(Self.describe(visibility)))"
         case .layoutUpdated: "layout updated"

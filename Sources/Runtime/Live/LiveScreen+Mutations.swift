@@ -38,9 +38,8 @@ extension LiveScreen {
                 changes.append(.rowRemoved(row: row))
             }
             live.relayoutFully()
-            live.rebuildTree()
         }
-        return (changes, events)
+        return (changes, Set(rows).sorted().map { .rowRemoved(row: $0) } + events)
     }
 
     @discardableResult
@@ -71,7 +70,6 @@ extension LiveScreen {
                 rows.insert(row, at: index)
             }
             live.relayoutFully()
-            live.rebuildTree()
         }
         return ([.rowMoved(row: row, from: from, to: index)], events)
     }
@@ -100,5 +98,201 @@ extension Screen {
         var model = self.model
         edit(&model.stacks[stack].rows)
         self = Screen(replacing: self, model: model)
+    }
+}
+
+/// Where a new row goes among a stack's rows.
+public enum InsertPosition: Hashable, Sendable {
+    case top
+    case bottom
+    case index(Int)
+    case before(id: String)
+    case after(id: String)
+}
+
+/// A row to insert: an instance of one of the screen's components.
+public struct ComponentInstance: Hashable, Sendable {
+    public var component: String
+    public var arguments: [String: RuntimeValue]
+    public var id: String?
+
+    public init(_ component: String, arguments: [String: RuntimeValue] = [:], id: String? = nil) {
+        self.component = component
+        self.arguments = arguments
+        self.id = id
+    }
+}
+
+extension LiveScreen {
+    /// Inserts an instance of a component into the screen's stack (or `stack`).
+    @discardableResult
+    public mutating func insert(
+        _ instance: ComponentInstance, at position: InsertPosition, in stack: Int? = nil
+    ) throws(RuntimeError) -> (row: Int, events: [LiveEvent]) {
+        let (rows, events) = try insert([instance], at: position, in: stack)
+        return (rows[0], events)
+    }
+
+    /// Inserts several instances together, in order, at one position.
+    @discardableResult
+    public mutating func insert(
+        _ instances: [ComponentInstance], at position: InsertPosition, in stack: Int? = nil
+    ) throws(RuntimeError) -> (rows: [Int], events: [LiveEvent]) {
+        let target = stack ?? screen.model.rootStack
+        guard target >= 0, target < screen.model.stacks.count else { throw RuntimeError("there is no stack \(target)") }
+        var index = try insertionIndex(position, in: target)
+        var model = screen.model
+        var inserted: [Int] = []
+        for instance in instances {
+            let row = try Self.instantiate(instance, into: &model, parent: target)
+            model.stacks[target].rows.insert(row, at: index)
+            index += 1
+            inserted.append(row)
+        }
+        let events = observe { live in
+            live.screen = Screen(replacing: live.screen, model: model)
+            live.relayoutFully()
+        }
+        return (inserted, inserted.map { .rowInserted(row: $0) } + events)
+    }
+
+    /// Replaces a row by an instance of a component, in the same place.
+    @discardableResult
+    public mutating func replace(_ row: Int, with instance: ComponentInstance) throws(RuntimeError) -> (row: Int, events: [LiveEvent]) {
+        guard row >= 0, row < screen.model.rows.count, screen.model.stacks[screen.model.rows[row].parent].rows.contains(row) else {
+            throw RuntimeError("there is no row \(row) in the screen")
+        }
+        let stack = screen.model.rows[row].parent
+        let index = screen.model.stacks[stack].rows.firstIndex(of: row) ?? 0
+        var model = screen.model
+        var replacement = instance
+        if replacement.id == nil { replacement.id = model.rows[row].id }
+        model.rows[row].id = nil  // the old row's id passes to its replacement
+        let new = try Self.instantiate(replacement, into: &model, parent: stack)
+        model.stacks[stack].rows[index] = new
+        let events = observe { live in
+            live.screen = Screen(replacing: live.screen, model: model)
+            live.relayoutFully()
+        }
+        return (new, [.rowRemoved(row: row), .rowInserted(row: new)] + events)
+    }
+
+    private func insertionIndex(_ position: InsertPosition, in stack: Int) throws(RuntimeError) -> Int {
+        let rows = screen.model.stacks[stack].rows
+        switch position {
+        case .top: return 0
+        case .bottom: return rows.count
+        case .index(let index):
+            guard index >= 0, index <= rows.count else {
+                throw RuntimeError("cannot insert at index \(index): the stack has \(rows.count) rows (0…\(rows.count))")
+            }
+            return index
+        case .before(let id), .after(let id):
+            guard let row = screen.row(id: id), let at = rows.firstIndex(of: row) else {
+                throw RuntimeError("there is no row with id '\(id)' in that stack")
+            }
+            if case .after = position { return at + 1 }
+            return at
+        }
+    }
+
+    /// Appends an instance's rows and stacks to `model`; returns its row.
+    static func instantiate(_ instance: ComponentInstance, into model: inout ScreenModel, parent: Int) throws(RuntimeError) -> Int {
+        guard let template = model.components.first(where: { $0.name == instance.component }) else {
+            let known = model.components.map(\.name)
+            throw RuntimeError("there is no component '\(instance.component)'" + (known.isEmpty ? "" : "; the screen has \(known.joined(separator: ", "))"))
+        }
+        if let id = instance.id, model.rows.contains(where: { $0.id == id }), Screen(model: model).row(id: id) != nil {
+            throw RuntimeError("a row with id '\(id)' is already in the screen")
+        }
+        // Arguments by parameter: given, else the default; typed.
+        var values: [Int: RuntimeValue] = [:]
+        let names = template.parameters.map { model.parameters[$0].name }
+        for name in instance.arguments.keys where !names.contains(name) {
+            throw RuntimeError("\(template.name) has no parameter '\(name)'" + (names.isEmpty ? "" : "; its parameters are \(names.joined(separator: ", "))"))
+        }
+        for index in template.parameters {
+            let parameter = model.parameters[index]
+            guard let value = instance.arguments[parameter.name] ?? parameter.defaultValue else {
+                throw RuntimeError("\(template.name) needs an argument '\(parameter.name)'")
+            }
+            guard ValueKind(value) == ValueKind(parameter.type) else {
+                throw RuntimeError("argument '\(parameter.name)' of \(template.name) must be \(ValueKind(parameter.type))")
+            }
+            values[index] = value
+        }
+        // Expressions that read parameters get copies reading the arguments.
+        var rewritten: [ExprRef: ExprRef] = [:]
+        var constants: [Int: UInt32] = [:]
+        func rewrite(_ ref: ExprRef) -> ExprRef {
+            if let done = rewritten[ref] { return done }
+            let range = Int(ref.start)..<Int(ref.start + ref.count)
+            guard model.expressions.code[range].contains(where: { if case .parameter = $0 { true } else { false } }) else { return ref }
+            var code: [Instruction] = []
+            for instruction in model.expressions.code[range] {
+                if case .parameter(let p) = instruction, let value = values[Int(p)] {
+                    if constants[Int(p)] == nil {
+                        model.expressions.constants.append(value)
+                        constants[Int(p)] = UInt32(model.expressions.constants.count - 1)
+                    }
+                    code.append(.constant(constants[Int(p)]!))
+                } else {
+                    code.append(instruction)
+                }
+            }
+            let new = ExprRef(start: UInt32(model.expressions.code.count), count: UInt32(code.count))
+            model.expressions.code.append(contentsOf: code)
+            rewritten[ref] = new
+            return new
+        }
+        func rewrite(_ edges: EdgeExprs) -> EdgeExprs {
+            EdgeExprs(top: rewrite(edges.top), right: rewrite(edges.right), bottom: rewrite(edges.bottom), left: rewrite(edges.left))
+        }
+        let rowBase = model.rows.count
+        let stackBase = model.stacks.count
+        for local in template.stacks {
+            var stack = local
+            stack.rows = local.rows.map { $0 + rowBase }
+            stack.padding = rewrite(local.padding)
+            stack.spacing = rewrite(local.spacing)
+            stack.hideLastSeparator = rewrite(local.hideLastSeparator)
+            stack.background = rewrite(local.background)
+            model.stacks.append(stack)
+        }
+        for (number, local) in template.rows.enumerated() {
+            var row = local
+            row.parent = local.parent < 0 ? parent : stackBase + local.parent
+            if number == 0 { row.id = instance.id }
+            switch local.content {
+            case .text(let text, let font, let lines, let color, let weight, let align):
+                row.content = .text(text: rewrite(text), font: rewrite(font), lines: rewrite(lines), color: rewrite(color), weight: weight, align: align)
+            case .image(let source, let aspect):
+                row.content = .image(source: rewrite(source), aspect: aspect.map(rewrite))
+            case .view(let host, let props):
+                row.content = .view(host: rewrite(host), props: props.map { PropModel(name: $0.name, value: rewrite($0.value)) })
+            case .spacer: break
+            case .stack(let index): row.content = .stack(stackBase + index)
+            }
+            row.size = rewrite(local.size)
+            row.min = local.min.map(rewrite)
+            row.max = local.max.map(rewrite)
+            row.insets = rewrite(local.insets)
+            row.background = rewrite(local.background)
+            row.highlight = rewrite(local.highlight)
+            row.hidden = rewrite(local.hidden)
+            row.separator = local.separator.map { SeparatorModel(color: rewrite($0.color), thickness: rewrite($0.thickness), insets: rewrite($0.insets)) }
+            row.tap = local.tap.map { action in
+                if case .set(let slot, let value) = action { return .set(state: slot, value: rewrite(value)) }
+                return action
+            }
+            row.transitions = local.transitions.map { transition in
+                var copy = transition
+                copy.duration = rewrite(transition.duration)
+                copy.delay = rewrite(transition.delay)
+                return copy
+            }
+            model.rows.append(row)
+        }
+        return rowBase
     }
 }

@@ -18,8 +18,8 @@ public struct LiveScreen: Sendable {
     var snapshot: ScreenLayout
     var snapshotIsCurrent = true
     /// State slot → rows and stacks whose layout reads it.
-    let readers: [[Int]]
-    let stackReaders: [Set<Int>]
+    var readers: [[Int]]
+    var stackReaders: [Set<Int>]
     /// The screen's rows, their positions among them, their extents, and
     /// the tree of (extent + spacing) of the visible ones.
     var rootRows: [Int]
@@ -41,12 +41,31 @@ public struct LiveScreen: Sendable {
     var pressed: Int?
     /// Whether the last change moved or resized any row.
     var layoutChanged = false
+    /// The row count `readers` was computed for (rows are only ever appended).
+    var dependencyRows = 0
 
     public init(model: ScreenModel, viewportWidth: Double = 390, viewportHeight: Double = 844, measurer: any Measurer & Sendable = DefaultMeasurer()) {
         screen = Screen(model: model, viewportWidth: viewportWidth, viewportHeight: viewportHeight)
         self.measurer = measurer
         resolved = screen.resolve()
         snapshot = screen.layout(resolved, measurer: measurer)
+        (readers, stackReaders) = Self.dependencies(of: model)
+
+        dependencyRows = model.rows.count
+        rootRows = model.stacks[model.rootStack].rows
+        position = [Int32](repeating: -1, count: model.rows.count)
+        for (index, row) in rootRows.enumerated() { position[row] = Int32(index) }
+        extents = []
+        contributions = []
+        tree = PrefixSums([])
+        visibleTree = PrefixSums([])
+        rebuildTree()
+    }
+
+    private var rootStack: ResolvedStack { resolved.stacks[screen.model.rootStack] }
+
+    /// Which rows and stacks read each state slot, from the expression code.
+    static func dependencies(of model: ScreenModel) -> ([[Int]], [Set<Int>]) {
         var readers = [[Int]](repeating: [], count: model.state.count)
         var stackReaders = [Set<Int>](repeating: [], count: model.state.count)
         let code = model.expressions.code
@@ -83,19 +102,8 @@ public struct LiveScreen: Sendable {
             }
             for slot in read { stackReaders[slot].insert(index) }
         }
-        self.readers = readers
-        self.stackReaders = stackReaders
-        rootRows = model.stacks[model.rootStack].rows
-        position = [Int32](repeating: -1, count: model.rows.count)
-        for (index, row) in rootRows.enumerated() { position[row] = Int32(index) }
-        extents = []
-        contributions = []
-        tree = PrefixSums([])
-        visibleTree = PrefixSums([])
-        rebuildTree()
+        return (readers, stackReaders)
     }
-
-    private var rootStack: ResolvedStack { resolved.stacks[screen.model.rootStack] }
 
     /// Extents and trees from the snapshot; positions from the root stack's rows.
     mutating func rebuildTree() {
@@ -113,6 +121,10 @@ public struct LiveScreen: Sendable {
 
     /// A full layout: everything evaluated and placed again.
     mutating func relayoutFully() {
+        if readers.count == screen.model.state.count, dependencyRows != screen.model.rows.count {
+            (readers, stackReaders) = Self.dependencies(of: screen.model)
+            dependencyRows = screen.model.rows.count
+        }
         // Compare against where rows are now, not where the last full layout put them.
         if !snapshotIsCurrent {
             snapshot = screen.layout(resolved, measurer: measurer)

@@ -24,6 +24,9 @@ public enum Instruction: Hashable, Sendable, Codable {
     case max
     /// Pop `high`, `low`, `x`; push `x` clamped.
     case clamp
+    /// Push component parameter `index` (of `ScreenModel.parameters`). Only
+    /// in component templates: instantiating one replaces it by the argument.
+    case parameter(UInt32)
 }
 
 /// An expression: a range of the code array.
@@ -127,6 +130,9 @@ extension ExpressionTable {
                 guard let high = stack.popLast(), let low = stack.popLast(), let x = stack.popLast() else { return .number(0) }
                 let value = Swift.min(Swift.max(x.numberValue, low.numberValue), high.numberValue)
                 stack.append(Self.sameKind(as: x, value))
+            case .parameter:
+                // Never reached in a loaded screen: templates are instantiated first.
+                stack.append(.number(0))
             }
         }
         return stack.last ?? .number(0)

@@ -239,6 +239,39 @@ public struct StepModel: Hashable, Sendable, Codable {
     }
 }
 
+/// A component's parameter, as a template needs it.
+public struct TemplateParameter: Hashable, Sendable, Codable {
+    public var name: String
+    public var type: RuntimeType
+    public var defaultValue: RuntimeValue?
+
+    public init(name: String, type: RuntimeType, defaultValue: RuntimeValue?) {
+        self.name = name
+        self.type = type
+        self.defaultValue = defaultValue
+    }
+}
+
+/// A component, lowered so that the runtime can insert instances of it: its
+/// rows (the first is the instance) and nested stacks, numbered locally, with
+/// expressions that read `.parameter(i)` where the component's parameters stand.
+public struct ComponentTemplate: Hashable, Sendable, Codable {
+    public var name: String
+    /// Indices into `ScreenModel.parameters`.
+    public var parameters: [Int]
+    /// Rows; `parent` is a local stack index, or -1 for the instance row.
+    public var rows: [RowModel]
+    /// Nested stacks; their `rows` are local row indices.
+    public var stacks: [StackModel]
+
+    public init(name: String, parameters: [Int], rows: [RowModel], stacks: [StackModel]) {
+        self.name = name
+        self.parameters = parameters
+        self.rows = rows
+        self.stacks = stacks
+    }
+}
+
 /// How a flow fades its earlier steps and lets the user go back.
 public struct FlowSettings: Hashable, Sendable, Codable {
     /// `tint(color, alpha, step)`: the step under the top one shows at
@@ -283,6 +316,9 @@ public struct ScreenModel: Hashable, Sendable, Codable {
     public var expressions: ExpressionTable
     /// A flow's fading and navigation (nil for screens).
     public var flow: FlowSettings?
+    /// Components the runtime can insert rows from, and all their parameters.
+    public var components: [ComponentTemplate] = []
+    public var parameters: [TemplateParameter] = []
 
     /// The state slot that counts a flow's pushed steps.
     public static let flowDepthState = "flow.depth"
