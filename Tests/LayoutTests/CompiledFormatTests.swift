@@ -191,3 +191,22 @@ enum TestStackBuilder {
         return ScreenModel(name: "T", isFlow: false, enums: [], state: [], stacks: [stack], rows: rows, steps: [], expressions: table)
     }
 }
+
+final class CompiledTemplateTests: XCTestCase {
+    func testInsertingFromALoadedScreenMatchesTheSource() throws {
+        let result = Compiler.check(SourceFile(path: "t.stack", text: InsertionTests.source), loader: MemoryLoader([:]))
+        let model = try XCTUnwrap(Compiler.lower(try XCTUnwrap(result.program)).first)
+        let loaded = try XCTUnwrap(try ScreenDecoder.decode(ScreenEncoder.encode([model])).first)
+        XCTAssertEqual(loaded.components.map(\.name), ["Card", "Tag"])
+        XCTAssertEqual(loaded.parameters, model.parameters)
+        var fromSource = LiveScreen(model: model, viewportWidth: 390, viewportHeight: 500)
+        var fromFile = LiveScreen(model: loaded, viewportWidth: 390, viewportHeight: 500)
+        let card = ComponentInstance("Card", arguments: ["title": .string("hello")], id: "card")
+        let tag = ComponentInstance("Tag", arguments: ["label": .string("x"), "tall": .bool(true)])
+        try fromSource.insert([card, tag], at: .after(id: "a"))
+        try fromFile.insert([card, tag], at: .after(id: "a"))
+        XCTAssertEqual(
+            LayoutJSON.render(screen: fromFile.screen, layout: fromFile.layout(), offset: 0),
+            LayoutJSON.render(screen: fromSource.screen, layout: fromSource.layout(), offset: 0))
+    }
+}

@@ -33,6 +33,8 @@ public enum CompiledFormat {
         case stacks = 13
         case rows = 14
         case steps = 15
+        case parameters = 16
+        case templates = 17
 
         var name: String {
             switch self {
@@ -51,12 +53,15 @@ public enum CompiledFormat {
             case .stacks: "STACKS"
             case .rows: "ROWS"
             case .steps: "STEPS"
+            case .parameters: "PARAMETERS"
+            case .templates: "TEMPLATES"
             }
         }
 
         /// The sections that follow each SCREEN, in order.
         static let perScreen: [Section] = [
-            .enums, .state, .constants, .code, .expressions, .edges, .separators, .actions, .transitions, .styles, .stacks, .rows, .steps,
+            .enums, .state, .parameters, .constants, .code, .expressions, .edges, .separators, .actions, .transitions, .styles, .stacks,
+            .rows, .steps, .templates,
         ]
     }
 }

@@ -146,6 +146,71 @@ enum ModelValidation {
         ValueKind(type) == ValueKind(value)
     }
 
+    /// The first row (or stack's row) of the screen itself whose expressions
+    /// read a component parameter, if any.
+    static func firstRowReadingParameters(_ model: ScreenModel) -> Int? {
+        let code = model.expressions.code
+        func reads(_ ref: ExprRef?) -> Bool {
+            guard let ref else { return false }
+            return code[Int(ref.start)..<Int(ref.start + ref.count)].contains { if case .parameter = $0 { true } else { false } }
+        }
+        func reads(_ e: EdgeExprs) -> Bool { reads(e.top) || reads(e.right) || reads(e.bottom) || reads(e.left) }
+        for (index, row) in model.rows.enumerated() {
+            var refs: [ExprRef?] = [row.size, row.min, row.max, row.background, row.highlight, row.hidden]
+            switch row.content {
+            case .text(let text, let font, let lines, let color, _, _): refs += [text, font, lines, color]
+            case .image(let source, let aspect): refs += [source, aspect]
+            case .view(let host, let props): refs += [host] + props.map(\.value)
+            case .spacer, .stack: break
+            }
+            if let separator = row.separator { refs += [separator.color, separator.thickness] }
+            for action in row.tap { if case .set(_, let value) = action { refs.append(value) } }
+            for transition in row.transitions {
+                refs += [transition.duration, transition.delay]
+                for keyframe in [transition.from, transition.to] { refs += [keyframe?.alpha, keyframe?.offsetX, keyframe?.offsetY, keyframe?.scale] }
+            }
+            if refs.contains(where: reads) || reads(row.insets) || (row.separator.map { reads($0.insets) } ?? false) { return index }
+        }
+        for stack in model.stacks where reads(stack.padding) || reads(stack.spacing) || reads(stack.hideLastSeparator) || reads(stack.background) {
+            return stack.rows.first ?? 0
+        }
+        return nil
+    }
+
+    /// A template's rows and stacks form a tree under its first row: every
+    /// other row is listed by exactly the local stack it names; every local
+    /// stack belongs to exactly one row; depth is bounded.
+    static func validateTemplate(rows: [RowModel], stacks: [StackModel], section: String, offset: Int) throws(LoadError) {
+        func fail(_ message: String) -> LoadError { LoadError(section: section, offset: offset, message: "template: " + message) }
+        guard let first = rows.first, first.parent == -1 else { throw fail("the first row must be the instance") }
+        var listed = [Bool](repeating: false, count: rows.count)
+        for (index, stack) in stacks.enumerated() {
+            for row in stack.rows {
+                guard row > 0, row < rows.count, !listed[row], rows[row].parent == index else {
+                    throw fail("stack \(index) lists row \(row) wrongly")
+                }
+                listed[row] = true
+            }
+        }
+        for index in rows.indices.dropFirst() where !listed[index] || rows[index].parent < 0 {
+            throw fail("row \(index) belongs to no stack")
+        }
+        var holders = [Int](repeating: 0, count: stacks.count)
+        for row in rows { if case .stack(let nested) = row.content { holders[nested] += 1 } }
+        if let bad = holders.firstIndex(where: { $0 != 1 }) { throw fail("stack \(bad) is used \(holders[bad]) times") }
+        // Depth from the instance row down, which also rules out cycles.
+        var depth = [Int](repeating: -1, count: stacks.count)
+        var pending: [(Int, Int)] = []
+        if case .stack(let top) = first.content { pending.append((top, 1)) }
+        while let (stack, level) = pending.popLast() {
+            guard depth[stack] == -1 else { throw fail("stack \(stack) contains itself") }
+            guard level <= maximumDepth else { throw fail("stacks nest more than \(maximumDepth) deep") }
+            depth[stack] = level
+            for row in stacks[stack].rows { if case .stack(let nested) = rows[row].content { pending.append((nested, level + 1)) } }
+        }
+        if let lost = depth.firstIndex(of: -1) { throw fail("stack \(lost) cannot be reached") }
+    }
+
     /// Rows and stacks form a tree: every row is listed by exactly one stack,
     /// the one it names as parent; every stack but the screen's belongs to
     /// exactly one Stack row (a flow's steps too); all are reachable from the

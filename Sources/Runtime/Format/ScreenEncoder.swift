@@ -82,6 +82,10 @@ public enum ScreenEncoder {
             writeStacks(into: &stacksBody)
             var stepsBody = ByteWriter()
             writeSteps(into: &stepsBody)
+            var templatesBody = ByteWriter()
+            writeTemplates(into: &templatesBody)
+            var parametersBody = ByteWriter()
+            writeParameters(into: &parametersBody)
             var stylesBody = ByteWriter()
             writeStyles(into: &stylesBody)
             var actionsBody = ByteWriter()
@@ -132,6 +136,7 @@ public enum ScreenEncoder {
                 }
             }
             ScreenEncoder.section(.state, into: &w) { $0.bytes.append(contentsOf: stateBody.bytes) }
+            ScreenEncoder.section(.parameters, into: &w) { $0.bytes.append(contentsOf: parametersBody.bytes) }
             ScreenEncoder.section(.constants, into: &w) { w in
                 w.varint(screen.expressions.constants.count)
                 for value in screen.expressions.constants { writeValue(value, into: &w) }
@@ -155,6 +160,7 @@ public enum ScreenEncoder {
             ScreenEncoder.section(.stacks, into: &w) { $0.bytes.append(contentsOf: stacksBody.bytes) }
             ScreenEncoder.section(.rows, into: &w) { $0.bytes.append(contentsOf: rowsBody.bytes) }
             ScreenEncoder.section(.steps, into: &w) { $0.bytes.append(contentsOf: stepsBody.bytes) }
+            ScreenEncoder.section(.templates, into: &w) { $0.bytes.append(contentsOf: templatesBody.bytes) }
             return w.bytes
         }
 
@@ -172,17 +178,46 @@ public enum ScreenEncoder {
             w.varint(screen.state.count)
             for slot in screen.state {
                 w.varint(strings.number(slot.name))
-                switch slot.type {
-                case .bool: w.u8(0)
-                case .number: w.u8(1)
-                case .string: w.u8(2)
-                case .color: w.u8(3)
-                case .duration: w.u8(4)
-                case .enumeration(let index):
-                    w.u8(5)
-                    w.varint(index)
-                }
+                writeType(slot.type, into: &w)
                 writeValue(slot.initial, into: &w)
+            }
+        }
+
+        func writeType(_ type: RuntimeType, into w: inout ByteWriter) {
+            switch type {
+            case .bool: w.u8(0)
+            case .number: w.u8(1)
+            case .string: w.u8(2)
+            case .color: w.u8(3)
+            case .duration: w.u8(4)
+            case .enumeration(let index):
+                w.u8(5)
+                w.varint(index)
+            }
+        }
+
+        mutating func writeParameters(into w: inout ByteWriter) {
+            w.varint(screen.parameters.count)
+            for parameter in screen.parameters {
+                w.varint(strings.number(parameter.name))
+                writeType(parameter.type, into: &w)
+                if let value = parameter.defaultValue {
+                    w.u8(1)
+                    writeValue(value, into: &w)
+                } else {
+                    w.u8(0)
+                }
+            }
+        }
+
+        mutating func writeTemplates(into w: inout ByteWriter) {
+            w.varint(screen.components.count)
+            for template in screen.components {
+                w.varint(strings.number(template.name))
+                w.varint(template.parameters.count)
+                for index in template.parameters { w.varint(index) }
+                writeStacks(template.stacks, into: &w)
+                writeRows(template.rows, parentOffset: 1, into: &w)
             }
         }
 
@@ -372,9 +407,11 @@ public enum ScreenEncoder {
             }
         }
 
-        mutating func writeStacks(into w: inout ByteWriter) {
-            w.varint(screen.stacks.count)
-            for stack in screen.stacks {
+        mutating func writeStacks(into w: inout ByteWriter) { writeStacks(screen.stacks, into: &w) }
+
+        mutating func writeStacks(_ stacks: [StackModel], into w: inout ByteWriter) {
+            w.varint(stacks.count)
+            for stack in stacks {
                 w.u8(stack.axis.rawValue)
                 w.varint(edges.number(stack.padding))
                 expr(stack.spacing, into: &w)
@@ -392,9 +429,12 @@ public enum ScreenEncoder {
             }
         }
 
-        mutating func writeRows(into w: inout ByteWriter) {
-            w.varint(screen.rows.count)
-            for row in screen.rows {
+        mutating func writeRows(into w: inout ByteWriter) { writeRows(screen.rows, parentOffset: 0, into: &w) }
+
+        /// Rows; a template's parents are written one up (0: where the instance goes).
+        mutating func writeRows(_ rows: [RowModel], parentOffset: Int, into w: inout ByteWriter) {
+            w.varint(rows.count)
+            for row in rows {
                 w.varint(styles.number(RowStyle(row)))
                 var flags: UInt8 = 0
                 if row.id != nil { flags |= 1 }
@@ -402,7 +442,7 @@ public enum ScreenEncoder {
                 w.u8(flags)
                 if let id = row.id { w.varint(strings.number(id)) }
                 if let component = row.component { w.varint(strings.number(component)) }
-                w.varint(row.parent)
+                w.varint(row.parent + parentOffset)
                 switch row.content {
                 case .text(let text, _, _, _, _, _): expr(text, into: &w)
                 case .image(let source, _): expr(source, into: &w)

@@ -44,21 +44,32 @@ enum ScreenReader {
         var state: [StateSlot] = []
         for _ in 0..<(try r.count(minimumSize: 3, "state")) {
             let slotName = try string(&r, "a state name")
-            let type: RuntimeType
-            switch try r.tag(below: 6, "state type") {
-            case 0: type = .bool
-            case 1: type = .number
-            case 2: type = .string
-            case 3: type = .color
-            case 4: type = .duration
-            default: type = .enumeration(try r.index(below: enums.count, "enum index"))
-            }
+            let type = try readType(&r, enums: enums)
             let at = r.offset
             let initial = try value(&r, strings: strings, enums: enums)
             guard ModelValidation.value(initial, fits: type) else {
                 throw LoadError(section: r.section, offset: at, message: "the initial value of state '\(slotName)' does not have its type")
             }
             state.append(StateSlot(name: slotName, type: type, initial: initial))
+        }
+        try r.finish()
+
+        // PARAMETERS: of the component templates.
+        r = try sections.expect(.parameters)
+        var parameters: [TemplateParameter] = []
+        for _ in 0..<(try r.count(minimumSize: 3, "parameter")) {
+            let parameterName = try string(&r, "a parameter name")
+            let type = try readType(&r, enums: enums)
+            var defaultValue: RuntimeValue?
+            if try r.tag(below: 2, "default flag") == 1 {
+                let at = r.offset
+                let value = try value(&r, strings: strings, enums: enums)
+                guard ModelValidation.value(value, fits: type) else {
+                    throw LoadError(section: r.section, offset: at, message: "the default of parameter '\(parameterName)' does not have its type")
+                }
+                defaultValue = value
+            }
+            parameters.append(TemplateParameter(name: parameterName, type: type, defaultValue: defaultValue))
         }
         try r.finish()
 
@@ -78,7 +89,7 @@ enum ScreenReader {
         var code: [Instruction] = []
         code.reserveCapacity(codeCount + constants.count)
         for _ in 0..<codeCount {
-            switch try r.tag(below: 11, "opcode") {
+            switch try r.tag(below: 12, "opcode") {
             case 0: code.append(.constant(UInt32(try r.index(below: constants.count, "constant index"))))
             case 1: code.append(.state(UInt32(try r.index(below: state.count, "state index"))))
             case 2: code.append(.viewportWidth)
@@ -89,7 +100,8 @@ enum ScreenReader {
             case 7: code.append(.select)
             case 8: code.append(.min)
             case 9: code.append(.max)
-            default: code.append(.clamp)
+            case 10: code.append(.clamp)
+            default: code.append(.parameter(UInt32(try r.index(below: parameters.count, "parameter index"))))
             }
         }
         try r.finish()
@@ -98,9 +110,10 @@ enum ScreenReader {
 
         // EXPRESSIONS: ranges of the code, each checked to be well formed and typed.
         r = try sections.expect(.expressions)
-        var typer = ExpressionTyper(constants: constants, code: code, state: state, enums: enums)
+        var typer = ExpressionTyper(constants: constants, code: code, state: state, enums: enums, parameters: parameters)
         var expressions: [ExprRef] = []
         var types: [ValueKind] = []
+        var usesParameters: [Bool] = []
         let expressionCount = try r.count(minimumSize: 2, "expression")
         expressions.reserveCapacity(expressionCount)
         types.reserveCapacity(expressionCount)
@@ -116,10 +129,12 @@ enum ScreenReader {
             }
             expressions.append(ExprRef(start: UInt32(start), count: UInt32(count)))
             types.append(type)
+            usesParameters.append(code[start..<(start + count)].contains { if case .parameter = $0 { true } else { false } })
         }
         try r.finish()
         var exprs = ExpressionReader(
-            refs: expressions, types: types, constantBase: diskCode, constantTypes: constants.map(ValueKind.init))
+            refs: expressions, types: types, constantBase: diskCode, constantTypes: constants.map(ValueKind.init),
+            usesParameters: usesParameters)
 
         // EDGES
         r = try sections.expect(.edges)
@@ -247,30 +262,33 @@ enum ScreenReader {
         try r.finish()
 
         // STACKS
-        r = try sections.expect(.stacks)
-        var stacks: [StackModel] = []
-        let stackCount = try r.count(minimumSize: minimumStackSize, "stack")
-        stacks.reserveCapacity(stackCount)
-        var rowLists: [(offset: Int, rows: [Int])] = []
-        for _ in 0..<stackCount {
-            let axis: Axis = try r.tag(below: 2, "axis") == 0 ? .vertical : .horizontal
-            let padding = edges[try r.index(below: edges.count, "edge set")]
-            let spacing = try exprs.read(&r, .number, "spacing")
-            let hide = try exprs.read(&r, .bool, "hide-last-separator")
-            let background = try exprs.read(&r, .color, "a background")
-            let at = r.offset
-            var rows: [Int] = []
-            var previous = -1
-            for _ in 0..<(try r.count(minimumSize: 1, "row index")) {
-                let zigzag = try r.varint()
-                let delta = zigzag & 1 == 0 ? zigzag >> 1 : -((zigzag + 1) >> 1)
-                previous = previous + 1 + delta
-                guard previous >= 0 else { throw r.fail("a negative row index") }
-                rows.append(previous)
+        func readStacks(_ r: inout ByteReader) throws(LoadError) -> (stacks: [StackModel], offsets: [Int]) {
+            var stacks: [StackModel] = []
+            var offsets: [Int] = []
+            let stackCount = try r.count(minimumSize: minimumStackSize, "stack")
+            stacks.reserveCapacity(stackCount)
+            for _ in 0..<stackCount {
+                let axis: Axis = try r.tag(below: 2, "axis") == 0 ? .vertical : .horizontal
+                let padding = edges[try r.index(below: edges.count, "edge set")]
+                let spacing = try exprs.read(&r, .number, "spacing")
+                let hide = try exprs.read(&r, .bool, "hide-last-separator")
+                let background = try exprs.read(&r, .color, "a background")
+                offsets.append(r.offset)
+                var rows: [Int] = []
+                var previous = -1
+                for _ in 0..<(try r.count(minimumSize: 1, "row index")) {
+                    let zigzag = try r.varint()
+                    let delta = zigzag & 1 == 0 ? zigzag >> 1 : -((zigzag + 1) >> 1)
+                    previous = previous + 1 + delta
+                    guard previous >= 0 else { throw r.fail("a negative row index") }
+                    rows.append(previous)
+                }
+                stacks.append(StackModel(axis: axis, padding: padding, spacing: spacing, hideLastSeparator: hide, background: background, rows: rows))
             }
-            rowLists.append((at, rows))
-            stacks.append(StackModel(axis: axis, padding: padding, spacing: spacing, hideLastSeparator: hide, background: background, rows: rows))
+            return (stacks, offsets)
         }
+        r = try sections.expect(.stacks)
+        let (stacks, rowListOffsets) = try readStacks(&r)
         try r.finish()
         guard !stacks.isEmpty else { throw LoadError(section: r.section, offset: r.offset, message: "a screen needs its own stack") }
 
@@ -287,28 +305,35 @@ enum ScreenReader {
         }
         let aspects = styles.map(\.contentExprs.first)
         let props = styles.map(\.props)
-        r = try sections.expect(.rows)
-        var rows: [RowModel] = []
-        let rowCount = try r.count(minimumSize: minimumRowSize, "row")
-        rows.reserveCapacity(rowCount)
-        for _ in 0..<rowCount {
-            let styleIndex = try r.index(below: styles.count, "style")
-            var row = templates[styleIndex]
-            let rowFlags = try r.tag(below: 4, "row flags")
-            if rowFlags & 1 != 0 { row.id = try string(&r, "a row id") }
-            if rowFlags & 2 != 0 { row.component = try string(&r, "a component name") }
-            row.parent = try r.index(below: stacks.count, "parent stack")
-            switch row.kind {
-            case .text:
-                let (font, lines, color, weight, align) = textParts[styleIndex]!
-                row.content = .text(text: try exprs.read(&r, .string, "text"), font: font, lines: lines, color: color, weight: weight, align: align)
-            case .image: row.content = .image(source: try exprs.read(&r, .string, "an image source"), aspect: aspects[styleIndex])
-            case .view: row.content = .view(host: try exprs.read(&r, .string, "a host"), props: props[styleIndex])
-            case .spacer: break
-            case .stack: row.content = .stack(try r.index(below: stacks.count, "nested stack"))
+        /// Rows whose parents are stacks below `stackCount`, shifted down by `parentOffset`
+        /// (a template's rows: 0 is where the instance goes, stored as -1).
+        func readRows(_ r: inout ByteReader, stackCount: Int, parentOffset: Int) throws(LoadError) -> [RowModel] {
+            var rows: [RowModel] = []
+            let rowCount = try r.count(minimumSize: minimumRowSize, "row")
+            rows.reserveCapacity(rowCount)
+            for _ in 0..<rowCount {
+                let styleIndex = try r.index(below: styles.count, "style")
+                var row = templates[styleIndex]
+                let rowFlags = try r.tag(below: 4, "row flags")
+                if rowFlags & 1 != 0 { row.id = try string(&r, "a row id") }
+                if rowFlags & 2 != 0 { row.component = try string(&r, "a component name") }
+                row.parent = try r.index(below: stackCount + parentOffset, "parent stack") - parentOffset
+                switch row.kind {
+                case .text:
+                    let (font, lines, color, weight, align) = textParts[styleIndex]!
+                    row.content = .text(text: try exprs.read(&r, .string, "text"), font: font, lines: lines, color: color, weight: weight, align: align)
+                case .image: row.content = .image(source: try exprs.read(&r, .string, "an image source"), aspect: aspects[styleIndex])
+                case .view: row.content = .view(host: try exprs.read(&r, .string, "a host"), props: props[styleIndex])
+                case .spacer: break
+                case .stack: row.content = .stack(try r.index(below: stackCount, "nested stack"))
+                }
+                rows.append(row)
             }
-            rows.append(row)
+            return rows
         }
+        r = try sections.expect(.rows)
+        let rowsOffset = r.offset
+        let rows = try readRows(&r, stackCount: stacks.count, parentOffset: 0)
         try r.finish()
 
         // STEPS
@@ -321,11 +346,43 @@ enum ScreenReader {
         }
         try r.finish()
 
-        let model = ScreenModel(
+        // TEMPLATES: components the runtime can insert; their rows may read parameters.
+        r = try sections.expect(.templates)
+        var components: [ComponentTemplate] = []
+        for _ in 0..<(try r.count(minimumSize: 4, "template")) {
+            let templateName = try string(&r, "a component name")
+            var indices: [Int] = []
+            for _ in 0..<(try r.count(minimumSize: 1, "parameter")) { indices.append(try r.index(below: parameters.count, "parameter")) }
+            let at = r.offset
+            let (localStacks, _) = try readStacks(&r)
+            let localRows = try readRows(&r, stackCount: localStacks.count, parentOffset: 1)
+            try ModelValidation.validateTemplate(rows: localRows, stacks: localStacks, section: r.section, offset: at)
+            components.append(ComponentTemplate(name: templateName, parameters: indices, rows: localRows, stacks: localStacks))
+        }
+        try r.finish()
+
+        var model = ScreenModel(
             name: name, isFlow: flags == 1, enums: enums, state: state, stacks: stacks, rows: rows, steps: steps,
             expressions: ExpressionTable(constants: constants, code: code), flow: flow)
-        try ModelValidation.validateTree(model, rowListOffsets: rowLists.map(\.offset))
+        model.components = components
+        model.parameters = parameters
+        try ModelValidation.validateTree(model, rowListOffsets: rowListOffsets)
+        // Component parameters exist only in templates: the screen's own rows must not read them.
+        if let row = ModelValidation.firstRowReadingParameters(model) {
+            throw LoadError(section: "ROWS", offset: rowsOffset, message: "row \(row) reads a component parameter outside a component template")
+        }
         return model
+    }
+
+    static func readType(_ r: inout ByteReader, enums: [EnumModel]) throws(LoadError) -> RuntimeType {
+        switch try r.tag(below: 6, "type") {
+        case 0: return .bool
+        case 1: return .number
+        case 2: return .string
+        case 3: return .color
+        case 4: return .duration
+        default: return .enumeration(try r.index(below: enums.count, "enum index"))
+        }
     }
 
     static func value(_ r: inout ByteReader, strings: [String], enums: [EnumModel]) throws(LoadError) -> RuntimeValue {
@@ -370,6 +427,7 @@ struct ExpressionReader {
     /// Where the synthesized `.constant(i)` instructions start in the code.
     let constantBase: Int
     let constantTypes: [ValueKind]
+    let usesParameters: [Bool]
 
     /// An expression whose type must fit `expected` (nil: any).
     func read(_ r: inout ByteReader, _ expected: ValueKind?, _ what: @autoclosure () -> String) throws(LoadError) -> ExprRef {
