@@ -146,37 +146,6 @@ enum ModelValidation {
         ValueKind(type) == ValueKind(value)
     }
 
-    /// The first row (or stack's row) of the screen itself whose expressions
-    /// read a component parameter, if any.
-    static func firstRowReadingParameters(_ model: ScreenModel) -> Int? {
-        let code = model.expressions.code
-        func reads(_ ref: ExprRef?) -> Bool {
-            guard let ref else { return false }
-            return code[Int(ref.start)..<Int(ref.start + ref.count)].contains { if case .parameter = $0 { true } else { false } }
-        }
-        func reads(_ e: EdgeExprs) -> Bool { reads(e.top) || reads(e.right) || reads(e.bottom) || reads(e.left) }
-        for (index, row) in model.rows.enumerated() {
-            var refs: [ExprRef?] = [row.size, row.min, row.max, row.background, row.highlight, row.hidden]
-            switch row.content {
-            case .text(let text, let font, let lines, let color, _, _): refs += [text, font, lines, color]
-            case .image(let source, let aspect): refs += [source, aspect]
-            case .view(let host, let props): refs += [host] + props.map(\.value)
-            case .spacer, .stack: break
-            }
-            if let separator = row.separator { refs += [separator.color, separator.thickness] }
-            for action in row.tap { if case .set(_, let value) = action { refs.append(value) } }
-            for transition in row.transitions {
-                refs += [transition.duration, transition.delay]
-                for keyframe in [transition.from, transition.to] { refs += [keyframe?.alpha, keyframe?.offsetX, keyframe?.offsetY, keyframe?.scale] }
-            }
-            if refs.contains(where: reads) || reads(row.insets) || (row.separator.map { reads($0.insets) } ?? false) { return index }
-        }
-        for stack in model.stacks where reads(stack.padding) || reads(stack.spacing) || reads(stack.hideLastSeparator) || reads(stack.background) {
-            return stack.rows.first ?? 0
-        }
-        return nil
-    }
-
     /// A template's rows and stacks form a tree under its first row: every
     /// other row is listed by exactly the local stack it names; every local
     /// stack belongs to exactly one row; depth is bounded.

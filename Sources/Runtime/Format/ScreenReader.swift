@@ -139,7 +139,10 @@ enum ScreenReader {
         // EDGES
         r = try sections.expect(.edges)
         var edges: [EdgeExprs] = []
+        var edgesUse: [Bool] = []
         for _ in 0..<(try r.count(minimumSize: 4, "edge set")) {
+            let before = exprs.parameterReads
+            defer { edgesUse.append(exprs.parameterReads != before) }
             edges.append(EdgeExprs(
                 top: try exprs.read(&r, .number, "an inset"), right: try exprs.read(&r, .number, "an inset"),
                 bottom: try exprs.read(&r, .number, "an inset"), left: try exprs.read(&r, .number, "an inset")))
@@ -149,17 +152,24 @@ enum ScreenReader {
         // SEPARATORS
         r = try sections.expect(.separators)
         var separators: [SeparatorModel] = []
+        var separatorsUse: [Bool] = []
         for _ in 0..<(try r.count(minimumSize: 3, "separator")) {
-            separators.append(SeparatorModel(
-                color: try exprs.read(&r, .color, "a separator colour"), thickness: try exprs.read(&r, .number, "a thickness"),
-                insets: edges[try r.index(below: edges.count, "edge set")]))
+            let before = exprs.parameterReads
+            let color = try exprs.read(&r, .color, "a separator colour")
+            let thickness = try exprs.read(&r, .number, "a thickness")
+            let edgeIndex = try r.index(below: edges.count, "edge set")
+            separators.append(SeparatorModel(color: color, thickness: thickness, insets: edges[edgeIndex]))
+            separatorsUse.append(exprs.parameterReads != before || edgesUse[edgeIndex])
         }
         try r.finish()
 
         // ACTIONS
         r = try sections.expect(.actions)
         var actionLists: [[ActionModel]] = []
+        var actionListsUse: [Bool] = []
         for _ in 0..<(try r.count(minimumSize: 1, "action list")) {
+            let before = exprs.parameterReads
+            defer { actionListsUse.append(exprs.parameterReads != before) }
             var list: [ActionModel] = []
             for _ in 0..<(try r.count(minimumSize: 2, "action")) {
                 switch try r.tag(below: 6, "action") {
@@ -189,7 +199,10 @@ enum ScreenReader {
         // TRANSITIONS
         r = try sections.expect(.transitions)
         var transitionLists: [[TransitionModel]] = []
+        var transitionListsUse: [Bool] = []
         for _ in 0..<(try r.count(minimumSize: 1, "transition list")) {
+            let before = exprs.parameterReads
+            defer { transitionListsUse.append(exprs.parameterReads != before) }
             var list: [TransitionModel] = []
             for _ in 0..<(try r.count(minimumSize: 6, "transition")) {
                 let kind = TransitionKind.allCases[Int(try r.tag(below: UInt8(TransitionKind.allCases.count), "transition kind"))]
@@ -221,7 +234,9 @@ enum ScreenReader {
         // STYLES
         r = try sections.expect(.styles)
         var styles: [RowStyle] = []
+        var stylesUse: [Bool] = []
         for _ in 0..<(try r.count(minimumSize: 10, "style")) {
+            let before = exprs.parameterReads
             let kind = RowKindCode(rawValue: try r.tag(below: UInt8(RowKindCode.allCases.count), "row kind"))!
             let flags = try r.tag(below: 16, "style flags")
             let pins = try r.tag(below: 16, "pin")
@@ -250,29 +265,45 @@ enum ScreenReader {
             style.size = try exprs.read(&r, .length, "a size")
             style.min = flags & 1 != 0 ? try exprs.read(&r, .number, "min") : nil
             style.max = flags & 2 != 0 ? try exprs.read(&r, .number, "max") : nil
-            style.insets = edges[try r.index(below: edges.count, "edge set")]
+            let edgeIndex = try r.index(below: edges.count, "edge set")
+            style.insets = edges[edgeIndex]
             style.background = try exprs.read(&r, .color, "a background")
             style.highlight = try exprs.read(&r, .color, "a highlight")
             style.hidden = try exprs.read(&r, .bool, "hidden")
-            style.separator = flags & 4 != 0 ? separators[try r.index(below: separators.count, "separator")] : nil
-            style.tap = actionLists[try r.index(below: actionLists.count, "action list")]
-            style.transitions = transitionLists[try r.index(below: transitionLists.count, "transition list")]
+            var tablesUse = edgesUse[edgeIndex]
+            if flags & 4 != 0 {
+                let separatorIndex = try r.index(below: separators.count, "separator")
+                style.separator = separators[separatorIndex]
+                tablesUse = tablesUse || separatorsUse[separatorIndex]
+            }
+            let actionIndex = try r.index(below: actionLists.count, "action list")
+            let transitionIndex = try r.index(below: transitionLists.count, "transition list")
+            style.tap = actionLists[actionIndex]
+            style.transitions = transitionLists[transitionIndex]
             styles.append(style)
+            stylesUse.append(exprs.parameterReads != before || tablesUse || actionListsUse[actionIndex] || transitionListsUse[transitionIndex])
         }
         try r.finish()
 
         // STACKS
-        func readStacks(_ r: inout ByteReader) throws(LoadError) -> (stacks: [StackModel], offsets: [Int]) {
+        /// Stacks; the screen's own (`template` false) may not read component parameters.
+        func readStacks(_ r: inout ByteReader, template: Bool = false) throws(LoadError) -> (stacks: [StackModel], offsets: [Int]) {
             var stacks: [StackModel] = []
             var offsets: [Int] = []
             let stackCount = try r.count(minimumSize: minimumStackSize, "stack")
             stacks.reserveCapacity(stackCount)
             for _ in 0..<stackCount {
+                let at = r.offset
+                let before = exprs.parameterReads
                 let axis: Axis = try r.tag(below: 2, "axis") == 0 ? .vertical : .horizontal
-                let padding = edges[try r.index(below: edges.count, "edge set")]
+                let edgeIndex = try r.index(below: edges.count, "edge set")
+                let padding = edges[edgeIndex]
                 let spacing = try exprs.read(&r, .number, "spacing")
                 let hide = try exprs.read(&r, .bool, "hide-last-separator")
                 let background = try exprs.read(&r, .color, "a background")
+                if !template, exprs.parameterReads != before || edgesUse[edgeIndex] {
+                    throw LoadError(section: r.section, offset: at, message: "stack \(stacks.count) reads a component parameter outside a component template")
+                }
                 offsets.append(r.offset)
                 var rows: [Int] = []
                 var previous = -1
@@ -312,6 +343,8 @@ enum ScreenReader {
             let rowCount = try r.count(minimumSize: minimumRowSize, "row")
             rows.reserveCapacity(rowCount)
             for _ in 0..<rowCount {
+                let at = r.offset
+                let before = exprs.parameterReads
                 let styleIndex = try r.index(below: styles.count, "style")
                 var row = templates[styleIndex]
                 let rowFlags = try r.tag(below: 4, "row flags")
@@ -327,12 +360,15 @@ enum ScreenReader {
                 case .spacer: break
                 case .stack: row.content = .stack(try r.index(below: stackCount, "nested stack"))
                 }
+                // Component parameters exist only in templates.
+                if parentOffset == 0, stylesUse[styleIndex] || exprs.parameterReads != before {
+                    throw LoadError(section: r.section, offset: at, message: "row \(rows.count) reads a component parameter outside a component template")
+                }
                 rows.append(row)
             }
             return rows
         }
         r = try sections.expect(.rows)
-        let rowsOffset = r.offset
         let rows = try readRows(&r, stackCount: stacks.count, parentOffset: 0)
         try r.finish()
 
@@ -354,7 +390,7 @@ enum ScreenReader {
             var indices: [Int] = []
             for _ in 0..<(try r.count(minimumSize: 1, "parameter")) { indices.append(try r.index(below: parameters.count, "parameter")) }
             let at = r.offset
-            let (localStacks, _) = try readStacks(&r)
+            let (localStacks, _) = try readStacks(&r, template: true)
             let localRows = try readRows(&r, stackCount: localStacks.count, parentOffset: 1)
             try ModelValidation.validateTemplate(rows: localRows, stacks: localStacks, section: r.section, offset: at)
             components.append(ComponentTemplate(name: templateName, parameters: indices, rows: localRows, stacks: localStacks))
@@ -367,10 +403,6 @@ enum ScreenReader {
         model.components = components
         model.parameters = parameters
         try ModelValidation.validateTree(model, rowListOffsets: rowListOffsets)
-        // Component parameters exist only in templates: the screen's own rows must not read them.
-        if let row = ModelValidation.firstRowReadingParameters(model) {
-            throw LoadError(section: "ROWS", offset: rowsOffset, message: "row \(row) reads a component parameter outside a component template")
-        }
         return model
     }
 
@@ -428,9 +460,12 @@ struct ExpressionReader {
     let constantBase: Int
     let constantTypes: [ValueKind]
     let usesParameters: [Bool]
+    /// How many reads so far were of expressions that read component
+    /// parameters: a table entry whose reads moved it uses parameters.
+    var parameterReads = 0
 
     /// An expression whose type must fit `expected` (nil: any).
-    func read(_ r: inout ByteReader, _ expected: ValueKind?, _ what: @autoclosure () -> String) throws(LoadError) -> ExprRef {
+    mutating func read(_ r: inout ByteReader, _ expected: ValueKind?, _ what: @autoclosure () -> String) throws(LoadError) -> ExprRef {
         let at = r.offset
         let tagged = try r.varint()
         let index = tagged >> 1
@@ -441,6 +476,7 @@ struct ExpressionReader {
                 section: r.section, offset: at,
                 message: "\(isCode ? "expression" : "constant") \(index) for \(what()) is out of range (there are \(limit))")
         }
+        if isCode, usesParameters[index] { parameterReads += 1 }
         let type = isCode ? types[index] : constantTypes[index]
         if let expected, !expected.accepts(type) {
             throw LoadError(section: r.section, offset: at, message: "\(what()) must be \(expected), but it is \(type)")
