@@ -81,53 +81,6 @@ final class LiveScreenTests: XCTestCase {
 
     private func close(_ a: Double, _ b: Double) -> Bool { abs(a - b) <= 1e-6 * max(1, abs(a)) }
 
-    /// Equal events, numbers equal to a millionth (positions summed in a
-    /// different order differ in the last bits).
-    static func same(_ a: [LiveEvent], _ b: [LiveEvent]) -> Bool {
-        func near(_ x: Double, _ y: Double) -> Bool { abs(x - y) <= 1e-6 * max(1, abs(x)) }
-        func near(_ x: Visibility, _ y: Visibility) -> Bool {
-            if case .partial(let p) = x, case .partial(let q) = y { return near(p, q) }
-            return x == y
-        }
-        guard a.count == b.count else { return false }
-        return zip(a, b).allSatisfy { x, y in
-            switch (x, y) {
-            case (.rowBecameVisible(let r, let v), .rowBecameVisible(let s, let w)),
-                (.rowBecameHidden(let r, let v), .rowBecameHidden(let s, let w)):
-                return r == s && near(v, w)
-            case (.layoutUpdated, .layoutUpdated): return true
-            case (.contentSizeChanged(let o, let n), .contentSizeChanged(let p, let q)): return near(o, p) && near(n, q)
-            case (.didScroll(let o), .didScroll(let p)): return near(o, p)
-            default: return false
-            }
-        }
-    }
-
-    /// The events a change should cause, from two full layouts.
-    static func expectedEvents(_ before: ScreenLayout, _ offsetBefore: Double, _ after: ScreenLayout, _ offsetAfter: Double) -> [LiveEvent] {
-        var events: [LiveEvent] = []
-        let was = Set(before.visibleRows(offset: offsetBefore))
-        let now = Set(after.visibleRows(offset: offsetAfter))
-        for row in was.union(now).sorted() {
-            if now.contains(row), !was.contains(row) {
-                events.append(.rowBecameVisible(row: row, visibility: after.visibility(of: row, offset: offsetAfter)))
-            } else if was.contains(row), !now.contains(row) {
-                events.append(.rowBecameHidden(row: row, visibility: after.visibility(of: row, offset: offsetAfter)))
-            }
-        }
-        let moved = (0..<before.rowCount).contains { row in
-            let a = before.frame(of: row)
-            let b = after.frame(of: row)
-            return abs(a.x - b.x) > 1e-9 || abs(a.y - b.y) > 1e-9 || abs(a.width - b.width) > 1e-9 || abs(a.height - b.height) > 1e-9
-        }
-        if moved { events.append(.layoutUpdated) }
-        if abs(before.contentHeight - after.contentHeight) > 1e-9 {
-            events.append(.contentSizeChanged(old: before.contentHeight, new: after.contentHeight))
-        }
-        if abs(offsetBefore - offsetAfter) > 1e-9 { events.append(.didScroll(offset: offsetAfter)) }
-        return events
-    }
-
     func testIncrementalEqualsFullOverTenThousandSteps() throws {
         var random = SplitMix64(seed: 0x11FE_0005)
         var steps = 0
@@ -161,8 +114,8 @@ final class LiveScreenTests: XCTestCase {
                 }
                 let full = reference.layout()
                 offsetNow = full.clampedOffset(offsetNow)
-                let expectedEvents = Self.expectedEvents(previous, previousOffset, full, offsetNow)
-                XCTAssertTrue(Self.same(events, expectedEvents), "step \(steps): \(events.map(\.text)) vs \(expectedEvents.map(\.text))")
+                let expectedEvents = LiveEventDiff.expectedEvents(previous, previousOffset, full, offsetNow)
+                XCTAssertTrue(LiveEventDiff.same(events, expectedEvents), "step \(steps): \(events.map(\.text)) vs \(expectedEvents.map(\.text))")
                 XCTAssertTrue(close(live.offset, offsetNow), "step \(steps): offset")
                 previous = full
                 previousOffset = offsetNow

@@ -38,6 +38,8 @@ extension LiveScreen {
                 changes.append(.rowRemoved(row: row))
             }
             live.relayoutFully()
+            // The stack's row list changed even when no frame moved.
+            if !changes.isEmpty { live.layoutChanged = true }
         }
         return (changes, Set(rows).sorted().map { .rowRemoved(row: $0) } + events)
     }
@@ -70,6 +72,7 @@ extension LiveScreen {
                 rows.insert(row, at: index)
             }
             live.relayoutFully()
+            if from != index { live.layoutChanged = true }
         }
         return ([.rowMoved(row: row, from: from, to: index)], events)
     }
@@ -152,6 +155,7 @@ extension LiveScreen {
         let events = observe { live in
             live.screen = Screen(replacing: live.screen, model: model)
             live.relayoutFully()
+            live.layoutChanged = true
         }
         return (inserted, inserted.map { .rowInserted(row: $0) } + events)
     }
@@ -173,6 +177,7 @@ extension LiveScreen {
         let events = observe { live in
             live.screen = Screen(replacing: live.screen, model: model)
             live.relayoutFully()
+            live.layoutChanged = true
         }
         return (new, [.rowRemoved(row: row), .rowInserted(row: new)] + events)
     }

@@ -1,0 +1,160 @@
+// A seeded model-based test of live screens: 10,000 random steps — state
+// changes, mutations, taps, scrolls, pushes and pops. After every step the
+// incrementally kept layout must equal a layout made from scratch from the
+// same model and state, and the events must equal those derived from
+// diffing the two full layouts.
+
+import StackCompiler
+import StackParser
+@testable import StackRuntime
+import TestSupport
+import XCTest
+
+final class LiveModelTests: XCTestCase {
+    static let screenSource = """
+        enum Mode { compact, regular }
+        component Tag(label: string, tall: bool = false): Text { text: label  font: 10  size: tall ? 60 : 20  tap: emit("tag") }
+        component Card(title: string): Stack {
+            padding: 4
+            Text { text: title  size: 20 }
+            Tag { label: title }
+        }
+        screen Live {
+            spacing: 6
+            state open: bool = false
+            state big: bool = false
+            state mode: Mode = .regular
+            state count: number = 2
+            Text a { size: big ? 120 : 40  tap: toggle(big) }
+            Text b { text: "some words that wrap at this width, more than once"  hidden: open  tap: toggle(open) }
+            View c { host: "X"  size: count * 20  tap: set(count, count + 1) }
+            Stack row {
+                axis: horizontal
+                size: 50
+                Text { text: "left"  size: 50%  tap: set(mode, .compact) }
+                Text { text: "right"  size: 50%  hidden: mode == .compact  tap: set(mode, .regular) }
+            }
+            Tag t { label: "tag"  tall: true }
+            Card { title: "card" }
+            Text d { size: 30  hidden: !open  tap: scroll-to(a, top) }
+            Spacer { size: 200 }
+            Text e { size: 70  tap: toggle(open), scroll-to(e, bottom) }
+        }
+        """
+
+    static let flowSource = """
+        flow Steps {
+            separation: padding(8)
+            head-padding: 4
+            state extra: bool = false
+            step One { Text { size: 100  tap: push(Two) } Text { size: 40  hidden: !extra  tap: toggle(extra) } }
+            step Two { Text { size: 150  tap: push(Three) } Text { size: 30  tap: toggle(extra) } }
+            step Three { Text { size: 200  tap: pop(2) } }
+        }
+        """
+
+    static func model(_ source: String) throws -> ScreenModel {
+        let result = Compiler.check(SourceFile(path: "live.stack", text: source), loader: MemoryLoader([:]))
+        return try XCTUnwrap(Compiler.lower(try XCTUnwrap(result.program, "\(result.diagnostics.items.map(\.message))")).first)
+    }
+
+    /// A layout from scratch of what the live screen holds now.
+    static func reference(_ live: LiveScreen) -> ScreenLayout {
+        var model = live.screen.model
+        var table = model.expressions
+        for (row, hidden) in live.forcedHidden {
+            model.rows[row].hidden = table.addConstant(.bool(hidden))
+        }
+        model.expressions = table
+        var screen = Screen(model: model, viewportWidth: live.screen.viewportWidth, viewportHeight: live.screen.viewportHeight)
+        for (slot, value) in live.screen.state.enumerated() { try? screen.setState(model.state[slot].name, to: value) }
+        return screen.layout()
+    }
+
+    func run(_ source: String, steps count: Int, seed: UInt64) throws {
+        var random = SplitMix64(seed: seed)
+        let model = try Self.model(source)
+        var live = LiveScreen(model: model, viewportWidth: 320, viewportHeight: 400)
+        var previous = Self.reference(live)
+        var previousOffset = live.offset
+        for step in 0..<count {
+            let roots = live.rootRows
+            var events: [LiveEvent] = []
+            var structural: [LiveEvent] = []
+            switch Int.random(in: 0..<10, using: &random) {
+            case 0, 1:
+                let target = Double.random(in: -50...(live.contentMain + 50), using: &random)
+                events = live.scroll(to: target)
+            case 2, 3, 4:
+                events = live.tap(x: Double.random(in: 0..<320, using: &random), y: Double.random(in: 0..<400, using: &random)).events
+            case 5 where !roots.isEmpty:
+                events = try live.setHidden(roots.randomElement(using: &random)!, Bool.random(using: &random))
+            case 6 where roots.count > 1:
+                let row = roots.randomElement(using: &random)!
+                events = try live.move(row, to: Int.random(in: 0..<roots.count, using: &random)).events
+            case 7 where roots.count > 3:
+                let result = try live.remove(rows: [roots.randomElement(using: &random)!])
+                events = result.events
+                structural = result.changes.map { if case .rowRemoved(let row) = $0 { .rowRemoved(row: row) } else { .layoutUpdated } }
+            case 8 where !live.screen.model.components.isEmpty && roots.count < 30:
+                let instance = Bool.random(using: &random)
+                    ? ComponentInstance("Tag", arguments: ["label": .string("n\(step)"), "tall": .bool(Bool.random(using: &random))])
+                    : ComponentInstance("Card", arguments: ["title": .string("c\(step)")])
+                let result = try live.insert(instance, at: .index(Int.random(in: 0...roots.count, using: &random)))
+                events = result.events
+                structural = [.rowInserted(row: result.row)]
+            case 9 where live.screen.model.isFlow:
+                if live.pushedSteps < live.screen.model.steps.count, Bool.random(using: &random) {
+                    events = try live.push(live.screen.model.steps[live.pushedSteps].name)
+                } else if live.pushedSteps > 0 {
+                    events = try live.pop(Int.random(in: 1...live.pushedSteps, using: &random))
+                }
+            default:
+                let slots = live.screen.model.state.filter { $0.name != ScreenModel.flowDepthState }
+                guard let slot = slots.randomElement(using: &random) else { continue }
+                let value: RuntimeValue = switch slot.type {
+                case .bool: .bool(Bool.random(using: &random))
+                case .number: .number(Double(Int.random(in: 0...5, using: &random)))
+                case .enumeration(let e): .enumCase(enumIndex: e, caseIndex: Int.random(in: 0..<live.screen.model.enums[e].cases.count, using: &random))
+                default: .bool(false)
+                }
+                events = try live.setState(slot.name, to: value)
+            }
+            let full = Self.reference(live)
+            let offset = live.offset
+            // Frames of every row, and the content size, as from scratch.
+            XCTAssertEqual(live.contentMain, full.contentHeight, accuracy: 1e-6, "step \(step)")
+            XCTAssertEqual(
+                LayoutJSON.render(screen: live.screen, layout: live.layout(), offset: offset),
+                LayoutJSON.render(screen: live.screen, layout: full, offset: offset), "step \(step)")
+            for row in full.rows {
+                guard let frame = live.frame(ofRootRow: row) else { return XCTFail("step \(step): row \(row) has no frame") }
+                XCTAssertEqual(frame.y, full.frame(of: row).y, accuracy: 1e-6, "step \(step) row \(row)")
+                XCTAssertEqual(frame.height, full.frame(of: row).height, accuracy: 1e-6, "step \(step) row \(row)")
+            }
+            // Events: the structural ones first, the rest as the diff says (will/did push and pop aside).
+            let flowEvents: (LiveEvent) -> Bool = { event in
+                switch event {
+                case .willPush, .didPush, .willPop, .didPop: true
+                default: false
+                }
+            }
+            let expected = structural + LiveEventDiff.expectedEvents(previous, previousOffset, full, offset)
+            let got = events.filter { !flowEvents($0) }
+            if !LiveEventDiff.same(got, expected) {
+                XCTFail("step \(step): \(got.map(\.text)) vs \(expected.map(\.text))")
+                return
+            }
+            previous = full
+            previousOffset = offset
+        }
+    }
+
+    func testScreenOverManySteps() throws {
+        try run(Self.screenSource, steps: 7000, seed: 0x51DE_0001)
+    }
+
+    func testFlowOverManySteps() throws {
+        try run(Self.flowSource, steps: 3000, seed: 0x51DE_0002)
+    }
+}
