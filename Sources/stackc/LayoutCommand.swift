@@ -10,6 +10,7 @@ enum LayoutCommand {
 
         USAGE: stackc layout FILE [--screen NAME] [--viewport WxH] [--offset N]
                                   [--state NAME=VALUE]... [--format text|json|svg] [-o PATH]
+                                  [--tap X,Y | --scroll N]... [--then NAME=VALUE]... [--frames N]
 
         ARGUMENTS:
           FILE                    A .stack source file; '-' reads standard input.
@@ -30,6 +31,13 @@ enum LayoutCommand {
                                   taps and scrolls apply in the order given. Text prints
                                   each step's actions and events, then the final layout;
                                   json prints one object a line per step, then the layout.
+          --then NAME=VALUE       After the first layout, set state (repeatable; all at once)
+                                  and animate the change by the rows' transitions. Text lists
+                                  the animated rows and prints the new layout; json prints the
+                                  new layout; svg is an animated picture of the transition.
+          --frames N              With --then and --format json: N instants (N ≥ 2) from the
+                                  start to the end of the transition, one JSON object a line,
+                                  each with "t" and every row's alpha, scale and offset.
           -o PATH                 Write to PATH (atomically) instead of standard output.
           --color auto|always|never
                                   Colour diagnostics (default: auto).
@@ -51,6 +59,9 @@ enum LayoutCommand {
         var color: String?
         /// `--tap X,Y` and `--scroll N`, in the order given.
         var steps: [Interaction] = []
+        /// `--then NAME=VALUE`: state changes to animate.
+        var then: [(name: String, value: String)] = []
+        var frames: Int?
     }
 
     enum Interaction {
@@ -83,6 +94,9 @@ enum LayoutCommand {
                 return Main.usageError("--state \(state.name)=\(state.value): \(error.description)", command: "layout")
             }
         }
+        if !options.then.isEmpty {
+            return Animate.run(screen: screen, options: options)
+        }
         if !options.steps.isEmpty {
             return Interactive.run(screen: screen, options: options)
         }
@@ -101,7 +115,7 @@ enum LayoutCommand {
         let parsed: [(name: String, value: String?)]
         do {
             parsed = try reader.parse(
-                valued: ["--screen", "--viewport", "--offset", "--state", "--format", "-o", "--color", "--tap", "--scroll"],
+                valued: ["--screen", "--viewport", "--offset", "--state", "--format", "-o", "--color", "--tap", "--scroll", "--then", "--frames"],
                 flags: ["--help", "-h"])
         } catch let error as UsageError {
             return .failure(error)
@@ -130,11 +144,17 @@ enum LayoutCommand {
                     return .failure(UsageError(message: "--offset takes a number of points, not '\(value)'"))
                 }
                 options.offset = offset
-            case "--state":
+            case "--state", "--then":
                 guard let equals = value.firstIndex(of: "="), equals != value.startIndex else {
-                    return .failure(UsageError(message: "--state takes NAME=VALUE, not '\(value)'"))
+                    return .failure(UsageError(message: "\(option.name) takes NAME=VALUE, not '\(value)'"))
                 }
-                options.states.append((String(value[..<equals]), String(value[value.index(after: equals)...])))
+                let pair = (String(value[..<equals]), String(value[value.index(after: equals)...]))
+                if option.name == "--state" { options.states.append(pair) } else { options.then.append(pair) }
+            case "--frames":
+                guard let frames = Int(value), frames >= 2, frames <= 10_000 else {
+                    return .failure(UsageError(message: "--frames takes a whole number from 2 to 10000, not '\(value)'"))
+                }
+                options.frames = frames
             case "--format":
                 guard ["text", "json", "svg"].contains(value) else {
                     return .failure(UsageError(message: "--format takes 'text', 'json' or 'svg', not '\(value)'"))
@@ -158,6 +178,12 @@ enum LayoutCommand {
                 }
                 options.color = value
             }
+        }
+        if options.frames != nil, options.then.isEmpty || options.format != "json" {
+            return .failure(UsageError(message: "--frames needs --then and --format json"))
+        }
+        if !options.then.isEmpty, !options.steps.isEmpty {
+            return .failure(UsageError(message: "--then cannot be combined with --tap or --scroll"))
         }
         return .success(options)
     }

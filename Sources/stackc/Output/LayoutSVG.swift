@@ -55,7 +55,7 @@ enum LayoutSVG {
         }
     }
 
-    private static func drawContent(_ appearance: RowAppearance, content: Rect, axis: Axis, into out: inout String) {
+    static func drawContent(_ appearance: RowAppearance, content: Rect, axis: Axis, into out: inout String) {
         if let text = appearance.text {
             let font = text.font > 0 ? text.font : 17
             // The measurer's own wrapping, so the picture shows what was measured.
@@ -77,7 +77,7 @@ enum LayoutSVG {
         }
     }
 
-    private static func fill(_ rgba: UInt32, fallback: String) -> String {
+    static func fill(_ rgba: UInt32, fallback: String) -> String {
         let alpha = Double(rgba & 0xFF) / 255
         if alpha == 0 { return "fill=\"\(fallback)\"" }
         let rgb = String(rgba >> 8, radix: 16, uppercase: true)
@@ -85,7 +85,7 @@ enum LayoutSVG {
         return alpha >= 1 ? "fill=\"#\(hex)\"" : "fill=\"#\(hex)\" fill-opacity=\"\(n(alpha))\""
     }
 
-    private static func n(_ x: Double) -> String { NumberText.format(x) }
+    static func n(_ x: Double) -> String { NumberText.format(x) }
 
     static func escape(_ text: String) -> String {
         var out = ""

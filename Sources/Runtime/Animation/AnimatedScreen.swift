@@ -1,0 +1,76 @@
+// A live screen whose changes animate: each change that moves rows builds a
+// transition from what is on screen at that moment (UIKit's
+// beginFromCurrentState) to the new layout. Time is the host's: every call
+// says what time it is, in seconds, so tests and the CLI need no clock.
+
+/// A live screen with transitions.
+public struct AnimatedScreen: Sendable {
+    public private(set) var live: LiveScreen
+    /// The transition running (or last run) and when it started.
+    public private(set) var transition: Transition?
+    public private(set) var startTime: Double = 0
+    /// The last time events were reported up to.
+    private var reportedUpTo: Double = -.infinity
+
+    /// The layout after the last change.
+    public private(set) var layout: ScreenLayout
+
+    public init(_ live: LiveScreen) {
+        var live = live
+        layout = live.layout()
+        self.live = live
+    }
+
+    /// Makes a change to the live screen at `time`: returns the change's
+    /// own events and the transition events it causes at once (interrupted
+    /// rows ending, animated rows beginning).
+    public mutating func change(
+        at time: Double, _ body: (inout LiveScreen) throws(RuntimeError) -> [LiveEvent]
+    ) throws(RuntimeError) -> (events: [LiveEvent], transitionEvents: [TransitionEvent]) {
+        var pending = advance(to: time)
+        let old = layout
+        let oldOffset = live.offset
+        let events = try body(&live)
+        let new = live.layout()
+        layout = new
+        let running = transition.flatMap { time - startTime < $0.duration ? $0 : nil }
+        let next = Transition(
+            from: old, offset: oldOffset, to: new, offset: live.offset, screen: live.screen,
+            interrupting: running, elapsed: time - startTime)
+        transition = next
+        startTime = time
+        reportedUpTo = time
+        pending += next.startEvents
+        return (events, pending)
+    }
+
+    /// Sets state at `time`, animating what it changes.
+    public mutating func setState(_ name: String, to value: RuntimeValue, at time: Double) throws(RuntimeError) -> [TransitionEvent] {
+        try change(at: time) { (live) throws(RuntimeError) in try live.setState(name, to: value) }.transitionEvents
+    }
+
+    /// The transition events between the last report and `time` (rows whose
+    /// animation ended).
+    public mutating func advance(to time: Double) -> [TransitionEvent] {
+        guard let transition, time > reportedUpTo else { return [] }
+        let events = transition.events(after: reportedUpTo - startTime, through: time - startTime)
+        reportedUpTo = time
+        return events
+    }
+
+    /// The screen as drawn at `time`.
+    public func presented(at time: Double) -> PresentedScreen {
+        guard let transition else { return PresentedScreen(layout, offset: live.offset, time: 0) }
+        return transition.sample(at: time - startTime)
+    }
+}
+
+extension Transition {
+    /// Rows whose animation ends in `t0 < t ≤ t1` (seconds from the start).
+    public func events(after t0: Double, through t1: Double) -> [TransitionEvent] {
+        tracks
+            .filter { $0.duration > 0 && $0.end > t0 && $0.end <= t1 }
+            .sorted { ($0.end, $0.row) < ($1.end, $1.row) }
+            .map { .didEnd(row: $0.row, kind: $0.kind, hiding: $0.hides, finished: true) }
+    }
+}

@@ -1,0 +1,73 @@
+// A row's pose relative to what holds it, so that rows inside a moving row
+// move with it: the frame relative to the origin of the row holding its
+// stack (the screen's rows: the content origin), the content and separator
+// relative to the frame.
+
+struct Pose: Hashable, Sendable {
+    var frame: Rect
+    var content: Rect?
+    var separator: Rect?
+    var effects: Effects
+    /// Taken from a layout in which the row is hidden.
+    var hidden = false
+
+    /// A fraction `p` of the way to `other`; content and separator rects that
+    /// only one side has are carried along with the frame.
+    func interpolated(to other: Pose, _ p: Double) -> Pose {
+        func mix(_ a: Rect?, _ b: Rect?) -> Rect? {
+            switch (a, b) {
+            case (let a?, let b?): a.interpolated(to: b, p)
+            case (let a?, nil): a
+            case (nil, let b?): b
+            case (nil, nil): nil
+            }
+        }
+        return Pose(
+            frame: frame.interpolated(to: other.frame, p),
+            content: mix(content, other.content),
+            separator: mix(separator, other.separator),
+            effects: Effects(
+                alpha: lerp(effects.alpha, other.effects.alpha, p),
+                scale: lerp(effects.scale, other.effects.scale, p),
+                offsetX: lerp(effects.offsetX, other.effects.offsetX, p),
+                offsetY: lerp(effects.offsetY, other.effects.offsetY, p)))
+    }
+
+    /// Whether the frames (not the effects) differ.
+    func placedDifferently(from other: Pose) -> Bool { frame != other.frame }
+}
+
+extension ScreenLayout {
+    /// The row holding each stack (nil for the screen's own stack).
+    func holders() -> [Int?] {
+        var holders = [Int?](repeating: nil, count: model.stacks.count)
+        for (index, row) in model.rows.enumerated() {
+            if case .stack(let stack) = row.content, stack < holders.count { holders[stack] = index }
+        }
+        return holders
+    }
+
+    /// Rows drawn, each with whether it is hidden: the screen's rows and,
+    /// under every row that is not hidden, its stack's rows.
+    func drawnRows(holders: [Int?]) -> [Int: Bool] {
+        var drawn: [Int: Bool] = [:]
+        var pending = rows
+        while let row = pending.popLast() {
+            let hidden = isHidden(row)
+            drawn[row] = hidden
+            if !hidden, case .stack(let stack) = model.rows[row].content { pending += rows(ofStack: stack) }
+        }
+        return drawn
+    }
+
+    /// The pose of a drawn row, relative to the row holding it.
+    func pose(of row: Int, holders: [Int?]) -> Pose {
+        let frame = self.frame(of: row)
+        let origin = holders[model.rows[row].parent].map { self.frame(of: $0) } ?? .zero
+        return Pose(
+            frame: frame.moved(by: -origin.x, -origin.y),
+            content: contentFrame(of: row)?.moved(by: -frame.x, -frame.y),
+            separator: separatorFrame(of: row)?.moved(by: -frame.x, -frame.y),
+            effects: .none, hidden: isHidden(row))
+    }
+}

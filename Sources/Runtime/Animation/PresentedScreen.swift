@@ -1,0 +1,128 @@
+// A screen as drawn at one instant of a transition: the rows drawn, in
+// order, each where the transition has it.
+
+/// The drawn rows of a screen at one instant.
+public struct PresentedScreen: Sendable {
+    /// Seconds since the transition started.
+    public var time: Double
+    public var offset: Double
+    public var contentWidth: Double
+    public var contentHeight: Double
+    public var viewportWidth: Double
+    public var viewportHeight: Double
+    /// The screen's rows, in order.
+    public var roots: [Int]
+    /// Each drawn row that holds a stack: its drawn rows, in order.
+    public var children: [Int: [Int]]
+    public var rows: [Int: PresentedRow]
+
+    /// A layout as it stands, with no effects.
+    public init(_ layout: ScreenLayout, offset: Double, time: Double = 0) {
+        self.time = time
+        self.offset = layout.clampedOffset(offset)
+        contentWidth = layout.contentWidth
+        contentHeight = layout.contentHeight
+        viewportWidth = layout.viewportWidth
+        viewportHeight = layout.viewportHeight
+        roots = layout.rows
+        children = [:]
+        rows = [:]
+        var pending = layout.rows
+        while let row = pending.popLast() {
+            rows[row] = PresentedRow(layout, row: row, offset: self.offset)
+            if !layout.isHidden(row), case .stack(let stack) = layout.model.rows[row].content {
+                children[row] = layout.rows(ofStack: stack)
+                pending += layout.rows(ofStack: stack)
+            }
+        }
+    }
+
+    init(time: Double, offset: Double, layout: ScreenLayout) {
+        self.time = time
+        self.offset = offset
+        contentWidth = layout.contentWidth
+        contentHeight = layout.contentHeight
+        viewportWidth = layout.viewportWidth
+        viewportHeight = layout.viewportHeight
+        roots = []
+        children = [:]
+        rows = [:]
+    }
+}
+
+extension Transition {
+    /// The screen `t` seconds after the transition started: the old layout
+    /// at t ≤ 0 (unless it interrupted another: then the poses that one had
+    /// reached), the new one from `duration` on.
+    public func sample(at t: Double) -> PresentedScreen {
+        if t >= duration, t > 0 {
+            return PresentedScreen(new, offset: newOffset, time: t)
+        }
+        if t <= 0, !interrupts { return PresentedScreen(old, offset: oldOffset, time: t) }
+        let before = t <= 0
+        let layout = before ? old : new
+        var screen = PresentedScreen(time: t, offset: layout.clampedOffset(before ? oldOffset : newOffset), layout: layout)
+        screen.roots = drawn(among: new.rows, stack: new.rootStack, at: t)
+        var pending = screen.roots.map { (row: $0, origin: Rect.zero, box: Optional<Rect>.none) }
+        while let (row, origin, box) = pending.popLast() {
+            guard let pose = pose(of: row, at: t) else { continue }
+            let frame = pose.frame.moved(by: origin.x, origin.y)
+            let stackAxis = box == nil ? new.axis : axis(ofStackHolding: row)
+            let visibility: Visibility = pose.hidden
+                ? .hidden : Self.visibility(of: frame, axis: stackAxis, low: box.map { stackAxis == .vertical ? $0.y : $0.x } ?? screen.offset,
+                    length: box.map { stackAxis == .vertical ? $0.height : $0.width } ?? (new.axis == .vertical ? screen.viewportHeight : screen.viewportWidth))
+            screen.rows[row] = PresentedRow(
+                frame: frame, content: pose.content?.moved(by: frame.x, frame.y),
+                separator: pose.separator?.moved(by: frame.x, frame.y), visibility: visibility,
+                alpha: min(max(pose.effects.alpha, 0), 1), scale: pose.effects.scale, offsetX: pose.effects.offsetX, offsetY: pose.effects.offsetY)
+            if let nested = childRows(of: row, at: t, hidden: pose.hidden) {
+                screen.children[row] = nested
+                let inner = pose.content?.moved(by: frame.x, frame.y) ?? frame
+                pending += nested.map { ($0, frame, inner) }
+            }
+        }
+        return screen
+    }
+
+    /// The pose of a drawn row at `t`, relative to the row holding it; nil
+    /// when it is not drawn then.
+    func pose(of row: Int, at t: Double) -> Pose? {
+        if let index = trackIndex[row] { return tracks[index].pose(at: t) }
+        if newDrawn[row] != nil { return new.pose(of: row, holders: newHolders) }
+        return fallbackPoses[row]
+    }
+
+    /// The rows drawn inside `row`, or nil when it holds no stack.
+    func childRows(of row: Int, at t: Double, hidden: Bool) -> [Int]? {
+        if hidden { return [] }
+        if newDrawn[row] == false, case .stack(let stack) = new.model.rows[row].content {
+            return drawn(among: new.rows(ofStack: stack), stack: stack, at: t)
+        }
+        return fallbackChildren[row]
+    }
+
+    /// `rows` of the new layout plus the rows of `stack` on their way out.
+    func drawn(among rows: [Int], stack: Int, at t: Double) -> [Int] {
+        var result = rows
+        for (row, place) in lingering.sorted(by: { $0.key < $1.key }) where place.stack == stack {
+            guard let index = trackIndex[row], !tracks[index].isOver(at: t) else { continue }
+            let at = place.after.flatMap { result.firstIndex(of: $0) }.map { $0 + 1 } ?? 0
+            result.insert(row, at: at)
+        }
+        return result
+    }
+
+    func axis(ofStackHolding row: Int) -> Axis {
+        row < new.model.rows.count ? new.axis(of: new.parent(of: row)) : old.axis(of: old.parent(of: row))
+    }
+
+    /// How much of `frame` shows in the span `low ..< low + length` along `axis`.
+    static func visibility(of frame: Rect, axis: Axis, low: Double, length: Double) -> Visibility {
+        let start = axis == .vertical ? frame.y : frame.x
+        let size = axis == .vertical ? frame.height : frame.width
+        let overlap = min(start + size, low + length) - max(start, low)
+        if size <= 0 || overlap <= 1e-9 { return .offscreen }
+        if start >= low - 1e-9, start + size <= low + length + 1e-9 { return .entire }
+        return .partial(overlap / size * 100)
+    }
+}

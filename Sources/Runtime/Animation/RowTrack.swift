@@ -1,0 +1,54 @@
+// One row's part in a transition: from the pose it had to the pose it gets,
+// over its own delay and duration, along its own curve.
+
+/// How a row takes part in a transition.
+public struct RowTrack: Sendable {
+    public let row: Int
+    public let kind: TransitionKind
+    /// Seconds from the transition's start to this row's start.
+    public let delay: Double
+    public let duration: Double
+    let curve: TimingCurve
+    /// The pose until the delay is over (nil: not drawn, as an inserted row).
+    let before: Pose?
+    /// The poses the curve runs between.
+    let from: Pose
+    let to: Pose
+    /// The pose once it is over (nil: not drawn, as a removed row).
+    let after: Pose?
+
+    /// When the row's animation ends, from the transition's start.
+    public var end: Double { delay + duration }
+
+    /// Whether the row hides (hide, remove) rather than shows.
+    public var hides: Bool { kind == .hide || kind == .remove }
+
+    /// The pose at `t` seconds from the transition's start: `before` up to
+    /// the delay, `after` from the end on, the curve in between.
+    func pose(at t: Double) -> Pose? {
+        if t <= delay { return before }
+        if t >= end { return after }
+        return from.interpolated(to: to, curve.progress(at: (t - delay) / duration))
+    }
+
+    /// Whether the row's pose at `t` is the one it ends with.
+    func isOver(at t: Double) -> Bool { t >= end && t > delay }
+}
+
+/// A row's animation beginning or ending (ScrollStackRowAnimatable's
+/// `willBeginAnimationTransition(toHide:)` / `didEndAnimationTransition(toHide:)`).
+public enum TransitionEvent: Hashable, Sendable {
+    case willBegin(row: Int, kind: TransitionKind, hiding: Bool)
+    /// `finished` is false when a new change interrupted it.
+    case didEnd(row: Int, kind: TransitionKind, hiding: Bool, finished: Bool)
+
+    /// One line, as the CLI prints it.
+    public var text: String {
+        switch self {
+        case .willBegin(let row, let kind, let hiding):
+            "row \(row) will begin \(kind.rawValue)\(hiding ? " (hiding)" : "")"
+        case .didEnd(let row, let kind, let hiding, let finished):
+            "row \(row) did end \(kind.rawValue)\(hiding ? " (hiding)" : "")\(finished ? "" : " (interrupted)")"
+        }
+    }
+}

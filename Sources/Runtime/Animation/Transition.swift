@@ -1,0 +1,204 @@
+// A transition from one layout to the next: every row that moved, changed
+// size, appeared or went away gets a track with its own spec; rows that did
+// neither are not animated. A transition that interrupts another starts
+// each row from where the other had taken it.
+
+/// The animation from one layout of a screen to the next.
+public struct Transition: Sendable {
+    public let old: ScreenLayout
+    public let oldOffset: Double
+    public let new: ScreenLayout
+    public let newOffset: Double
+    /// The rows that take part, in row order.
+    public let tracks: [RowTrack]
+    /// Events at the start: `didEnd(finished: false)` for the tracks of an
+    /// interrupted transition, then `willBegin` for the animated tracks.
+    public let startEvents: [TransitionEvent]
+    /// Whether the start is another transition caught midway (then there is
+    /// no layout to show at t ≤ 0, only the poses it had reached).
+    public let interrupts: Bool
+
+    let trackIndex: [Int: Int]
+    let newHolders: [Int?]
+    let newDrawn: [Int: Bool]
+    /// Rows no longer in the new layout, and rows whose new layout hides
+    /// them, as the layout before had them: drawn while they animate out.
+    let fallbackPoses: [Int: Pose]
+    let fallbackChildren: [Int: [Int]]
+    /// Where rows on their way out are drawn: their stack, after which row.
+    let lingering: [Int: (stack: Int, after: Int?)]
+
+    /// How long until every row is in its new place.
+    public var duration: Double { tracks.map(\.end).max() ?? 0 }
+
+    /// The transition from `old` to `new`, with specs evaluated on `screen`
+    /// (which holds `new`'s model and state). `previous` is the transition
+    /// that was running, `elapsed` seconds in.
+    public init(
+        from old: ScreenLayout, offset oldOffset: Double, to new: ScreenLayout, offset newOffset: Double,
+        screen: Screen, interrupting previous: Transition? = nil, elapsed: Double = 0
+    ) {
+        self.old = old
+        self.oldOffset = oldOffset
+        self.new = new
+        self.newOffset = newOffset
+        let oldHolders = old.holders()
+        let newHolders = new.holders()
+        let oldDrawn = old.drawnRows(holders: oldHolders)
+        let newDrawn = new.drawnRows(holders: newHolders)
+        self.newHolders = newHolders
+        self.newDrawn = newDrawn
+
+        // What the interrupted transition had reached.
+        var inFlight: [Int: (pose: Pose?, track: RowTrack)] = [:]
+        var events: [TransitionEvent] = []
+        var fallbackPoses: [Int: Pose] = [:]
+        var fallbackChildren: [Int: [Int]] = [:]
+        var lingering: [Int: (stack: Int, after: Int?)] = [:]
+        if let previous {
+            for track in previous.tracks where !track.isOver(at: elapsed) {
+                inFlight[track.row] = (track.pose(at: elapsed), track)
+                if track.duration > 0 {
+                    events.append(.didEnd(row: track.row, kind: track.kind, hiding: track.hides, finished: false))
+                }
+            }
+            fallbackPoses = previous.fallbackPoses
+            fallbackChildren = previous.fallbackChildren
+            lingering = previous.lingering
+        }
+        for (row, hidden) in oldDrawn where newDrawn[row] == nil || newDrawn[row] == true {
+            if newDrawn[row] == nil { fallbackPoses[row] = old.pose(of: row, holders: oldHolders) }
+            if !hidden, case .stack(let stack) = old.model.rows[row].content {
+                fallbackChildren[row] = old.rows(ofStack: stack)
+            }
+        }
+
+        var tracks: [RowTrack] = []
+        let rows = Set(oldDrawn.keys).union(newDrawn.keys).union(inFlight.keys).sorted()
+        for row in rows {
+            let current = inFlight[row]
+            let oldPose = current.map(\.pose) ?? (oldDrawn[row] != nil ? old.pose(of: row, holders: oldHolders) : nil)
+            let newPose = newDrawn[row] != nil ? new.pose(of: row, holders: newHolders) : nil
+            // A row caught midway that is still headed where it was goes on.
+            if let current, current.track.after?.frame == newPose?.frame, current.track.after?.hidden == newPose?.hidden {
+                tracks.append(Self.continuation(of: current.track, from: current.pose, elapsed: elapsed))
+                continue
+            }
+            guard let kind = Self.kind(was: oldDrawn[row], now: newDrawn[row], oldPose: oldPose, newPose: newPose) else {
+                continue
+            }
+            let axis = kind == .remove ? old.axis(of: old.parent(of: row)) : new.axis(of: new.parent(of: row))
+            let spec = Self.spec(kind, of: row, screen: screen, fallback: old.model)
+            var begin = oldPose
+            var end = newPose
+            var start = oldPose
+            var finish = newPose
+            switch kind {
+            case .insert, .show:
+                guard let newPose else { continue }
+                if kind == .insert { begin = current?.pose }
+                start = current?.pose ?? {
+                    var pose = kind == .insert || oldPose == nil
+                        ? Pose(frame: newPose.frame.collapsed(along: axis), content: nil, separator: nil, effects: .none)
+                        : Pose(frame: oldPose!.frame, content: nil, separator: nil, effects: .none)
+                    pose.effects = spec.from
+                    return pose
+                }()
+            case .hide, .remove:
+                guard let oldPose else { continue }
+                let target = kind == .hide && newPose != nil ? newPose!.frame : oldPose.frame.collapsed(along: axis)
+                finish = Pose(frame: target, content: nil, separator: nil, effects: spec.to)
+                if kind == .remove {
+                    end = nil
+                    if lingering[row] == nil { lingering[row] = Self.place(of: row, in: old, among: newDrawn) }
+                }
+            case .resize, .move:
+                break
+            }
+            guard let from = start, let to = finish else { continue }
+            tracks.append(RowTrack(
+                row: row, kind: kind, delay: spec.delay, duration: spec.duration, curve: spec.curve,
+                before: begin, from: from, to: to, after: end))
+        }
+        self.tracks = tracks
+        self.trackIndex = Dictionary(uniqueKeysWithValues: tracks.enumerated().map { ($1.row, $0) })
+        self.fallbackPoses = fallbackPoses
+        self.fallbackChildren = fallbackChildren
+        self.lingering = lingering.filter { row, _ in tracks.contains { $0.row == row && $0.after == nil } }
+        self.startEvents = events + tracks.filter { $0.duration > 0 }.map {
+            .willBegin(row: $0.row, kind: $0.kind, hiding: $0.hides)
+        }
+        self.interrupts = previous != nil
+    }
+
+    /// How a row changed: nil when it is not animated.
+    static func kind(was: Bool?, now: Bool?, oldPose: Pose?, newPose: Pose?) -> TransitionKind? {
+        switch (was, now) {
+        case (nil, false?): return .insert
+        case (false?, nil): return .remove
+        case (true?, false?): return .show
+        case (false?, true?): return .hide
+        case (false?, false?):
+            guard let a = oldPose, let b = newPose else { return nil }
+            if a.frame.width != b.frame.width || a.frame.height != b.frame.height { return .resize }
+            if a.frame.x != b.frame.x || a.frame.y != b.frame.y || a.effects != b.effects { return .move }
+            return nil
+        default: return nil
+        }
+    }
+
+    /// A track of an interrupted transition that the new change does not
+    /// touch: it carries on from where it was to where it was going.
+    static func continuation(of track: RowTrack, from pose: Pose?, elapsed: Double) -> RowTrack {
+        let delay = max(0, track.delay - elapsed)
+        let duration = track.end - max(elapsed, track.delay)
+        let here = pose ?? track.from
+        return RowTrack(
+            row: track.row, kind: track.kind, delay: delay, duration: max(0, duration), curve: track.curve,
+            before: pose, from: here, to: track.to, after: track.after)
+    }
+
+    /// Where a removed row is drawn while it goes: after the nearest row
+    /// before it in its old stack that is still drawn.
+    static func place(of row: Int, in old: ScreenLayout, among drawn: [Int: Bool]) -> (stack: Int, after: Int?) {
+        let stack = old.parent(of: row)
+        let siblings = old.rows(ofStack: stack)
+        guard let index = siblings.firstIndex(of: row) else { return (stack, nil) }
+        return (stack, siblings[..<index].last { drawn[$0] != nil })
+    }
+
+    struct Spec {
+        var delay = 0.0
+        var duration = 0.0
+        var curve = TimingCurve.linear
+        var from = Effects.none
+        var to = Effects.none
+    }
+
+    /// The row's transition of `kind` (defaults are already merged into
+    /// rows by the compiler), else instant.
+    static func spec(_ kind: TransitionKind, of row: Int, screen: Screen, fallback: ScreenModel) -> Spec {
+        let model = row < screen.model.rows.count ? screen.model : fallback
+        guard row < model.rows.count, let transition = model.rows[row].transitions.first(where: { $0.kind == kind }) else {
+            return Spec()
+        }
+        let table = model.expressions
+        let context = screen.context
+        func number(_ ref: ExprRef?, _ otherwise: Double) -> Double {
+            guard let ref else { return otherwise }
+            let x = table.evaluate(ref, in: context).numberValue
+            return x.isFinite ? x : otherwise
+        }
+        func effects(_ keyframe: KeyframeModel?) -> Effects {
+            guard let keyframe else { return .none }
+            return Effects(
+                alpha: min(max(number(keyframe.alpha, 1), 0), 1), scale: number(keyframe.scale, 1),
+                offsetX: number(keyframe.offsetX, 0), offsetY: number(keyframe.offsetY, 0))
+        }
+        let duration = max(0, number(transition.duration, 0.25))
+        return Spec(
+            delay: max(0, number(transition.delay, 0)), duration: duration,
+            curve: TimingCurve(transition.curve, duration: duration),
+            from: effects(transition.from), to: effects(transition.to))
+    }
+}

@@ -1,0 +1,58 @@
+// `stackc layout --then NAME=VALUE`: the transition a state change causes.
+// Text lists the animated rows and prints the new layout; JSON prints the
+// new layout, or with `--frames N` N sampled instants a line; SVG plays it.
+
+import StackRuntime
+
+enum Animate {
+    static func run(screen: Screen, options: LayoutCommand.Options) -> Int32 {
+        var live = LiveScreen(model: screen.model, viewportWidth: screen.viewportWidth, viewportHeight: screen.viewportHeight)
+        for state in options.states { _ = try? live.setState(state.name, fromText: state.value) }
+        _ = live.scroll(to: options.offset)
+        var animated = AnimatedScreen(live)
+        let events: [TransitionEvent]
+        do throws(RuntimeError) {
+            events = try animated.change(at: 0) { (live: inout LiveScreen) throws(RuntimeError) -> [LiveEvent] in
+                var all: [LiveEvent] = []
+                for change in options.then {
+                    do throws(RuntimeError) {
+                        all += try live.setState(change.name, fromText: change.value)
+                    } catch {
+                        throw RuntimeError("--then \(change.name)=\(change.value): \(error.description)")
+                    }
+                }
+                return all
+            }.transitionEvents
+        } catch {
+            return Main.usageError(error.description, command: "layout")
+        }
+        guard let transition = animated.transition else { return 0 }
+        let final = animated.live.screen
+        var out = ""
+        switch options.format {
+        case "json":
+            if let frames = options.frames {
+                for i in 0..<frames {
+                    let presented = i == frames - 1
+                        ? PresentedScreen(transition.new, offset: transition.newOffset, time: transition.duration)
+                        : transition.sample(at: transition.duration * Double(i) / Double(frames - 1))
+                    out += LayoutJSON.render(screen: final, presented: presented) + "\n"
+                }
+            } else {
+                out = LayoutJSON.render(screen: final, layout: transition.new, offset: transition.newOffset)
+            }
+        case "svg":
+            out = TransitionSVG.render(screen: final, transition: transition)
+        default:
+            out += "transition: \(NumberText.format(transition.duration))s, \(transition.tracks.count) row\(transition.tracks.count == 1 ? "" : "s")\n"
+            for track in transition.tracks {
+                out += "  \(Interactive.name(of: track.row, in: final)): \(track.kind.rawValue)"
+                out += track.duration > 0 || track.delay > 0
+                    ? " \(NumberText.format(track.duration))s after \(NumberText.format(track.delay))s\n" : " (instant)\n"
+            }
+            for event in events + transition.events(after: -1, through: transition.duration) { out += "  event: \(event.text)\n" }
+            out += LayoutText.render(screen: final, layout: transition.new, offset: transition.newOffset)
+        }
+        return Output.write(out, to: options.output, command: "layout")
+    }
+}

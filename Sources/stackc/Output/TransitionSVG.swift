@@ -1,0 +1,100 @@
+// `stackc layout --then … --format svg`: the transition as an animated SVG.
+// Each row is drawn once in its own coordinates and moved, sized, faded and
+// scaled by SMIL animations through values sampled from the transition, so
+// any browser plays it without script. It starts after a short hold on the
+// old layout and stays on the new one.
+
+import StackRuntime
+
+enum TransitionSVG {
+    /// The hold on the old layout before the transition plays, in seconds.
+    static let hold = 0.5
+
+    static func render(screen: Screen, transition: Transition) -> String {
+        let n = LayoutSVG.n
+        let duration = max(transition.duration, 1e-3)
+        let count = min(max(Int((transition.duration * 60).rounded(.up)) + 1, 2), 241)
+        let samples = (0..<count).map { i -> PresentedScreen in
+            i == count - 1
+                ? PresentedScreen(transition.new, offset: transition.newOffset, time: transition.duration)
+                : transition.sample(at: transition.duration * Double(i) / Double(count - 1))
+        }
+        let keyTimes = (0..<count).map { n(Double($0) / Double(count - 1)) }.joined(separator: ";")
+        let new = transition.new
+        let width = max(new.contentWidth, transition.old.contentWidth, new.viewportWidth)
+        let height = max(new.contentHeight, transition.old.contentHeight, new.viewportHeight)
+        let margin = 20.0
+        var out = """
+            <svg xmlns="http://www.w3.org/2000/svg" width="\(n(width + 2 * margin))" height="\(n(height + 2 * margin))" \
+            viewBox="\(n(-margin)) \(n(-margin)) \(n(width + 2 * margin)) \(n(height + 2 * margin))" font-family="DejaVu Sans Mono, Menlo, monospace">
+
+            """
+        out += "<title>\(LayoutSVG.escape(screen.model.name)): transition of \(n(transition.duration))s after a \(n(hold))s hold</title>\n"
+        out += "<rect x=\"\(n(-margin))\" y=\"\(n(-margin))\" width=\"\(n(width + 2 * margin))\" height=\"\(n(height + 2 * margin))\" fill=\"#FAFAFA\"/>\n"
+        let background = screen.background(ofStack: new.rootStack)
+        out += "<rect x=\"0\" y=\"0\" width=\"\(n(samples[0].contentWidth))\" height=\"\(n(samples[0].contentHeight))\" \(LayoutSVG.fill(background, fallback: "#FFFFFF"))>"
+        out += animate("height", samples.map { n($0.contentHeight) }, keyTimes, duration) + "</rect>\n"
+        // Every row drawn at any instant, inside the row holding it, so that
+        // its holder's offset, scale and alpha carry it along.
+        func union(_ lists: [[Int]]) -> [Int] {
+            var seen = Set<Int>()
+            return lists.flatMap { $0 }.filter { seen.insert($0).inserted }
+        }
+        func draw(_ row: Int, holder: [PresentedRow?]) {
+            let poses = samples.map { $0.rows[row] }
+            let shown = poses.map { pose -> PresentedRow? in pose.flatMap { $0.visibility == .hidden ? nil : $0 } }
+            // Drawn in the coordinates of the last pose that shows it.
+            guard let last = shown.last(where: { $0 != nil }) ?? nil else { return }
+            let appearance = screen.appearance(of: row)
+            func values(_ value: (PresentedRow) -> String, hidden: String) -> [String] {
+                shown.map { $0.map(value) ?? hidden }
+            }
+            let translate = zip(shown, holder).map { pose, outer -> String in
+                let origin = outer.map { ($0.frame.x, $0.frame.y) } ?? (0, 0)
+                guard let p = pose else { return "\(n(last.frame.x - origin.0)) \(n(last.frame.y - origin.1))" }
+                let w = p.frame.width, h = p.frame.height
+                return "\(n(p.frame.x - origin.0 + p.offsetX + (1 - p.scale) * w / 2)) \(n(p.frame.y - origin.1 + p.offsetY + (1 - p.scale) * h / 2))"
+            }
+            let scales = values({ n($0.scale) }, hidden: "1")
+            out += "<g class=\"row\" data-row=\"\(row)\" opacity=\"\(shown[0].map { n(min(max($0.alpha, 0), 1)) } ?? "0")\" "
+            out += "transform=\"translate(\(translate[0])) scale(\(scales[0]))\">\n"
+            out += animate("opacity", values({ n(min(max($0.alpha, 0), 1)) }, hidden: "0"), keyTimes, duration)
+            if Set(translate).count > 1 || Set(scales).count > 1 {
+                out += "<animateTransform attributeName=\"transform\" type=\"translate\" values=\"\(translate.joined(separator: ";"))\" keyTimes=\"\(keyTimes)\" begin=\"\(n(hold))s\" dur=\"\(n(duration))s\" fill=\"freeze\"/>"
+                out += "<animateTransform attributeName=\"transform\" type=\"scale\" additive=\"sum\" values=\"\(scales.joined(separator: ";"))\" keyTimes=\"\(keyTimes)\" begin=\"\(n(hold))s\" dur=\"\(n(duration))s\" fill=\"freeze\"/>\n"
+            }
+            let widths = values({ n($0.frame.width) }, hidden: "0")
+            let heights = values({ n($0.frame.height) }, hidden: "0")
+            out += "<clipPath id=\"row\(row)\"><rect x=\"0\" y=\"0\" width=\"\(widths[0])\" height=\"\(heights[0])\">"
+            out += animate("width", widths, keyTimes, duration) + animate("height", heights, keyTimes, duration) + "</rect></clipPath>\n"
+            out += "<g clip-path=\"url(#row\(row))\">\n"
+            out += "<rect x=\"0\" y=\"0\" width=\"\(widths[0])\" height=\"\(heights[0])\" \(LayoutSVG.fill(appearance.background, fallback: "none")) stroke=\"#D1D1D6\" stroke-width=\"0.5\">"
+            out += animate("width", widths, keyTimes, duration) + animate("height", heights, keyTimes, duration) + "</rect>\n"
+            if let content = last.content {
+                let local = Rect(x: content.x - last.frame.x, y: content.y - last.frame.y, width: content.width, height: content.height)
+                LayoutSVG.drawContent(appearance, content: local, axis: .vertical, into: &out)
+            }
+            if let separator = last.separator {
+                let ys = values({ p in n((p.separator ?? separator).y - p.frame.y) }, hidden: "0")
+                out += "<rect class=\"separator\" x=\"\(n(separator.x - last.frame.x))\" y=\"\(ys[0])\" width=\"\(n(separator.width))\" height=\"\(n(separator.height))\" fill=\"#C6C6C8\">"
+                out += animate("y", ys, keyTimes, duration) + "</rect>\n"
+            }
+            for child in union(samples.map { $0.children[row] ?? [] }) { draw(child, holder: poses) }
+            out += "</g>\n</g>\n"
+        }
+        for row in union(samples.map(\.roots)) { draw(row, holder: samples.map { _ in nil }) }
+        let o = transition.new.clampedOffset(transition.newOffset)
+        let viewport = new.axis == .vertical
+            ? Rect(x: 0, y: o, width: new.viewportWidth, height: new.viewportHeight)
+            : Rect(x: o, y: 0, width: new.viewportWidth, height: new.viewportHeight)
+        out += "<rect class=\"viewport\" x=\"\(n(viewport.x))\" y=\"\(n(viewport.y))\" width=\"\(n(viewport.width))\" height=\"\(n(viewport.height))\" fill=\"none\" stroke=\"#FF3B30\" stroke-width=\"2\" stroke-dasharray=\"8 4\"/>\n"
+        out += "</svg>\n"
+        return out
+    }
+
+    /// A SMIL animation of one attribute through sampled values, held at the end.
+    static func animate(_ attribute: String, _ values: [String], _ keyTimes: String, _ duration: Double) -> String {
+        if Set(values).count == 1 { return "" }
+        return "<animate attributeName=\"\(attribute)\" values=\"\(values.joined(separator: ";"))\" keyTimes=\"\(keyTimes)\" begin=\"\(LayoutSVG.n(hold))s\" dur=\"\(LayoutSVG.n(duration))s\" fill=\"freeze\"/>"
+    }
+}
