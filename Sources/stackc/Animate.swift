@@ -32,12 +32,7 @@ enum Animate {
         switch options.format {
         case "json":
             if let frames = options.frames {
-                for i in 0..<frames {
-                    let presented = i == frames - 1
-                        ? PresentedScreen(transition.new, offset: transition.newOffset, time: transition.duration)
-                        : transition.sample(at: transition.duration * Double(i) / Double(frames - 1))
-                    out += LayoutJSON.render(screen: final, presented: presented) + "\n"
-                }
+                for presented in transition.frames(frames) { out += LayoutJSON.render(screen: final, presented: presented) + "\n" }
             } else {
                 out = LayoutJSON.render(screen: final, layout: transition.new, offset: transition.newOffset)
             }

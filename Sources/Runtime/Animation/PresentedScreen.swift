@@ -126,3 +126,16 @@ extension Transition {
         return .partial(overlap / size * 100)
     }
 }
+
+extension Transition {
+    /// `count` (≥ 2) instants evenly from the start to the end: the first
+    /// is `sample(at: 0)`, the last the new layout as it stands.
+    public func frames(_ count: Int) -> [PresentedScreen] {
+        let count = max(count, 2)
+        return (0..<count).map { i in
+            i == count - 1
+                ? PresentedScreen(new, offset: newOffset, time: duration)
+                : sample(at: duration * Double(i) / Double(count - 1))
+        }
+    }
+}

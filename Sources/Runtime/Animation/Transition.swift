@@ -84,9 +84,17 @@ public struct Transition: Sendable {
                 tracks.append(Self.continuation(of: current.track, from: current.pose, elapsed: elapsed))
                 continue
             }
-            guard let kind = Self.kind(was: oldDrawn[row], now: newDrawn[row], oldPose: oldPose, newPose: newPose) else {
-                continue
+            // Rows that come or go with the row holding them are drawn with it.
+            func holderStays(_ layout: ScreenLayout, _ holders: [Int?]) -> Bool {
+                guard let holder = holders[layout.parent(of: row)] else { return true }
+                return oldDrawn[holder] == false && newDrawn[holder] == false
             }
+            var kind = Self.kind(was: oldDrawn[row], now: newDrawn[row], oldPose: oldPose, newPose: newPose)
+            if kind == .insert, !holderStays(new, newHolders) { kind = nil }
+            if kind == .remove, !holderStays(old, oldHolders) { kind = nil }
+            // A row caught midway is taken on from where it is to its new place.
+            if kind == nil, let current, newPose != nil { kind = current.track.kind }
+            guard let kind else { continue }
             let axis = kind == .remove ? old.axis(of: old.parent(of: row)) : new.axis(of: new.parent(of: row))
             let spec = Self.spec(kind, of: row, screen: screen, fallback: old.model)
             var begin = oldPose

@@ -14,11 +14,7 @@ enum TransitionSVG {
         let n = LayoutSVG.n
         let duration = max(transition.duration, 1e-3)
         let count = min(max(Int((transition.duration * 60).rounded(.up)) + 1, 2), 241)
-        let samples = (0..<count).map { i -> PresentedScreen in
-            i == count - 1
-                ? PresentedScreen(transition.new, offset: transition.newOffset, time: transition.duration)
-                : transition.sample(at: transition.duration * Double(i) / Double(count - 1))
-        }
+        let samples = transition.frames(count)
         let keyTimes = (0..<count).map { n(Double($0) / Double(count - 1)) }.joined(separator: ";")
         let new = transition.new
         let width = max(new.contentWidth, transition.old.contentWidth, new.viewportWidth)

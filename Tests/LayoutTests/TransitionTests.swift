@@ -1,0 +1,206 @@
+// Transitions on the samples: endpoints equal to the layouts, rows that did
+// not change left alone, interruption without a jump, events in pairs, and
+// golden JSON of sampled frames (STACKC_UPDATE_FIXTURES=1 rewrites them).
+
+import Foundation
+import StackCompiler
+import StackParser
+@testable import StackRuntime
+import TestSupport
+import XCTest
+
+final class TransitionTests: XCTestCase {
+    static let samples = CLIRoot.repository.appendingPathComponent("samples")
+    static let fixtures = CLIRoot.repository.appendingPathComponent("Tests/LayoutTests/Fixtures/frames")
+
+    /// The changes with golden frames: fixture name, sample, state changes.
+    static let changes: [(name: String, file: String, changes: [(String, String)])] = [
+        ("hotel-pricing", "hotel", [("showPricing", "true")]),
+        ("hotel-tags", "hotel", [("tagsExpanded", "true")]),
+        ("hotel-photos", "hotel", [("tab", ".photos")]),
+        ("settings-notifications", "settings", [("notifications", "false")]),
+    ]
+
+    static func live(_ file: String, height: Double = 844) throws -> LiveScreen {
+        let text = try String(contentsOf: samples.appendingPathComponent(file + ".stack"), encoding: .utf8)
+        let result = Compiler.check(SourceFile(path: file + ".stack", text: text), loader: DirectoryLoader(base: samples.path))
+        let model = try XCTUnwrap(Compiler.lower(try XCTUnwrap(result.program)).first)
+        return LiveScreen(model: model, viewportWidth: 390, viewportHeight: height)
+    }
+
+    static func animate(_ file: String, _ changes: [(String, String)], height: Double = 844) throws -> AnimatedScreen {
+        var screen = AnimatedScreen(try live(file, height: height))
+        _ = try screen.change(at: 0) { (live: inout LiveScreen) throws(RuntimeError) -> [LiveEvent] in
+            var events: [LiveEvent] = []
+            for (name, value) in changes { events += try live.setState(name, fromText: value) }
+            return events
+        }
+        return screen
+    }
+
+    /// A frame's JSON without what only frames have, as the layout JSON has it.
+    static func layoutPart(_ json: String) throws -> NSDictionary {
+        var object = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
+        object["t"] = nil
+        func strip(_ rows: Any?) -> [Any] {
+            (rows as? [[String: Any]] ?? []).map { row in
+                var row = row
+                row["alpha"] = nil
+                row["scale"] = nil
+                row["offset"] = nil
+                row["rows"] = strip(row["rows"])
+                return row
+            }
+        }
+        object["rows"] = strip(object["rows"])
+        return object as NSDictionary
+    }
+
+    func testFirstFrameIsTheOldLayoutAndLastTheNew() throws {
+        for change in Self.changes {
+            var live = try Self.live(change.file)
+            let oldJSON = LayoutJSON.render(screen: live.screen, layout: live.layout(), offset: 0)
+            let screen = try Self.animate(change.file, change.changes)
+            let transition = try XCTUnwrap(screen.transition)
+            XCTAssertGreaterThan(transition.duration, 0, change.name)
+            let frames = transition.frames(5)
+            let newJSON = LayoutJSON.render(screen: screen.live.screen, layout: transition.new, offset: transition.newOffset)
+            XCTAssertEqual(try Self.layoutPart(LayoutJSON.render(screen: screen.live.screen, presented: frames[0])), try Self.layoutPart(oldJSON), change.name)
+            XCTAssertEqual(try Self.layoutPart(LayoutJSON.render(screen: screen.live.screen, presented: frames[4])), try Self.layoutPart(newJSON), change.name)
+            XCTAssertNotEqual(oldJSON, newJSON)
+            for frame in [frames[0], frames[4]] {
+                XCTAssertTrue(frame.rows.values.allSatisfy { $0.alpha == 1 && $0.scale == 1 && $0.offsetX == 0 && $0.offsetY == 0 })
+            }
+        }
+    }
+
+    /// Each row on its own: its old frame up to its delay, its new one from
+    /// its end on (even while other rows still move).
+    func testEachRowKeepsItsOwnDelayAndDuration() throws {
+        for change in Self.changes {
+            let screen = try Self.animate(change.file, change.changes)
+            let transition = try XCTUnwrap(screen.transition)
+            let roots = Set(transition.new.rows)
+            for track in transition.tracks where roots.contains(track.row) {
+                let before = transition.sample(at: track.delay).rows[track.row]
+                let old = PresentedRow(transition.old, row: track.row, offset: transition.oldOffset)
+                XCTAssertEqual(before?.frame, old.frame, "\(change.name) row \(track.row) at its delay")
+                if track.end < transition.duration {
+                    let after = transition.sample(at: track.end).rows[track.row]
+                    XCTAssertEqual(after?.frame, transition.new.frame(of: track.row), "\(change.name) row \(track.row) at its end")
+                    XCTAssertEqual(after?.alpha, 1)
+                }
+                if track.duration > 0 {
+                    let middle = transition.sample(at: track.delay + track.duration / 2).rows[track.row]
+                    XCTAssertNotEqual(middle, transition.sample(at: transition.duration).rows[track.row], "\(change.name) row \(track.row) animates")
+                }
+            }
+        }
+    }
+
+    func testRowsThatDidNotChangeAreNotAnimated() throws {
+        let screen = try Self.animate("hotel", [("showPricing", "true")])
+        let transition = try XCTUnwrap(screen.transition)
+        let welcome = try XCTUnwrap(screen.live.screen.row(id: "welcome"))
+        let pricing = try XCTUnwrap(screen.live.screen.row(id: "pricing"))
+        XCTAssertFalse(transition.tracks.contains { $0.row == welcome })
+        XCTAssertEqual(transition.tracks.first { $0.row == pricing }?.kind, .show)
+        XCTAssertEqual(transition.tracks.first { $0.row == pricing }?.delay, 0.05)
+        XCTAssertEqual(transition.tracks.first { $0.row == pricing }?.duration, 0.4)
+        // A change that moves nothing makes an empty transition.
+        var same = screen
+        _ = try same.change(at: 1) { (live: inout LiveScreen) throws(RuntimeError) -> [LiveEvent] in try live.setState("showPricing", to: .bool(true)) }
+        XCTAssertEqual(same.transition?.tracks.count, 0)
+        XCTAssertEqual(same.transition?.duration, 0)
+    }
+
+    func testInterruptionStartsFromWhatIsShown() throws {
+        var random = SplitMix64(seed: 0xA11_7E55)
+        for change in Self.changes {
+            var screen = try Self.animate(change.file, change.changes, height: 400)
+            let states = screen.live.screen.model.state.filter { if case .bool = $0.type { true } else { false } }.map(\.name)
+            var time = 0.0
+            for _ in 0..<40 {
+                time += Double.random(in: 0.001...0.3, using: &random)
+                let shown = screen.presented(at: time)
+                let name = states.randomElement(using: &random)!
+                let value = !(try screen.live.screen.stateValue(name) == .bool(true))
+                _ = try screen.change(at: time) { (live: inout LiveScreen) throws(RuntimeError) -> [LiveEvent] in try live.setState(name, to: .bool(value)) }
+                let resumed = screen.presented(at: time)
+                let soon = screen.presented(at: time + 1e-7)
+                for (row, before) in shown.rows where before.visibility != .hidden {
+                    // Still drawn where it was, exactly, and a moment later hardly moved.
+                    guard let after = resumed.rows[row] else { return XCTFail("\(change.name): row \(row) vanished at \(time)") }
+                    XCTAssertEqual(after.frame, before.frame, "\(change.name) row \(row) at \(time)")
+                    XCTAssertEqual(after.alpha, before.alpha, "\(change.name) row \(row) at \(time)")
+                    // Rows without a spec for their change jump, as asked.
+                    // (and the rows inside them with them).
+                    if let next = soon.rows[row], Self.movesSmoothly(row, in: screen) {
+                        XCTAssertEqual(next.frame.y, before.frame.y, accuracy: 0.05, "\(change.name) row \(row) at \(time)")
+                        XCTAssertEqual(next.frame.height, before.frame.height, accuracy: 0.05, "\(change.name) row \(row) at \(time)")
+                    }
+                }
+            }
+            // And it ends at the layout of the last state.
+            let end = screen.presented(at: time + 100)
+            var live = screen.live
+            let json = LayoutJSON.render(screen: live.screen, layout: live.layout(), offset: live.offset)
+            XCTAssertEqual(try Self.layoutPart(LayoutJSON.render(screen: live.screen, presented: end)), try Self.layoutPart(json), change.name)
+        }
+    }
+
+    /// Whether neither the row nor a row holding it jumps at the start.
+    static func movesSmoothly(_ row: Int, in screen: AnimatedScreen) -> Bool {
+        let model = screen.live.screen.model
+        var current: Int? = row
+        while let row = current {
+            if let track = screen.transition?.tracks.first(where: { $0.row == row }), track.duration == 0 || track.delay > 0 { return false }
+            let stack = model.rows[row].parent
+            current = model.rows.firstIndex { if case .stack(stack) = $0.content { true } else { false } }
+        }
+        return true
+    }
+
+    func testEventsComeInPairs() throws {
+        var screen = AnimatedScreen(try Self.live("hotel"))
+        let begun = try screen.setState("showPricing", to: .bool(true), at: 0)
+        let pricing = try XCTUnwrap(screen.live.screen.row(id: "pricing"))
+        XCTAssertTrue(begun.contains(.willBegin(row: pricing, kind: .show, hiding: false)))
+        XCTAssertEqual(screen.advance(to: 0.2), [])
+        let ended = screen.advance(to: 1)
+        XCTAssertTrue(ended.contains(.didEnd(row: pricing, kind: .show, hiding: false, finished: true)))
+        XCTAssertEqual(Set(begun.map(\.row)), Set(ended.map(\.row)))
+        XCTAssertEqual(screen.advance(to: 2), [])
+        // Hiding it again and interrupting halfway.
+        let hiding = try screen.setState("showPricing", to: .bool(false), at: 3)
+        XCTAssertTrue(hiding.contains(.willBegin(row: pricing, kind: .hide, hiding: true)))
+        let showing = try screen.setState("showPricing", to: .bool(true), at: 3.05)
+        XCTAssertEqual(showing.first, .didEnd(row: pricing, kind: .hide, hiding: true, finished: false))
+        XCTAssertTrue(showing.contains(.willBegin(row: pricing, kind: .show, hiding: false)))
+    }
+
+    func testGoldenFrames() throws {
+        let update = ProcessInfo.processInfo.environment["STACKC_UPDATE_FIXTURES"] == "1"
+        for change in Self.changes {
+            let screen = try Self.animate(change.file, change.changes)
+            let transition = try XCTUnwrap(screen.transition)
+            let text = transition.frames(9).map { LayoutJSON.render(screen: screen.live.screen, presented: $0) + "\n" }.joined()
+            let path = Self.fixtures.appendingPathComponent(change.name + ".jsonl")
+            if update {
+                try FileManager.default.createDirectory(at: Self.fixtures, withIntermediateDirectories: true)
+                try Data(text.utf8).write(to: path, options: .atomic)
+                continue
+            }
+            let expected = try String(contentsOf: path, encoding: .utf8)
+            XCTAssertEqual(text, expected, "\(change.name): run with STACKC_UPDATE_FIXTURES=1 and read the diff")
+        }
+    }
+}
+
+extension TransitionEvent {
+    var row: Int {
+        switch self {
+        case .willBegin(let row, _, _), .didEnd(let row, _, _, _): row
+        }
+    }
+}
