@@ -121,3 +121,49 @@ final class InteractiveCommandTests: XCTestCase {
         XCTAssertEqual(try CLI.run(["layout", "samples/hotel.stack", "--scroll", "x"]).status, 2)
     }
 }
+
+final class AnimateCommandTests: XCTestCase {
+    func testFramesAreTheGoldenFrames() throws {
+        let result = try CLI.run(["layout", "samples/hotel.stack", "--then", "showPricing=true", "--frames", "9", "--format", "json"])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        let golden = try String(
+            contentsOf: CLI.repository.appendingPathComponent("Tests/LayoutTests/Fixtures/frames/hotel-pricing.jsonl"), encoding: .utf8)
+        XCTAssertEqual(result.stdout, golden)
+        let lines = result.stdout.split(separator: "\n")
+        XCTAssertEqual(lines.count, 9)
+        let first = try JSONSerialization.jsonObject(with: Data(lines[0].utf8)) as? [String: Any]
+        XCTAssertEqual(first?["t"] as? Double, 0)
+        let last = try JSONSerialization.jsonObject(with: Data(lines[8].utf8)) as? [String: Any]
+        XCTAssertEqual(last?["t"] as? Double, 0.45)
+    }
+
+    func testTextListsTheAnimatedRowsAndSVGAnimates() throws {
+        let text = try CLI.run(["layout", "samples/settings.stack", "--then", "notifications=false"])
+        XCTAssertEqual(text.status, 0, text.stderr)
+        XCTAssertTrue(text.stdout.hasPrefix("transition: 0.35s, 10 rows\n  SettingRow sounds: hide 0.25s after 0s\n"), text.stdout)
+        XCTAssertTrue(text.stdout.contains("event: row 4 did end hide (hiding)"), text.stdout)
+        XCTAssertTrue(text.stdout.contains("screen Settings"), text.stdout)
+        let svg = try CLI.run(["layout", "samples/hotel.stack", "--then", "tab=.photos", "--format", "svg"])
+        XCTAssertEqual(svg.status, 0, svg.stderr)
+        XCTAssertTrue(svg.stdout.hasPrefix("<svg"))
+        XCTAssertTrue(svg.stdout.hasSuffix("</svg>\n"))
+        XCTAssertTrue(svg.stdout.contains("<animateTransform attributeName=\"transform\" type=\"translate\""))
+        XCTAssertTrue(svg.stdout.contains("<animate attributeName=\"opacity\""))
+    }
+
+    func testUsageErrors() throws {
+        for (arguments, message) in [
+            (["--frames", "5", "--format", "json"], "--frames needs --then and --format json"),
+            (["--then", "showPricing=true", "--frames", "5"], "--frames needs --then and --format json"),
+            (["--then", "showPricing=true", "--frames", "1", "--format", "json"], "--frames takes a whole number from 2 to 10000, not '1'"),
+            (["--then", "=true"], "--then takes NAME=VALUE, not '=true'"),
+            (["--then", "showPricing=true", "--tap", "1,1"], "--then cannot be combined with --tap or --scroll"),
+            (["--then", "nope=1"], "--then nope=1: screen 'Hotel' has no state 'nope'; it has tagsExpanded, tab, showPricing, nights"),
+            (["--then", "showPricing=12"], "--then showPricing=12:"),
+        ] {
+            let result = try CLI.run(["layout", "samples/hotel.stack"] + arguments)
+            XCTAssertEqual(result.status, 2, "\(arguments)")
+            XCTAssertTrue(result.stderr.contains(message), "\(arguments): \(result.stderr)")
+        }
+    }
+}
