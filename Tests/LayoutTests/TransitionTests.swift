@@ -204,3 +204,65 @@ extension TransitionEvent {
         }
     }
 }
+
+final class MutationTransitionTests: XCTestCase {
+    static let source = """
+        component Tag(label: string): Text { text: label  size: 40 }
+        screen Rows {
+            defaults {
+                insets: 0
+                transition insert { duration: 200ms  curve: linear  from { alpha: 0  scale: 0.5 } }
+                transition remove { duration: 100ms  curve: linear  to { alpha: 0 } }
+                transition move { duration: 200ms  curve: linear }
+            }
+            Text a { size: 50 }
+            Text b { size: 50 }
+            Text c { size: 50 }
+        }
+        """
+
+    func screen() throws -> AnimatedScreen {
+        let result = Compiler.check(SourceFile(path: "rows.stack", text: Self.source), loader: MemoryLoader([:]))
+        let model = try XCTUnwrap(Compiler.lower(try XCTUnwrap(result.program, "\(result.diagnostics.items.map(\.message))")).first)
+        return AnimatedScreen(LiveScreen(model: model, viewportWidth: 300, viewportHeight: 500))
+    }
+
+    func testInsertGrowsInAndRowsBelowMove() throws {
+        var screen = try screen()
+        var inserted = -1
+        _ = try screen.change(at: 0) { (live: inout LiveScreen) throws(RuntimeError) -> [LiveEvent] in
+            let (row, events) = try live.insert(ComponentInstance("Tag", arguments: ["label": .string("new")]), at: .after(id: "a"))
+            inserted = row
+            return events
+        }
+        let transition = try XCTUnwrap(screen.transition)
+        XCTAssertEqual(transition.tracks.map(\.kind), [.move, .move, .insert])  // b, c, then the new row
+        XCTAssertNil(screen.presented(at: 0).rows[inserted], "not drawn before it starts")
+        let half = try XCTUnwrap(screen.presented(at: 0.1).rows[inserted])
+        // Linear: half grown from nothing at its new place, half faded in, scaled 0.75.
+        XCTAssertEqual(half.frame, Rect(x: 0, y: 50, width: 300, height: 20))
+        XCTAssertEqual(half.alpha, 0.5, accuracy: 1e-12)
+        XCTAssertEqual(half.scale, 0.75, accuracy: 1e-12)
+        let b = try XCTUnwrap(screen.live.screen.row(id: "b"))
+        XCTAssertEqual(screen.presented(at: 0.1).rows[b]?.frame.y, 70)
+        XCTAssertEqual(screen.presented(at: 0.2).rows[b]?.frame.y, 90)
+    }
+
+    func testRemovedRowsFadeWhereTheyWere() throws {
+        var screen = try screen()
+        let b = try XCTUnwrap(screen.live.screen.row(id: "b"))
+        let c = try XCTUnwrap(screen.live.screen.row(id: "c"))
+        _ = try screen.change(at: 1) { (live: inout LiveScreen) throws(RuntimeError) -> [LiveEvent] in try live.remove(id: "b").events }
+        let middle = screen.presented(at: 1.05)
+        XCTAssertEqual(middle.roots, [0, b, c], "drawn in its old place while it goes")
+        XCTAssertEqual(middle.rows[b]?.alpha ?? -1, 0.5, accuracy: 1e-12)
+        XCTAssertEqual(middle.rows[b]?.frame.height ?? -1, 25, accuracy: 1e-12)
+        XCTAssertEqual(middle.rows[c]?.frame.y ?? -1, 87.5, accuracy: 1e-12)  // a quarter of its 200 ms
+        XCTAssertEqual(screen.presented(at: 1.1).roots, [0, c], "gone once its own 100 ms are over")
+        XCTAssertEqual(screen.presented(at: 1.2).rows[c]?.frame.y ?? -1, 50, accuracy: 1e-9)
+        XCTAssertEqual(screen.presented(at: 1.25).rows[c]?.frame.y, 50)
+        XCTAssertEqual(screen.advance(to: 2), [
+            .didEnd(row: b, kind: .remove, hiding: true, finished: true), .didEnd(row: c, kind: .move, hiding: false, finished: true),
+        ])
+    }
+}
