@@ -265,4 +265,16 @@ final class MutationTransitionTests: XCTestCase {
             .didEnd(row: b, kind: .remove, hiding: true, finished: true), .didEnd(row: c, kind: .move, hiding: false, finished: true),
         ])
     }
+
+    func testPushAndPopAnimateByTheFlowsDuration() throws {
+        var screen = AnimatedScreen(try TransitionTests.live("checkout"))
+        let begun = try screen.change(at: 0) { (live: inout LiveScreen) throws(RuntimeError) -> [LiveEvent] in try live.push("Shipping") }
+        let shipping = try XCTUnwrap(screen.live.screen.row(id: "Shipping"))
+        XCTAssertTrue(begun.transitionEvents.contains(.willBegin(row: shipping, kind: .show, hiding: false)))
+        XCTAssertEqual(screen.transition?.duration, 0.25)  // checkout.stack: transition: 250ms
+        XCTAssertEqual(screen.presented(at: 0.125).rows[shipping]?.alpha ?? -1, 0.5, accuracy: 1e-9)  // ease-in-out is symmetric
+        _ = try screen.change(at: 1) { (live: inout LiveScreen) throws(RuntimeError) -> [LiveEvent] in try live.pop() }
+        XCTAssertEqual(screen.transition?.tracks.first { $0.row == shipping }?.kind, .hide)
+        XCTAssertEqual(screen.presented(at: 1.3).rows[shipping]?.visibility, .hidden)
+    }
 }

@@ -145,6 +145,17 @@ struct ScreenLowering {
                     insets: EdgeExprs(top: zero, right: zero, bottom: zero, left: zero))
             }
         }
+        // Pushing and popping animate by the flow's `transition` duration:
+        // steps fade in and out as StackFlowView's do, later ones follow.
+        let duration = expressions.compile(expr(stack.block, "transition") ?? .constant(.duration(0.25)))
+        let noDelay = expressions.constantExpression(.duration(0))
+        let transparent = KeyframeModel(alpha: expressions.constantExpression(.number(0)))
+        let stepTransitions = [
+            TransitionModel(kind: .show, duration: duration, delay: noDelay, curve: .easeInOut, from: transparent, to: nil),
+            TransitionModel(kind: .hide, duration: duration, delay: noDelay, curve: .easeInOut, from: nil, to: transparent),
+            TransitionModel(kind: .move, duration: duration, delay: noDelay, curve: .easeInOut, from: nil, to: nil),
+            TransitionModel(kind: .resize, duration: duration, delay: noDelay, curve: .easeInOut, from: nil, to: nil),
+        ]
         var stepRows: [Int] = []
         for (number, step) in stack.steps.enumerated() {
             let index = reserveStack()
@@ -159,7 +170,8 @@ struct ScreenLowering {
                 kind: .stack, id: step.name, component: nil, parent: root, content: .stack(index),
                 size: expressions.constantExpression(.fit), min: nil, max: nil,
                 insets: EdgeExprs(top: zero, right: zero, bottom: zero, left: zero), background: clear, highlight: clear,
-                hidden: expressions.compile(hidden), separator: separator, tap: [], transitions: [], pin: .none, snapHide: .none))
+                hidden: expressions.compile(hidden), separator: separator, tap: [], transitions: stepTransitions, pin: .none,
+                snapHide: .none))
         }
         stacks[root].rows = growth == "up" || growth == "left" ? stepRows.reversed() : stepRows
     }
