@@ -10,14 +10,9 @@ enum LayoutSVG {
         let o = layout.clampedOffset(offset)
         let width = max(layout.contentWidth, layout.viewportWidth)
         let height = max(layout.contentHeight, layout.viewportHeight)
-        let margin = 20.0
-        var out = """
-            <svg xmlns="http://www.w3.org/2000/svg" width="\(n(width + 2 * margin))" height="\(n(height + 2 * margin))" \
-            viewBox="\(n(-margin)) \(n(-margin)) \(n(width + 2 * margin)) \(n(height + 2 * margin))" font-family="DejaVu Sans Mono, Menlo, monospace">
-
-            """
-        out += "<title>\(escape(screen.model.name)) at \(n(layout.viewportWidth))x\(n(layout.viewportHeight)), offset \(n(o))</title>\n"
-        out += "<rect x=\"\(n(-margin))\" y=\"\(n(-margin))\" width=\"\(n(width + 2 * margin))\" height=\"\(n(height + 2 * margin))\" fill=\"#FAFAFA\"/>\n"
+        var out = header(
+            width: width, height: height,
+            title: "\(screen.model.name) at \(n(layout.viewportWidth))x\(n(layout.viewportHeight)), offset \(n(o))")
         let background = screen.background(ofStack: layout.rootStack)
         out += "<rect x=\"0\" y=\"0\" width=\"\(n(layout.contentWidth))\" height=\"\(n(layout.contentHeight))\" \(fill(background, fallback: "#FFFFFF"))/>\n"
         for row in layout.rows { draw(row, screen: screen, layout: layout, into: &out) }
@@ -53,6 +48,19 @@ enum LayoutSVG {
             for row in layout.rows(ofStack: stack) { draw(row, screen: screen, layout: layout, into: &out) }
             out += "</g>\n"
         }
+    }
+
+    /// The opening tag, title and backdrop of a picture of `width` × `height` points with a margin.
+    static func header(width: Double, height: Double, title: String) -> String {
+        let margin = 20.0
+        var out = """
+            <svg xmlns="http://www.w3.org/2000/svg" width="\(n(width + 2 * margin))" height="\(n(height + 2 * margin))" \
+            viewBox="\(n(-margin)) \(n(-margin)) \(n(width + 2 * margin)) \(n(height + 2 * margin))" font-family="DejaVu Sans Mono, Menlo, monospace">
+
+            """
+        out += "<title>\(escape(title))</title>\n"
+        out += "<rect x=\"\(n(-margin))\" y=\"\(n(-margin))\" width=\"\(n(width + 2 * margin))\" height=\"\(n(height + 2 * margin))\" fill=\"#FAFAFA\"/>\n"
+        return out
     }
 
     static func drawContent(_ appearance: RowAppearance, content: Rect, axis: Axis, into out: inout String) {

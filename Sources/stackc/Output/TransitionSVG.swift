@@ -19,14 +19,9 @@ enum TransitionSVG {
         let new = transition.new
         let width = max(new.contentWidth, transition.old.contentWidth, new.viewportWidth)
         let height = max(new.contentHeight, transition.old.contentHeight, new.viewportHeight)
-        let margin = 20.0
-        var out = """
-            <svg xmlns="http://www.w3.org/2000/svg" width="\(n(width + 2 * margin))" height="\(n(height + 2 * margin))" \
-            viewBox="\(n(-margin)) \(n(-margin)) \(n(width + 2 * margin)) \(n(height + 2 * margin))" font-family="DejaVu Sans Mono, Menlo, monospace">
-
-            """
-        out += "<title>\(LayoutSVG.escape(screen.model.name)): transition of \(n(transition.duration))s after a \(n(hold))s hold</title>\n"
-        out += "<rect x=\"\(n(-margin))\" y=\"\(n(-margin))\" width=\"\(n(width + 2 * margin))\" height=\"\(n(height + 2 * margin))\" fill=\"#FAFAFA\"/>\n"
+        var out = LayoutSVG.header(
+            width: width, height: height,
+            title: "\(screen.model.name): transition of \(n(transition.duration))s after a \(n(hold))s hold")
         let background = screen.background(ofStack: new.rootStack)
         out += "<rect x=\"0\" y=\"0\" width=\"\(n(samples[0].contentWidth))\" height=\"\(n(samples[0].contentHeight))\" \(LayoutSVG.fill(background, fallback: "#FFFFFF"))>"
         out += animate("height", samples.map { n($0.contentHeight) }, keyTimes, duration) + "</rect>\n"
