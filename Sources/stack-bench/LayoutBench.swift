@@ -100,3 +100,24 @@ extension LayoutBench {
         return [("live: toggle a row, query (\(rows / 1000)k)", median, String(format: "%.1f µs median, %.1f µs 90th percentile (2,000 toggles)", median * 1e6, samples[samples.count * 9 / 10] * 1e6))]
     }
 }
+
+extension LayoutBench {
+    /// Building a transition for one hidden row and sampling one instant of it.
+    static func animate(rows: Int) -> [Result] {
+        var screen = AnimatedScreen(LiveScreen(model: SyntheticModels.screen(rows: rows, kind: .fixed)))
+        var step = 0
+        var drawn = 0
+        let change = Measure.median(iterations: 20) {
+            step += 1
+            _ = try? screen.change(at: Double(step)) { (live: inout LiveScreen) throws(RuntimeError) -> [LiveEvent] in
+                try live.setHidden(rows / 2, step % 2 == 0)
+            }
+        }
+        let sample = Measure.median(iterations: 20) { drawn &+= screen.presented(at: Double(step) + 0.01).rows.count }
+        precondition(drawn > 0)
+        return [
+            ("animate: change + transition (\(rows / 1000)k)", change, String(format: "%.1f ms", change * 1e3)),
+            ("animate: sample one instant (\(rows / 1000)k)", sample, String(format: "%.1f ms", sample * 1e3)),
+        ]
+    }
+}
