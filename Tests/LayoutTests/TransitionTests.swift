@@ -179,6 +179,25 @@ final class TransitionTests: XCTestCase {
         XCTAssertTrue(showing.contains(.willBegin(row: pricing, kind: .show, hiding: false)))
     }
 
+    /// Source → compiled bytes → loaded model: the same frames.
+    func testCompiledScreensAnimateTheSame() throws {
+        for change in Self.changes {
+            let source = try Self.animate(change.file, change.changes)
+            var live = try Self.live(change.file)
+            let loaded = try XCTUnwrap(ScreenDecoder.decode(ScreenEncoder.encode([live.screen.model])).first)
+            live = LiveScreen(model: loaded, viewportWidth: 390, viewportHeight: 844)
+            var compiled = AnimatedScreen(live)
+            _ = try compiled.change(at: 0) { (live: inout LiveScreen) throws(RuntimeError) -> [LiveEvent] in
+                var events: [LiveEvent] = []
+                for (name, value) in change.changes { events += try live.setState(name, fromText: value) }
+                return events
+            }
+            let a = try XCTUnwrap(source.transition).frames(9).map { LayoutJSON.render(screen: source.live.screen, presented: $0) }
+            let b = try XCTUnwrap(compiled.transition).frames(9).map { LayoutJSON.render(screen: compiled.live.screen, presented: $0) }
+            XCTAssertEqual(a, b, change.name)
+        }
+    }
+
     func testGoldenFrames() throws {
         let update = ProcessInfo.processInfo.environment["STACKC_UPDATE_FIXTURES"] == "1"
         for change in Self.changes {
