@@ -49,12 +49,12 @@ extension ScreenLayout {
 
     /// Rows drawn, each with whether it is hidden: the screen's rows and,
     /// under every row that is not hidden, its stack's rows.
-    func drawnRows(holders: [Int?]) -> [Int: Bool] {
-        var drawn: [Int: Bool] = [:]
+    func drawnRows(holders: [Int?]) -> DrawnRows {
+        var drawn = DrawnRows(count: model.rows.count)
         var pending = rows
         while let row = pending.popLast() {
             let hidden = isHidden(row)
-            drawn[row] = hidden
+            drawn.marks[row] = hidden ? 2 : 1
             if !hidden, case .stack(let stack) = model.rows[row].content { pending += rows(ofStack: stack) }
         }
         return drawn
@@ -69,5 +69,26 @@ extension ScreenLayout {
             content: contentFrame(of: row)?.moved(by: -frame.x, -frame.y),
             separator: separatorFrame(of: row)?.moved(by: -frame.x, -frame.y),
             effects: .none, hidden: isHidden(row))
+    }
+}
+
+/// Which rows a layout draws: one byte a row (0 not drawn, 1 shown, 2 hidden),
+/// so that a transition over many rows costs no hashing.
+struct DrawnRows: Sendable, Sequence {
+    var marks: [UInt8]
+
+    init(count: Int) { marks = [UInt8](repeating: 0, count: count) }
+
+    /// nil when the row is not drawn, else whether it is hidden.
+    subscript(row: Int) -> Bool? {
+        guard row >= 0, row < marks.count, marks[row] != 0 else { return nil }
+        return marks[row] == 2
+    }
+
+    var count: Int { marks.count }
+
+    /// The drawn rows, in row order, with whether each is hidden.
+    func makeIterator() -> some IteratorProtocol<(row: Int, hidden: Bool)> {
+        marks.enumerated().lazy.filter { $0.element != 0 }.map { (row: $0.offset, hidden: $0.element == 2) }.makeIterator()
     }
 }

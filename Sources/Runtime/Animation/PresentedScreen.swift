@@ -27,6 +27,7 @@ public struct PresentedScreen: Sendable {
         roots = layout.rows
         children = [:]
         rows = [:]
+        rows.reserveCapacity(layout.rowCount)
         var pending = layout.rows
         while let row = pending.popLast() {
             rows[row] = PresentedRow(layout, row: row, offset: self.offset)
@@ -63,6 +64,7 @@ extension Transition {
         let layout = before ? old : new
         var screen = PresentedScreen(time: t, offset: layout.clampedOffset(before ? oldOffset : newOffset), layout: layout)
         screen.roots = drawn(among: new.rows, stack: new.rootStack, at: t)
+        screen.rows.reserveCapacity(new.rowCount)
         var pending = screen.roots.map { (row: $0, origin: Rect.zero, box: Optional<Rect>.none) }
         while let (row, origin, box) = pending.popLast() {
             guard let pose = pose(of: row, at: t) else { continue }

@@ -20,7 +20,7 @@ public struct Transition: Sendable {
 
     let trackIndex: [Int: Int]
     let newHolders: [Int?]
-    let newDrawn: [Int: Bool]
+    let newDrawn: DrawnRows
     /// Rows no longer in the new layout, and rows whose new layout hides
     /// them, as the layout before had them: drawn while they animate out.
     let fallbackPoses: [Int: Pose]
@@ -74,9 +74,10 @@ public struct Transition: Sendable {
         }
 
         var tracks: [RowTrack] = []
-        let rows = Set(oldDrawn.keys).union(newDrawn.keys).union(inFlight.keys).sorted()
-        for row in rows {
-            let current = inFlight[row]
+        let rowCount = max(oldDrawn.count, newDrawn.count, (inFlight.keys.max() ?? -1) + 1)
+        for row in 0..<rowCount {
+            let current = inFlight.isEmpty ? nil : inFlight[row]
+            guard oldDrawn[row] != nil || newDrawn[row] != nil || current != nil else { continue }
             let oldPose = current.map(\.pose) ?? (oldDrawn[row] != nil ? old.pose(of: row, holders: oldHolders) : nil)
             let newPose = newDrawn[row] != nil ? new.pose(of: row, holders: newHolders) : nil
             // A row caught midway that is still headed where it was goes on.
@@ -168,7 +169,7 @@ public struct Transition: Sendable {
 
     /// Where a removed row is drawn while it goes: after the nearest row
     /// before it in its old stack that is still drawn.
-    static func place(of row: Int, in old: ScreenLayout, among drawn: [Int: Bool]) -> (stack: Int, after: Int?) {
+    static func place(of row: Int, in old: ScreenLayout, among drawn: DrawnRows) -> (stack: Int, after: Int?) {
         let stack = old.parent(of: row)
         let siblings = old.rows(ofStack: stack)
         guard let index = siblings.firstIndex(of: row) else { return (stack, nil) }
