@@ -62,7 +62,9 @@ public struct Transition: Sendable {
                     events.append(.didEnd(row: track.row, kind: track.kind, hiding: track.hides, finished: false))
                 }
             }
-            fallbackPoses = previous.fallbackPoses
+            // Rows on their way out of the interrupted transition are still
+            // drawn as its old layout had them; rows drawn now need none.
+            fallbackPoses = previous.fallbackPoses.filter { newDrawn[$0.key] == nil }
             fallbackChildren = previous.fallbackChildren
             lingering = previous.lingering
         }
@@ -106,17 +108,17 @@ public struct Transition: Sendable {
             case .insert, .show:
                 guard let newPose else { continue }
                 if kind == .insert { begin = current?.pose }
-                start = current?.pose ?? {
-                    var pose = kind == .insert || oldPose == nil
-                        ? Pose(frame: newPose.frame.collapsed(along: axis), content: nil, separator: nil, effects: .none)
-                        : Pose(frame: oldPose!.frame, content: nil, separator: nil, effects: .none)
-                    pose.effects = spec.from
-                    return pose
-                }()
+                // A shown row grows from where the old layout kept it hidden
+                // (no extent), an inserted one from its new place.
+                let origin = kind == .show ? oldPose?.frame : nil
+                start = current?.pose
+                    ?? Pose(frame: origin ?? newPose.frame.collapsed(along: axis), content: nil, separator: nil, effects: spec.from)
             case .hide, .remove:
                 guard let oldPose else { continue }
-                let target = kind == .hide && newPose != nil ? newPose!.frame : oldPose.frame.collapsed(along: axis)
-                finish = Pose(frame: target, content: nil, separator: nil, effects: spec.to)
+                // A hidden row collapses to where the new layout keeps it, a
+                // removed one where it was.
+                let target = kind == .hide ? newPose?.frame : nil
+                finish = Pose(frame: target ?? oldPose.frame.collapsed(along: axis), content: nil, separator: nil, effects: spec.to)
                 if kind == .remove {
                     end = nil
                     if lingering[row] == nil { lingering[row] = Self.place(of: row, in: old, among: newDrawn) }
