@@ -158,3 +158,68 @@ final class LiveModelTests: XCTestCase {
         try run(Self.flowSource, steps: 3000, seed: 0x51DE_0002)
     }
 }
+
+/// The same kind of random walk through an animated screen: changes land at
+/// random instants, often in the middle of the last transition. Every row on
+/// screen must be drawn exactly where it was at the instant of a change, and
+/// once everything has run its course the screen must be the layout.
+final class AnimatedModelTests: XCTestCase {
+    static let source = LiveModelTests.screenSource.replacingOccurrences(
+        of: "screen Live {\n",
+        with: """
+            screen Live {
+                defaults {
+                    transition show { duration: 200ms  curve: spring(0.6)  from { alpha: 0  offset: 0 -10 } }
+                    transition hide { duration: 150ms  to { alpha: 0  scale: 0.9 } }
+                    transition insert { duration: 250ms  delay: 30ms  from { alpha: 0 } }
+                    transition remove { duration: 120ms  curve: ease-in  to { alpha: 0 } }
+                    transition move { duration: 180ms  curve: ease-out }
+                    transition resize { duration: 220ms  curve: spring(1) }
+                }
+
+            """)
+
+    func testChangesAtRandomInstants() throws {
+        var random = SplitMix64(seed: 0xA2_1A7E)
+        let model = try LiveModelTests.model(Self.source)
+        XCTAssertFalse(model.rows[0].transitions.isEmpty, "the defaults reached the rows")
+        var screen = AnimatedScreen(LiveScreen(model: model, viewportWidth: 320, viewportHeight: 400))
+        var time = 0.0
+        var interrupted = 0
+        for step in 0..<3000 {
+            time += [0.01, 0.05, 0.1, 0.3, 1][Int.random(in: 0..<5, using: &random)]
+            if let transition = screen.transition, time - screen.startTime < transition.duration { interrupted += 1 }
+            let shown = screen.presented(at: time)
+            let roots = screen.live.rootRows
+            let choice = Int.random(in: 0..<6, using: &random)
+            _ = try screen.change(at: time) { (live: inout LiveScreen) throws(RuntimeError) -> [LiveEvent] in
+                switch choice {
+                case 0 where roots.count > 3: return try live.remove(rows: [roots.randomElement(using: &random)!]).events
+                case 1 where roots.count < 25:
+                    return try live.insert(
+                        ComponentInstance("Tag", arguments: ["label": .string("n\(step)")]),
+                        at: .index(Int.random(in: 0...roots.count, using: &random))).events
+                case 2 where roots.count > 1:
+                    return try live.move(roots.randomElement(using: &random)!, to: Int.random(in: 0..<roots.count, using: &random)).events
+                case 3: return live.tap(x: Double.random(in: 0..<320, using: &random), y: Double.random(in: 0..<400, using: &random)).events
+                case 4: return try live.setHidden(roots.randomElement(using: &random)!, Bool.random(using: &random))
+                default: return try live.setState("open", to: .bool(Bool.random(using: &random)))
+                }
+            }
+            let resumed = screen.presented(at: time)
+            for (row, before) in shown.rows where before.visibility != .hidden {
+                guard let after = resumed.rows[row] else { return XCTFail("step \(step): row \(row) vanished") }
+                if after.frame != before.frame || after.alpha != before.alpha || after.scale != before.scale
+                    || after.offsetX != before.offsetX || after.offsetY != before.offsetY {
+                    return XCTFail("step \(step): row \(row) jumped from \(before) to \(after)")
+                }
+            }
+        }
+        XCTAssertGreaterThan(interrupted, 600, "most changes should land mid-transition")
+        var live = screen.live
+        let settled = screen.presented(at: time + 100)
+        XCTAssertEqual(
+            try TransitionTests.layoutPart(LayoutJSON.render(screen: live.screen, presented: settled)),
+            try TransitionTests.layoutPart(LayoutJSON.render(screen: live.screen, layout: live.layout(), offset: live.offset)))
+    }
+}

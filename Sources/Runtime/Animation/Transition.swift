@@ -93,10 +93,11 @@ public struct Transition: Sendable {
                 return oldDrawn[holder] == false && newDrawn[holder] == false
             }
             var kind = Self.kind(was: oldDrawn[row], now: newDrawn[row], oldPose: oldPose, newPose: newPose)
+            // A row caught midway is taken on from where it is to its new
+            // place, or out if it has none.
+            if kind == nil, let current { kind = newPose != nil ? current.track.kind : .remove }
             if kind == .insert, !holderStays(new, newHolders) { kind = nil }
             if kind == .remove, !holderStays(old, oldHolders) { kind = nil }
-            // A row caught midway is taken on from where it is to its new place.
-            if kind == nil, let current, newPose != nil { kind = current.track.kind }
             guard let kind else { continue }
             let axis = kind == .remove ? old.axis(of: old.parent(of: row)) : new.axis(of: new.parent(of: row))
             let spec = Self.spec(kind, of: row, screen: screen, fallback: old.model)
