@@ -6,10 +6,7 @@ import StackRuntime
 
 enum Animate {
     static func run(screen: Screen, options: LayoutCommand.Options) -> Int32 {
-        var live = LiveScreen(model: screen.model, viewportWidth: screen.viewportWidth, viewportHeight: screen.viewportHeight)
-        for state in options.states { _ = try? live.setState(state.name, fromText: state.value) }
-        _ = live.scroll(to: options.offset)
-        var animated = AnimatedScreen(live)
+        var animated = AnimatedScreen(Interactive.liveScreen(screen, options: options))
         let events: [TransitionEvent]
         do throws(RuntimeError) {
             events = try animated.change(at: 0) { (live: inout LiveScreen) throws(RuntimeError) -> [LiveEvent] in

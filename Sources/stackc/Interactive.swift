@@ -6,9 +6,7 @@ import StackRuntime
 
 enum Interactive {
     static func run(screen: Screen, options: LayoutCommand.Options) -> Int32 {
-        var live = LiveScreen(model: screen.model, viewportWidth: screen.viewportWidth, viewportHeight: screen.viewportHeight)
-        for state in options.states { _ = try? live.setState(state.name, fromText: state.value) }
-        _ = live.scroll(to: options.offset)
+        var live = liveScreen(screen, options: options)
         var out = ""
         for (number, step) in options.steps.enumerated() {
             let input: String
@@ -48,6 +46,15 @@ enum Interactive {
             out += LayoutText.render(screen: live.screen, layout: layout, offset: live.offset)
         }
         return Output.write(out, to: options.output, command: "layout")
+    }
+
+    /// The screen, live, with the options' state (already checked by the
+    /// caller on `screen`) and offset.
+    static func liveScreen(_ screen: Screen, options: LayoutCommand.Options) -> LiveScreen {
+        var live = LiveScreen(model: screen.model, viewportWidth: screen.viewportWidth, viewportHeight: screen.viewportHeight)
+        for state in options.states { _ = try? live.setState(state.name, fromText: state.value) }
+        _ = live.scroll(to: options.offset)
+        return live
     }
 
     static func name(of row: Int, in screen: Screen) -> String {

@@ -18,15 +18,8 @@ public struct PresentedScreen: Sendable {
 
     /// A layout as it stands, with no effects.
     public init(_ layout: ScreenLayout, offset: Double, time: Double = 0) {
-        self.time = time
-        self.offset = layout.clampedOffset(offset)
-        contentWidth = layout.contentWidth
-        contentHeight = layout.contentHeight
-        viewportWidth = layout.viewportWidth
-        viewportHeight = layout.viewportHeight
+        self.init(time: time, offset: layout.clampedOffset(offset), layout: layout)
         roots = layout.rows
-        children = [:]
-        rows = [:]
         rows.reserveCapacity(layout.rowCount)
         var pending = layout.rows
         while let row = pending.popLast() {
@@ -38,6 +31,7 @@ public struct PresentedScreen: Sendable {
         }
     }
 
+    /// An empty screen with the size and offset of `layout`, to fill in.
     init(time: Double, offset: Double, layout: ScreenLayout) {
         self.time = time
         self.offset = offset
