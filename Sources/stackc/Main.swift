@@ -16,7 +16,8 @@ enum Main {
         COMMANDS:
           check     Parse and type-check files and print their diagnostics.
           compile   Check files and write their compiled screens (.stackc).
-          layout    Lay out a screen (source or compiled) and print it as text, JSON or SVG.
+          layout    Lay out a screen (source or compiled) and print it as text, JSON or SVG;
+                    try taps and scrolls, or animate a state change.
           watch     Lay a screen out again every time its file or an import changes.
 
         Run 'stackc COMMAND --help' for a command's options.
