@@ -59,12 +59,13 @@ extension TypeChecker {
 
     /// Reports a second setting of `name` in one block; returns false for it.
     mutating func claim(
-        _ name: String, _ span: Span, in result: inout BlockResult, what: String,
+        _ name: String, _ span: Span, in result: inout BlockResult, what: @autoclosure () -> String,
         code: DiagnosticCode = .duplicateProperty, verb: String = "set"
     ) -> Bool {
         if let first = result.spans[name] {
+            // `what` is built only for the error: this runs for every property.
             error(
-                code, span, "\(what) is \(verb) more than once",
+                code, span, "\(what()) is \(verb) more than once",
                 notes: [DiagnosticNote(span: first, message: "first \(verb) here")])
             return false
         }
