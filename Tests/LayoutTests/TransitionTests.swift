@@ -297,3 +297,17 @@ final class MutationTransitionTests: XCTestCase {
         XCTAssertEqual(screen.presented(at: 1.3).rows[shipping]?.visibility, .hidden)
     }
 }
+
+final class AnimatedScreenErrorTests: XCTestCase {
+    func testAChangeThatThrowsHalfwayChangesNothing() throws {
+        var screen = AnimatedScreen(try TransitionTests.live("hotel"))
+        let before = screen.presented(at: 1)
+        XCTAssertThrowsError(try screen.change(at: 1) { (live: inout LiveScreen) throws(RuntimeError) -> [LiveEvent] in
+            _ = try live.setState("showPricing", to: .bool(true))
+            return try live.setState("nights", to: .bool(true))  // the wrong type
+        })
+        XCTAssertEqual(try screen.live.screen.stateValue("showPricing"), .bool(false))
+        XCTAssertNil(screen.transition)
+        XCTAssertEqual(screen.presented(at: 1).rows, before.rows)
+    }
+}

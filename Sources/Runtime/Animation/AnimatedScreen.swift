@@ -23,14 +23,18 @@ public struct AnimatedScreen: Sendable {
 
     /// Makes a change to the live screen at `time`: returns the change's
     /// own events and the transition events it causes at once (interrupted
-    /// rows ending, animated rows beginning).
+    /// rows ending, animated rows beginning). If `body` throws, the screen is
+    /// as it was.
     public mutating func change(
         at time: Double, _ body: (inout LiveScreen) throws(RuntimeError) -> [LiveEvent]
     ) throws(RuntimeError) -> (events: [LiveEvent], transitionEvents: [TransitionEvent]) {
-        var pending = advance(to: time)
         let old = layout
         let oldOffset = live.offset
-        let events = try body(&live)
+        // On a copy, so that a change that throws halfway leaves nothing done.
+        var changed = live
+        let events = try body(&changed)
+        var pending = advance(to: time)
+        live = changed
         let new = live.layout()
         layout = new
         let running = transition.flatMap { time - startTime < $0.duration ? $0 : nil }
