@@ -65,11 +65,7 @@ enum CheckCommand {
         var jsonParts: [String] = []
         let useColor = format == "text" && Terminal.stderrWantsColor(color)
         for path in reader.operands {
-            let source: SourceFile
-            switch Inputs.read(path) {
-            case .success(let file): source = file
-            case .failure(let error):
-                Terminal.err("stackc: error: \(error.message)\n")
+            guard let source = Inputs.readOrReport(path) else {
                 status = 2
                 continue
             }

@@ -77,11 +77,7 @@ enum CompileCommand {
         var status: Int32 = 0
         let useColor = Terminal.stderrWantsColor(color)
         for path in files {
-            let source: SourceFile
-            switch Inputs.read(path) {
-            case .success(let file): source = file
-            case .failure(let error):
-                Terminal.err("stackc: error: \(error.message)\n")
+            guard let source = Inputs.readOrReport(path) else {
                 status = 2
                 continue
             }

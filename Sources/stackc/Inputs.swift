@@ -18,4 +18,14 @@ enum Inputs {
             return .failure(UsageError(message: "cannot read '\(path)': \(error)"))
         }
     }
+
+    /// The file, or nil after saying on standard error why it cannot be read.
+    static func readOrReport(_ path: String) -> SourceFile? {
+        switch read(path) {
+        case .success(let file): return file
+        case .failure(let error):
+            Terminal.err("stackc: error: \(error.message)\n")
+            return nil
+        }
+    }
 }

@@ -38,15 +38,7 @@ struct ScreenLowering {
         let compiler = ExpressionCompiler(enums: enums, stateIndex: stateIndex)
         expressions = compiler
         stateSlots = stack.state.map { state in
-            let type: RuntimeType = switch state.type {
-            case .bool: .bool
-            case .number, .percent, .length: .number
-            case .string: .string
-            case .color: .color
-            case .duration: .duration
-            case .enumeration(let name): .enumeration(compiler.enumIndex[name] ?? 0)
-            }
-            return StateSlot(name: state.name, type: type, initial: compiler.runtimeValue(state.initialValue))
+            StateSlot(name: state.name, type: Self.runtimeType(state.type, compiler), initial: compiler.runtimeValue(state.initialValue))
         }
         if stack.kind == .flow {
             stateSlots.append(StateSlot(name: ScreenModel.flowDepthState, type: .number, initial: .number(stack.steps.isEmpty ? 0 : 1)))
