@@ -24,13 +24,7 @@ extension TypeChecker {
             }
             var seen: [String: Span] = [:]
             for parameter in decl.parameters {
-                if let first = seen[parameter.name.name] {
-                    error(
-                        .duplicateDeclaration, parameter.name.span, "parameter '\(parameter.name.name)' is declared more than once",
-                        notes: [DiagnosticNote(span: first, message: "first declared here")])
-                    continue
-                }
-                seen[parameter.name.name] = parameter.name.span
+                guard declareOnce(parameter.name, in: &seen, code: .duplicateDeclaration, what: "parameter") else { continue }
                 checkLowercaseStyle(parameter.name, what: "parameter")
                 guard let type = resolveType(parameter.type) else { continue }
                 var defaultValue: TypedExpr?

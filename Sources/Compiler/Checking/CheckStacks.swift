@@ -11,13 +11,7 @@ extension TypeChecker {
         var states: [CheckedState] = []
         var stateSpans: [String: Span] = [:]
         for case .state(let state) in decl.body.members {
-            if let first = stateSpans[state.name.name] {
-                error(
-                    .duplicateState, state.name.span, "state '\(state.name.name)' is declared more than once",
-                    notes: [DiagnosticNote(span: first, message: "first declared here")])
-                continue
-            }
-            stateSpans[state.name.name] = state.name.span
+            guard declareOnce(state.name, in: &stateSpans, code: .duplicateState, what: "state") else { continue }
             checkLowercaseStyle(state.name, what: "state")
             guard let type = resolveType(state.type) else { continue }
             scope.states[state.name.name] = type

@@ -66,6 +66,19 @@ struct TypeChecker {
     }
 
     /// Warns when a name that should start in lower case does not.
+    /// Records `name` among names declared once in one place; a repeat is an
+    /// error with a note at the first, and false.
+    mutating func declareOnce(_ name: Identifier, in seen: inout [String: Span], code: DiagnosticCode, what: String) -> Bool {
+        if let first = seen[name.name] {
+            error(
+                code, name.span, "\(what) '\(name.name)' is declared more than once",
+                notes: [DiagnosticNote(span: first, message: "first declared here")])
+            return false
+        }
+        seen[name.name] = name.span
+        return true
+    }
+
     mutating func checkLowercaseStyle(_ name: Identifier, what: String) {
         if let first = name.name.utf8.first, first >= UInt8(ascii: "A"), first <= UInt8(ascii: "Z") {
             let fixed = name.name.prefix(1).lowercased() + name.name.dropFirst()
