@@ -206,6 +206,19 @@ final class AnimatedModelTests: XCTestCase {
                 default: return try live.setState("open", to: .bool(Bool.random(using: &random)))
                 }
             }
+            // A host drawing only what shows gets those rows exactly as the full sample has them.
+            let instant = time + Double.random(in: 0...0.3, using: &random)
+            if let transition = screen.transition {
+                let full = transition.sample(at: instant - screen.startTime)
+                let visible = transition.sample(at: instant - screen.startTime, visibleOnly: true)
+                for row in full.roots {
+                    guard let presented = full.rows[row], presented.visibility != .hidden, presented.visibility != .offscreen else { continue }
+                    if visible.rows[row] != presented { return XCTFail("step \(step): visible row \(row) left out or different") }
+                }
+                for (row, presented) in visible.rows where full.rows[row] != presented {
+                    return XCTFail("step \(step): row \(row) differs when sampling visible rows only")
+                }
+            }
             let resumed = screen.presented(at: time)
             for (row, before) in shown.rows where before.visibility != .hidden {
                 guard let after = resumed.rows[row] else { return XCTFail("step \(step): row \(row) vanished") }

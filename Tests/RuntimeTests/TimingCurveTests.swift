@@ -83,6 +83,16 @@ final class TimingCurveTests: XCTestCase {
         }
     }
 
+    func testOvershootBoundsWhatTheCurveDoes() {
+        for (name, curve) in Self.curves {
+            let values = (0...20_000).map { curve.progress(at: Double($0) / 20_000) }
+            let beyond = max(values.max()! - 1, -values.min()!, 0)
+            XCTAssertLessThanOrEqual(beyond, curve.overshoot, name)
+        }
+        XCTAssertEqual(TimingCurve.easeInOut.overshoot, 0)
+        XCTAssertGreaterThan(TimingCurve.spring(damping: 0.3, velocity: 0, duration: 1).overshoot, 0.3)
+    }
+
     func testNonsenseFromACompiledFileStillSettles() {
         for (damping, velocity) in [(0.0, 0.0), (-1, 0), (.nan, .infinity), (1e9, -1e9)] {
             let curve = TimingCurve.spring(damping: damping, velocity: velocity, duration: 1)

@@ -16,10 +16,11 @@ public struct PresentedScreen: Sendable {
     public var children: [Int: [Int]]
     public var rows: [Int: PresentedRow]
 
-    /// A layout as it stands, with no effects.
-    public init(_ layout: ScreenLayout, offset: Double, time: Double = 0) {
+    /// A layout as it stands, with no effects; with `visibleOnly`, only the
+    /// screen's rows that show in the viewport (and the rows inside them).
+    public init(_ layout: ScreenLayout, offset: Double, time: Double = 0, visibleOnly: Bool = false) {
         self.init(time: time, offset: layout.clampedOffset(offset), layout: layout)
-        roots = layout.rows
+        roots = visibleOnly ? layout.visibleRows(offset: self.offset) : layout.rows
         rows.reserveCapacity(layout.rowCount)
         var pending = layout.rows
         while let row = pending.popLast() {
@@ -48,17 +49,29 @@ public struct PresentedScreen: Sendable {
 extension Transition {
     /// The screen `t` seconds after the transition started: the old layout
     /// at t ≤ 0 (unless it interrupted another: then the poses that one had
-    /// reached), the new one from `duration` on.
-    public func sample(at t: Double) -> PresentedScreen {
+    /// reached), the new one from `duration` on. With `visibleOnly`, only
+    /// the screen's rows that may show in the viewport at `t` are presented
+    /// (each exactly as in the full sample) — what a host drawing a frame needs.
+    public func sample(at t: Double, visibleOnly: Bool = false) -> PresentedScreen {
         if t >= duration, t > 0 {
-            return PresentedScreen(new, offset: newOffset, time: t)
+            return PresentedScreen(new, offset: newOffset, time: t, visibleOnly: visibleOnly)
         }
-        if t <= 0, !interrupts { return PresentedScreen(old, offset: oldOffset, time: t) }
+        if t <= 0, !interrupts { return PresentedScreen(old, offset: oldOffset, time: t, visibleOnly: visibleOnly) }
         let before = t <= 0
         let layout = before ? old : new
         var screen = PresentedScreen(time: t, offset: layout.clampedOffset(before ? oldOffset : newOffset), layout: layout)
         screen.roots = drawn(among: new.rows, stack: new.rootStack, at: t)
-        screen.rows.reserveCapacity(new.rowCount)
+        if visibleOnly {
+            let low = screen.offset
+            let high = low + new.viewportMain
+            let shown = Set(new.visibleRows(offset: low))
+            screen.roots = screen.roots.filter { row in
+                guard let index = trackIndex[row] else { return shown.contains(row) }
+                return tracks[index].mayShow(along: new.axis, between: low, high)
+            }
+        } else {
+            screen.rows.reserveCapacity(new.rowCount)
+        }
         var pending = screen.roots.map { (row: $0, origin: Rect.zero, box: Optional<Rect>.none) }
         while let (row, origin, box) = pending.popLast() {
             guard let pose = pose(of: row, at: t) else { continue }

@@ -31,6 +31,25 @@ public struct RowTrack: Sendable {
         return from.interpolated(to: to, curve.progress(at: (t - delay) / duration))
     }
 
+    /// Whether a screen's row on this track may overlap `low ..< high` along
+    /// `axis` at some instant: its poses' span, widened by what its curve
+    /// overshoots, its offsets and its scale.
+    func mayShow(along axis: Axis, between low: Double, _ high: Double) -> Bool {
+        let vertical = axis == .vertical
+        var first = Double.infinity, last = -Double.infinity, shift = 0.0
+        for pose in [before, from, to, after] {
+            guard let pose else { continue }
+            let start = vertical ? pose.frame.y : pose.frame.x
+            let size = vertical ? pose.frame.height : pose.frame.width
+            first = min(first, start)
+            last = max(last, start + size)
+            shift = max(shift, abs(vertical ? pose.effects.offsetY : pose.effects.offsetX) + abs(pose.effects.scale - 1) * size)
+        }
+        guard first <= last else { return false }
+        let margin = (last - first) * curve.overshoot + shift + 1e-6
+        return first - margin < high && last + margin > low
+    }
+
     /// Whether the row's pose at `t` is the one it ends with.
     func isOver(at t: Double) -> Bool { t >= end && t > delay }
 }

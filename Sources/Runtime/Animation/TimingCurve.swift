@@ -47,6 +47,14 @@ public struct TimingCurve: Hashable, Sendable {
 
     init(shape: Shape) { self.shape = shape }
 
+    /// How far progress goes beyond 0…1, as a fraction of the change: 0 for
+    /// linear and the easings, what a spring overshoots (found by sampling,
+    /// with 5 % to spare) for springs.
+    public var overshoot: Double {
+        if case .spring(let spring) = shape { return spring.overshoot }
+        return 0
+    }
+
     /// Progress at fraction `u` of the duration: exactly 0 at u ≤ 0 and 1 at u ≥ 1.
     public func progress(at u: Double) -> Double {
         guard u > 0 else { return 0 }
@@ -98,6 +106,7 @@ struct Spring: Hashable, Sendable {
     let damping: Double
     let velocity: Double
     let omega: Double
+    let overshoot: Double
 
     static let settleTolerance = 0.001
 
@@ -113,6 +122,13 @@ struct Spring: Hashable, Sendable {
             omega *= 1.05
         }
         self.omega = omega
+        var low = 0.0, high = 1.0
+        for i in 1..<512 {
+            let p = Self.progress(at: Double(i) / 512, zeta: zeta, omega: omega, velocity: v)
+            low = min(low, p)
+            high = max(high, p)
+        }
+        overshoot = max(high - 1, -low) * 1.05 + 1e-3
     }
 
     /// A bound on |y(1)|.
@@ -133,7 +149,10 @@ struct Spring: Hashable, Sendable {
     }
 
     func progress(at u: Double) -> Double {
-        let zeta = damping, w = omega, v = velocity
+        Self.progress(at: u, zeta: damping, omega: omega, velocity: velocity)
+    }
+
+    static func progress(at u: Double, zeta: Double, omega w: Double, velocity v: Double) -> Double {
         let y: Double
         if zeta < 1 - 1e-9 {
             let wd = w * (1 - zeta * zeta).squareRoot()

@@ -76,6 +76,8 @@ public struct Transition: Sendable {
         }
 
         var tracks: [RowTrack] = []
+        // Rows share their transitions (defaults): evaluate each once.
+        var specs: [TransitionModel: Spec] = [:]
         let rowCount = max(oldDrawn.count, newDrawn.count, (inFlight.keys.max() ?? -1) + 1)
         for row in 0..<rowCount {
             let current = inFlight.isEmpty ? nil : inFlight[row]
@@ -100,7 +102,7 @@ public struct Transition: Sendable {
             if kind == .remove, !holderStays(old, oldHolders) { kind = nil }
             guard let kind else { continue }
             let axis = kind == .remove ? old.axis(of: old.parent(of: row)) : new.axis(of: new.parent(of: row))
-            let spec = Self.spec(kind, of: row, screen: screen, fallback: old.model)
+            let spec = Self.spec(kind, of: row, screen: screen, fallback: old.model, cache: &specs)
             var begin = oldPose
             var end = newPose
             var start = oldPose
@@ -189,11 +191,20 @@ public struct Transition: Sendable {
 
     /// The row's transition of `kind` (defaults are already merged into
     /// rows by the compiler), else instant.
-    static func spec(_ kind: TransitionKind, of row: Int, screen: Screen, fallback: ScreenModel) -> Spec {
+    static func spec(
+        _ kind: TransitionKind, of row: Int, screen: Screen, fallback: ScreenModel, cache: inout [TransitionModel: Spec]
+    ) -> Spec {
         let model = row < screen.model.rows.count ? screen.model : fallback
         guard row < model.rows.count, let transition = model.rows[row].transitions.first(where: { $0.kind == kind }) else {
             return Spec()
         }
+        if let known = cache[transition] { return known }
+        let spec = evaluate(transition, in: model, screen: screen)
+        cache[transition] = spec
+        return spec
+    }
+
+    static func evaluate(_ transition: TransitionModel, in model: ScreenModel, screen: Screen) -> Spec {
         let table = model.expressions
         let context = screen.context
         func number(_ ref: ExprRef?, _ otherwise: Double) -> Double {
