@@ -102,9 +102,22 @@ extension LayoutBench {
 }
 
 extension LayoutBench {
-    /// Building a transition for one hidden row and sampling one instant of it.
+    /// Building a transition for one row hidden or shown in the middle of the
+    /// screen (every row after it moves) and sampling one instant of it.
     static func animate(rows: Int) -> [Result] {
-        var screen = AnimatedScreen(LiveScreen(model: SyntheticModels.screen(rows: rows, kind: .fixed)))
+        // Every row shows, hides and moves by a transition, as a real screen's would.
+        var model = SyntheticModels.screen(rows: rows, kind: .fixed)
+        var table = model.expressions
+        let duration = table.addConstant(.duration(0.3))
+        let none = table.addConstant(.duration(0))
+        model.expressions = table
+        let specs = [
+            TransitionModel(kind: .move, duration: duration, delay: none, curve: .easeInOut, from: nil, to: nil),
+            TransitionModel(kind: .hide, duration: duration, delay: none, curve: .spring(damping: 0.8, velocity: 0), from: nil, to: nil),
+            TransitionModel(kind: .show, duration: duration, delay: none, curve: .spring(damping: 0.8, velocity: 0), from: nil, to: nil),
+        ]
+        for row in model.rows.indices { model.rows[row].transitions = specs }
+        var screen = AnimatedScreen(LiveScreen(model: model))
         var step = 0
         var drawn = 0
         let change = Measure.median(iterations: 20) {
@@ -113,11 +126,15 @@ extension LayoutBench {
                 try live.setHidden(rows / 2, step % 2 == 0)
             }
         }
-        let sample = Measure.median(iterations: 20) { drawn &+= screen.presented(at: Double(step) + 0.01).rows.count }
+        // Halfway through the last change: rows below the hidden one on their way up.
+        let sample = Measure.median(iterations: 20) { drawn &+= screen.presented(at: Double(step) + 0.15).rows.count }
+        let transition = screen.transition!
+        let visible = Measure.median(iterations: 20) { drawn &+= transition.sample(at: 0.15, visibleOnly: true).rows.count }
         precondition(drawn > 0)
         return [
             ("animate: change + transition (\(rows / 1000)k)", change, String(format: "%.1f ms", change * 1e3)),
             ("animate: sample one instant (\(rows / 1000)k)", sample, String(format: "%.1f ms", sample * 1e3)),
+            ("animate: sample visible rows (\(rows / 1000)k)", visible, String(format: "%.2f ms", visible * 1e3)),
         ]
     }
 }

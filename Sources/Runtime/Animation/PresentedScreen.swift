@@ -21,8 +21,8 @@ public struct PresentedScreen: Sendable {
     public init(_ layout: ScreenLayout, offset: Double, time: Double = 0, visibleOnly: Bool = false) {
         self.init(time: time, offset: layout.clampedOffset(offset), layout: layout)
         roots = visibleOnly ? layout.visibleRows(offset: self.offset) : layout.rows
-        rows.reserveCapacity(layout.rowCount)
-        var pending = layout.rows
+        if !visibleOnly { rows.reserveCapacity(layout.rowCount) }
+        var pending = roots
         while let row = pending.popLast() {
             rows[row] = PresentedRow(layout, row: row, offset: self.offset)
             if !layout.isHidden(row), case .stack(let stack) = layout.model.rows[row].content {
@@ -66,7 +66,7 @@ extension Transition {
             let high = low + new.viewportMain
             let shown = Set(new.visibleRows(offset: low))
             screen.roots = screen.roots.filter { row in
-                guard let index = trackIndex[row] else { return shown.contains(row) }
+                guard let index = trackIndex(row) else { return shown.contains(row) }
                 return tracks[index].mayShow(along: new.axis, between: low, high)
             }
         } else {
@@ -96,7 +96,7 @@ extension Transition {
     /// The pose of a drawn row at `t`, relative to the row holding it; nil
     /// when it is not drawn then.
     func pose(of row: Int, at t: Double) -> Pose? {
-        if let index = trackIndex[row] { return tracks[index].pose(at: t) }
+        if let index = trackIndex(row) { return tracks[index].pose(at: t) }
         if newDrawn[row] != nil { return new.pose(of: row, holders: newHolders) }
         return fallbackPoses[row]
     }
@@ -114,7 +114,7 @@ extension Transition {
     func drawn(among rows: [Int], stack: Int, at t: Double) -> [Int] {
         var result = rows
         for (row, place) in lingering.sorted(by: { $0.key < $1.key }) where place.stack == stack {
-            guard let index = trackIndex[row], !tracks[index].isOver(at: t) else { continue }
+            guard let index = trackIndex(row), !tracks[index].isOver(at: t) else { continue }
             let at = place.after.flatMap { result.firstIndex(of: $0) }.map { $0 + 1 } ?? 0
             result.insert(row, at: at)
         }

@@ -37,14 +37,19 @@ public struct RowTrack: Sendable {
     func mayShow(along axis: Axis, between low: Double, _ high: Double) -> Bool {
         let vertical = axis == .vertical
         var first = Double.infinity, last = -Double.infinity, shift = 0.0
-        for pose in [before, from, to, after] {
-            guard let pose else { continue }
+        // Four poses, no array: this runs for every moving row of a frame.
+        func include(_ pose: Pose?) {
+            guard let pose else { return }
             let start = vertical ? pose.frame.y : pose.frame.x
             let size = vertical ? pose.frame.height : pose.frame.width
             first = min(first, start)
             last = max(last, start + size)
             shift = max(shift, abs(vertical ? pose.effects.offsetY : pose.effects.offsetX) + abs(pose.effects.scale - 1) * size)
         }
+        include(before)
+        include(from)
+        include(to)
+        include(after)
         guard first <= last else { return false }
         let margin = (last - first) * curve.overshoot + shift + 1e-6
         return first - margin < high && last + margin > low

@@ -18,7 +18,8 @@ public struct Transition: Sendable {
     /// no layout to show at t ≤ 0, only the poses it had reached).
     public let interrupts: Bool
 
-    let trackIndex: [Int: Int]
+    /// Each row's track, by row: an index into `tracks`, or −1.
+    let trackOfRow: [Int32]
     let newHolders: [Int?]
     let newDrawn: DrawnRows
     /// Rows no longer in the new layout, and rows whose new layout hides
@@ -29,7 +30,12 @@ public struct Transition: Sendable {
     let lingering: [Int: (stack: Int, after: Int?)]
 
     /// How long until every row is in its new place.
-    public var duration: Double { tracks.map(\.end).max() ?? 0 }
+    public let duration: Double
+
+    /// The index in `tracks` of the row's track, if it has one.
+    func trackIndex(_ row: Int) -> Int? {
+        row < trackOfRow.count && trackOfRow[row] >= 0 ? Int(trackOfRow[row]) : nil
+    }
 
     /// The transition from `old` to `new`, with specs evaluated on `screen`
     /// (which holds `new`'s model and state). `previous` is the transition
@@ -135,7 +141,10 @@ public struct Transition: Sendable {
                 before: begin, from: from, to: to, after: end))
         }
         self.tracks = tracks
-        self.trackIndex = Dictionary(uniqueKeysWithValues: tracks.enumerated().map { ($1.row, $0) })
+        self.duration = tracks.reduce(0) { max($0, $1.end) }
+        var trackOfRow = [Int32](repeating: -1, count: rowCount)
+        for (index, track) in tracks.enumerated() { trackOfRow[track.row] = Int32(index) }
+        self.trackOfRow = trackOfRow
         self.fallbackPoses = fallbackPoses
         self.fallbackChildren = fallbackChildren
         self.lingering = lingering.filter { row, _ in tracks.contains { $0.row == row && $0.after == nil } }
