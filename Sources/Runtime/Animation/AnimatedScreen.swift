@@ -62,10 +62,11 @@ public struct AnimatedScreen: Sendable {
         return events
     }
 
-    /// The screen as drawn at `time`.
-    public func presented(at time: Double) -> PresentedScreen {
-        guard let transition else { return PresentedScreen(layout, offset: live.offset, time: 0) }
-        return transition.sample(at: time - startTime)
+    /// The screen as drawn at `time`; with `visibleOnly`, only the rows that
+    /// may show in the viewport then.
+    public func presented(at time: Double, visibleOnly: Bool = false) -> PresentedScreen {
+        guard let transition else { return PresentedScreen(layout, offset: live.offset, time: 0, visibleOnly: visibleOnly) }
+        return transition.sample(at: time - startTime, visibleOnly: visibleOnly)
     }
 }
 
