@@ -90,3 +90,26 @@ final class CheckCommandTests: XCTestCase {
         XCTAssertEqual(try CLI.run(["check", directory.appendingPathComponent("main.stack").path]).status, 0)
     }
 }
+
+final class ReadmeExampleTests: XCTestCase {
+    /// The README shows what breaking a sample prints; it must stay true.
+    func testTheReadmesBrokenSampleSaysWhatTheReadmeSays() throws {
+        let readme = try String(contentsOf: CLI.repository.appendingPathComponent("README.md"), encoding: .utf8)
+        let shown = try XCTUnwrap(readme.split(separator: "\n").first { $0.hasPrefix("samples/hotel.stack:") && $0.contains("error:") })
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("readme-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        for name in ["hotel.stack", "components.stack"] {
+            var text = try String(contentsOf: CLI.repository.appendingPathComponent("samples/" + name), encoding: .utf8)
+            if name == "hotel.stack" {
+                let range = try XCTUnwrap(text.range(of: "lines: 0"), "the README's instruction no longer applies")
+                text.replaceSubrange(range, with: "hiden: true")
+            }
+            try Data(text.utf8).write(to: directory.appendingPathComponent(name))
+        }
+        let result = try CLI.run(["check", directory.appendingPathComponent("hotel.stack").path])
+        XCTAssertEqual(result.status, 1)
+        let first = result.stderr.split(separator: "\n").first.map(String.init) ?? ""
+        XCTAssertEqual(first.replacingOccurrences(of: directory.path + "/", with: "samples/"), String(shown))
+    }
+}
