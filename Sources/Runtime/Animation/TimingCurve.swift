@@ -118,8 +118,10 @@ struct Spring: Hashable, Sendable {
         self.velocity = v
         var omega = 1.0
         // Bounded: the envelope falls like e^(−ζω) and ω grows 5 % a step.
-        for _ in 0..<2000 where Self.envelope(zeta: zeta, velocity: v, omega: omega) > Self.settleTolerance {
+        var steps = 0
+        while steps < 2000, Self.envelope(zeta: zeta, velocity: v, omega: omega) > Self.settleTolerance {
             omega *= 1.05
+            steps += 1
         }
         self.omega = omega
         var low = 0.0, high = 1.0
