@@ -147,7 +147,10 @@ public struct Transition: Sendable {
         self.trackOfRow = trackOfRow
         self.fallbackPoses = fallbackPoses
         self.fallbackChildren = fallbackChildren
-        self.lingering = lingering.filter { row, _ in tracks.contains { $0.row == row && $0.after == nil } }
+        // Rows still on their way out: a track that ends with the row not drawn.
+        self.lingering = lingering.filter { row, _ in
+            row < trackOfRow.count && trackOfRow[row] >= 0 && tracks[Int(trackOfRow[row])].after == nil
+        }
         self.startEvents = events + tracks.filter { $0.duration > 0 }.map {
             .willBegin(row: $0.row, kind: $0.kind, hiding: $0.hides)
         }
