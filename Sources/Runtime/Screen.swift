@@ -81,7 +81,19 @@ public struct Screen: Sendable {
         guard Self.value(value, fits: model.state[index].type) else {
             throw RuntimeError("state '\(name)' is \(typeName(model.state[index].type)); \(describe(value)) is not")
         }
+        try checkRange(name, value)
         state[index] = value
+    }
+
+    /// A flow's `flow.depth` counts its shown steps: a whole number from 0
+    /// to the number of steps. Any other value would index past the steps.
+    private func checkRange(_ name: String, _ value: RuntimeValue) throws(RuntimeError) {
+        guard model.isFlow, name == ScreenModel.flowDepthState else { return }
+        let x = value.numberValue
+        guard ScreenModel.isValidFlowDepth(x, steps: model.steps.count) else {
+            throw RuntimeError(
+                "'\(name)' counts the shown steps of flow '\(model.name)': a whole number from 0 to \(model.steps.count), not \(describe(value))")
+        }
     }
 
     /// The value of state `name`.
@@ -98,6 +110,7 @@ public struct Screen: Sendable {
         guard let value = parse(text, as: type) else {
             throw RuntimeError("state '\(name)' is \(typeName(type)), and '\(text)' is not a \(typeName(type))\(hint(for: type))")
         }
+        try checkRange(name, value)
         state[index] = value
     }
 

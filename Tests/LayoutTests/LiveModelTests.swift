@@ -71,6 +71,17 @@ final class LiveModelTests: XCTestCase {
         return screen.layout()
     }
 
+    /// The live screen's layout as JSON.
+    static func render(_ live: LiveScreen) -> String {
+        var copy = live
+        return LayoutJSON.render(screen: copy.screen, layout: copy.layout(), offset: copy.offset)
+    }
+
+    /// A layout from scratch as JSON, at the live screen's offset.
+    static func render(_ full: ScreenLayout, _ live: LiveScreen) -> String {
+        LayoutJSON.render(screen: live.screen, layout: full, offset: live.offset)
+    }
+
     func run(_ source: String, steps count: Int, seed: UInt64) throws {
         var random = SplitMix64(seed: seed)
         let model = try Self.model(source)

@@ -39,7 +39,24 @@ extension TypeChecker {
     }
 
     /// Infers the type of `expr`, using `expected` only to resolve names.
+    /// A node whose operands are constants comes back folded to a constant,
+    /// so each node is folded once, bottom-up, and `constantValue` is O(1).
     mutating func infer(_ expr: Expr, expected: ValueType?, scope: Scope) -> Checked {
+        let checked = inferNode(expr, expected: expected, scope: scope)
+        guard let type = checked.type else { return checked }
+        let folded = ConstantFolder.foldNode(checked.expr)
+        if case .constant(let value) = folded, let magnitude = ConstantFolder.magnitude(value), !magnitude.isFinite {
+            if case .constant = checked.expr {
+                error(.numberOverflow, expr.span, "this number is too large to represent; the largest is about 1.8e308")
+            } else {
+                error(.numberOverflow, expr.span, "this expression overflows: its value is too large to represent")
+            }
+            return (.invalid, nil)
+        }
+        return (folded, type)
+    }
+
+    private mutating func inferNode(_ expr: Expr, expected: ValueType?, scope: Scope) -> Checked {
         switch expr.kind {
         case .invalid:
             return (.invalid, nil)

@@ -6,6 +6,7 @@
 //   4. bodies       — component bodies with their parameters in scope
 //   5. recursion    — components that contain themselves
 //   6. stacks       — the root file's screens and flows, rows and actions
+//   7. expansion    — rows, nesting and expression heights once components expand
 //
 // Every pass runs even after errors: each reports only what it can see, and
 // invalid nodes keep it from repeating what an earlier pass said.
@@ -42,9 +43,12 @@ public enum Compiler {
         checker.checkComponentBodies()
         checker.checkComponentRecursion()
         var stacks: [CheckedStack] = []
+        var nameSpans: [Span] = []
         for case .stack(let decl) in loaded.files[0].declarations {
             stacks.append(checker.checkStack(decl))
+            nameSpans.append(decl.name.span)
         }
+        checker.checkExpansion(stacks, nameSpans: nameSpans)
         let diagnostics = checker.diagnostics
         let program = CheckedProgram(
             sources: loaded.sources,

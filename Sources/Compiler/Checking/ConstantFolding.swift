@@ -4,9 +4,12 @@
 import StackParser
 
 extension TypeChecker {
-    /// The value of `expr` if it is constant, else nil.
+    /// The value of `expr` if it is constant, else nil. The checker folds
+    /// every node as it types it (`infer`), so a constant expression is
+    /// already `.constant` here: no tree is walked again.
     func constantValue(_ expr: TypedExpr) -> Value? {
-        ConstantFolder.value(of: expr)
+        if case .constant(let value) = expr { return value }
+        return nil
     }
 
     static func magnitude(_ value: Value) -> Double? {
@@ -16,7 +19,27 @@ extension TypeChecker {
 
 /// Folds expressions that read no state, parameter or viewport.
 enum ConstantFolder {
-    /// The value of `expr` if it is constant, else nil.
+    /// `expr` as one constant if its operands already are constants (or it
+    /// is a conditional with a constant condition); else `expr` itself.
+    /// Looks one level down only: callers fold bottom-up.
+    static func foldNode(_ expr: TypedExpr) -> TypedExpr {
+        switch expr {
+        case .constant, .state, .parameter, .viewport, .invalid:
+            return expr
+        case .conditional(.constant(.bool(let c)), let a, let b):
+            return c ? a : b
+        case .not(.constant), .negate(.constant), .binary(_, .constant, .constant):
+            return value(of: expr).map(TypedExpr.constant) ?? expr
+        case .call(_, let arguments):
+            guard arguments.allSatisfy({ if case .constant = $0 { true } else { false } }) else { return expr }
+            return value(of: expr).map(TypedExpr.constant) ?? expr
+        default:
+            return expr
+        }
+    }
+
+    /// The value of `expr` if it is constant, else nil. Each node is
+    /// visited at most once.
     static func value(of expr: TypedExpr) -> Value? {
         let constantValue = value(of:)
         switch expr {
@@ -40,8 +63,14 @@ enum ConstantFolder {
             guard let a = constantValue(lhs), let b = constantValue(rhs) else { return nil }
             return Self.fold(op, a, b)
         case .call(let function, let arguments):
-            let values = arguments.compactMap { constantValue($0).flatMap(Self.magnitude) }
-            guard values.count == arguments.count, let first = arguments.first.flatMap(constantValue) else { return nil }
+            var values: [Double] = []
+            var first: Value?
+            for argument in arguments {
+                guard let value = constantValue(argument), let magnitude = Self.magnitude(value) else { return nil }
+                if first == nil { first = value }
+                values.append(magnitude)
+            }
+            guard let first, !values.isEmpty else { return nil }
             let result: Double
             switch function {
             case .min: result = values.min()!

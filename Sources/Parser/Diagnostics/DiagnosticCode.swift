@@ -33,6 +33,7 @@ public enum DiagnosticCode: String, CaseIterable, Sendable {
     case missingArgument = "E0107"
     case unknownArgument = "E0108"
     case duplicateState = "E0109"
+    case screenTooLarge = "E0110"
 
     // Properties and rows
     case unknownProperty = "E0200"
@@ -58,6 +59,7 @@ public enum DiagnosticCode: String, CaseIterable, Sendable {
     case valueOutOfRange = "E0311"
     case notConstant = "E0312"
     case untypedEnumCase = "E0313"
+    case numberOverflow = "E0314"
 
     // Actions
     case unknownAction = "E0400"
@@ -102,6 +104,7 @@ public enum DiagnosticCode: String, CaseIterable, Sendable {
         case .missingArgument: "a component instance without a required argument"
         case .unknownArgument: "a component instance with an argument it does not take"
         case .duplicateState: "two state declarations with one name"
+        case .screenTooLarge: "components that expand past the row or nesting limits"
         case .unknownProperty: "a property the row kind or block does not have"
         case .duplicateProperty: "a property set twice in one block"
         case .duplicateRowID: "two rows of one screen with the same id"
@@ -123,6 +126,7 @@ public enum DiagnosticCode: String, CaseIterable, Sendable {
         case .valueOutOfRange: "a number outside the range the property accepts"
         case .notConstant: "an expression where only a constant is allowed"
         case .untypedEnumCase: "an enum case whose enum cannot be inferred"
+        case .numberOverflow: "a number or constant expression too large to represent"
         case .unknownAction: "a tap action that does not exist"
         case .toggleNonBool: "toggle() of state that is not bool"
         case .unknownState: "an action naming state the screen does not declare"

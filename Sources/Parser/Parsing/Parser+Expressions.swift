@@ -12,6 +12,21 @@ extension Parser {
         parseTernary()
     }
 
+    /// `Expr(kind, span)`, unless that would be taller than
+    /// `Parser.maximumExpressionHeight`: then one report per file and an
+    /// `.invalid` node, so no tree the later passes see is taller.
+    private mutating func node(_ kind: Expr.Kind, _ span: Span) -> Expr {
+        let expr = Expr(kind, span)
+        guard expr.height > Parser.maximumExpressionHeight else { return expr }
+        if !reportedHeight {
+            reportedHeight = true
+            diagnostics.error(
+                .nestingTooDeep, span,
+                "this expression is more than \(Parser.maximumExpressionHeight) operators deep; split it over several properties or state")
+        }
+        return Expr(.invalid, span)
+    }
+
     private mutating func parseTernary() -> Expr {
         let condition = parseBinary(minimumPrecedence: 1)
         guard at(.question), parenDepth > 0 || !current.newlineBefore else { return condition }
@@ -24,10 +39,10 @@ extension Parser {
         defer { leave() }
         let whenTrue = parseTernary()
         guard expect(.colon, "':'", after: "in a conditional 'condition ? a : b'") != nil else {
-            return Expr(.ternary(condition, whenTrue, Expr(.invalid, span(current).atEnd)), condition.span.to(whenTrue.span))
+            return node(.ternary(condition, whenTrue, Expr(.invalid, span(current).atEnd)), condition.span.to(whenTrue.span))
         }
         let whenFalse = parseTernary()
-        return Expr(.ternary(condition, whenTrue, whenFalse), condition.span.to(whenFalse.span))
+        return node(.ternary(condition, whenTrue, whenFalse), condition.span.to(whenFalse.span))
     }
 
     private mutating func parseBinary(minimumPrecedence: Int) -> Expr {
@@ -35,7 +50,7 @@ extension Parser {
         while let op = binaryOperator(), op.precedence >= minimumPrecedence {
             advance()
             let rhs = parseBinary(minimumPrecedence: op.precedence + 1)
-            lhs = Expr(.binary(op, lhs, rhs), lhs.span.to(rhs.span))
+            lhs = node(.binary(op, lhs, rhs), lhs.span.to(rhs.span))
         }
         return lhs
     }
@@ -86,7 +101,7 @@ extension Parser {
             default: break
             }
         }
-        return Expr(.unary(op, operand), whole)
+        return node(.unary(op, operand), whole)
     }
 
     private mutating func parsePostfix() -> Expr {
@@ -94,7 +109,7 @@ extension Parser {
         while at(.dot), !current.spaceBefore, peek().kind == .identifier, !peek().spaceBefore {
             advance()
             let member = identifier()
-            base = Expr(.member(base, member), base.span.to(member.span))
+            base = node(.member(base, member), base.span.to(member.span))
         }
         return base
     }
@@ -161,7 +176,7 @@ extension Parser {
         if expect(.rightParen, "',' or ')'", after: "in the arguments of '\(name.name)'") == nil {
             arguments.append(Expr(.invalid, span(current).atEnd))
         }
-        return Expr(.call(name, arguments), name.span.to(span(from: open.start)))
+        return node(.call(name, arguments), name.span.to(span(from: open.start)))
     }
 
     private mutating func parseParenthesized() -> Expr {

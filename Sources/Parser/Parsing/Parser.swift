@@ -15,6 +15,10 @@ public struct Parser {
     /// Rows, blocks and parenthesised expressions nested deeper than this are
     /// rejected with one diagnostic; real screens stay far below it.
     public static let maximumDepth = 128
+    /// Expressions taller than this (counting every operator of a chain such
+    /// as `1 + 1 + … + 1` as a level) are rejected with one diagnostic: every
+    /// later pass walks expressions recursively, so their height must be bounded.
+    public static let maximumExpressionHeight = 256
 
     let tokens: [Token]
     let bytes: [UInt8]
@@ -28,6 +32,7 @@ public struct Parser {
     /// Set once "unclosed block" is reported, so enclosing blocks stay quiet.
     var reportedEndOfFile = false
     var reportedDepth = false
+    var reportedHeight = false
 
     init(tokens: [Token], bytes: [UInt8], file: FileID, diagnostics: DiagnosticList) {
         self.tokens = tokens

@@ -36,12 +36,29 @@ public enum BinaryOperator: String, Sendable, Hashable {
 
 /// An expression with its span.
 public struct Expr: Sendable {
-    public var kind: Kind
+    /// What the expression is. Set only through `init`, so `height` stays true.
+    public private(set) var kind: Kind
     public var span: Span
+    /// Levels of nodes from here to the deepest leaf (a literal is 1). Every
+    /// pass over expressions recurses this deep, so the parser refuses
+    /// expressions taller than `Parser.maximumExpressionHeight`.
+    public let height: Int
 
     public init(_ kind: Kind, _ span: Span) {
         self.kind = kind
         self.span = span
+        self.height = 1 + Self.childHeight(kind)
+    }
+
+    private static func childHeight(_ kind: Kind) -> Int {
+        switch kind {
+        case .number, .percent, .duration, .string, .color, .bool, .name, .enumCase, .invalid: 0
+        case .member(let base, _): base.height
+        case .unary(_, let operand): operand.height
+        case .binary(_, let lhs, let rhs): max(lhs.height, rhs.height)
+        case .ternary(let c, let a, let b): max(c.height, a.height, b.height)
+        case .call(_, let args): args.reduce(0) { max($0, $1.height) }
+        }
     }
 
     public enum Kind: Sendable {

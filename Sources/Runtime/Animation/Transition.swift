@@ -227,12 +227,12 @@ public struct Transition: Sendable {
         func effects(_ keyframe: KeyframeModel?) -> Effects {
             guard let keyframe else { return .none }
             return Effects(
-                alpha: min(max(number(keyframe.alpha, 1), 0), 1), scale: number(keyframe.scale, 1),
-                offsetX: number(keyframe.offsetX, 0), offsetY: number(keyframe.offsetY, 0))
+                alpha: min(max(number(keyframe.alpha, 1), 0), 1), scale: Limits.length(number(keyframe.scale, 1)),
+                offsetX: Limits.length(number(keyframe.offsetX, 0)), offsetY: Limits.length(number(keyframe.offsetY, 0)))
         }
-        let duration = max(0, number(transition.duration, 0.25))
+        let duration = Limits.duration(number(transition.duration, 0.25))
         return Spec(
-            delay: max(0, number(transition.delay, 0)), duration: duration,
+            delay: Limits.duration(number(transition.delay, 0)), duration: duration,
             curve: TimingCurve(transition.curve, duration: duration),
             from: effects(transition.from), to: effects(transition.to))
     }

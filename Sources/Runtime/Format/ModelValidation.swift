@@ -228,4 +228,19 @@ enum ModelValidation {
         }
         if let lost = depth.firstIndex(of: -1) { throw fail("stack \(lost) cannot be reached from the screen") }
     }
+
+    /// A flow's `flow.depth` starts as a whole number of its steps, and no
+    /// tap action sets it: only push and pop change it, within range.
+    static func validateFlowDepth(_ model: ScreenModel) throws(LoadError) {
+        guard let slot = model.state.firstIndex(where: { $0.name == ScreenModel.flowDepthState }) else { return }
+        func fail(_ message: String) -> LoadError { LoadError(section: "STATE", offset: 0, message: message) }
+        guard model.isFlow else { throw fail("'\(ScreenModel.flowDepthState)' belongs to flows, and '\(model.name)' is a screen") }
+        guard ScreenModel.isValidFlowDepth(model.state[slot].initial.numberValue, steps: model.steps.count) else {
+            throw fail("'\(ScreenModel.flowDepthState)' starts outside 0…\(model.steps.count), the flow's steps")
+        }
+        let setsDepth = (model.rows + model.components.flatMap(\.rows)).contains { row in
+            row.tap.contains { if case .set(slot, _) = $0 { true } else if case .toggle(slot) = $0 { true } else { false } }
+        }
+        if setsDepth { throw LoadError(section: "ROWS", offset: 0, message: "a tap action sets '\(ScreenModel.flowDepthState)'; only push and pop may") }
+    }
 }

@@ -403,6 +403,7 @@ enum ScreenReader {
         model.components = components
         model.parameters = parameters
         try ModelValidation.validateTree(model, rowListOffsets: rowListOffsets)
+        try ModelValidation.validateFlowDepth(model)
         return model
     }
 

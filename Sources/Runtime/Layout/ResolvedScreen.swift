@@ -99,8 +99,7 @@ extension ResolvedScreen {
     }
 
     static func number(_ ref: ExprRef, _ table: ExpressionTable, _ context: EvaluationContext) -> Double {
-        let x = table.evaluate(ref, in: context).numberValue
-        return x.isFinite ? x : 0
+        Limits.length(table.evaluate(ref, in: context).numberValue)
     }
 
     static func edges(_ e: EdgeExprs, _ table: ExpressionTable, _ context: EvaluationContext) -> EdgeInsets {
@@ -121,13 +120,13 @@ extension ResolvedScreen {
         switch table.evaluate(row.size, in: context) {
         case .number(let x):
             spec.rule = MainSpec.points
-            spec.value = x.isFinite ? max(0, x) : 0
+            spec.value = max(0, Limits.length(x))
         case .percent(let p):
             spec.rule = MainSpec.percent
-            spec.value = p.isFinite ? max(0, p) : 0
+            spec.value = p.isFinite ? min(max(0, p), Limits.maximumPercent) : 0
         case .fill(let w):
             spec.rule = MainSpec.fill
-            spec.value = w.isFinite && w > 0 ? w : 1
+            spec.value = w.isFinite && w > 0 ? min(w, Limits.maximumLength) : 1
         default:
             spec.rule = MainSpec.fit
         }

@@ -6,7 +6,10 @@ extension LiveScreen {
     /// How many of a flow's steps are shown (0 for a screen).
     public var pushedSteps: Int {
         guard let slot = screen.stateIndex(ScreenModel.flowDepthState) else { return 0 }
-        return Int(screen.state[slot].numberValue)
+        // setState and the loader keep it a whole number of steps; clamp anyway
+        // so no value can index past the steps.
+        let x = screen.state[slot].numberValue
+        return x >= 1 ? Int(min(x, Double(screen.model.steps.count))) : 0
     }
 
     private func requireFlow() throws(RuntimeError) {

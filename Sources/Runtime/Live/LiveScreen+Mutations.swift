@@ -32,6 +32,7 @@ extension LiveScreen {
         for row in rows { try checkRow(row) }
         var changes: [Change] = []
         let events = observe { live in
+            live.settleSnapshot()
             for row in Set(rows).sorted() {
                 let stack = live.screen.model.rows[row].parent
                 live.screen.modelRows(stack: stack) { $0.removeAll { $0 == row } }
@@ -66,6 +67,7 @@ extension LiveScreen {
         }
         var from = 0
         let events = observe { live in
+            live.settleSnapshot()
             live.screen.modelRows(stack: stack) { rows in
                 from = rows.firstIndex(of: row) ?? 0
                 rows.remove(at: from)
@@ -153,6 +155,7 @@ extension LiveScreen {
             inserted.append(row)
         }
         let events = observe { live in
+            live.settleSnapshot()
             live.screen = Screen(replacing: live.screen, model: model)
             live.relayoutFully()
             live.layoutChanged = true
@@ -175,6 +178,7 @@ extension LiveScreen {
         let new = try Self.instantiate(replacement, into: &model, parent: stack)
         model.stacks[stack].rows[index] = new
         let events = observe { live in
+            live.settleSnapshot()
             live.screen = Screen(replacing: live.screen, model: model)
             live.relayoutFully()
             live.layoutChanged = true

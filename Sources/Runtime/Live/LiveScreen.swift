@@ -119,6 +119,20 @@ public struct LiveScreen: Sendable {
         visibleTree = PrefixSums(rootRows.map { resolved.specs[$0].hidden ? 0 : 1 })
     }
 
+    /// Brings the full layout up to date with the incremental one. Mutations
+    /// call it before they change the model: `resolved` describes the model
+    /// as it was, and laying the old data out against a changed model would
+    /// index rows that are not there.
+    mutating func settleSnapshot() {
+        guard !snapshotIsCurrent else { return }
+        if resolved.specs.count != screen.model.rows.count || resolved.stacks.count != screen.model.stacks.count {
+            resolved = screen.resolve()
+            for (row, hidden) in forcedHidden where row < resolved.specs.count { resolved.specs[row].hidden = hidden }
+        }
+        snapshot = screen.layout(resolved, measurer: measurer)
+        snapshotIsCurrent = true
+    }
+
     /// A full layout: everything evaluated and placed again.
     mutating func relayoutFully() {
         if readers.count == screen.model.state.count, dependencyRows != screen.model.rows.count {
@@ -126,10 +140,7 @@ public struct LiveScreen: Sendable {
             dependencyRows = screen.model.rows.count
         }
         // Compare against where rows are now, not where the last full layout put them.
-        if !snapshotIsCurrent {
-            snapshot = screen.layout(resolved, measurer: measurer)
-            snapshotIsCurrent = true
-        }
+        settleSnapshot()
         let before = (snapshot.rowStart, snapshot.rowSize)
         defer { if snapshot.rowStart != before.0 || snapshot.rowSize != before.1 { layoutChanged = true } }
         resolved = screen.resolve()

@@ -323,6 +323,11 @@ public struct ScreenModel: Hashable, Sendable, Codable {
     /// The state slot that counts a flow's pushed steps.
     public static let flowDepthState = "flow.depth"
 
+    /// Whether `x` can be a flow's `flow.depth`: a whole number of shown steps.
+    public static func isValidFlowDepth(_ x: Double, steps: Int) -> Bool {
+        x >= 0 && x <= Double(steps) && x == x.rounded()
+    }
+
     public init(
         name: String, isFlow: Bool, enums: [EnumModel], state: [StateSlot], stacks: [StackModel], rows: [RowModel],
         steps: [StepModel], expressions: ExpressionTable, flow: FlowSettings? = nil

@@ -1,0 +1,225 @@
+// Pass 7: what the components expand to. A 1 KB file whose components each
+// hold two instances of the next expands to millions of rows, and a chain of
+// components nests stacks past what the loader accepts; arguments passed
+// down a chain grow expressions past what lowering may recurse over. All
+// three are measured here, on the component graph (acyclic once pass 5 has
+// spoken), without expanding anything and without recursing along chains.
+
+import StackParser
+
+extension TypeChecker {
+    /// Rows a file may expand to: every screen's rows with its components
+    /// expanded, plus one copy of every component per screen (the templates
+    /// a live screen inserts from).
+    static let maximumExpandedRows = 1_000_000
+    /// Stacks nested in stacks, counted as the loader counts them.
+    static let maximumStackDepth = 256
+    /// Levels of an expression once component arguments are substituted.
+    static let maximumExpandedHeight = 2 * Parser.maximumExpressionHeight
+
+    /// The size of a row with everything in it expanded.
+    struct Expansion {
+        var rows: Int
+        /// Nested stacks below (and including) the row's own.
+        var depth: Int
+        /// Whether a component it uses is already reported too large.
+        var poisoned = false
+    }
+
+    mutating func checkExpansion(_ stacks: [CheckedStack], nameSpans: [Span]) {
+        let names = checkedComponents.keys.sorted()
+        var uses: [String: Set<String>] = [:]
+        var usedBy: [String: [String]] = [:]
+        for name in names {
+            var found = Set<String>()
+            if let body = checkedComponents[name]?.body { Self.collectComponents(body, into: &found) }
+            uses[name] = found
+            for used in found { usedBy[used, default: []].append(name) }
+        }
+        // Kahn's order, leaves first; components on a cycle never get ready.
+        var waiting = uses.mapValues(\.count)
+        var ready = names.filter { waiting[$0] == 0 }
+        var order: [String] = []
+        while let name = ready.popLast() {
+            order.append(name)
+            for user in usedBy[name] ?? [] {
+                waiting[user]! -= 1
+                if waiting[user] == 0 { ready.append(user) }
+            }
+        }
+        var expansions: [String: Expansion] = [:]
+        for name in order {
+            guard let component = checkedComponents[name] else { continue }
+            let expansion = expand(component.body, known: expansions)
+            expansions[name] = expansion
+            guard !expansion.poisoned else { continue }
+            if expansion.rows > Self.maximumExpandedRows {
+                expansions[name]?.poisoned = true
+                error(
+                    .screenTooLarge, nameSpan(of: name, component.body.span),
+                    "component '\(name)' expands to \(Self.count(expansion.rows)) rows; a file may expand to at most \(Self.count(Self.maximumExpandedRows)) (instances of components inside components multiply)")
+            } else if expansion.depth > Self.maximumStackDepth {
+                expansions[name]?.poisoned = true
+                error(
+                    .screenTooLarge, nameSpan(of: name, component.body.span),
+                    "component '\(name)' nests stacks \(expansion.depth) deep through the components it uses; at most \(Self.maximumStackDepth) are allowed")
+            }
+        }
+        checkExpandedHeights(order: order, stacks: stacks)
+        if expansions.values.contains(where: \.poisoned) { return }
+        let templateRows = expansions.values.reduce(0) { Self.add($0, $1.rows) }
+        var total = 0
+        for (stack, span) in zip(stacks, nameSpans) {
+            var own = Expansion(rows: 0, depth: 0)
+            let groups = stack.kind == .flow ? stack.steps.map(\.rows) : [stack.rows]
+            for rows in groups {
+                for row in rows {
+                    let expansion = expand(row, known: expansions)
+                    own.rows = Self.add(own.rows, expansion.rows)
+                    own.depth = max(own.depth, expansion.depth + (stack.kind == .flow ? 1 : 0))
+                }
+                own.rows = Self.add(own.rows, stack.kind == .flow ? 1 : 0)
+            }
+            total = Self.add(total, Self.add(own.rows, templateRows))
+            if total > Self.maximumExpandedRows {
+                error(
+                    .screenTooLarge, span,
+                    "\(stack.kind.rawValue) '\(stack.name)' brings the rows this file expands to past \(Self.count(Self.maximumExpandedRows)): its rows expand to \(Self.count(own.rows)), and each screen also holds one copy of every component (\(Self.count(templateRows)) rows)")
+                return
+            }
+            if own.depth > Self.maximumStackDepth {
+                error(
+                    .screenTooLarge, span,
+                    "\(stack.kind.rawValue) '\(stack.name)' nests stacks \(own.depth) deep through its components; at most \(Self.maximumStackDepth) are allowed")
+            }
+        }
+    }
+
+    /// The expansion of one row; components it uses must be in `known`
+    /// (those that are not sit on a reported cycle and count as one row).
+    private func expand(_ row: CheckedRow, known: [String: Expansion]) -> Expansion {
+        if let component = row.component {
+            return known[component] ?? Expansion(rows: 1, depth: 0)
+        }
+        var result = Expansion(rows: 1, depth: 0)
+        var childDepth = 0
+        for child in row.rows {
+            let expansion = expand(child, known: known)
+            result.rows = Self.add(result.rows, expansion.rows)
+            childDepth = max(childDepth, expansion.depth)
+            result.poisoned = result.poisoned || expansion.poisoned
+        }
+        if row.kind == .stack { result.depth = childDepth + 1 }
+        return result
+    }
+
+    private static func collectComponents(_ row: CheckedRow, into found: inout Set<String>) {
+        if let component = row.component { found.insert(component) }
+        for child in row.rows { collectComponents(child, into: &found) }
+    }
+
+    /// Arguments substituted down a chain of components add their heights:
+    /// the tallest argument each parameter receives is carried from users to
+    /// the components they use (the reverse of `order`).
+    private mutating func checkExpandedHeights(order: [String], stacks: [CheckedStack]) {
+        var received: [String: Int] = [:]
+        func pass(_ row: CheckedRow, from carried: Int) {
+            if let component = row.component {
+                let tallest = row.arguments.entries.reduce(0) { max($0, $1.value.height) }
+                if tallest > 0 { received[component] = max(received[component] ?? 0, tallest + carried) }
+            }
+            for child in row.rows { pass(child, from: carried) }
+        }
+        for stack in stacks {
+            for row in stack.rows + stack.steps.flatMap(\.rows) { pass(row, from: 0) }
+        }
+        for name in order.reversed() {
+            guard let component = checkedComponents[name] else { continue }
+            let carried = received[name] ?? 0
+            pass(component.body, from: carried)
+            let own = component.body.tallestExpression
+            if carried > 0, own + carried > Self.maximumExpandedHeight {
+                error(
+                    .screenTooLarge, nameSpan(of: name, component.body.span),
+                    "arguments passed down to component '\(name)' make its expressions \(own + carried) levels deep once substituted; at most \(Self.maximumExpandedHeight) are allowed")
+                return
+            }
+        }
+    }
+
+    private func nameSpan(of component: String, _ fallback: Span) -> Span {
+        components[component]?.decl.name.span ?? fallback
+    }
+
+    private static func add(_ a: Int, _ b: Int) -> Int {
+        let (sum, overflow) = a.addingReportingOverflow(b)
+        return overflow ? Int.max : sum
+    }
+
+    /// `1,000,000`
+    static func count(_ n: Int) -> String {
+        if n == Int.max { return "more than 9.2e18" }
+        var digits = Array(String(n))
+        var index = digits.count - 3
+        while index > 0 {
+            digits.insert(",", at: index)
+            index -= 3
+        }
+        return String(digits)
+    }
+}
+
+
+extension TypedExpr {
+    /// Levels from here to the deepest leaf; bounded by the parser's limit.
+    var height: Int {
+        switch self {
+        case .constant, .state, .parameter, .viewport, .invalid: 1
+        case .not(let x), .negate(let x): 1 + x.height
+        case .binary(_, let a, let b): 1 + max(a.height, b.height)
+        case .conditional(let c, let a, let b): 1 + max(c.height, a.height, b.height)
+        case .call(_, let arguments): 1 + arguments.reduce(0) { max($0, $1.height) }
+        }
+    }
+}
+
+extension CheckedRow {
+    /// The tallest expression of the row and the rows in it.
+    var tallestExpression: Int {
+        rows.reduce(max(block.tallestExpression, arguments.entries.reduce(0) { max($0, $1.value.height) })) {
+            max($0, $1.tallestExpression)
+        }
+    }
+}
+
+extension CheckedBlock {
+    /// The tallest expression of the block and the blocks in it.
+    var tallestExpression: Int {
+        var tallest = 0
+        func see(_ e: TypedExpr) { tallest = max(tallest, e.height) }
+        for (_, value) in properties.entries {
+            switch value {
+            case .expr(let e): see(e)
+            case .edges(let list): list.forEach(see)
+            case .offset(let a, let b): see(a); see(b)
+            case .separator(let block): tallest = max(tallest, block?.tallestExpression ?? 0)
+            case .actions(let actions):
+                for case .set(_, let e) in actions { see(e) }
+            case .separation(.line(let a, let b)): see(a); see(b)
+            case .separation(.padding(let e)): see(e)
+            case .fading(let items):
+                for item in items {
+                    switch item {
+                    case .tint(let a, let b, let c): see(a); see(b); see(c)
+                    case .gradient(let e): see(e)
+                    }
+                }
+            case .props(let values): values.entries.forEach { see($0.value) }
+            case .keyword, .curve, .snapHide, .keywords, .separation(.none): break
+            }
+        }
+        for (_, block) in transitions.entries { tallest = max(tallest, block.tallestExpression) }
+        for (_, block) in blocks.entries { tallest = max(tallest, block.tallestExpression) }
+        return tallest
+    }
+}
