@@ -29,6 +29,33 @@ final class DiagnosticRendererTests: XCTestCase {
             """)
     }
 
+    /// A diagnostic on a long line shows a window around the caret, so output
+    /// stays proportional to the number of diagnostics, whatever the line.
+    func testLongLinesAreShownAroundTheCaret() {
+        for filler in ["x", "é", "🙂", "\t"] {
+            for length in [159, 160, 161, 1_000, 1_000_000] {
+                let prefix = String(repeating: filler, count: length / 2)
+                let text = "screen S { Text { " + prefix + " hiden: true " + prefix + " } }"
+                var sources = SourceManager()
+                let id = sources.add(SourceFile(path: "a.stack", text: text))
+                let start = "screen S { Text { ".utf8.count + prefix.utf8.count + 1
+                var list = DiagnosticList()
+                for _ in 0..<(length > 10_000 ? 5 : 100) { list.error(.unknownProperty, Span(file: id, start: start, end: start + 5), "unknown property 'hiden'") }
+                let output = DiagnosticRenderer(sources: sources).render(list)
+                let lines = output.split(separator: "\n", omittingEmptySubsequences: false)
+                XCTAssertLessThan(output.utf8.count, 100 * (200 + 4 * DiagnosticRenderer.maximumLineWidth), "\(filler) × \(length)")
+                let source = lines[1], caret = lines[2]
+                XCTAssertTrue(source.contains("hiden: true"), "\(filler) × \(length)")
+                XCTAssertLessThanOrEqual(source.unicodeScalars.count, DiagnosticRenderer.maximumLineWidth + 2)
+                // The caret stands under the name, counting characters.
+                let caretColumn = caret.unicodeScalars.firstIndex(of: "^").map { caret.unicodeScalars.distance(from: caret.unicodeScalars.startIndex, to: $0) }
+                let nameColumn = source.unicodeScalars.firstIndex(of: "h").map { source.unicodeScalars.distance(from: source.unicodeScalars.startIndex, to: $0) }
+                if filler != "x" { XCTAssertEqual(caretColumn, nameColumn, "\(filler) × \(length)") }
+                XCTAssertTrue(caret.hasSuffix("^~~~~"), "\(filler) × \(length)")
+            }
+        }
+    }
+
     func testColourOnlyWhenAsked() {
         var (renderer, list) = setup()
         XCTAssertFalse(renderer.render(list).contains("\u{1B}["))

@@ -65,27 +65,41 @@ extension TypeChecker {
             collectInstances(info.decl.body, into: &found)
             uses[name] = found
         }
+        // Depth-first with an explicit stack: a chain of thousands of
+        // components must not recurse thousands deep.
         var state: [String: Int] = [:]  // 1 visiting, 2 done
         var path: [String] = []
+        var next: [Int] = []  // per path entry: the index of its next use to visit
         var reported = Set<String>()
-        func visit(_ name: String, _ checker: inout TypeChecker) {
-            state[name] = 1
-            path.append(name)
-            for (used, span) in uses[name] ?? [] {
+        for root in components.keys.sorted() where state[root] == nil {
+            state[root] = 1
+            path.append(root)
+            next.append(0)
+            while let name = path.last {
+                let edges = uses[name] ?? []
+                let index = next[next.count - 1]
+                guard index < edges.count else {
+                    state[name] = 2
+                    path.removeLast()
+                    next.removeLast()
+                    continue
+                }
+                next[next.count - 1] += 1
+                let (used, span) = edges[index]
                 if state[used] == 1 {
+                    // Every cycle is reported once; past a hundred, a file has
+                    // bigger problems than naming them all (and it keeps this linear).
+                    guard reported.count < 100 else { continue }
                     let cycle = path[path.firstIndex(of: used)!...] + [used]
                     if reported.insert(cycle.sorted().joined(separator: ",")).inserted {
-                        checker.error(.recursiveComponent, span, "component '\(used)' contains itself: " + cycle.joined(separator: " → "))
+                        error(.recursiveComponent, span, "component '\(used)' contains itself: " + cycle.joined(separator: " → "))
                     }
                 } else if state[used] == nil {
-                    visit(used, &checker)
+                    state[used] = 1
+                    path.append(used)
+                    next.append(0)
                 }
             }
-            path.removeLast()
-            state[name] = 2
-        }
-        for name in components.keys.sorted() where state[name] == nil {
-            visit(name, &self)
         }
     }
 

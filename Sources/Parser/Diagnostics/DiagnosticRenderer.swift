@@ -51,12 +51,53 @@ public struct DiagnosticRenderer: Sendable {
         out += " \(label) \(paint(message, "1"))\n"
         let lineIndex = location.line - 1
         let lineRange = file.lineRange(lineIndex)
-        out += file.lineText(lineIndex) + "\n"
-        out += paint(caretLine(file: file, lineRange: lineRange, span: span), "1;32") + "\n"
+        let shown = Self.window(file: file, line: lineRange, around: span.start)
+        out += (shown.lowerBound > lineRange.lowerBound ? "…" : "")
+        out += String(decoding: file.bytes[shown], as: UTF8.self)
+        out += (shown.upperBound < lineRange.upperBound ? "…" : "") + "\n"
+        let lead = shown.lowerBound > lineRange.lowerBound ? " " : ""
+        out += paint(lead + caretLine(file: file, lineRange: shown, span: span), "1;32") + "\n"
+    }
+
+    /// Source lines longer than this many characters are shown as a window
+    /// of this width around the caret, with `…` where text is left out: a
+    /// megabyte-long line must not be printed once per diagnostic.
+    public static let maximumLineWidth = 160
+
+    /// The bytes of `line` to show: all of it, or `maximumLineWidth`
+    /// characters starting a quarter of that before `offset`.
+    static func window(file: SourceFile, line: Range<Int>, around offset: Int) -> Range<Int> {
+        let bytes = file.bytes
+        func step(_ index: Int, by count: Int, limit: Int) -> Int {
+            var index = index
+            var left = count
+            while left > 0, index != limit {
+                index += count > 0 ? 1 : -1
+                while index != limit, index < bytes.count, bytes[index] & 0xC0 == 0x80 { index += count > 0 ? 1 : -1 }
+                left -= 1
+            }
+            return index
+        }
+        // A character is one to four bytes: count characters only when the
+        // byte count leaves it open, so a huge line costs nothing here.
+        if line.count <= maximumLineWidth { return line }
+        if line.count <= 4 * maximumLineWidth, file.scalarCount(from: line.lowerBound, to: line.upperBound) <= maximumLineWidth {
+            return line
+        }
+        let anchor = max(line.lowerBound, min(offset, line.upperBound))
+        var start = anchor
+        var left = maximumLineWidth / 4
+        while left > 0, start > line.lowerBound {
+            start -= 1
+            while start > line.lowerBound, bytes[start] & 0xC0 == 0x80 { start -= 1 }
+            left -= 1
+        }
+        let end = step(start, by: maximumLineWidth, limit: line.upperBound)
+        return start..<end
     }
 
     /// Spaces (tabs kept, so the caret lines up) to the span, then `^~~~`
-    /// to the span's end or the end of the line, whichever comes first.
+    /// to the span's end or the end of the shown line, whichever comes first.
     private func caretLine(file: SourceFile, lineRange: Range<Int>, span: Span) -> String {
         let start = max(lineRange.lowerBound, min(span.start, lineRange.upperBound))
         let end = max(start, min(span.end, lineRange.upperBound))

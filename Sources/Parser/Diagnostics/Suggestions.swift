@@ -3,11 +3,25 @@
 public enum Suggestions {
     /// The candidate nearest to `name`, if it is close enough to be a typo:
     /// at most a third of the name's length in edits (and at least one).
+    /// Names longer than this are not typos of anything: they get no
+    /// suggestion, and candidates longer than this are not offered. This and
+    /// `maximumCandidates` keep a file of long names from making the
+    /// comparison quadratic in their length.
+    public static let maximumLength = 64
+    /// Only this many candidates are compared (the first ones given).
+    public static let maximumCandidates = 2_000
+
     public static func closest(to name: String, in candidates: some Sequence<String>) -> String? {
+        guard name.utf8.count <= maximumLength else { return nil }
         let target = Array(name.lowercased().utf8)
         let limit = max(1, target.count / 3)
         var best: (String, Int)?
+        var compared = 0
         for candidate in candidates where candidate != name {
+            compared += 1
+            if compared > maximumCandidates { break }
+            let length = candidate.utf8.count
+            if length > maximumLength || abs(length - target.count) > limit { continue }
             let distance = editDistance(target, Array(candidate.lowercased().utf8), limit: limit)
             if distance <= limit, distance < (best?.1 ?? Int.max) {
                 best = (candidate, distance)
