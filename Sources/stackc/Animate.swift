@@ -29,7 +29,15 @@ enum Animate {
         switch options.format {
         case "json":
             if let frames = options.frames {
-                for presented in transition.frames(frames) { out += LayoutJSON.render(screen: final, presented: presented) + "\n" }
+                // Streamed: one instant sampled and written at a time, so
+                // memory stays that of one frame however many are asked for.
+                guard case .success(let file) = OutputFile.open(options.output, inputs: options.inputs) else {
+                    return OutputFile.write("", to: options.output, inputs: options.inputs, command: "layout")
+                }
+                for index in 0..<frames {
+                    file.write(LayoutJSON.render(screen: final, presented: transition.frame(index, of: frames)) + "\n")
+                }
+                return file.finish(command: "layout")
             } else {
                 out = LayoutJSON.render(screen: final, layout: transition.new, offset: transition.newOffset)
             }
@@ -45,6 +53,6 @@ enum Animate {
             for event in events + transition.events(after: -1, through: transition.duration) { out += "  event: \(event.text)\n" }
             out += LayoutText.render(screen: final, layout: transition.new, offset: transition.newOffset)
         }
-        return Output.write(out, to: options.output, command: "layout")
+        return OutputFile.write(out, to: options.output, inputs: options.inputs, command: "layout")
     }
 }

@@ -25,12 +25,15 @@ enum CompileCommand {
                                   Colour diagnostics (default: auto).
           -h, --help              Show this help.
 
-        Outputs are written to a temporary file and renamed into place: an existing
-        output is never left half-written, and nothing is written for a file with
-        errors. The same source always gives the same bytes.
+        Outputs are written to an unnamed temporary file and renamed into place: an
+        existing output is never left half-written, and nothing is written for a file
+        with errors. '-o -' writes to standard output. -o never overwrites the input or
+        a file it imports; a device or FIFO is written through, a symbolic link's
+        target replaced. The same source always gives the same bytes.
 
         EXIT STATUS:
-          0  all written   1  a file has errors   2  usage error or unreadable file
+          0  all written   1  a file has errors
+          2  usage error, unreadable input, or an output that cannot be written
 
         """
 
@@ -107,12 +110,8 @@ enum CompileCommand {
                 bytes = ScreenEncoder.encode(screens)
             }
             let target = outputPath(for: path, output: output, isDirectory: outputIsDirectory, json: emit == "json")
-            do {
-                try Data(bytes).write(to: URL(fileURLWithPath: target), options: .atomic)
-            } catch {
-                Terminal.err("stackc compile: error: cannot write '\(target)': \(error.localizedDescription)\n")
-                status = 2
-            }
+            let inputs = result.sources.files.map(\.path).filter { $0 != "<stdin>" } + result.importedPaths
+            if OutputFile.write(bytes, to: target, inputs: inputs, command: "compile") != 0 { status = 2 }
         }
         return status
     }

@@ -8,8 +8,7 @@ enum Inputs {
     /// The source named by `path`; `-` reads standard input.
     static func read(_ path: String) -> Result<SourceFile, UsageError> {
         if path == "-" {
-            let data = FileHandle.standardInput.readDataToEndOfFile()
-            return .success(SourceFile(path: "<stdin>", bytes: Array(data)))
+            return StandardInput.read(limit: FileSystemLoader.maximumFileSize).map { SourceFile(path: "<stdin>", bytes: $0) }
         }
         do {
             let bytes = try FileSystemLoader().read(path)

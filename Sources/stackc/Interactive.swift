@@ -45,7 +45,7 @@ enum Interactive {
         default:
             out += LayoutText.render(screen: live.screen, layout: layout, offset: live.offset)
         }
-        return Output.write(out, to: options.output, command: "layout")
+        return OutputFile.write(out, to: options.output, inputs: options.inputs, command: "layout")
     }
 
     /// The screen, live, with the options' state (already checked by the

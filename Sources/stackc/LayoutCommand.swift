@@ -57,6 +57,8 @@ enum LayoutCommand {
         var format = "text"
         var output: String?
         var color: String?
+        /// The files read (the input and its imports): `-o` may not overwrite them.
+        var inputs: [String] = []
         /// `--tap X,Y` and `--scroll N`, in the order given.
         var steps: [Interaction] = []
         /// `--then NAME=VALUE`: state changes to animate.
@@ -70,7 +72,7 @@ enum LayoutCommand {
     }
 
     static func run(_ arguments: [String]) -> Int32 {
-        let options: Options
+        var options: Options
         switch parse(arguments) {
         case .success(let parsed): options = parsed
         case .failure(let error):
@@ -82,7 +84,9 @@ enum LayoutCommand {
         }
         let model: ScreenModel
         switch ScreenLoading.load(options.file, screen: options.screen, useColor: Terminal.stderrWantsColor(options.color)) {
-        case .success(let loaded): model = loaded
+        case .success(let loaded):
+            model = loaded.model
+            options.inputs = loaded.inputs
         case .failure(.errors): return 1
         case .failure(.usage(let message)): return Main.usageError(message, command: "layout")
         }
@@ -107,7 +111,7 @@ enum LayoutCommand {
         case "svg": text = LayoutSVG.render(screen: screen, layout: layout, offset: options.offset)
         default: text = LayoutText.render(screen: screen, layout: layout, offset: options.offset)
         }
-        return Output.write(text, to: options.output, command: "layout")
+        return OutputFile.write(text, to: options.output, inputs: options.inputs, command: "layout")
     }
 
     static func parse(_ arguments: [String]) -> Result<Options, UsageError> {
@@ -186,23 +190,5 @@ enum LayoutCommand {
             return .failure(UsageError(message: "--then cannot be combined with --tap or --scroll"))
         }
         return .success(options)
-    }
-}
-
-/// Writing a command's result: standard output, or a file replaced atomically.
-enum Output {
-    static func write(_ text: String, to path: String?, command: String) -> Int32 {
-        guard let path, path != "-" else {
-            Terminal.out(text)
-            return 0
-        }
-        do {
-            // `.atomic` writes a temporary file beside the target and renames it.
-            try Data(text.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
-            return 0
-        } catch {
-            Terminal.err("stackc \(command): error: cannot write '\(path)': \(error.localizedDescription)\n")
-            return 2
-        }
     }
 }

@@ -13,9 +13,21 @@ enum ScreenLoading {
         case usage(String)
     }
 
+    /// A screen and the files it was read from.
+    struct Loaded {
+        var model: ScreenModel
+        var inputs: [String]
+    }
+
     /// Loads and checks `path`, printing diagnostics (warnings too) to
-    /// standard error, and returns the screen called `name` (default: the first).
-    static func load(_ path: String, screen name: String?, useColor: Bool) -> Result<ScreenModel, Failure> {
+    /// standard error, and returns the screen called `name` (default: the
+    /// first) with the paths of every file read.
+    static func load(_ path: String, screen name: String?, useColor: Bool) -> Result<Loaded, Failure> {
+        let inputs = path == "-" ? [] : [path]
+        return loadModel(path, screen: name, useColor: useColor, inputs: inputs)
+    }
+
+    private static func loadModel(_ path: String, screen name: String?, useColor: Bool, inputs: [String]) -> Result<Loaded, Failure> {
         let source: SourceFile
         switch Inputs.read(path) {
         case .success(let file): source = file
@@ -24,7 +36,7 @@ enum ScreenLoading {
         // A compiled screen is told from a source by its magic bytes.
         if CompiledFormat.hasMagic(source.bytes) {
             do {
-                return pick(try ScreenDecoder.decode(source.bytes), name: name, path: path)
+                return pick(try ScreenDecoder.decode(source.bytes), name: name, path: path).map { Loaded(model: $0, inputs: inputs) }
             } catch {
                 Terminal.err("stackc: error: \(path): \(error)\n")
                 return .failure(.errors)
@@ -44,7 +56,8 @@ enum ScreenLoading {
             Terminal.err("stackc: error: '\(path)' declares no screen or flow to lay out\n")
             return .failure(.errors)
         }
-        return pick(screens, name: name, path: path)
+        let read = inputs + result.sources.files.map(\.path).filter { $0 != "<stdin>" } + result.importedPaths
+        return pick(screens, name: name, path: path).map { Loaded(model: $0, inputs: read) }
     }
 
     private static func pick(_ screens: [ScreenModel], name: String?, path: String) -> Result<ScreenModel, Failure> {

@@ -25,21 +25,7 @@ public struct FileSystemLoader: SourceLoader {
     public init() {}
 
     public func read(_ path: String) throws -> [UInt8] {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-            throw SourceLoadError("no such file")
-        }
-        if isDirectory.boolValue { throw SourceLoadError("it is a directory") }
-        guard FileManager.default.isReadableFile(atPath: path) else { throw SourceLoadError("permission denied") }
-        let attributes = try? FileManager.default.attributesOfItem(atPath: path)
-        if let size = attributes?[.size] as? Int, size > FileSystemLoader.maximumFileSize {
-            throw SourceLoadError("it is \(size >> 20) MiB; the limit is \(FileSystemLoader.maximumFileSize >> 20) MiB")
-        }
-        do {
-            return Array(try Data(contentsOf: URL(fileURLWithPath: path)))
-        } catch {
-            throw SourceLoadError("it could not be read (\(error.localizedDescription))")
-        }
+        try FileReading.read(path, limit: FileSystemLoader.maximumFileSize)
     }
 
     public func canonicalPath(_ path: String) -> String {

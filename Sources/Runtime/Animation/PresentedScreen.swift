@@ -141,10 +141,15 @@ extension Transition {
     /// is `sample(at: 0)`, the last the new layout as it stands.
     public func frames(_ count: Int) -> [PresentedScreen] {
         let count = max(count, 2)
-        return (0..<count).map { i in
-            i == count - 1
-                ? PresentedScreen(new, offset: newOffset, time: duration)
-                : sample(at: duration * Double(i) / Double(count - 1))
-        }
+        return (0..<count).map { frame($0, of: count) }
+    }
+
+    /// Instant `index` of `count` evenly spaced ones (as `frames(count)[index]`),
+    /// for hosts and tools that take one frame at a time.
+    public func frame(_ index: Int, of count: Int) -> PresentedScreen {
+        let count = max(count, 2)
+        return index >= count - 1
+            ? PresentedScreen(new, offset: newOffset, time: duration)
+            : sample(at: duration * Double(max(index, 0)) / Double(count - 1))
     }
 }

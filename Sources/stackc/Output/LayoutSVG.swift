@@ -95,15 +95,26 @@ enum LayoutSVG {
 
     static func n(_ x: Double) -> String { NumberText.format(x) }
 
+    /// Text as XML character data. XML 1.0 cannot hold NUL, most other
+    /// control characters, lone surrogates or U+FFFE/U+FFFF even escaped:
+    /// they become U+FFFD, so the picture stays well-formed.
     static func escape(_ text: String) -> String {
         var out = ""
-        for character in text {
-            switch character {
+        out.unicodeScalars.reserveCapacity(text.unicodeScalars.count)
+        for scalar in text.unicodeScalars {
+            switch scalar {
             case "&": out += "&amp;"
             case "<": out += "&lt;"
             case ">": out += "&gt;"
             case "\"": out += "&quot;"
-            default: out.append(character)
+            case "\t", "\n", "\r": out.unicodeScalars.append(scalar)
+            default:
+                let value = scalar.value
+                if value < 0x20 || value == 0xFFFE || value == 0xFFFF {
+                    out.unicodeScalars.append("\u{FFFD}")
+                } else {
+                    out.unicodeScalars.append(scalar)
+                }
             }
         }
         return out

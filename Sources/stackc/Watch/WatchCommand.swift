@@ -262,14 +262,14 @@ struct WatchSession {
             Terminal.out(header(time: time, changed: changed))
             for change in changes { Terminal.out("  \(change)\n") }
             let svg = LayoutSVG.render(screen: screen, layout: layout, offset: options.offset)
-            if Output.write(svg, to: options.output, command: "watch") == 0 { Terminal.out("wrote \(options.output ?? "")\n") }
+            if OutputFile.write(svg, to: options.output, command: "watch") == 0 { Terminal.out("wrote \(options.output ?? "")\n") }
         default:
             Terminal.out(header(time: time, changed: changed))
             for change in changes { Terminal.out("  \(change)\n") }
             if previous != nil, changes.isEmpty, !changed.isEmpty { Terminal.out("  (no row moved or changed size)\n") }
             let text = LayoutText.render(screen: screen, layout: layout, offset: options.offset)
             if let output = options.output {
-                _ = Output.write(text, to: output, command: "watch")
+                _ = OutputFile.write(text, to: output, command: "watch")
             } else {
                 Terminal.out(text)
             }
