@@ -57,5 +57,45 @@ enum CLI {
             stderr: String(decoding: errData, as: UTF8.self))
     }
 
+    /// Runs stackc under a memory limit (virtual memory, in MiB) and a time
+    /// limit: a hostile input must end within both. Exit 124 means the time ran out.
+    static func runLimited(
+        _ arguments: [String], memoryMiB: Int = 4096, seconds: Int = 60, stdin: String? = nil
+    ) throws -> CLIResult {
+        let script = "ulimit -v \(memoryMiB * 1024); exec \"$0\" \"$@\""
+        let process = ["timeout", "-s", "KILL", "\(seconds)", "/bin/sh", "-c", script, executable.path] + arguments
+        return try runCommand(process, stdin: stdin)
+    }
+
+    /// Runs any command from the repository directory.
+    static func runCommand(_ command: [String], stdin: String? = nil) throws -> CLIResult {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["SWIFT_BACKTRACE=enable=no"] + command
+        process.currentDirectoryURL = repository
+        let out = Pipe()
+        let err = Pipe()
+        let input = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        process.standardInput = input
+        try process.run()
+        if let stdin { input.fileHandleForWriting.write(Data(stdin.utf8)) }
+        try input.fileHandleForWriting.close()
+        let group = DispatchGroup()
+        nonisolated(unsafe) var errData = Data()
+        group.enter()
+        DispatchQueue.global().async {
+            errData = err.fileHandleForReading.readDataToEndOfFile()
+            group.leave()
+        }
+        let outData = out.fileHandleForReading.readDataToEndOfFile()
+        group.wait()
+        process.waitUntilExit()
+        let status = process.terminationReason == .uncaughtSignal ? 128 + process.terminationStatus : process.terminationStatus
+        return CLIResult(
+            status: status, stdout: String(decoding: outData, as: UTF8.self), stderr: String(decoding: errData, as: UTF8.self))
+    }
+
     private final class Marker {}
 }

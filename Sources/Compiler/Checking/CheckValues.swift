@@ -84,7 +84,10 @@ extension TypeChecker {
             return false
         }
         if let range = spec.range, !range.contains(x) {
-            let shown = range.upperBound >= 10_000 ? "greater than 0" : "between \(Self.format(range.lowerBound)) and \(Self.format(range.upperBound))"
+            // Wide ranges read best by the side that was crossed.
+            let shown = range.upperBound < 10_000
+                ? "between \(Self.format(range.lowerBound)) and \(Self.format(range.upperBound))"
+                : x > range.upperBound ? "at most \(Self.format(range.upperBound))" : "greater than 0"
             error(.valueOutOfRange, span, "'\(spec.name)' must be \(shown), found \(Self.format(x))")
             return false
         }
