@@ -179,6 +179,58 @@ final class WatchCommandTests: XCTestCase {
         XCTAssertEqual(watch.interrupt(), 0)
     }
 
+    /// The watched file's directory deleted and made again, then moved away
+    /// and back: the watch notices each time and keeps following saves.
+    func testTheDirectoryGoingAndComingBack() throws {
+        let project = file("project")
+        try FileManager.default.createDirectory(at: project, withIntermediateDirectories: true)
+        func write(height: Int) throws {
+            try "import \"parts.stack\"\nscreen Main {\n    Text a { size: \(height) }\n}\n"
+                .write(to: project.appendingPathComponent("main.stack"), atomically: true, encoding: .utf8)
+            try "component Tag(label: string): Text { text: label }\n"
+                .write(to: project.appendingPathComponent("parts.stack"), atomically: true, encoding: .utf8)
+        }
+        try write(height: 40)
+        let watch = try WatchProcess(arguments: ["project/main.stack", "--format", "json"], directory: directory)
+        XCTAssertTrue(watch.waitFor(1))
+        for round in 1...2 {
+            _ = try expectOneLine(watch, type: "error", "directory removed, round \(round)") {
+                try FileManager.default.removeItem(at: project)
+            }
+            try FileManager.default.createDirectory(at: project, withIntermediateDirectories: true)
+            try write(height: 50 + round)
+            XCTAssertTrue(watch.waitFor(watch.count + 1), "directory recreated, round \(round): no layout")
+            Thread.sleep(forTimeInterval: 0.4)
+            XCTAssertTrue(watch.line(watch.count - 1).contains("390x\(74 + round)"), watch.line(watch.count - 1))
+            let line = try expectOneLine(watch, type: "layout", "save after recreation, round \(round)") { try write(height: 60 + round) }
+            XCTAssertTrue(line.contains("390x\(84 + round)"), line)
+        }
+        _ = try expectOneLine(watch, type: "error", "directory moved away") {
+            XCTAssertEqual(rename(project.path, file("elsewhere").path), 0)
+        }
+        let back = try expectOneLine(watch, type: "layout", "directory moved back") {
+            XCTAssertEqual(rename(file("elsewhere").path, project.path), 0)
+        }
+        XCTAssertTrue(back.contains("\"contentSize\": [390, 86]"), back)
+        let line = try expectOneLine(watch, type: "layout", "save after moving back") { try write(height: 70) }
+        XCTAssertTrue(line.contains("390x94"), line)
+        XCTAssertEqual(watch.interrupt(), 0)
+    }
+
+    /// A compiled screen is watched as `layout` reads it: by its magic bytes.
+    func testWatchingACompiledFile() throws {
+        XCTAssertEqual(try CLI.run(["compile", file("main.stack").path, "-o", file("main.stackc").path]).status, 0)
+        let watch = try WatchProcess(arguments: ["main.stackc", "--format", "json"], directory: directory)
+        XCTAssertTrue(watch.waitFor(1))
+        XCTAssertTrue(watch.line(0).hasPrefix("{\"type\": \"layout\""), watch.line(0))
+        try screen(height: 90).write(to: file("main.stack"), atomically: true, encoding: .utf8)
+        let line = try expectOneLine(watch, type: "layout", "recompiled") {
+            XCTAssertEqual(try CLI.run(["compile", file("main.stack").path, "-o", file("main.stackc").path]).status, 0)
+        }
+        XCTAssertTrue(line.contains("390x114"), line)
+        XCTAssertEqual(watch.interrupt(), 0)
+    }
+
     func testUsage() throws {
         XCTAssertEqual(try CLI.run(["watch", "-"]).status, 2)
         XCTAssertEqual(try CLI.run(["watch", "x.stack", "--poll", "0"]).status, 2)

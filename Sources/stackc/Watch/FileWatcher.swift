@@ -18,6 +18,13 @@ protocol FileWatcher {
     var descriptor: Int32? { get }
     /// The watched files that changed since the last call.
     mutating func changes() -> Set<String>
+    /// What the watcher has to say since the last call (a directory lost,
+    /// watched again), for the user.
+    mutating func notices() -> [String]
+}
+
+extension FileWatcher {
+    mutating func notices() -> [String] { [] }
 }
 
 /// The directory of an absolute path.
@@ -27,12 +34,22 @@ func directoryOf(_ path: String) -> String {
 }
 
 #if os(Linux)
-/// inotify on the directories of the watched files.
+/// inotify on the directories of the watched files. A directory that is
+/// deleted or moved away is "lost": its files count as changed, its nearest
+/// existing ancestor is watched instead, and on every event the watcher tries
+/// to watch it again — so deleting and recreating a project directory, or
+/// moving it away and back, does not leave the watch deaf.
 struct InotifyWatcher: FileWatcher {
     private let fd: Int32
     private var directories: [String: Int32] = [:]
     private var byDescriptor: [Int32: String] = [:]
     private var files: Set<String> = []
+    /// Directories of watched files that do not exist (or moved) right now.
+    private var lost: Set<String> = []
+    private var pendingNotices: [String] = []
+
+    private static let mask = UInt32(
+        IN_CLOSE_WRITE | IN_MOVED_TO | IN_MOVED_FROM | IN_CREATE | IN_DELETE | IN_MODIFY | IN_ATTRIB | IN_DELETE_SELF | IN_MOVE_SELF)
 
     init?() {
         let fd = inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC))
@@ -46,42 +63,101 @@ struct InotifyWatcher: FileWatcher {
         self.files = files
         var problems: [String] = []
         let wanted = Set(files.map(directoryOf))
-        for (directory, wd) in directories where !wanted.contains(directory) {
+        for (directory, wd) in directories where !wanted.contains(directory) && !isAncestorOfLost(directory) {
             inotify_rm_watch(fd, wd)
             directories[directory] = nil
             byDescriptor[wd] = nil
         }
-        let mask = UInt32(IN_CLOSE_WRITE | IN_MOVED_TO | IN_MOVED_FROM | IN_CREATE | IN_DELETE | IN_MODIFY | IN_ATTRIB)
-        for directory in wanted where directories[directory] == nil {
-            let wd = inotify_add_watch(fd, directory, mask)
-            if wd < 0 {
-                problems.append("cannot watch directory '\(directory)': \(String(cString: strerror(errno)))")
-                continue
+        lost = lost.intersection(wanted)
+        for directory in wanted where directories[directory] == nil && !lost.contains(directory) {
+            if let problem = add(directory) {
+                if errno == ENOENT || errno == ENOTDIR {
+                    lose(directory, notice: "directory '\(directory)' does not exist; watching for it to appear")
+                } else {
+                    problems.append(problem)
+                }
             }
-            directories[directory] = wd
-            byDescriptor[wd] = directory
         }
         return problems
+    }
+
+    /// Watches `directory`; nil, or why not.
+    private mutating func add(_ directory: String) -> String? {
+        let wd = inotify_add_watch(fd, directory, Self.mask)
+        guard wd >= 0 else { return "cannot watch directory '\(directory)': \(String(cString: strerror(errno)))" }
+        directories[directory] = wd
+        byDescriptor[wd] = directory
+        return nil
+    }
+
+    private func isAncestorOfLost(_ directory: String) -> Bool {
+        lost.contains { $0.hasPrefix(directory == "/" ? "/" : directory + "/") }
+    }
+
+    /// Marks `directory` lost and watches its nearest existing ancestor.
+    private mutating func lose(_ directory: String, notice: String) {
+        lost.insert(directory)
+        pendingNotices.append(notice)
+        var ancestor = directoryOf(directory)
+        while directories[ancestor] == nil {
+            if add(ancestor) == nil { break }
+            if ancestor == "/" { break }
+            ancestor = directoryOf(ancestor)
+        }
+    }
+
+    mutating func notices() -> [String] {
+        defer { pendingNotices = [] }
+        return pendingNotices
     }
 
     mutating func changes() -> Set<String> {
         var changed: Set<String> = []
         var buffer = [UInt8](repeating: 0, count: 64 * 1024)
+        var sawEvent = false
         while true {
             let count = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
             guard count > 0 else { break }
+            sawEvent = true
             var offset = 0
             // struct inotify_event { int wd; uint32 mask, cookie, len; char name[len]; }
             while offset + 16 <= count {
                 let wd = buffer.withUnsafeBytes { $0.loadUnaligned(fromByteOffset: offset, as: Int32.self) }
+                let mask = buffer.withUnsafeBytes { $0.loadUnaligned(fromByteOffset: offset + 4, as: UInt32.self) }
                 let length = Int(buffer.withUnsafeBytes { $0.loadUnaligned(fromByteOffset: offset + 12, as: UInt32.self) })
                 let nameBytes = buffer[(offset + 16)..<min(count, offset + 16 + length)].prefix { $0 != 0 }
                 let name = String(decoding: nameBytes, as: UTF8.self)
                 if let directory = byDescriptor[wd] {
-                    let path = directory == "/" ? "/" + name : directory + "/" + name
-                    if files.contains(path) { changed.insert(path) }
+                    if mask & UInt32(IN_DELETE_SELF | IN_MOVE_SELF | IN_IGNORED) != 0 {
+                        // The directory itself went away (or moved: the watch
+                        // would follow it elsewhere, so drop it).
+                        if mask & UInt32(IN_IGNORED) == 0 { inotify_rm_watch(fd, wd) }
+                        directories[directory] = nil
+                        byDescriptor[wd] = nil
+                        let inside = files.filter { directoryOf($0) == directory }
+                        if !inside.isEmpty, !lost.contains(directory) {
+                            changed.formUnion(inside)
+                            let how = mask & UInt32(IN_MOVE_SELF) != 0 ? "was moved away" : "was removed"
+                            lose(directory, notice: "directory '\(directory)' \(how); watching for it to come back")
+                        }
+                    } else {
+                        let path = directory == "/" ? "/" + name : directory + "/" + name
+                        if files.contains(path) { changed.insert(path) }
+                    }
                 }
                 offset += 16 + length
+            }
+        }
+        if sawEvent, !lost.isEmpty {
+            for directory in lost.sorted() where add(directory) == nil {
+                lost.remove(directory)
+                pendingNotices.append("directory '\(directory)' is back; watching it again")
+                changed.formUnion(files.filter { directoryOf($0) == directory })
+            }
+            // Still lost: an ancestor nearer to it may exist now.
+            for directory in lost.sorted() {
+                var ancestor = directoryOf(directory)
+                while directories[ancestor] == nil, add(ancestor) != nil, ancestor != "/" { ancestor = directoryOf(ancestor) }
             }
         }
         return changed

@@ -159,6 +159,7 @@ struct WatchSession {
             }
             if fds[0].revents != 0 { return 0 }
             let changed = watcher.changes()
+            for notice in watcher.notices() { Terminal.err("stackc watch: \(notice)\n") }
             if !changed.isEmpty {
                 pendingTrigger.formUnion(changed)
                 debouncer.record(at: Self.now())
@@ -231,6 +232,7 @@ struct WatchSession {
     private mutating func aim(_ watcher: inout any FileWatcher, at files: Set<String>) {
         if files != watched {
             for problem in watcher.watch(files) { Terminal.err("stackc watch: warning: \(problem)\n") }
+            for notice in watcher.notices() { Terminal.err("stackc watch: \(notice)\n") }
             watched = files
         }
     }
