@@ -22,7 +22,7 @@ let package = Package(
             name: "stack-bench",
             dependencies: ["StackParser", "StackCompiler", "StackRuntime"],
             path: "Sources/stack-bench"),
-        .target(name: "TestSupport", dependencies: ["StackCompiler"], path: "Tests/TestSupport"),
+        .target(name: "TestSupport", dependencies: ["StackParser", "StackCompiler", "StackRuntime"], path: "Tests/TestSupport"),
         .testTarget(name: "ParserTests", dependencies: ["StackParser"], path: "Tests/ParserTests"),
         .testTarget(
             name: "CompilerTests", dependencies: ["StackParser", "StackCompiler", "StackRuntime", "TestSupport"],
