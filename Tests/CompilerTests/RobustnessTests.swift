@@ -83,4 +83,45 @@ final class RobustnessTests: XCTestCase {
         let result = check(Array(text.utf8), loader: MemoryLoader([:]))
         XCTAssertEqual(result.diagnostics.items.count, result.diagnostics.limit)
     }
+
+    /// Long left-associative chains of every operator, generated: one
+    /// diagnostic at the height limit, in time linear in their length.
+    func testLongChainsAreOneDiagnostic() {
+        let operators: [(String, String, String)] = [
+            ("+", "1", "size"), ("-", "1", "size"), ("*", "1", "size"), ("/", "1", "size"), ("&&", "true", "hidden"),
+            ("||", "false", "hidden"), ("==", "true", "hidden"), ("!=", "true", "hidden"), ("<", "1", "hidden"),
+            ("<=", "1", "hidden"), (">", "1", "hidden"), (">=", "1", "hidden"), ("+", "\"a\"", "text"),
+        ]
+        for (op, operand, property) in operators {
+            for count in [Parser.maximumExpressionHeight / 2, Parser.maximumExpressionHeight + 2, 50_000] {
+                let chain = Array(repeating: operand, count: count).joined(separator: " \(op) ")
+                let result = check(Array("screen S { Text { text: \"x\"  \(property): \(chain) } }".utf8), loader: MemoryLoader([:]))
+                let codes = result.diagnostics.items.map(\.code)
+                if count > Parser.maximumExpressionHeight {
+                    XCTAssertEqual(codes.filter { $0 == .nestingTooDeep }.count, 1, "\(op) × \(count): \(codes.prefix(5))")
+                } else {
+                    XCTAssertFalse(codes.contains(.nestingTooDeep), "\(op) × \(count)")
+                }
+            }
+        }
+    }
+
+    /// Imports of imports past the depth limit, and more files than a
+    /// program may read: one diagnostic each, no deep recursion.
+    func testImportChainsAreBounded() {
+        var files: [String: String] = [:]
+        for i in 0..<300 { files["/p/f\(i).stack"] = "import \"f\(i + 1).stack\"\n" }
+        files["/p/f300.stack"] = "component C(): Text { text: \"x\" }\n"
+        let deep = Compiler.check(SourceFile(path: "/p/main.stack", text: "import \"f0.stack\"\nscreen S { Text { } }\n"), loader: MemoryLoader(files))
+        XCTAssertEqual(deep.diagnostics.items.filter { $0.code == .nestingTooDeep }.count, 1, "\(deep.diagnostics.items.prefix(3).map(\.message))")
+        var wide: [String: String] = [:]
+        var root = ""
+        for i in 0..<1_200 {
+            wide["/w/f\(i).stack"] = "enum E\(i) { a }\n"
+            root += "import \"f\(i).stack\"\n"
+        }
+        let many = Compiler.check(SourceFile(path: "/w/main.stack", text: root + "screen S { Text { } }\n"), loader: MemoryLoader(wide))
+        XCTAssertEqual(many.diagnostics.items.filter { $0.code == .nestingTooDeep }.count, 1)
+        XCTAssertEqual(many.sources.files.count, 1_000)
+    }
 }

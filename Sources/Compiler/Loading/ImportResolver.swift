@@ -91,7 +91,28 @@ struct ImportResolver {
         return id
     }
 
+    private var reportedFileLimit = false
+
+    /// Imports of imports nested deeper than this are refused: loading
+    /// recurses once per level, and real projects stay a few levels deep.
+    static let maximumImportDepth = 100
+    /// A program reads at most this many files.
+    static let maximumFiles = 1_000
+
     private mutating func resolve(_ decl: ImportDecl, from importer: String) {
+        guard chain.count < Self.maximumImportDepth else {
+            diagnostics.error(
+                .nestingTooDeep, decl.pathSpan,
+                "imports nest more than \(Self.maximumImportDepth) files deep (a file imports a file that imports a file …); the compiler stops here")
+            return
+        }
+        guard sources.files.count < Self.maximumFiles else {
+            if !reportedFileLimit {
+                reportedFileLimit = true
+                diagnostics.error(.nestingTooDeep, decl.pathSpan, "a program may read at most \(Self.maximumFiles) files; this import is one too many")
+            }
+            return
+        }
         let base = importer == "<stdin>" ? "./<stdin>" : importer
         let path = PathText.resolve(decl.path, from: base)
         let key = loader.canonicalPath(path)
