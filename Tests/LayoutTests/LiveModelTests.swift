@@ -162,11 +162,11 @@ final class LiveModelTests: XCTestCase {
     }
 
     func testScreenOverManySteps() throws {
-        try run(Self.screenSource, steps: 7000, seed: 0x51DE_0001)
+        try run(Self.screenSource, steps: TestScale.count(full: 7000, quick: 1200), seed: 0x51DE_0001)
     }
 
     func testFlowOverManySteps() throws {
-        try run(Self.flowSource, steps: 3000, seed: 0x51DE_0002)
+        try run(Self.flowSource, steps: TestScale.count(full: 3000, quick: 1000), seed: 0x51DE_0002)
     }
 }
 
@@ -197,7 +197,7 @@ final class AnimatedModelTests: XCTestCase {
         var screen = AnimatedScreen(LiveScreen(model: model, viewportWidth: 320, viewportHeight: 400))
         var time = 0.0
         var interrupted = 0
-        for step in 0..<3000 {
+        for step in 0..<TestScale.count(full: 3000, quick: 1500) {
             time += [0.01, 0.05, 0.1, 0.3, 1][Int.random(in: 0..<5, using: &random)]
             if let transition = screen.transition, time - screen.startTime < transition.duration { interrupted += 1 }
             let shown = screen.presented(at: time)
@@ -239,7 +239,7 @@ final class AnimatedModelTests: XCTestCase {
                 }
             }
         }
-        XCTAssertGreaterThan(interrupted, 600, "most changes should land mid-transition")
+        XCTAssertGreaterThan(interrupted, TestScale.count(full: 600, quick: 300), "most changes should land mid-transition")
         var live = screen.live
         let settled = screen.presented(at: time + 100)
         XCTAssertEqual(

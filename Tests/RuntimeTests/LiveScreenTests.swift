@@ -84,7 +84,7 @@ final class LiveScreenTests: XCTestCase {
     func testIncrementalEqualsFullOverTenThousandSteps() throws {
         var random = SplitMix64(seed: 0x11FE_0005)
         var steps = 0
-        while steps < 10_000 {
+        while steps < TestScale.count(full: 10_000, quick: 3_000) {
             let rows = Int.random(in: 1...40, using: &random)
             let slots = Int.random(in: 1...6, using: &random)
             let plan = Plan(

@@ -90,7 +90,7 @@ final class WatchCommandTests: XCTestCase {
         try change()
         XCTAssertTrue(watch.waitFor(before + 1), "\(what): no output")
         // The debounce is 40 ms: anything more would have come by now.
-        Thread.sleep(forTimeInterval: 0.4)
+        Thread.sleep(forTimeInterval: 0.25)
         XCTAssertEqual(watch.count, before + 1, "\(what): expected exactly one line")
         guard watch.count > before else { return "" }
         let line = watch.line(before)
@@ -200,7 +200,7 @@ final class WatchCommandTests: XCTestCase {
             try FileManager.default.createDirectory(at: project, withIntermediateDirectories: true)
             try write(height: 50 + round)
             XCTAssertTrue(watch.waitFor(watch.count + 1), "directory recreated, round \(round): no layout")
-            Thread.sleep(forTimeInterval: 0.4)
+            Thread.sleep(forTimeInterval: 0.25)
             XCTAssertTrue(watch.line(watch.count - 1).contains("390x\(74 + round)"), watch.line(watch.count - 1))
             let line = try expectOneLine(watch, type: "layout", "save after recreation, round \(round)") { try write(height: 60 + round) }
             XCTAssertTrue(line.contains("390x\(84 + round)"), line)
