@@ -10,7 +10,9 @@ enum CheckCommand {
         USAGE: stackc check FILE... [--format text|json] [--color auto|always|never]
 
         ARGUMENTS:
-          FILE                    A .stack source file; '-' reads standard input.
+          FILE                    A .stack source file; '-' reads standard input (up to
+                                  256 MiB; its imports resolve against the current
+                                  directory).
 
         OPTIONS:
           --format text|json      'text' (default) prints diagnostics to standard error
@@ -19,7 +21,8 @@ enum CheckCommand {
                                   every file's diagnostics to standard output.
           --color auto|always|never
                                   Colour diagnostics: 'auto' (default) only on a terminal
-                                  and never when NO_COLOR is set.
+                                  and not when NO_COLOR is set; 'always' and 'never'
+                                  decide regardless of both.
           -h, --help              Show this help.
 
         EXIT STATUS:

@@ -12,7 +12,8 @@ enum CompileCommand {
         USAGE: stackc compile FILE... [-o OUT] [--emit binary|json]
 
         ARGUMENTS:
-          FILE                    A .stack source file; '-' reads standard input (needs -o).
+          FILE                    A .stack source file; '-' reads standard input (needs -o;
+                                  its imports resolve against the current directory).
 
         OPTIONS:
           -o OUT                  With one FILE: the output file. With several: a directory

@@ -13,7 +13,9 @@ enum LayoutCommand {
                                   [--tap X,Y | --scroll N]... [--then NAME=VALUE]... [--frames N]
 
         ARGUMENTS:
-          FILE                    A .stack source file; '-' reads standard input.
+          FILE                    A .stack source file; '-' reads standard input (up to
+                                  256 MiB; its imports resolve against the current
+                                  directory).
 
         OPTIONS:
           --screen NAME           The screen or flow to lay out (default: the file's first).
