@@ -2,6 +2,8 @@
 // flags, and positional operands. Anything unknown is a usage error that
 // names the argument. (No package dependencies, so no ArgumentParser.)
 
+import StackParser
+
 /// A usage error: printed with the command's usage line, exit status 2.
 struct UsageError: Error {
     var message: String
@@ -49,7 +51,8 @@ struct Arguments {
                     throw UsageError(message: "option '\(name)' needs a value")
                 }
             } else {
-                throw UsageError(message: "unknown option '\(name)'")
+                let hint = Suggestions.closest(to: name, in: (valued.union(flags)).sorted()).map { "; did you mean '\($0)'?" } ?? ""
+                throw UsageError(message: "unknown option '\(name)'\(hint)")
             }
         }
         return options

@@ -5,6 +5,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import StackParser
 
 @main
 enum Main {
@@ -20,7 +21,7 @@ enum Main {
                     try taps and scrolls, or animate a state change.
           watch     Lay a screen out again every time its file or an import changes.
 
-        Run 'stackc COMMAND --help' for a command's options.
+        Run 'stackc COMMAND --help' (or 'stackc help COMMAND') for a command's options.
 
         """
 
@@ -45,15 +46,27 @@ enum Main {
         case "watch":
             return WatchCommand.run(rest)
         case "--help", "-h", "help":
+            // `stackc help layout` is `stackc layout --help`.
+            if command == "help", let topic = rest.first {
+                guard commands.contains(topic) else { return unknownCommand(topic) }
+                return run([topic, "--help"])
+            }
             Terminal.out(help)
             return 0
         case "--version":
             Terminal.out("stackc 0.1.0\n")
             return 0
         default:
-            Terminal.err("stackc: error: unknown command '\(command)'; see 'stackc --help'\n")
-            return 2
+            return unknownCommand(command)
         }
+    }
+
+    static let commands = ["check", "compile", "layout", "watch"]
+
+    private static func unknownCommand(_ command: String) -> Int32 {
+        let hint = Suggestions.closest(to: command, in: commands).map { "; did you mean '\($0)'?" } ?? "; see 'stackc --help'"
+        Terminal.err("stackc: error: unknown command '\(command)'\(hint)\n")
+        return 2
     }
 
     /// Prints a usage error for `command` and returns exit status 2.

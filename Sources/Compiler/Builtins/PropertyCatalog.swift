@@ -38,18 +38,21 @@ public final class PropertySpec: Sendable {
     public let nonNegative: Bool
     /// Constant values must lie in this range.
     public let range: ClosedRange<Double>?
+    /// Constant values must be whole numbers (`lines`).
+    public let wholeNumber: Bool
     /// The default, as the reference shows it.
     public let defaultText: String
     public let summary: String
 
     init(
-        name: String, shape: PropertyShape, nonNegative: Bool = false, range: ClosedRange<Double>? = nil,
+        name: String, shape: PropertyShape, nonNegative: Bool = false, range: ClosedRange<Double>? = nil, wholeNumber: Bool = false,
         defaultText: String, summary: String
     ) {
         self.name = name
         self.shape = shape
         self.nonNegative = nonNegative
         self.range = range
+        self.wholeNumber = wholeNumber
         self.defaultText = defaultText
         self.summary = summary
     }
@@ -116,7 +119,7 @@ public enum PropertyCatalog {
         .init(name: "text", shape: .value(.string), defaultText: "\"\"", summary: "the label's text"),
         .init(name: "font", shape: .value(.number), range: 0.001...10_000, defaultText: "17", summary: "point size"),
         .init(name: "weight", shape: .keyword(weights), defaultText: "regular", summary: "font weight"),
-        .init(name: "lines", shape: .value(.number), nonNegative: true, defaultText: "0", summary: "maximum lines, 0 = unlimited"),
+        .init(name: "lines", shape: .value(.number), nonNegative: true, wholeNumber: true, defaultText: "0", summary: "maximum lines, 0 = unlimited"),
         .init(name: "color", shape: .value(.color), defaultText: "black", summary: "text colour"),
         .init(name: "align", shape: .keyword(alignments), defaultText: "leading", summary: "text alignment"),
     ]

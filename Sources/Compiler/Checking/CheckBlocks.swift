@@ -46,6 +46,16 @@ extension TypeChecker {
             case .block(let nested):
                 checkNestedBlock(nested, context: context, scope: scope, owner: owner(), into: &result)
             case .row(let row):
+                // `seperator { … }`, `transtion show { … }`: a misspelt block
+                // keyword reads as a row; say so, and check it as the block.
+                if let keyword = misspeltBlockKeyword(row, context: context) {
+                    error(
+                        .unknownKind, row.kind.span,
+                        "unknown block '\(row.kind.name)'; did you mean '\(keyword.rawValue)'? (a row's kind starts with a capital letter)")
+                    let nested = NestedBlock(keyword: keyword, keywordSpan: row.kind.span, name: row.id, body: row.body, span: row.span)
+                    checkNestedBlock(nested, context: context, scope: scope, owner: owner(), into: &result)
+                    continue
+                }
                 guard PropertyCatalog.holdsRows(context) else {
                     let hint = context == .flow ? "; rows of a flow go inside a 'step Name { … }'" : ""
                     error(.notAllowedHere, row.kind.span, "\(owner()) cannot contain rows\(hint)")
@@ -55,6 +65,17 @@ extension TypeChecker {
             }
         }
         return result
+    }
+
+    /// The block keyword a lower-case "row" kind is a typo of, if it is not a
+    /// kind or component itself and a block of that keyword may stand here.
+    private func misspeltBlockKeyword(_ row: RowSyntax, context: BlockContext) -> BlockKeyword? {
+        let name = row.kind.name
+        guard let first = name.utf8.first, first >= UInt8(ascii: "a"), first <= UInt8(ascii: "z") else { return nil }
+        let capitalised = name.prefix(1).uppercased() + name.dropFirst()
+        guard RowKind(rawValue: capitalised) == nil, components[name] == nil, components[capitalised] == nil else { return nil }
+        let allowed = PropertyCatalog.blocks(of: context).map(\.rawValue)
+        return Suggestions.closest(to: name, in: allowed).flatMap(BlockKeyword.init(rawValue:))
     }
 
     /// Reports a second setting of `name` in one block; returns false for it.
@@ -78,6 +99,10 @@ extension TypeChecker {
     ) {
         let name = property.name.name
         guard let spec = PropertyCatalog.lookup(name, in: context) else {
+            // `aspect-ratio` is reported as itself; rules that need `aspect` stay quiet.
+            if let foreign = ForeignNames.properties[name], PropertyCatalog.lookup(foreign.ours, in: context) != nil, result.spans[foreign.ours] == nil {
+                result.spans[foreign.ours] = property.name.span
+            }
             reportUnknownProperty(property.name, context: context, owner: owner())
             markStatesRead(in: property.value.all, scope: scope)
             return
@@ -95,6 +120,14 @@ extension TypeChecker {
     mutating func reportUnknownProperty(_ name: Identifier, context: BlockContext, owner: @autoclosure () -> String, extra: [String] = []) {
         let known = PropertyCatalog.properties(of: context).map(\.name) + extra
         var message = "unknown property '\(name.name)' on \(owner())"
+        if name.name == "id" {
+            error(.unknownProperty, name.span, message + "; a row's id is written after its kind: 'Text welcome { … }'")
+            return
+        }
+        if let foreign = ForeignNames.properties[name.name], PropertyCatalog.lookup(foreign.ours, in: context) != nil {
+            error(.unknownProperty, name.span, message + "; write '\(foreign.ours)': \(foreign.hint)")
+            return
+        }
         let hint = suggestion(name.name, known)
         if !hint.isEmpty {
             message += hint

@@ -13,7 +13,16 @@ extension TypeChecker {
         let (typed, found) = infer(expr, expected: expected, scope: scope)
         guard let found else { return .invalid }
         if !expected.accepts(found) {
-            error(.typeMismatch, expr.span, "\(what()) expects \(expected), found \(found)\(mismatchHint(expr, expected: expected, found: found))")
+            var notes: [DiagnosticNote] = []
+            // `color: red` where a parameter or state is called `red`.
+            if expected == .color, case .name(let name) = expr.kind, ColorNames.table[name] != nil,
+                scope.parameters[name] != nil || scope.states[name] != nil
+            {
+                let what = scope.parameters[name] != nil ? "the parameter" : "the state"
+                notes.append(DiagnosticNote(
+                    span: expr.span, message: "'\(name)' here is \(what) '\(name)' (\(found)), not the colour \(name); rename it to use the colour"))
+            }
+            error(.typeMismatch, expr.span, "\(what()) expects \(expected), found \(found)\(mismatchHint(expr, expected: expected, found: found))", notes: notes)
             return .invalid
         }
         return typed
@@ -127,6 +136,10 @@ extension TypeChecker {
     }
 
     private mutating func inferEnumCase(_ name: String, span: Span, expected: ValueType?) -> Checked {
+        if expected == .color, ColorNames.table[name] != nil {
+            error(.unknownEnumCase, span, "colours are named without a dot: '\(name)'")
+            return (.invalid, nil)
+        }
         if case .enumeration(let enumName) = expected, let info = enums[enumName] {
             guard info.cases.contains(name) else {
                 error(.unknownEnumCase, span, "'.\(name)' is not a case of enum '\(enumName)'" + suggestion(name, info.cases))
@@ -221,6 +234,17 @@ extension TypeChecker {
         }
     }
 
+    /// "; write '#FF0000'" for `rgb(255, 0, 0)` with constant channels, else an example.
+    private static func hexHint(_ arguments: [Expr]) -> String {
+        let channels: [Double] = arguments.prefix(3).compactMap { if case .number(let x) = $0.kind { x } else { nil } }
+        guard channels.count == 3, channels.allSatisfy({ $0 >= 0 && $0 <= 255 }) else { return "; for example '#FF3B30' or 'red'" }
+        let hex = channels.map { value -> String in
+            let text = String(Int(value.rounded()), radix: 16, uppercase: true)
+            return text.count == 1 ? "0" + text : text
+        }.joined()
+        return "; write '#\(hex)'"
+    }
+
     private static func number(_ value: Value) -> Value? {
         if case .number = value { return value }
         if case .duration(let seconds) = value { return .number(seconds) }
@@ -270,7 +294,9 @@ extension TypeChecker {
             var candidates = ["min", "max", "clamp"]
             if expected == .length { candidates.append("fill") }
             var message = "unknown function '\(name.name)'" + suggestion(name.name, candidates)
-            if ActionChecking.names.contains(name.name) {
+            if ForeignNames.colorFunctions.contains(name.name) {
+                message = "colours are written as hex or by name, not '\(name.name)(…)'" + Self.hexHint(arguments)
+            } else if ActionChecking.names.contains(name.name) {
                 message = "'\(name.name)(…)' is a tap action; it belongs in 'tap:'"
             } else if name.name == "fill" {
                 message = "'fill(…)' is a size rule; it belongs in 'size:'"

@@ -13,7 +13,20 @@ extension TypeChecker {
         for case .state(let state) in decl.body.members {
             guard declareOnce(state.name, in: &stateSpans, code: .duplicateState, what: "state") else { continue }
             checkLowercaseStyle(state.name, what: "state")
-            guard let type = resolveType(state.type) else { continue }
+            let type: ValueType
+            if let written = state.type {
+                guard let resolved = resolveType(written) else { continue }
+                type = resolved
+            } else {
+                // `state isOn = false`: the type is the initial value's.
+                let (_, inferred) = infer(state.initialValue, expected: nil, scope: Scope())
+                guard let inferred else { continue }
+                guard inferred != .percent else {
+                    error(.typeMismatch, state.initialValue.span, "state cannot hold a percentage; write 'state \(state.name.name): number = …'")
+                    continue
+                }
+                type = inferred
+            }
             scope.states[state.name.name] = type
             let typed = check(state.initialValue, expecting: type, scope: Scope(), what: "the initial value of '\(state.name.name)'")
             guard typed != .invalid else { continue }

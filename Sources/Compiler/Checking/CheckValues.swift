@@ -64,6 +64,14 @@ extension TypeChecker {
     mutating func single(_ value: PropertyValue, what: @autoclosure () -> String) -> Expr? {
         if let expr = value.single { return expr }
         let count = value.all.count
+        // `300 ms`: a unit apart from its number.
+        if value.groups.count == 1, value.groups[0].count == 2, case .number(let x) = value.groups[0][0].kind,
+            case .name(let unit) = value.groups[0][1].kind, ["ms", "s", "sec", "px", "pt", "%"].contains(unit)
+        {
+            let written = unit == "px" || unit == "pt" ? TypeChecker.format(x) : unit == "sec" ? "\(TypeChecker.format(x))s" : "\(TypeChecker.format(x))\(unit)"
+            error(.wrongValueCount, value.span, "write the unit right after the number, without a space: '\(written)'")
+            return nil
+        }
         var message = "\(what()) takes one value, found \(count)"
         if value.groups.count == 1, value.groups[0].count > 1,
             case .number = value.groups[0][0].kind,
@@ -79,6 +87,10 @@ extension TypeChecker {
     /// are checked when the runtime evaluates them.
     mutating func checkLimits(_ typed: TypedExpr, _ span: Span, spec: PropertySpec) -> Bool {
         guard let constant = constantValue(typed), let x = Self.magnitude(constant) else { return true }
+        if spec.wholeNumber, x != x.rounded() {
+            error(.valueOutOfRange, span, "'\(spec.name)' counts whole \(spec.name), found \(Self.format(x)); write \(Self.format(x.rounded(.down)))")
+            return false
+        }
         if spec.nonNegative, x < 0 {
             error(.negativeValue, span, "'\(spec.name)' cannot be negative, found \(Self.format(x))\(Self.unit(constant))")
             return false
@@ -125,7 +137,14 @@ extension TypeChecker {
     /// A bare keyword from `options`, or a report naming them.
     mutating func keyword(_ expr: Expr, options: [String], what: @autoclosure () -> String) -> String? {
         guard case .name(let word) = expr.kind else {
-            error(.invalidKeyword, expr.span, "\(what()) takes one of \(Self.list(options))")
+            var message = "\(what()) takes one of \(Self.list(options))"
+            switch expr.kind {
+            case .ternary, .binary, .unary, .call, .member:
+                // A keyword is fixed when the screen is compiled: it cannot follow state.
+                message = "\(what()) must be a constant, one of \(Self.list(options)); it cannot depend on state (to switch, give two rows 'hidden' expressions)"
+            default: break
+            }
+            error(.invalidKeyword, expr.span, message)
             return nil
         }
         guard options.contains(word) else {

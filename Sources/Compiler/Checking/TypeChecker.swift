@@ -60,6 +60,10 @@ struct TypeChecker {
     mutating func resolveType(_ syntax: TypeSyntax) -> ValueType? {
         if let builtin = ValueType.declarable[syntax.name] { return builtin }
         if enums[syntax.name] != nil { return .enumeration(syntax.name) }
+        if let ours = ForeignNames.types[syntax.name], let type = ValueType.declarable[ours] {
+            error(.unknownType, syntax.span, "unknown type '\(syntax.name)'; write '\(ours)'")
+            return type
+        }
         let candidates = Array(ValueType.declarable.keys) + Array(enums.keys)
         error(.unknownType, syntax.span, "unknown type '\(syntax.name)'" + suggestion(syntax.name, candidates))
         return nil

@@ -13,7 +13,7 @@ public enum Suggestions {
 
     public static func closest(to name: String, in candidates: some Sequence<String>) -> String? {
         guard name.utf8.count <= maximumLength else { return nil }
-        let target = Array(name.lowercased().utf8)
+        let target = normalized(name)
         let limit = max(1, target.count / 3)
         var best: (String, Int)?
         var compared = 0
@@ -21,13 +21,25 @@ public enum Suggestions {
             compared += 1
             if compared > maximumCandidates { break }
             let length = candidate.utf8.count
-            if length > maximumLength || abs(length - target.count) > limit { continue }
-            let distance = editDistance(target, Array(candidate.lowercased().utf8), limit: limit)
+            if length > maximumLength { continue }
+            let other = normalized(candidate)
+            if abs(other.count - target.count) > limit { continue }
+            let distance = editDistance(target, other, limit: limit)
             if distance <= limit, distance < (best?.1 ?? Int.max) {
                 best = (candidate, distance)
             }
         }
         return best?.0
+    }
+
+    /// A name as compared: lower case, without `-` and `_`, so Swift's
+    /// `easeInOut` finds `ease-in-out` and `hideLastSeparator` finds
+    /// `hide-last-separator` at distance 0.
+    static func normalized(_ name: String) -> [UInt8] {
+        name.utf8.compactMap { byte in
+            if byte == UInt8(ascii: "-") || byte == UInt8(ascii: "_") { return nil }
+            return byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte + 32 : byte
+        }
     }
 
     /// Edit distance counting insertions, deletions, substitutions and

@@ -120,6 +120,7 @@ public struct Lexer {
         if Lexer.isDigit(c) { return scanNumber(b, &i) }
         switch c {
         case UInt8(ascii: "\""): return scanString(b, &i)
+        case UInt8(ascii: "'"): return scanSingleQuoted(b, &i)
         case UInt8(ascii: "#"): return scanColor(b, &i)
         case UInt8(ascii: "{"): i += 1; return .leftBrace
         case UInt8(ascii: "}"): i += 1; return .rightBrace
@@ -168,6 +169,12 @@ public struct Lexer {
         return .invalid
     }
 
+    /// Units people write for durations, and whether they mean milliseconds.
+    static let durationUnits: [String: Bool] = [
+        "sec": false, "secs": false, "second": false, "seconds": false, "msec": true, "msecs": true, "millis": true,
+        "millisecond": true, "milliseconds": true, "mil": true,
+    ]
+
     private mutating func scanNumber(_ b: UnsafeBufferPointer<UInt8>, _ i: inout Int) -> TokenKind {
         let start = i
         while i < b.count, Lexer.isDigit(b[i]) { i += 1 }
@@ -186,10 +193,30 @@ public struct Lexer {
         let unit = String(decoding: UnsafeBufferPointer(rebasing: b[unitStart..<i]), as: UTF8.self)
         if unit == "ms" || unit == "s" { return .duration }
         let text = String(decoding: UnsafeBufferPointer(rebasing: b[start..<i]), as: UTF8.self)
+        let number = String(decoding: UnsafeBufferPointer(rebasing: b[start..<unitStart]), as: UTF8.self)
+        // Other spellings of seconds and milliseconds: one error that says how
+        // to write it, and a duration token, so no type error follows.
+        if let milliseconds = Lexer.durationUnits[unit.lowercased()] {
+            let written = milliseconds ? "\(number)ms" : "\(number)s"
+            diagnostics.error(.invalidNumberLiteral, span(start, i), "'\(text)' is not a duration; write '\(written)'")
+            return .duration
+        }
         var message = "'\(text)' is not a number: unknown unit '\(unit)'"
-        message += unit == "px" || unit == "pt" ? "; lengths are plain numbers of points" : "; expected a number, 'N%', 'Nms' or 'Ns'"
+        message += unit == "px" || unit == "pt" ? "; lengths are plain numbers of points: '\(number)'" : "; expected a number, 'N%', 'Nms' or 'Ns'"
         diagnostics.error(.invalidNumberLiteral, span(start, i), message)
         return .number
+    }
+
+    /// `'text'`: JavaScript's and CSS's strings. One error, and a string
+    /// token, so the rest of the value is checked as if it were right.
+    private mutating func scanSingleQuoted(_ b: UnsafeBufferPointer<UInt8>, _ i: inout Int) -> TokenKind {
+        var end = i + 1
+        while end < b.count, b[end] != UInt8(ascii: "'"), b[end] != 0x0A { end += 1 }
+        guard end < b.count, b[end] == UInt8(ascii: "'") else { return scanInvalid(b, &i) }
+        let body = String(decoding: UnsafeBufferPointer(rebasing: b[(i + 1)..<end]), as: UTF8.self)
+        diagnostics.error(.invalidCharacter, span(i, end + 1), "strings are written in double quotes: \"\(body)\"")
+        i = end + 1
+        return .string
     }
 
     private mutating func scanString(_ b: UnsafeBufferPointer<UInt8>, _ i: inout Int) -> TokenKind {

@@ -119,14 +119,16 @@ extension Parser {
         switch token.kind {
         case .number:
             advance()
-            return Expr(.number(numberValue(token.start, token.end)), span(token))
+            return Expr(.number(numberValue(token.start, numberEnd(token))), span(token))
         case .percent:
             advance()
             return Expr(.percent(numberValue(token.start, token.end - 1)), span(token))
         case .duration:
             advance()
-            let isMilliseconds = bytes[token.end - 2] == UInt8(ascii: "m")
-            let value = numberValue(token.start, token.end - (isMilliseconds ? 2 : 1))
+            // `ms`, `s`, or a spelling the lexer already reported (`2sec`, `300msec`).
+            let end = numberEnd(token)
+            let isMilliseconds = end < token.end && bytes[end] == UInt8(ascii: "m")
+            let value = numberValue(token.start, end)
             return Expr(.duration(isMilliseconds ? value / 1000 : value), span(token))
         case .string:
             advance()
@@ -196,6 +198,13 @@ extension Parser {
         }
         inner.span = span(from: open.start)
         return inner
+    }
+
+    /// Where the digits of a number token end (before a unit, reported or not).
+    private func numberEnd(_ token: Token) -> Int {
+        var end = token.start
+        while end < token.end, bytes[end] == UInt8(ascii: ".") || (bytes[end] >= 0x30 && bytes[end] <= 0x39) { end += 1 }
+        return end
     }
 
     /// Skips the rest of a value that is too deep to parse.

@@ -40,7 +40,8 @@ extension Parser {
     func decodeString(_ token: Token) -> String {
         var start = token.start + 1
         var end = token.end
-        if end > start, bytes[end - 1] == UInt8(ascii: "\"") { end -= 1 }
+        let quote = bytes[token.start]
+        if end > start, bytes[end - 1] == quote { end -= 1 }
         start = min(start, end)
         let plain: String? = bytes.withUnsafeBufferPointer { buffer in
             let body = UnsafeBufferPointer(rebasing: buffer[start..<end])

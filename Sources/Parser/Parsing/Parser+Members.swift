@@ -69,6 +69,14 @@ extension Parser {
         if atKeyword("state"), next.kind == .identifier {
             return parseState().map(Member.state)
         }
+        // Swift's `var`/`let` for state: said once, then read as state.
+        if atKeyword("var") || atKeyword("let"), next.kind == .identifier, peek(2).kind == .colon || peek(2).kind == .equal {
+            let type = peek(2).kind == .colon && peek(3).kind == .identifier ? ": " + text(peek(3)) : ""
+            diagnostics.error(
+                .expectedMember, span(current),
+                "state is declared with 'state', not '\(text(current))': 'state \(text(next))\(type) = …'")
+            return parseState().map(Member.state)
+        }
         if next.kind == .leftBrace || (next.kind == .identifier && peek(2).kind == .leftBrace) {
             if let keyword = blockKeyword() {
                 return .block(parseNestedBlock(keyword))
@@ -175,16 +183,19 @@ extension Parser {
     private mutating func parseState() -> StateDecl? {
         let keyword = advance()
         let name = identifier()
-        guard expect(.colon, "':' and a type", after: "after state '\(name.name)'") != nil else {
-            synchronizeMember()
-            return nil
+        var type: TypeSyntax?
+        if !at(.equal) {
+            guard expect(.colon, "':' and a type, or '='", after: "after state '\(name.name)'") != nil else {
+                synchronizeMember()
+                return nil
+            }
+            guard at(.identifier) else {
+                reportExpected("a type", after: "for state '\(name.name)'")
+                synchronizeMember()
+                return nil
+            }
+            type = identifier()
         }
-        guard at(.identifier) else {
-            reportExpected("a type", after: "for state '\(name.name)'")
-            synchronizeMember()
-            return nil
-        }
-        let type = identifier()
         guard expect(.equal, "'=' and an initial value", after: "in state '\(name.name)'") != nil else {
             synchronizeMember()
             return nil

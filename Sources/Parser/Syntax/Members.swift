@@ -85,10 +85,12 @@ public struct PropertyValue: Sendable {
     }
 }
 
-/// `state name: type = value`
+/// `state name: type = value`, or `state name = value` (the type is the
+/// initial value's).
 public struct StateDecl: Sendable {
     public var name: Identifier
-    public var type: TypeSyntax
+    /// Nil when the type is left to the initial value.
+    public var type: TypeSyntax?
     public var initialValue: Expr
     public var span: Span
 }
@@ -105,6 +107,14 @@ public struct NestedBlock: Sendable {
     public var name: Identifier?
     public var body: Block
     public var span: Span
+
+    public init(keyword: BlockKeyword, keywordSpan: Span, name: Identifier?, body: Block, span: Span) {
+        self.keyword = keyword
+        self.keywordSpan = keywordSpan
+        self.name = name
+        self.body = body
+        self.span = span
+    }
 }
 
 /// `Kind [id] { … }` — a row of a stack, or a component instance.

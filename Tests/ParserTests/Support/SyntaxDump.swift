@@ -34,7 +34,7 @@ enum SyntaxDump {
             let groups = property.value.groups.map { $0.map(expr).joined(separator: " ") }
             return "(prop \(property.name.name) \(groups.joined(separator: ", ")))"
         case .state(let decl):
-            return "(state \(decl.name.name): \(decl.type.name) = \(expr(decl.initialValue)))"
+            return "(state \(decl.name.name)" + (decl.type.map { ": \($0.name)" } ?? "") + " = \(expr(decl.initialValue)))"
         case .block(let nested):
             return "(\(nested.keyword.rawValue)\(nested.name.map { " " + $0.name } ?? "")\(block(nested.body)))"
         case .row(let row):
