@@ -20,8 +20,9 @@ enum CompileCommand {
                                   to write into. Default: beside each source, NAME.stackc
                                   (NAME.stackc.json with --emit json).
           --emit binary|json      binary (default): the compiled format of docs/format.md,
-                                  which apps load. json: the same model as readable JSON,
-                                  for debugging and tools.
+                                  which apps load. json: a debug dump of the same model
+                                  (tables and code references as they are), for looking
+                                  inside; nothing loads it.
           --color auto|always|never
                                   Colour diagnostics (default: auto).
           -h, --help              Show this help.

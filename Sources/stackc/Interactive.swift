@@ -1,51 +1,153 @@
-// `stackc layout --tap X,Y --scroll N`: trying a screen without an app. Each
-// step runs on a live screen; its actions and events are printed, then the
-// final layout.
+// `stackc layout --tap X,Y --scroll N --then NAME=VALUE`: trying a screen
+// without an app. The steps run in the order given on an animated live
+// screen, each after the one before has finished animating; each prints its
+// row, actions, events and the rows it animates, then the final layout is
+// printed. `--frames N` samples, and `--format svg` plays, the last step's
+// animation — so what a tap causes can be animated too.
+//
+// With only `--then` (one state change) the output is the transition itself:
+// the animated rows and events, then the new layout.
 
 import StackRuntime
 
 enum Interactive {
+    /// One step: consecutive `--then`s are one change, animated together.
+    private enum Step {
+        case tap(x: Double, y: Double)
+        case scroll(Double)
+        case then([(name: String, value: String)])
+
+        var input: String {
+            switch self {
+            case .tap(let x, let y): "tap \(NumberText.format(x)),\(NumberText.format(y))"
+            case .scroll(let offset): "scroll \(NumberText.format(offset))"
+            case .then(let changes): "then " + changes.map { "\($0.name)=\($0.value)" }.joined(separator: " ")
+            }
+        }
+    }
+
+    private static func steps(_ options: LayoutCommand.Options) -> [Step] {
+        var steps: [Step] = []
+        for interaction in options.steps {
+            switch interaction {
+            case .tap(let x, let y): steps.append(.tap(x: x, y: y))
+            case .scroll(let offset): steps.append(.scroll(offset))
+            case .then(let name, let value):
+                if case .then(let earlier)? = steps.last {
+                    steps[steps.count - 1] = .then(earlier + [(name, value)])
+                } else {
+                    steps.append(.then([(name, value)]))
+                }
+            }
+        }
+        return steps
+    }
+
     static func run(screen: Screen, options: LayoutCommand.Options) -> Int32 {
-        var live = liveScreen(screen, options: options)
+        let steps = steps(options)
+        var animated = AnimatedScreen(liveScreen(screen, options: options))
+        var time = 0.0
         var out = ""
-        for (number, step) in options.steps.enumerated() {
-            let input: String
+        var last: (transition: Transition, events: [TransitionEvent])?
+        let onlyAChange = steps.count == 1 && { if case .then = steps[0] { true } else { false } }()
+        for (number, step) in steps.enumerated() {
             var row: Int?
             var actions: [ActionOutcome] = []
-            var events: [LiveEvent] = []
-            switch step {
-            case .tap(let x, let y):
-                input = "tap \(NumberText.format(x)),\(NumberText.format(y))"
-                (row, actions, events) = live.tap(x: x, y: y)
-            case .scroll(let offset):
-                input = "scroll \(NumberText.format(offset))"
-                events = live.scroll(to: offset)
+            let change: (events: [LiveEvent], transitionEvents: [TransitionEvent])
+            do throws(RuntimeError) {
+                change = try animated.change(at: time) { (live: inout LiveScreen) throws(RuntimeError) -> [LiveEvent] in
+                    switch step {
+                    case .tap(let x, let y):
+                        let result = live.tap(x: x, y: y)
+                        (row, actions) = (result.row, result.actions)
+                        return result.events
+                    case .scroll(let offset):
+                        return live.scroll(to: offset)
+                    case .then(let changes):
+                        var all: [LiveEvent] = []
+                        for change in changes {
+                            do throws(RuntimeError) {
+                                all += try live.setState(change.name, fromText: change.value)
+                            } catch {
+                                throw RuntimeError("--then \(change.name)=\(change.value): \(error.description)")
+                            }
+                        }
+                        return all
+                    }
+                }
+            } catch {
+                return Main.usageError(error.description, command: "layout")
             }
-            let eventTexts = events.map { describe($0, in: live.screen) }
+            let screen = animated.live.screen
+            let names = RowNames(screen.model)
+            let transition = animated.transition.flatMap { $0.tracks.isEmpty ? nil : $0 }
+            let transitionEvents = change.transitionEvents
+                + (transition?.events(after: -1, through: transition?.duration ?? 0) ?? [])
+            last = transition.map { ($0, transitionEvents) }
+            // The next step comes once this one's animation is over.
+            time += (transition?.duration ?? 0) + 1
+            _ = animated.advance(to: time)
+            if onlyAChange { break }
+            let eventTexts = change.events.map { $0.text(names) } + transitionEvents.map { $0.text(names) }
+            let animatedRows = transition.map { describe($0, names: names) } ?? []
             if options.format == "json" {
-                var fields = ["\"step\": \(number + 1)", "\"input\": \(LayoutJSON.quote(input))"]
-                if case .tap = step { fields.append("\"row\": " + (row.map { LayoutJSON.quote(name(of: $0, in: live.screen)) } ?? "null")) }
+                var fields = ["\"step\": \(number + 1)", "\"input\": \(LayoutJSON.quote(step.input))"]
+                if case .tap = step { fields.append("\"row\": " + (row.map { LayoutJSON.quote(names.name(of: $0)) } ?? "null")) }
                 fields.append("\"actions\": [" + actions.map { LayoutJSON.quote($0.text) }.joined(separator: ", ") + "]")
                 fields.append("\"events\": [" + eventTexts.map(LayoutJSON.quote).joined(separator: ", ") + "]")
-                out += "{" + fields.joined(separator: ", ") + "}\n"
-            } else {
-                var line = "step \(number + 1): \(input)"
-                if case .tap = step { line += row.map { " → \(name(of: $0, in: live.screen))" } ?? " → nothing tappable there" }
+                fields.append("\"animated\": [" + animatedRows.map(LayoutJSON.quote).joined(separator: ", ") + "]")
+                if options.frames == nil { out += "{" + fields.joined(separator: ", ") + "}\n" }
+            } else if options.format != "svg" {
+                var line = "step \(number + 1): \(step.input)"
+                if case .tap = step { line += row.map { " → \(names.name(of: $0))" } ?? " → nothing tappable there" }
                 out += line + "\n"
                 for action in actions { out += "  action: \(action.text)\n" }
+                for text in animatedRows { out += "  animated: \(text)\n" }
                 for event in eventTexts { out += "  event: \(event)\n" }
             }
         }
-        let layout = live.layout()
+        let final = animated.live.screen
+        let layout = animated.layout
+        let offset = animated.live.offset
+        if let frames = options.frames {
+            // Streamed: one instant sampled and written at a time.
+            guard case .success(let file) = OutputFile.open(options.output, inputs: options.inputs) else {
+                return OutputFile.write("", to: options.output, inputs: options.inputs, command: "layout")
+            }
+            for index in 0..<frames {
+                let presented = last.map { $0.transition.frame(index, of: frames) } ?? PresentedScreen(layout, offset: offset, time: 0)
+                file.write(LayoutJSON.render(screen: final, presented: presented) + "\n")
+            }
+            return file.finish(command: "layout")
+        }
         switch options.format {
         case "json":
-            out += WatchSession.oneLine(LayoutJSON.render(screen: live.screen, layout: layout, offset: live.offset)) + "\n"
+            out += onlyAChange
+                ? LayoutJSON.render(screen: final, layout: layout, offset: offset)
+                : WatchSession.oneLine(LayoutJSON.render(screen: final, layout: layout, offset: offset)) + "\n"
         case "svg":
-            out = LayoutSVG.render(screen: live.screen, layout: layout, offset: live.offset)
+            out = last.map { TransitionSVG.render(screen: final, transition: $0.transition) }
+                ?? LayoutSVG.render(screen: final, layout: layout, offset: offset)
         default:
-            out += LayoutText.render(screen: live.screen, layout: layout, offset: live.offset)
+            if onlyAChange, let last {
+                let names = RowNames(final.model)
+                let tracks = last.transition.tracks
+                out += "transition: \(NumberText.format(last.transition.duration))s, \(tracks.count) row\(tracks.count == 1 ? "" : "s")\n"
+                for text in describe(last.transition, names: names) { out += "  \(text)\n" }
+                for event in last.events { out += "  event: \(event.text(names))\n" }
+            }
+            out += LayoutText.render(screen: final, layout: layout, offset: offset)
         }
         return OutputFile.write(out, to: options.output, inputs: options.inputs, command: "layout")
+    }
+
+    /// `Stack pricing: show 0.4s after 0.05s` for each animated row.
+    private static func describe(_ transition: Transition, names: RowNames) -> [String] {
+        transition.tracks.map { track in
+            "\(names.name(of: track.row)): \(track.kind.rawValue)"
+                + (track.duration > 0 || track.delay > 0
+                    ? " \(NumberText.format(track.duration))s after \(NumberText.format(track.delay))s" : " (instant)")
+        }
     }
 
     /// The screen, live, with the options' state (already checked by the
@@ -58,19 +160,6 @@ enum Interactive {
     }
 
     static func name(of row: Int, in screen: Screen) -> String {
-        let model = screen.model.rows[row]
-        let kind = model.component ?? model.kind.name
-        return model.id.map { "\(kind) \($0)" } ?? "\(kind) #\(row)"
-    }
-
-    static func describe(_ event: LiveEvent, in screen: Screen) -> String {
-        switch event {
-        case .rowBecameVisible(let row, let visibility):
-            "\(name(of: row, in: screen)) became visible (\(LiveEvent.describe(visibility)))"
-        case .rowBecameHidden(let row, let visibility):
-            "\(name(of: row, in: screen)) became hidden (\(LiveEvent.describe(visibility)))"
-        default:
-            event.text
-        }
+        RowNames(screen.model).name(of: row)
     }
 }

@@ -10,7 +10,7 @@ enum LayoutCommand {
 
         USAGE: stackc layout FILE [--screen NAME] [--viewport WxH] [--offset N]
                                   [--state NAME=VALUE]... [--format text|json|svg] [-o PATH]
-                                  [--tap X,Y | --scroll N]... [--then NAME=VALUE]... [--frames N]
+                                  [--tap X,Y | --scroll N | --then NAME=VALUE]... [--frames N]
 
         ARGUMENTS:
           FILE                    A .stack source file; '-' reads standard input (up to
@@ -27,26 +27,31 @@ enum LayoutCommand {
           --format text|json|svg  text (default): an indented tree of frames.
                                   json: the shape of the layout contract (docs/layout.md).
                                   svg: a picture of the screen and the viewport.
-          --tap X,Y               After the first layout, tap the viewport point X,Y (at the
-                                  current offset): the row's actions run. Repeatable.
-          --scroll N              After the first layout, scroll to offset N. Repeatable;
-                                  taps and scrolls apply in the order given. Text prints
-                                  each step's actions and events, then the final layout;
-                                  json prints one object a line per step, then the layout.
-          --then NAME=VALUE       After the first layout, set state (repeatable; all at once)
-                                  and animate the change by the rows' transitions. Text lists
-                                  the animated rows and prints the new layout; json prints the
-                                  new layout; svg is an animated picture of the transition.
-          --frames N              With --then and --format json: N instants (N ≥ 2) from the
-                                  start to the end of the transition, one JSON object a line,
-                                  each with "t" and every row's alpha, scale and offset.
-          -o PATH                 Write to PATH (atomically) instead of standard output.
+          --tap X,Y               Tap the viewport point X,Y (at the current offset): the
+                                  row's actions run. Repeatable.
+          --scroll N              Scroll to offset N. Repeatable.
+          --then NAME=VALUE       Set state and animate the change by the rows' transitions
+                                  (several in a row change together). Repeatable.
+                                  Taps, scrolls and changes run in the order given, each
+                                  after the one before has finished animating. Text prints
+                                  each step's row, actions, animated rows and events, then
+                                  the final layout; json one object a line per step, then
+                                  the layout; svg plays the last step's animation. With
+                                  only --then: the animated rows and events, then the new
+                                  layout (json: the new layout).
+          --frames N              With --format json: N instants (N ≥ 2) from the start to
+                                  the end of the last step's animation, one JSON object a
+                                  line, each with "t" and every row's alpha, scale and
+                                  offset; written as they are sampled.
+          -o PATH                 Write to PATH instead of standard output ('-': standard
+                                  output); never over the input or its imports.
           --color auto|always|never
                                   Colour diagnostics (default: auto).
           -h, --help              Show this help.
 
         EXIT STATUS:
-          0  laid out   1  the file has errors   2  usage error or unreadable file
+          0  laid out   1  the file has errors
+          2  usage error, unreadable file, or an output that cannot be written
 
         """
 
@@ -63,14 +68,14 @@ enum LayoutCommand {
         var inputs: [String] = []
         /// `--tap X,Y` and `--scroll N`, in the order given.
         var steps: [Interaction] = []
-        /// `--then NAME=VALUE`: state changes to animate.
-        var then: [(name: String, value: String)] = []
         var frames: Int?
     }
 
     enum Interaction {
         case tap(x: Double, y: Double)
         case scroll(Double)
+        /// `--then NAME=VALUE`: a state change to animate.
+        case then(name: String, value: String)
     }
 
     static func run(_ arguments: [String]) -> Int32 {
@@ -99,9 +104,6 @@ enum LayoutCommand {
             } catch {
                 return Main.usageError("--state \(state.name)=\(state.value): \(error.description)", command: "layout")
             }
-        }
-        if !options.then.isEmpty {
-            return Animate.run(screen: screen, options: options)
         }
         if !options.steps.isEmpty {
             return Interactive.run(screen: screen, options: options)
@@ -155,7 +157,7 @@ enum LayoutCommand {
                     return .failure(UsageError(message: "\(option.name) takes NAME=VALUE, not '\(value)'"))
                 }
                 let pair = (String(value[..<equals]), String(value[value.index(after: equals)...]))
-                if option.name == "--state" { options.states.append(pair) } else { options.then.append(pair) }
+                if option.name == "--state" { options.states.append(pair) } else { options.steps.append(.then(name: pair.0, value: pair.1)) }
             case "--frames":
                 guard let frames = Int(value), frames >= 2, frames <= 10_000 else {
                     return .failure(UsageError(message: "--frames takes a whole number from 2 to 10000, not '\(value)'"))
@@ -185,11 +187,8 @@ enum LayoutCommand {
                 options.color = value
             }
         }
-        if options.frames != nil, options.then.isEmpty || options.format != "json" {
-            return .failure(UsageError(message: "--frames needs --then and --format json"))
-        }
-        if !options.then.isEmpty, !options.steps.isEmpty {
-            return .failure(UsageError(message: "--then cannot be combined with --tap or --scroll"))
+        if options.frames != nil, options.steps.isEmpty || options.format != "json" {
+            return .failure(UsageError(message: "--frames needs a step to animate (--then, --tap or --scroll) and --format json"))
         }
         return .success(options)
     }

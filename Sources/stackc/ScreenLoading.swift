@@ -42,6 +42,10 @@ enum ScreenLoading {
                 return .failure(.errors)
             }
         }
+        if isDebugDump(source.bytes) {
+            return .failure(.usage(
+                "'\(path)' is a debug dump of a compiled screen (compile --emit json), which nothing loads; lay out its .stack source or the binary .stackc"))
+        }
         let result = Compiler.check(source)
         let renderer = DiagnosticRenderer(sources: result.sources, useColor: useColor)
         Terminal.err(renderer.render(result.diagnostics))
@@ -58,6 +62,16 @@ enum ScreenLoading {
         }
         let read = inputs + result.sources.files.map(\.path).filter { $0 != "<stdin>" } + result.importedPaths
         return pick(screens, name: name, path: path).map { Loaded(model: $0, inputs: read) }
+    }
+
+    /// `compile --emit json` output: a JSON array whose first object has the
+    /// model's keys. A source file never starts with `[`.
+    static func isDebugDump(_ bytes: [UInt8]) -> Bool {
+        guard let first = bytes.first(where: { $0 != 0x20 && $0 != 0x0A && $0 != 0x09 && $0 != 0x0D }), first == UInt8(ascii: "[") else {
+            return false
+        }
+        let head = String(decoding: bytes.prefix(4096), as: UTF8.self)
+        return head.contains("\"components\"") || head.contains("\"expressions\"") || head.contains("\"rows\"")
     }
 
     private static func pick(_ screens: [ScreenModel], name: String?, path: String) -> Result<ScreenModel, Failure> {

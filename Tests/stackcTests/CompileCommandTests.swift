@@ -81,4 +81,15 @@ final class CompileCommandTests: XCTestCase {
         XCTAssertTrue(result.stderr.contains("checksum mismatch"), result.stderr)
         XCTAssertTrue(result.stderr.contains("header at byte 12"), result.stderr)
     }
+
+    /// The JSON form is a debug dump: layout names it instead of reporting parse errors.
+    func testLayoutOfTheDebugDumpSaysWhatItIs() throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("dump-\(UUID().uuidString).stackc.json").path
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        XCTAssertEqual(try CLI.run(["compile", "samples/hotel.stack", "--emit", "json", "-o", path]).status, 0)
+        let result = try CLI.run(["layout", path])
+        XCTAssertEqual(result.status, 2)
+        XCTAssertTrue(result.stderr.contains("is a debug dump of a compiled screen"), result.stderr)
+        XCTAssertFalse(result.stderr.contains("[E0"), "no parse errors")
+    }
 }

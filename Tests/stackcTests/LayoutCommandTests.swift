@@ -141,7 +141,7 @@ final class AnimateCommandTests: XCTestCase {
         let text = try CLI.run(["layout", "samples/settings.stack", "--then", "notifications=false"])
         XCTAssertEqual(text.status, 0, text.stderr)
         XCTAssertTrue(text.stdout.hasPrefix("transition: 0.35s, 10 rows\n  SettingRow sounds: hide 0.25s after 0s\n"), text.stdout)
-        XCTAssertTrue(text.stdout.contains("event: row 4 did end hide (hiding)"), text.stdout)
+        XCTAssertTrue(text.stdout.contains("event: SettingRow sounds did end hide (hiding)"), text.stdout)
         XCTAssertTrue(text.stdout.contains("screen Settings"), text.stdout)
         let svg = try CLI.run(["layout", "samples/hotel.stack", "--then", "tab=.photos", "--format", "svg"])
         XCTAssertEqual(svg.status, 0, svg.stderr)
@@ -151,13 +151,47 @@ final class AnimateCommandTests: XCTestCase {
         XCTAssertTrue(svg.stdout.contains("<animate attributeName=\"opacity\""))
     }
 
+    /// Steps in any order: a tap, then a change, then a tap; `--frames` and
+    /// the picture animate the last step, a tap's consequences included.
+    func testStepsInAnyOrderAndWhatATapCauses() throws {
+        let text = try CLI.run(["layout", "samples/hotel.stack", "--tap", "100,200", "--then", "showPricing=true", "--tap", "100,520"])
+        XCTAssertEqual(text.status, 0, text.stderr)
+        let steps = text.stdout.components(separatedBy: "\nstep ")
+        XCTAssertEqual(steps.count, 3, text.stdout)
+        XCTAssertTrue(steps[0].hasPrefix("step 1: tap 100,200 → View tags\n  action: toggle tagsExpanded → true"), steps[0])
+        XCTAssertTrue(steps[0].contains("animated: View tags: resize 0.3s after 0s"), steps[0])
+        XCTAssertTrue(steps[1].hasPrefix("2: then showPricing=true\n"), steps[1])
+        XCTAssertTrue(steps[1].contains("animated: Stack pricing: show 0.4s after 0.05s"), steps[1])
+        XCTAssertTrue(steps[1].contains("event: Stack pricing did end show"), steps[1])
+        // The Info tab has no id: it is named by its place, the first row of the fourth row's stack.
+        XCTAssertTrue(steps[2].hasPrefix("3: tap 100,520 → Text #4.1\n  action: set tab → .info"), steps[2])
+
+        let frames = try CLI.run(["layout", "samples/hotel.stack", "--tap", "100,200", "--frames", "4", "--format", "json"])
+        XCTAssertEqual(frames.status, 0, frames.stderr)
+        let lines = frames.stdout.split(separator: "\n")
+        XCTAssertEqual(lines.count, 4)
+        let first = try JSONSerialization.jsonObject(with: Data(lines[0].utf8)) as? [String: Any]
+        let last = try JSONSerialization.jsonObject(with: Data(lines[3].utf8)) as? [String: Any]
+        XCTAssertEqual(first?["t"] as? Double, 0)
+        XCTAssertEqual(last?["t"] as? Double, 0.3, "the tag row's 300 ms resize")
+        XCTAssertEqual((first?["contentSize"] as? [Double])?.last, 582.8)
+        XCTAssertEqual((last?["contentSize"] as? [Double])?.last, 772.8)
+
+        let svg = try CLI.run(["layout", "samples/hotel.stack", "--tap", "100,200", "--format", "svg"])
+        XCTAssertTrue(svg.stdout.contains("<animate"), "a tap's animation plays in the picture")
+        let json = try CLI.run(["layout", "samples/hotel.stack", "--tap", "100,330", "--then", "nights=3", "--format", "json"])
+        let objects = json.stdout.split(separator: "\n")
+        XCTAssertEqual(objects.count, 3)
+        XCTAssertTrue(objects[0].contains("\"row\": \"Text #4.1\""), String(objects[0]))
+        XCTAssertTrue(objects[1].contains("\"input\": \"then nights=3\""), String(objects[1]))
+    }
+
     func testUsageErrors() throws {
         for (arguments, message) in [
-            (["--frames", "5", "--format", "json"], "--frames needs --then and --format json"),
-            (["--then", "showPricing=true", "--frames", "5"], "--frames needs --then and --format json"),
+            (["--frames", "5", "--format", "json"], "--frames needs a step to animate (--then, --tap or --scroll) and --format json"),
+            (["--then", "showPricing=true", "--frames", "5"], "--frames needs a step to animate (--then, --tap or --scroll) and --format json"),
             (["--then", "showPricing=true", "--frames", "1", "--format", "json"], "--frames takes a whole number from 2 to 10000, not '1'"),
             (["--then", "=true"], "--then takes NAME=VALUE, not '=true'"),
-            (["--then", "showPricing=true", "--tap", "1,1"], "--then cannot be combined with --tap or --scroll"),
             (["--then", "nope=1"], "--then nope=1: screen 'Hotel' has no state 'nope'; it has tagsExpanded, tab, showPricing, nights"),
             (["--then", "showPricing=12"], "--then showPricing=12:"),
         ] {

@@ -9,15 +9,16 @@ enum LayoutText {
         var out = "\(screen.model.isFlow ? "flow" : "screen") \(screen.model.name)"
         out += "  viewport \(num(layout.viewportWidth))x\(num(layout.viewportHeight))"
         out += "  offset \(num(o))  content \(num(layout.contentWidth))x\(num(layout.contentHeight))\n"
-        for row in layout.rows { describe(row, screen: screen, layout: layout, offset: o, depth: 1, into: &out) }
+        let names = RowNames(screen.model)
+        for row in layout.rows { describe(row, screen: screen, layout: layout, offset: o, depth: 1, names: names, into: &out) }
         return out
     }
 
-    private static func describe(_ index: Int, screen: Screen, layout: ScreenLayout, offset: Double, depth: Int, into out: inout String) {
+    private static func describe(
+        _ index: Int, screen: Screen, layout: ScreenLayout, offset: Double, depth: Int, names: RowNames, into out: inout String
+    ) {
         let appearance = screen.appearance(of: index)
-        var name = appearance.kind.name
-        if let component = appearance.component { name = component }
-        if let id = appearance.id { name += " " + id }
+        let name = names.name(of: index)
         let indent = String(repeating: "  ", count: depth)
         var line = indent + name.padding(toLength: max(name.count, 24 - indent.count)) + "  "
         let visibility = layout.visibility(of: index, offset: offset)
@@ -40,7 +41,7 @@ enum LayoutText {
         out += line + "\n"
         if let stack = appearance.stack, visibility != .hidden {
             for row in layout.rows(ofStack: stack) {
-                describe(row, screen: screen, layout: layout, offset: offset, depth: depth + 1, into: &out)
+                describe(row, screen: screen, layout: layout, offset: offset, depth: depth + 1, names: names, into: &out)
             }
         }
     }

@@ -15,17 +15,18 @@ struct LayoutSnapshot {
 
     init(screen: Screen, layout: ScreenLayout) {
         var rows: [(String, Row)] = []
-        func walk(_ stack: Int, path: String) {
-            for (position, index) in layout.rows(ofStack: stack).enumerated() {
+        let names = RowNames(screen.model)
+        func walk(_ stack: Int) {
+            for index in layout.rows(ofStack: stack) {
                 let appearance = screen.appearance(of: index)
                 let kind = appearance.component ?? appearance.kind.name
-                let key = appearance.id.map { "#" + $0 } ?? "\(path)\(position):\(kind)"
-                let name = appearance.id.map { "\(kind) \($0)" } ?? "\(kind) (\(path)\(position))"
+                let name = names.name(of: index)
+                let key = appearance.id.map { "#" + $0 } ?? "\(names.position(of: index)):\(kind)"
                 rows.append((key, Row(name: name, frame: layout.frame(of: index), hidden: layout.isHidden(index))))
-                if let nested = appearance.stack { walk(nested, path: "\(path)\(position).") }
+                if let nested = appearance.stack { walk(nested) }
             }
         }
-        walk(layout.rootStack, path: "")
+        walk(layout.rootStack)
         self.rows = rows
     }
 

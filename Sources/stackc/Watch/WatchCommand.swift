@@ -196,6 +196,8 @@ struct WatchSession {
             } catch {
                 result = .failure(WatchProblem(message: error.description))
             }
+        } else if ScreenLoading.isDebugDump(source.bytes) {
+            result = .failure(WatchProblem(message: "'\(options.file)' is a debug dump of a compiled screen (compile --emit json), which nothing loads"))
         } else {
             let checked = Compiler.check(source, cache: &cache)
             // The files read, and imports that could not be read: they may appear.
