@@ -109,6 +109,7 @@ enum Interactive {
         let final = animated.live.screen
         let layout = animated.layout
         let offset = animated.live.offset
+        let presentation = LayoutSVG.Presentation(animated.live)
         if let frames = options.frames {
             // Streamed: one instant sampled and written at a time.
             guard case .success(let file) = OutputFile.open(options.output, inputs: options.inputs) else {
@@ -116,18 +117,17 @@ enum Interactive {
             }
             for index in 0..<frames {
                 let presented = last.map { $0.transition.frame(index, of: frames) } ?? PresentedScreen(layout, offset: offset, time: 0)
-                file.write(LayoutJSON.render(screen: final, presented: presented) + "\n")
+                file.write(LayoutJSON.render(screen: final, presented: presented.faded(presentation.fading)) + "\n")
             }
             return file.finish(command: "layout")
         }
         switch options.format {
         case "json":
-            out += onlyAChange
-                ? LayoutJSON.render(screen: final, layout: layout, offset: offset)
-                : WatchSession.oneLine(LayoutJSON.render(screen: final, layout: layout, offset: offset)) + "\n"
+            let json = LayoutJSON.render(screen: final, layout: layout, offset: offset, slid: presentation.slid)
+            out += onlyAChange ? json : WatchSession.oneLine(json) + "\n"
         case "svg":
-            out = last.map { TransitionSVG.render(screen: final, transition: $0.transition) }
-                ?? LayoutSVG.render(screen: final, layout: layout, offset: offset)
+            out = last.map { TransitionSVG.render(screen: final, transition: $0.transition, fading: presentation.fading) }
+                ?? LayoutSVG.render(screen: final, layout: layout, offset: offset, presentation: presentation)
         default:
             if onlyAChange, let last {
                 let names = RowNames(final.model)
@@ -136,7 +136,7 @@ enum Interactive {
                 for text in describe(last.transition, names: names) { out += "  \(text)\n" }
                 for event in last.events { out += "  event: \(event.text(names))\n" }
             }
-            out += LayoutText.render(screen: final, layout: layout, offset: offset)
+            out += LayoutText.render(screen: final, layout: layout, offset: offset, slid: presentation.slid)
         }
         return OutputFile.write(out, to: options.output, inputs: options.inputs, command: "layout")
     }

@@ -112,7 +112,9 @@ enum LayoutCommand {
         let text: String
         switch options.format {
         case "json": text = LayoutJSON.render(screen: screen, layout: layout, offset: options.offset)
-        case "svg": text = LayoutSVG.render(screen: screen, layout: layout, offset: options.offset)
+        case "svg":
+            let presentation = LayoutSVG.Presentation(Interactive.liveScreen(screen, options: options))
+            text = LayoutSVG.render(screen: screen, layout: layout, offset: options.offset, presentation: presentation)
         default: text = LayoutText.render(screen: screen, layout: layout, offset: options.offset)
         }
         return OutputFile.write(text, to: options.output, inputs: options.inputs, command: "layout")

@@ -25,7 +25,9 @@ final class LiveModelTests: XCTestCase {
             state big: bool = false
             state mode: Mode = .regular
             state count: number = 2
+            Text bar { size: 24  behavior: snap-hide(top)  tap: toggle(open) }
             Text a { size: big ? 120 : 40  tap: toggle(big) }
+            Text pinned { size: 30  pin: top  hidden: mode == .compact }
             Text b { text: "some words that wrap at this width, more than once"  hidden: open  tap: toggle(open) }
             View c { host: "X"  size: count * 20  tap: set(count, count + 1) }
             Stack row {
@@ -39,6 +41,7 @@ final class LiveModelTests: XCTestCase {
             Text d { size: 30  hidden: !open  tap: scroll-to(a, top) }
             Spacer { size: 200 }
             Text e { size: 70  tap: toggle(open), scroll-to(e, bottom) }
+            Text foot { size: 20  pin: bottom }
         }
         """
 
@@ -88,6 +91,7 @@ final class LiveModelTests: XCTestCase {
         var live = LiveScreen(model: model, viewportWidth: 320, viewportHeight: 400)
         var previous = Self.reference(live)
         var previousOffset = live.offset
+        var previousSlid = live.slideOffsets
         for step in 0..<count {
             let roots = live.rootRows
             var events: [LiveEvent] = []
@@ -136,8 +140,8 @@ final class LiveModelTests: XCTestCase {
             // Frames of every row, and the content size, as from scratch.
             XCTAssertEqual(live.contentMain, full.contentHeight, accuracy: 1e-6, "step \(step)")
             XCTAssertEqual(
-                LayoutJSON.render(screen: live.screen, layout: live.layout(), offset: offset),
-                LayoutJSON.render(screen: live.screen, layout: full, offset: offset), "step \(step)")
+                LayoutJSON.render(screen: live.screen, layout: live.layout(), offset: offset, slid: live.slideOffsets),
+                LayoutJSON.render(screen: live.screen, layout: full, offset: offset, slid: live.slideOffsets), "step \(step)")
             for row in full.rows {
                 guard let frame = live.frame(ofRootRow: row) else { return XCTFail("step \(step): row \(row) has no frame") }
                 XCTAssertEqual(frame.y, full.frame(of: row).y, accuracy: 1e-6, "step \(step) row \(row)")
@@ -150,7 +154,8 @@ final class LiveModelTests: XCTestCase {
                 default: false
                 }
             }
-            let expected = structural + LiveEventDiff.expectedEvents(previous, previousOffset, full, offset)
+            let expected = structural
+                + LiveEventDiff.expectedEvents(previous, previousOffset, full, offset, slidBefore: previousSlid, slidAfter: live.slideOffsets)
             let got = events.filter { !flowEvents($0) }
             if !LiveEventDiff.same(got, expected) {
                 XCTFail("step \(step): \(got.map(\.text)) vs \(expected.map(\.text))")
@@ -158,6 +163,7 @@ final class LiveModelTests: XCTestCase {
             }
             previous = full
             previousOffset = offset
+            previousSlid = live.slideOffsets
         }
     }
 

@@ -29,15 +29,20 @@ public enum LiveEventDiff {
     }
 
     /// The events a change should cause, from two full layouts.
-    public static func expectedEvents(_ before: ScreenLayout, _ offsetBefore: Double, _ after: ScreenLayout, _ offsetAfter: Double) -> [LiveEvent] {
+    /// `slidBefore`/`slidAfter`: how far snap-hide rows had slid (the live
+    /// screen's `slideOffsets`): visibility goes by where rows are drawn.
+    public static func expectedEvents(
+        _ before: ScreenLayout, _ offsetBefore: Double, _ after: ScreenLayout, _ offsetAfter: Double,
+        slidBefore: [Int: Double] = [:], slidAfter: [Int: Double] = [:]
+    ) -> [LiveEvent] {
         var events: [LiveEvent] = []
-        let was = Set(before.visibleRows(offset: offsetBefore))
-        let now = Set(after.visibleRows(offset: offsetAfter))
+        let was = Set(before.presentedVisibleRows(offset: offsetBefore, slid: slidBefore))
+        let now = Set(after.presentedVisibleRows(offset: offsetAfter, slid: slidAfter))
         for row in was.union(now).sorted() {
             if now.contains(row), !was.contains(row) {
-                events.append(.rowBecameVisible(row: row, visibility: after.visibility(of: row, offset: offsetAfter)))
+                events.append(.rowBecameVisible(row: row, visibility: after.presentedVisibility(of: row, offset: offsetAfter, slid: slidAfter)))
             } else if was.contains(row), !now.contains(row) {
-                events.append(.rowBecameHidden(row: row, visibility: after.visibility(of: row, offset: offsetAfter)))
+                events.append(.rowBecameHidden(row: row, visibility: after.presentedVisibility(of: row, offset: offsetAfter, slid: slidAfter)))
             }
         }
         let moved = (0..<before.rowCount).contains { row in

@@ -115,7 +115,11 @@ struct ScreenLowering {
         let growth = keyword(stack.block, "growth") ?? "down"
         let axis: Axis = growth == "left" || growth == "right" ? .horizontal : .vertical
         let defaults = BuiltinDefaults.row.overridden(by: stack.block.blocks["defaults"] ?? CheckedBlock())
-        fill(stack: root, settings: CheckedBlock(), axis: axis, rows: [], defaults: defaults, substitution: [:])
+        // The flow's own background is its stack's; its padding and spacing
+        // come from head-padding and separation below.
+        var flowSettings = CheckedBlock()
+        if let background = stack.block.properties["background"] { flowSettings.properties["background"] = background }
+        fill(stack: root, settings: flowSettings, axis: axis, rows: [], defaults: defaults, substitution: [:])
         let zero = expressions.constantExpression(.number(0))
         if let head = expr(stack.block, "head-padding") {
             let padding = expressions.compile(head)

@@ -4,7 +4,8 @@
 
 /// Renders layouts as the contract's JSON.
 public enum LayoutJSON {
-    public static func render(screen: Screen, layout: ScreenLayout, offset: Double) -> String {
+    /// `slid`: how far snap-hide rows have slid (a live screen's `slideOffsets`).
+    public static func render(screen: Screen, layout: ScreenLayout, offset: Double, slid: [Int: Double] = [:]) -> String {
         let o = layout.clampedOffset(offset)
         var out = "{\n"
         out += "  \"screen\": \(quote(screen.model.name)),\n"
@@ -12,32 +13,40 @@ public enum LayoutJSON {
         out += "  \"offset\": \(num(o)),\n"
         out += "  \"contentSize\": [\(num(layout.contentWidth)), \(num(layout.contentHeight))],\n"
         out += "  \"rows\": "
-        out += rows(layout.rows, screen: screen, layout: layout, offset: o, indent: "  ")
+        out += rows(layout.rows, screen: screen, layout: layout, offset: o, slid: slid, indent: "  ")
         out += "\n}\n"
         return out
     }
 
-    private static func rows(_ rows: [Int], screen: Screen, layout: ScreenLayout, offset: Double, indent: String) -> String {
+    private static func rows(
+        _ rows: [Int], screen: Screen, layout: ScreenLayout, offset: Double, slid: [Int: Double], indent: String
+    ) -> String {
         if rows.isEmpty { return "[]" }
         let inner = indent + "  "
-        let items = rows.map { inner + row($0, screen: screen, layout: layout, offset: offset, indent: inner) }
+        let items = rows.map { inner + row($0, screen: screen, layout: layout, offset: offset, slid: slid, indent: inner) }
         return "[\n" + items.joined(separator: ",\n") + "\n" + indent + "]"
     }
 
-    private static func row(_ index: Int, screen: Screen, layout: ScreenLayout, offset: Double, indent: String) -> String {
+    private static func row(
+        _ index: Int, screen: Screen, layout: ScreenLayout, offset: Double, slid: [Int: Double], indent: String
+    ) -> String {
         let appearance = screen.appearance(of: index)
-        let visibility = layout.visibility(of: index, offset: offset)
+        let visibility = layout.presentedVisibility(of: index, offset: offset, slid: slid)
         var fields: [String] = []
         fields.append("\"id\": " + (appearance.id.map(quote) ?? "null"))
         fields.append("\"kind\": \(quote(appearance.kind.name))")
         fields.append("\"frame\": \(rect(layout.frame(of: index)))")
+        // A sticky row drawn away from its place: where the user sees it.
+        if layout.isPresentedElsewhere(index, offset: offset, slid: slid) {
+            fields.append("\"presented\": \(rect(layout.presentedFrame(of: index, offset: offset, slid: slid)))")
+        }
         fields.append("\"content\": " + (layout.contentFrame(of: index).map(rect) ?? "null"))
         fields.append("\"separator\": " + (layout.separatorFrame(of: index).map(rect) ?? "null"))
         fields.append("\"visibility\": \(quote(visibility.name))")
         fields.append("\"visiblePercent\": \(num(visibility.percent))")
         var nested = "[]"
         if let stack = appearance.stack, !layout.isHidden(index) {
-            nested = rows(layout.rows(ofStack: stack), screen: screen, layout: layout, offset: offset, indent: indent)
+            nested = rows(layout.rows(ofStack: stack), screen: screen, layout: layout, offset: offset, slid: slid, indent: indent)
         }
         fields.append("\"rows\": \(nested)")
         return "{" + fields.joined(separator: ", ") + "}"

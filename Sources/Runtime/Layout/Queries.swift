@@ -90,23 +90,5 @@ extension ScreenLayout {
         }
         return clampedOffset(target)
     }
-
-    /// Where a row is drawn at `offset`: a `pin: top` row of the screen stays
-    /// at the viewport's start once scrolled past, a `pin: bottom` row at its
-    /// end until scrolled to; other rows where they are laid out.
-    public func presentedFrame(of row: Int, offset: Double) -> Rect {
-        var frame = frame(of: row)
-        guard model.rows[row].parent == rootStack, !isHidden(row) else { return frame }
-        let o = clampedOffset(offset)
-        let a = frame.start(axis)
-        let h = frame.size(axis)
-        let start: Double
-        switch model.rows[row].pin {
-        case .top: start = max(a, o)
-        case .bottom: start = min(a, o + viewportMain - h)
-        case .none: return frame
-        }
-        if axis == .vertical { frame.y = start } else { frame.x = start }
-        return frame
-    }
 }
+

@@ -55,6 +55,9 @@ public struct ScreenLayout: Sendable {
     let stackBox: [Double]
     /// Each stack's last visible row, for `hide-last-separator`.
     let lastVisible: [Int?]
+    /// The screen's rows that may be drawn away from their place: `pin`
+    /// and `snap-hide` rows, in order.
+    public let stickyRows: [Int]
 
     /// Rows of each stack, in order (the model's).
     public func rows(ofStack stack: Int) -> [Int] { model.stacks[stack].rows }
@@ -70,6 +73,7 @@ public struct ScreenLayout: Sendable {
         stackCross = engine.stackCross
         stackMain = engine.stackMain
         lastVisible = model.stacks.map { stack in stack.rows.last { !resolved.specs[$0].hidden } }
+        stickyRows = model.stacks[root].rows.filter { model.rows[$0].pin != .none || model.rows[$0].snapHide != .none }
         // Absolute origins, parents first: a nested stack's box is its row's content box.
         var origins = [(x: Double, y: Double)?](repeating: nil, count: model.stacks.count)
         var boxes = [Double](repeating: 0, count: model.stacks.count)

@@ -3,16 +3,34 @@
 // change, so they cost what is on screen, not what is in the screen.
 
 extension LiveScreen {
-    /// The screen's rows visible now, with how much of each shows.
+    /// The screen's rows the user sees now (sticky rows where they are
+    /// drawn), with how much of each shows.
     func visibleSet() -> [Int: Visibility] {
         var set: [Int: Visibility] = [:]
-        for row in visibleRows(offset: offset) { set[row] = visibility(ofRootRow: row) }
+        for row in visibleRows(offset: offset) where !isSticky(row) { set[row] = visibility(ofRootRow: row) }
+        for row in stickyRows {
+            let visibility = visibility(ofRootRow: row)
+            if visibility != .offscreen, visibility != .hidden { set[row] = visibility }
+        }
         return set
     }
 
-    /// How much of one of the screen's rows shows at the current offset.
+    /// The screen's `pin` and `snap-hide` rows, in order.
+    var stickyRows: [Int] { stickyCache }
+
+    func isSticky(_ row: Int) -> Bool {
+        let model = screen.model.rows[row]
+        return model.parent == screen.model.rootStack && (model.pin != .none || model.snapHide != .none)
+    }
+
+    /// How far each snap-hide row has slid out of view, for hosts and
+    /// renderers that draw the screen as the user sees it.
+    public var slideOffsets: [Int: Double] { slid }
+
+    /// How much of one of the screen's rows the user sees at the current
+    /// offset: sticky rows are judged where they are drawn.
     public func visibility(ofRootRow row: Int) -> Visibility {
-        guard let frame = frame(ofRootRow: row) else { return .offscreen }
+        guard let frame = isSticky(row) ? presentedFrame(ofRootRow: row) : frame(ofRootRow: row) else { return .offscreen }
         if resolved.specs[row].hidden { return .hidden }
         let axis = rootStackAxis
         let a = frame.start(axis)
@@ -103,11 +121,18 @@ extension LiveScreen {
         func contains(_ frame: Rect) -> Bool {
             point.x >= frame.x && point.x < frame.x + frame.width && point.y >= frame.y && point.y < frame.y + frame.height
         }
-        // Sticky rows are drawn over the others: they answer first.
-        for row in visibleRows(offset: low) where screen.model.rows[row].pin != .none {
-            if contains(layout.presentedFrame(of: row, offset: low)) { return deepest(row, in: layout, contains) }
+        // Sticky rows are drawn over the others, wherever they came from:
+        // they answer first, the last drawn (topmost) first.
+        for row in stickyRows.reversed() where !resolved.specs[row].hidden {
+            guard let frame = presentedFrame(ofRootRow: row), contains(frame) else { continue }
+            // Nested rows ride with their row: test them shifted to where it is drawn.
+            let natural = layout.frame(of: row)
+            let shift = (x: frame.x - natural.x, y: frame.y - natural.y)
+            return deepest(row, in: layout) { rect in
+                contains(Rect(x: rect.x + shift.x, y: rect.y + shift.y, width: rect.width, height: rect.height))
+            }
         }
-        for row in visibleRows(offset: low) where contains(layout.frame(of: row)) {
+        for row in visibleRows(offset: low) where !isSticky(row) && contains(layout.frame(of: row)) {
             return deepest(row, in: layout, contains)
         }
         return nil

@@ -6,7 +6,14 @@
 import StackRuntime
 
 enum LayoutSVG {
-    static func render(screen: Screen, layout: ScreenLayout, offset: Double) -> String {
+    /// What a host draws on top of the layout: how far snap-hide rows have
+    /// slid, and how faded each step of a flow is (row → alpha, tint colour).
+    struct Presentation {
+        var slid: [Int: Double] = [:]
+        var fading: [Int: (alpha: Double, tint: UInt32?)] = [:]
+    }
+
+    static func render(screen: Screen, layout: ScreenLayout, offset: Double, presentation: Presentation = Presentation()) -> String {
         let o = layout.clampedOffset(offset)
         let width = max(layout.contentWidth, layout.viewportWidth)
         let height = max(layout.contentHeight, layout.viewportHeight)
@@ -15,7 +22,19 @@ enum LayoutSVG {
             title: "\(screen.model.name) at \(n(layout.viewportWidth))x\(n(layout.viewportHeight)), offset \(n(o))")
         let background = screen.background(ofStack: layout.rootStack)
         out += "<rect x=\"0\" y=\"0\" width=\"\(n(layout.contentWidth))\" height=\"\(n(layout.contentHeight))\" \(fill(background, fallback: "#FFFFFF"))/>\n"
-        for row in layout.rows { draw(row, screen: screen, layout: layout, into: &out) }
+        // In a host's order: rows in place, then the sticky rows where they
+        // are drawn, over the others.
+        let moved = layout.stickyRows.filter { layout.isPresentedElsewhere($0, offset: o, slid: presentation.slid) }
+        for row in layout.rows where !moved.contains(row) {
+            draw(row, screen: screen, layout: layout, fading: presentation.fading[row], into: &out)
+        }
+        for row in moved {
+            let natural = layout.frame(of: row)
+            let presented = layout.presentedFrame(of: row, offset: o, slid: presentation.slid)
+            out += "<g class=\"presented\" transform=\"translate(\(n(presented.x - natural.x)) \(n(presented.y - natural.y)))\">\n"
+            draw(row, screen: screen, layout: layout, fading: presentation.fading[row], into: &out)
+            out += "</g>\n"
+        }
         // The viewport at the offset.
         let viewport = layout.axis == .vertical
             ? Rect(x: 0, y: o, width: layout.viewportWidth, height: layout.viewportHeight)
@@ -26,28 +45,40 @@ enum LayoutSVG {
         return out
     }
 
-    private static func draw(_ index: Int, screen: Screen, layout: ScreenLayout, into out: inout String) {
+    /// One row as a host draws it: background, content, the rows of its
+    /// nested stack (on the stack's own background, cut to its box), and the
+    /// separator last, so that no row's background covers it.
+    private static func draw(_ index: Int, screen: Screen, layout: ScreenLayout, fading: (alpha: Double, tint: UInt32?)?, into out: inout String) {
         guard !layout.isHidden(index) else { return }
         let appearance = screen.appearance(of: index)
         let frame = layout.frame(of: index)
         let label = appearance.id ?? appearance.component ?? appearance.kind.name
-        out += "<g class=\"row\" data-id=\"\(escape(label))\">\n"
+        let opacity = fading.map { " opacity=\"\(n(min(max($0.alpha, 0), 1)))\"" } ?? ""
+        out += "<g class=\"row\" data-id=\"\(escape(label))\"\(opacity)>\n"
         out += "<rect x=\"\(n(frame.x))\" y=\"\(n(frame.y))\" width=\"\(n(frame.width))\" height=\"\(n(frame.height))\" \(fill(appearance.background, fallback: "none")) stroke=\"#D1D1D6\" stroke-width=\"0.5\"/>\n"
         if let content = layout.contentFrame(of: index) {
             out += "<rect x=\"\(n(content.x))\" y=\"\(n(content.y))\" width=\"\(n(content.width))\" height=\"\(n(content.height))\" fill=\"none\" stroke=\"#5AC8FA\" stroke-width=\"0.5\" stroke-dasharray=\"3 2\"/>\n"
             drawContent(appearance, content: content, axis: layout.axis(of: layout.parent(of: index)), into: &out)
         }
-        if let separator = layout.separatorFrame(of: index), let style = layout.separatorStyle(of: index) {
-            out += "<rect class=\"separator\" x=\"\(n(separator.x))\" y=\"\(n(separator.y))\" width=\"\(n(separator.width))\" height=\"\(n(separator.height))\" \(fill(style.color, fallback: "#C6C6C8"))/>\n"
-        }
-        out += "</g>\n"
         if let stack = appearance.stack, let box = layout.contentFrame(of: index) {
             // A nested stack scrolls inside its row: rows past its box are cut off, as on a device.
             out += "<clipPath id=\"clip\(index)\"><rect x=\"\(n(box.x))\" y=\"\(n(box.y))\" width=\"\(n(box.width))\" height=\"\(n(box.height))\"/></clipPath>\n"
             out += "<g clip-path=\"url(#clip\(index))\">\n"
-            for row in layout.rows(ofStack: stack) { draw(row, screen: screen, layout: layout, into: &out) }
+            let stackBackground = screen.background(ofStack: stack)
+            if stackBackground & 0xFF != 0 {
+                out += "<rect x=\"\(n(box.x))\" y=\"\(n(box.y))\" width=\"\(n(box.width))\" height=\"\(n(box.height))\" \(fill(stackBackground, fallback: "none"))/>\n"
+            }
+            for row in layout.rows(ofStack: stack) { draw(row, screen: screen, layout: layout, fading: nil, into: &out) }
             out += "</g>\n"
         }
+        if let separator = layout.separatorFrame(of: index), let style = layout.separatorStyle(of: index) {
+            out += "<rect class=\"separator\" x=\"\(n(separator.x))\" y=\"\(n(separator.y))\" width=\"\(n(separator.width))\" height=\"\(n(separator.height))\" \(fill(style.color, fallback: "#C6C6C8"))/>\n"
+        }
+        // A faded flow step: StackFlowView lays its tint colour over it.
+        if let fading, let tint = fading.tint, fading.alpha < 1 {
+            out += "<rect class=\"tint\" x=\"\(n(frame.x))\" y=\"\(n(frame.y))\" width=\"\(n(frame.width))\" height=\"\(n(frame.height))\" \(fill(tint | 0xFF, fallback: "none")) fill-opacity=\"\(n(1 - max(fading.alpha, 0)))\"/>\n"
+        }
+        out += "</g>\n"
     }
 
     /// The opening tag, title and backdrop of a picture of `width` × `height` points with a margin.
@@ -71,8 +102,17 @@ enum LayoutSVG {
             let lines = TextWrap.lines(text.string, font: font, width: width, maximumLines: text.lines)
             for (number, line) in lines.enumerated() where !line.isEmpty {
                 let baseline = content.y + Double(number) * 1.2 * font + font
-                let length = Double(line.unicodeScalars.count) * 0.5 * font
-                out += "<text x=\"\(n(content.x))\" y=\"\(n(baseline))\" font-size=\"\(n(font))\" textLength=\"\(n(length))\" lengthAdjust=\"spacingAndGlyphs\" \(fill(text.color, fallback: "#000000"))\(text.weight == "bold" || text.weight == "semibold" || text.weight == "heavy" || text.weight == "black" ? " font-weight=\"bold\"" : "")>\(escape(line))</text>\n"
+                var length = Double(line.unicodeScalars.count) * 0.5 * font
+                // Where the measured line sits across the box, as `align` says;
+                // justified lines (all but a paragraph's last) span the box.
+                var x = content.x
+                switch text.align {
+                case "center": x += max(0, content.width - length) / 2
+                case "trailing": x += max(0, content.width - length)
+                case "justified" where number < lines.count - 1 && width != nil && line.contains(" "): length = content.width
+                default: break
+                }
+                out += "<text x=\"\(n(x))\" y=\"\(n(baseline))\" font-size=\"\(n(font))\" textLength=\"\(n(length))\" lengthAdjust=\"spacingAndGlyphs\" \(fill(text.color, fallback: "#000000"))\(text.weight == "bold" || text.weight == "semibold" || text.weight == "heavy" || text.weight == "black" ? " font-weight=\"bold\"" : "")>\(escape(line))</text>\n"
             }
         } else if let image = appearance.image {
             out += "<rect x=\"\(n(content.x))\" y=\"\(n(content.y))\" width=\"\(n(content.width))\" height=\"\(n(content.height))\" fill=\"#E5E5EA\"/>\n"

@@ -3,30 +3,34 @@
 import StackRuntime
 
 enum LayoutText {
-    static func render(screen: Screen, layout: ScreenLayout, offset: Double) -> String {
+    static func render(screen: Screen, layout: ScreenLayout, offset: Double, slid: [Int: Double] = [:]) -> String {
         let o = layout.clampedOffset(offset)
         let num = NumberText.format
         var out = "\(screen.model.isFlow ? "flow" : "screen") \(screen.model.name)"
         out += "  viewport \(num(layout.viewportWidth))x\(num(layout.viewportHeight))"
         out += "  offset \(num(o))  content \(num(layout.contentWidth))x\(num(layout.contentHeight))\n"
         let names = RowNames(screen.model)
-        for row in layout.rows { describe(row, screen: screen, layout: layout, offset: o, depth: 1, names: names, into: &out) }
+        for row in layout.rows { describe(row, screen: screen, layout: layout, offset: o, slid: slid, depth: 1, names: names, into: &out) }
         return out
     }
 
     private static func describe(
-        _ index: Int, screen: Screen, layout: ScreenLayout, offset: Double, depth: Int, names: RowNames, into out: inout String
+        _ index: Int, screen: Screen, layout: ScreenLayout, offset: Double, slid: [Int: Double], depth: Int, names: RowNames,
+        into out: inout String
     ) {
         let appearance = screen.appearance(of: index)
         let name = names.name(of: index)
         let indent = String(repeating: "  ", count: depth)
         var line = indent + name.padding(toLength: max(name.count, 24 - indent.count)) + "  "
-        let visibility = layout.visibility(of: index, offset: offset)
+        let visibility = layout.presentedVisibility(of: index, offset: offset, slid: slid)
         if visibility == .hidden {
             let frame = layout.frame(of: index)
             line += "hidden at (\(NumberText.format(frame.x)), \(NumberText.format(frame.y)))"
         } else {
             line += "frame \(LayoutJSON.rect(layout.frame(of: index)))"
+            if layout.isPresentedElsewhere(index, offset: offset, slid: slid) {
+                line += "  presented \(LayoutJSON.rect(layout.presentedFrame(of: index, offset: offset, slid: slid)))"
+            }
             if let content = layout.contentFrame(of: index) { line += "  content \(LayoutJSON.rect(content))" }
             if let separator = layout.separatorFrame(of: index) { line += "  separator \(LayoutJSON.rect(separator))" }
             switch visibility {
@@ -41,7 +45,7 @@ enum LayoutText {
         out += line + "\n"
         if let stack = appearance.stack, visibility != .hidden {
             for row in layout.rows(ofStack: stack) {
-                describe(row, screen: screen, layout: layout, offset: offset, depth: depth + 1, names: names, into: &out)
+                describe(row, screen: screen, layout: layout, offset: offset, slid: [:], depth: depth + 1, names: names, into: &out)
             }
         }
     }

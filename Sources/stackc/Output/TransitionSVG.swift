@@ -10,11 +10,12 @@ enum TransitionSVG {
     /// The hold on the old layout before the transition plays, in seconds.
     static let hold = 0.5
 
-    static func render(screen: Screen, transition: Transition) -> String {
+    /// `fading`: flow steps faded as a host shows them (alpha, tint), applied at every instant.
+    static func render(screen: Screen, transition: Transition, fading: [Int: (alpha: Double, tint: UInt32?)] = [:]) -> String {
         let n = LayoutSVG.n
         let duration = max(transition.duration, 1e-3)
         let count = min(max(Int((transition.duration * 60).rounded(.up)) + 1, 2), 241)
-        let samples = transition.frames(count)
+        let samples = transition.frames(count).map { $0.faded(fading) }
         let keyTimes = (0..<count).map { n(Double($0) / Double(count - 1)) }.joined(separator: ";")
         let new = transition.new
         let width = max(new.contentWidth, transition.old.contentWidth, new.viewportWidth)
@@ -65,12 +66,19 @@ enum TransitionSVG {
                 let local = Rect(x: content.x - last.frame.x, y: content.y - last.frame.y, width: content.width, height: content.height)
                 LayoutSVG.drawContent(appearance, content: local, axis: .vertical, into: &out)
             }
-            if let separator = last.separator {
-                let ys = values({ p in n((p.separator ?? separator).y - p.frame.y) }, hidden: "0")
-                out += "<rect class=\"separator\" x=\"\(n(separator.x - last.frame.x))\" y=\"\(ys[0])\" width=\"\(n(separator.width))\" height=\"\(n(separator.height))\" fill=\"#C6C6C8\">"
-                out += animate("y", ys, keyTimes, duration) + "</rect>\n"
+            let stackBackground = appearance.stack.map { screen.background(ofStack: $0) } ?? 0
+            if stackBackground & 0xFF != 0, let content = last.content {
+                out += "<rect x=\"\(n(content.x - last.frame.x))\" y=\"\(n(content.y - last.frame.y))\" width=\"\(n(content.width))\" height=\"\(n(content.height))\" \(LayoutSVG.fill(stackBackground, fallback: "none"))/>\n"
             }
             for child in union(samples.map { $0.children[row] ?? [] }) { draw(child, holder: poses) }
+            // After the rows inside, as a host draws it: no row covers the line.
+            if let separator = last.separator {
+                let ys = values({ p in n((p.separator ?? separator).y - p.frame.y) }, hidden: "0")
+                let color = (row < transition.new.rowCount ? transition.new.separatorStyle(of: row)?.color : nil)
+                    ?? (row < transition.old.rowCount ? transition.old.separatorStyle(of: row)?.color : nil) ?? 0xC6C6_C8FF
+                out += "<rect class=\"separator\" x=\"\(n(separator.x - last.frame.x))\" y=\"\(ys[0])\" width=\"\(n(separator.width))\" height=\"\(n(separator.height))\" \(LayoutSVG.fill(color, fallback: "#C6C6C8"))>"
+                out += animate("y", ys, keyTimes, duration) + "</rect>\n"
+            }
             out += "</g>\n</g>\n"
         }
         for row in union(samples.map(\.roots)) { draw(row, holder: samples.map { _ in nil }) }
