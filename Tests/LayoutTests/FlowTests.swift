@@ -76,4 +76,32 @@ final class FlowTests: XCTestCase {
         XCTAssertThrowsError(try live.push("One"))
         XCTAssertEqual(live.pushedSteps, 0)
     }
+
+    /// Pushing scrolls the newest step into view (StackFlowView keeps its
+    /// head visible); head-padding sits beside the head, below it when the
+    /// flow grows down.
+    func testPushShowsTheNewStepAndHeadPaddingIsBesideIt() throws {
+        let text = """
+            flow F {
+                growth: down
+                head-padding: 20
+                step One { Text a { size: 400 } }
+                step Two { Text b { size: 400 } }
+                step Three { Text c { size: 100 } }
+            }
+            """
+        let result = Compiler.check(SourceFile(path: "f.stack", text: text), loader: MemoryLoader([:]))
+        let model = try XCTUnwrap(Compiler.lower(try XCTUnwrap(result.program)).first)
+        var live = LiveScreen(model: model, viewportWidth: 390, viewportHeight: 600)
+        XCTAssertEqual(live.contentMain, 424 + 20, "the padding is after the newest step")
+        let events = try live.push("Two")
+        // Two spans 424…848: shown whole once the offset is 848 − 600.
+        XCTAssertEqual(live.offset, 248)
+        XCTAssertTrue(events.contains(.didScroll(offset: 248)), "\(events)")
+        try live.push("Three")
+        XCTAssertEqual(live.offset, 848 + 124 - 600)
+        let two = try live.row(id: "Two")
+        _ = live.scroll(to: 0)
+        XCTAssertEqual(live.frame(ofRootRow: two)?.y, 424)
+    }
 }

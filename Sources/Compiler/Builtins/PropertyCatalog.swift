@@ -152,12 +152,12 @@ public enum PropertyCatalog {
         .init(name: "fading", shape: .fading, defaultText: "none", summary: "how earlier steps fade: tint(color, alpha, step), gradient(P%)"),
         .init(name: "navigation", shape: .keywordList(["swipe", "tap"]), defaultText: "tap", summary: "how the user pops back: swipe, tap"),
         .init(name: "transition", shape: .value(.duration), nonNegative: true, defaultText: "250ms", summary: "push/pop animation duration"),
-        .init(name: "head-padding", shape: .value(.number), nonNegative: true, defaultText: "0", summary: "space before the first step"),
+        .init(name: "head-padding", shape: .value(.number), nonNegative: true, defaultText: "0", summary: "space beside the newest step (below it when the flow grows down)"),
         .init(name: "background", shape: .value(.color), defaultText: "clear", summary: "the flow's background"),
     ]
 
     static let stepOnly: [PropertySpec] = [
-        .init(name: "title", shape: .value(.string), defaultText: "the step's name", summary: "the step's title"),
+        .init(name: "title", shape: .value(.string), defaultText: "none", summary: "a header row showing it, 44 points high, as StackFlowView's"),
         .init(name: "padding", shape: .edges, nonNegative: true, defaultText: "0", summary: "space around the step's rows"),
         .init(name: "spacing", shape: .value(.number), nonNegative: true, defaultText: "0", summary: "gap between the step's rows"),
         .init(name: "background", shape: .value(.color), defaultText: "clear", summary: "the step's background"),

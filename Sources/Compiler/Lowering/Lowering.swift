@@ -108,8 +108,9 @@ struct ScreenLowering {
 
     /// A flow: stack 0, along the growth axis, holds one Stack row per step,
     /// each shown while `flow.depth` counts it as pushed; steps growing up or
-    /// left are listed last first. `head-padding` is the padding before the
-    /// first step; `separation` a line under each step or the spacing between.
+    /// left are listed last first. `head-padding` is the padding beside the
+    /// newest step (StackFlowView's headPadding); `separation` a line under
+    /// each step or the spacing between.
     private mutating func lowerFlow(into steps: inout [StepModel]) {
         let root = reserveStack()
         let growth = keyword(stack.block, "growth") ?? "down"
@@ -123,11 +124,13 @@ struct ScreenLowering {
         let zero = expressions.constantExpression(.number(0))
         if let head = expr(stack.block, "head-padding") {
             let padding = expressions.compile(head)
+            // Next to the head (the newest step), as StackFlowView's
+            // headPadding: below it when the flow grows down, and so on.
             switch growth {
-            case "up": stacks[root].padding.bottom = padding
-            case "left": stacks[root].padding.right = padding
-            case "right": stacks[root].padding.left = padding
-            default: stacks[root].padding.top = padding
+            case "up": stacks[root].padding.top = padding
+            case "left": stacks[root].padding.left = padding
+            case "right": stacks[root].padding.right = padding
+            default: stacks[root].padding.bottom = padding
             }
         }
         var separator: SeparatorModel?
@@ -156,7 +159,7 @@ struct ScreenLowering {
         for (number, step) in stack.steps.enumerated() {
             let index = reserveStack()
             let stepDefaults = defaults.overridden(by: step.block.blocks["defaults"] ?? CheckedBlock())
-            fill(stack: index, settings: step.block, axis: axis, rows: step.rows, defaults: stepDefaults, substitution: [:])
+            fill(stack: index, settings: step.block, axis: axis, rows: header(of: step) + step.rows, defaults: stepDefaults, substitution: [:])
             let title = expr(step.block, "title") ?? .constant(.string(step.name))
             steps.append(StepModel(name: step.name, title: expressions.compile(title), stack: index))
             let hidden = TypedExpr.binary(.lessEqual, .state(ScreenModel.flowDepthState, .number), .constant(.number(Double(number))))
@@ -170,6 +173,22 @@ struct ScreenLowering {
                 snapHide: .none))
         }
         stacks[root].rows = growth == "up" || growth == "left" ? stepRows.reversed() : stepRows
+    }
+
+    /// A step with a `title` starts with a header row, as StackFlowView's
+    /// item header: the title in a Text 44 points high, insets 0 20, font 17
+    /// semibold, no separator.
+    private func header(of step: CheckedStep) -> [CheckedRow] {
+        guard let title = expr(step.block, "title") else { return [] }
+        var block = CheckedBlock()
+        let zero = TypedExpr.constant(.number(0)), margin = TypedExpr.constant(.number(20))
+        block.properties["text"] = .expr(title)
+        block.properties["size"] = .expr(.constant(.number(44)))
+        block.properties["font"] = .expr(.constant(.number(17)))
+        block.properties["weight"] = .keyword("semibold")
+        block.properties["insets"] = .edges([zero, margin, zero, margin])
+        block.properties["separator"] = .separator(nil)
+        return [CheckedRow(kind: .text, component: nil, id: nil, span: stack.span, block: block, arguments: NamedValues(), rows: [])]
     }
 
     /// Fading and navigation, evaluated (they are constants).

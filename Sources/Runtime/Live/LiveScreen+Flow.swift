@@ -28,7 +28,7 @@ extension LiveScreen {
             throw RuntimeError("step '\(step)' is already shown; pop back to it instead")
         }
         let shown = Array(names[pushedSteps...index])
-        let events = try setState(ScreenModel.flowDepthState, to: .number(Double(index + 1)))
+        let events = observe { live in _ = try? live.pushInPlace(step) }
         return shown.map { .willPush(step: $0) } + events + shown.map { .didPush(step: $0) }
     }
 
@@ -102,6 +102,12 @@ extension LiveScreen {
         guard let index = names.firstIndex(of: step), index >= pushedSteps else { throw RuntimeError("cannot push '\(step)'") }
         try screen.setState(ScreenModel.flowDepthState, to: .number(Double(index + 1)))
         stateChanged(ScreenModel.flowDepthState)
+        // StackFlowView keeps the newest item in view: scroll the least that
+        // shows the pushed step whole (its start when it is longer).
+        if let row = rootRows.first(where: { screen.model.rows[$0].id == step }) {
+            let layout = layout()
+            moveOffset(to: layout.scrollOffset(toShow: row, at: .auto, from: offset))
+        }
     }
 
     /// Pop without events of its own; the names of the steps removed.

@@ -71,15 +71,20 @@ extension LiveScreen {
     public mutating func scroll(to newOffset: Double) -> [LiveEvent] {
         let before = visibleSet()
         let offsetBefore = offset
+        moveOffset(to: newOffset)
+        return events(from: before, contentBefore: contentMain, offsetBefore: offsetBefore, layoutChanged: false)
+    }
+
+    /// Moves the offset (clamped), sliding snap-hide rows by as much.
+    mutating func moveOffset(to newOffset: Double) {
+        let offsetBefore = offset
         offset = clampedOffset(newOffset)
         let delta = offset - offsetBefore
-        if delta != 0 {
-            for row in rootRows where screen.model.rows[row].snapHide != .none && !resolved.specs[row].hidden {
-                let extent = extents[Int(position[row])]
-                slid[row] = min(max((slid[row] ?? 0) + delta, 0), extent)
-            }
+        guard delta != 0 else { return }
+        for row in stickyRows where screen.model.rows[row].snapHide != .none && !resolved.specs[row].hidden {
+            let extent = extents[Int(position[row])]
+            slid[row] = min(max((slid[row] ?? 0) + delta, 0), extent)
         }
-        return events(from: before, contentBefore: contentMain, offsetBefore: offsetBefore, layoutChanged: false)
     }
 
     /// How far a snap-hide row has slid out of view (0 when it shows fully).
