@@ -7,6 +7,7 @@
 //   5. recursion    — components that contain themselves
 //   6. stacks       — the root file's screens and flows, rows and actions
 //   7. expansion    — rows, nesting and expression heights once components expand
+//   8. percentages  — a warning for percentage rows that overflow their stack
 //
 // Every pass runs even after errors: each reports only what it can see, and
 // invalid nodes keep it from repeating what an earlier pass said.
@@ -49,6 +50,7 @@ public enum Compiler {
             nameSpans.append(decl.name.span)
         }
         checker.checkExpansion(stacks, nameSpans: nameSpans)
+        checker.checkPercentages(stacks)
         let diagnostics = checker.diagnostics
         let program = CheckedProgram(
             sources: loaded.sources,

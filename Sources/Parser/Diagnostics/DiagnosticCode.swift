@@ -74,6 +74,7 @@ public enum DiagnosticCode: String, CaseIterable, Sendable {
     case lowercaseKind = "W0003"
     case namingStyle = "W0004"
     case emptyFlow = "W0005"
+    case percentOverflow = "W0006"
 
     /// Codes starting with W are warnings; everything else is an error.
     public var severity: Severity { rawValue.hasPrefix("W") ? .warning : .error }
@@ -137,6 +138,7 @@ public enum DiagnosticCode: String, CaseIterable, Sendable {
         case .lowercaseKind: "a row kind, component or enum name that is not capitalised"
         case .namingStyle: "an id, state, parameter or enum case that is capitalised"
         case .emptyFlow: "a flow with no steps"
+        case .percentOverflow: "percentage sizes and insets of one stack that add up to more than it holds"
         }
     }
 }
