@@ -224,6 +224,39 @@ extension TransitionEvent {
     }
 }
 
+/// Rows moved by a change follow it: at no instant does a row overlap the
+/// one before it or leave a gap the layouts on either side do not have.
+final class FollowingTests: XCTestCase {
+    func testRowsBelowAChangeNeitherOverlapNorOpenGaps() throws {
+        for (file, changes) in [("settings", [("notifications", "false")]), ("settings", [("notifications", "true")])] {
+            var screen = try TransitionTests.animate(file, [("notifications", changes[0].1 == "true" ? "false" : "true")])
+            _ = try screen.change(at: 10) { (live: inout LiveScreen) throws(RuntimeError) -> [LiveEvent] in
+                try live.setState(changes[0].0, fromText: changes[0].1)
+            }
+            let transition = try XCTUnwrap(screen.transition)
+            // The gaps between consecutive rows before and after: all a row may have.
+            var allowed = Set<Double>()
+            for layout in [transition.old, transition.new] {
+                let rows = layout.rows.filter { !layout.isHidden($0) }
+                for (a, b) in zip(rows, rows.dropFirst()) {
+                    allowed.insert(((layout.frame(of: b).y - layout.frame(of: a).y - layout.frame(of: a).height) * 1e6).rounded() / 1e6)
+                }
+            }
+            let largest = allowed.max() ?? 0
+            for step in 0...40 {
+                let t = transition.duration * Double(step) / 40
+                let presented = transition.sample(at: t)
+                let drawn = presented.roots.compactMap { row in presented.rows[row].map { (row, $0) } }.filter { $0.1.visibility != .hidden }
+                for (above, below) in zip(drawn, drawn.dropFirst()) {
+                    let bottom = above.1.frame.y + above.1.frame.height
+                    XCTAssertGreaterThanOrEqual(below.1.frame.y, bottom - 1e-6, "\(file) t=\(t): row \(below.0) overlaps row \(above.0)")
+                    XCTAssertLessThanOrEqual(below.1.frame.y, bottom + largest + 1e-6, "\(file) t=\(t): a gap opens above row \(below.0)")
+                }
+            }
+        }
+    }
+}
+
 final class MutationTransitionTests: XCTestCase {
     static let source = """
         component Tag(label: string): Text { text: label  size: 40 }
@@ -276,13 +309,30 @@ final class MutationTransitionTests: XCTestCase {
         XCTAssertEqual(middle.roots, [0, b, c], "drawn in its old place while it goes")
         XCTAssertEqual(middle.rows[b]?.alpha ?? -1, 0.5, accuracy: 1e-12)
         XCTAssertEqual(middle.rows[b]?.frame.height ?? -1, 25, accuracy: 1e-12)
-        XCTAssertEqual(middle.rows[c]?.frame.y ?? -1, 87.5, accuracy: 1e-12)  // a quarter of its 200 ms
+        // c follows the change that moves it — b's 100 ms removal, not its own
+        // 200 ms move — so it stays right under b as b collapses: no gap.
+        XCTAssertEqual(middle.rows[c]?.frame.y ?? -1, 75, accuracy: 1e-12)
+        XCTAssertEqual((middle.rows[b]?.frame.y ?? 0) + (middle.rows[b]?.frame.height ?? 0), 75, accuracy: 1e-12)
         XCTAssertEqual(screen.presented(at: 1.1).roots, [0, c], "gone once its own 100 ms are over")
-        XCTAssertEqual(screen.presented(at: 1.2).rows[c]?.frame.y ?? -1, 50, accuracy: 1e-9)
+        XCTAssertEqual(screen.presented(at: 1.1).rows[c]?.frame.y ?? -1, 50, accuracy: 1e-9)
         XCTAssertEqual(screen.presented(at: 1.25).rows[c]?.frame.y, 50)
         XCTAssertEqual(screen.advance(to: 2), [
             .didEnd(row: b, kind: .remove, hiding: true, finished: true), .didEnd(row: c, kind: .move, hiding: false, finished: true),
         ])
+    }
+
+    /// A row that says `timing: own` keeps its own move timing.
+    func testRowsFollowUnlessTheySayOwn() throws {
+        let source = Self.source.replacingOccurrences(of: "Text c { size: 50 }", with: "Text c { size: 50  transition move { duration: 200ms  curve: linear  timing: own } }")
+        let result = Compiler.check(SourceFile(path: "rows.stack", text: source), loader: MemoryLoader([:]))
+        let model = try XCTUnwrap(Compiler.lower(try XCTUnwrap(result.program, "\(result.diagnostics.items.map(\.message))")).first)
+        // Through the compiled format too.
+        let loaded = try XCTUnwrap(ScreenDecoder.decode(ScreenEncoder.encode([model])).first)
+        var screen = AnimatedScreen(LiveScreen(model: loaded, viewportWidth: 300, viewportHeight: 500))
+        let c = try XCTUnwrap(screen.live.screen.row(id: "c"))
+        _ = try screen.change(at: 1) { (live: inout LiveScreen) throws(RuntimeError) -> [LiveEvent] in try live.remove(id: "b").events }
+        XCTAssertEqual(screen.presented(at: 1.05).rows[c]?.frame.y ?? -1, 87.5, accuracy: 1e-12)  // a quarter of its own 200 ms
+        XCTAssertEqual(screen.presented(at: 1.2).rows[c]?.frame.y ?? -1, 50, accuracy: 1e-9)
     }
 
     func testPushAndPopAnimateByTheFlowsDuration() throws {

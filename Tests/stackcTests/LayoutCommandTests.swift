@@ -140,7 +140,8 @@ final class AnimateCommandTests: XCTestCase {
     func testTextListsTheAnimatedRowsAndSVGAnimates() throws {
         let text = try CLI.run(["layout", "samples/settings.stack", "--then", "notifications=false"])
         XCTAssertEqual(text.status, 0, text.stderr)
-        XCTAssertTrue(text.stdout.hasPrefix("transition: 0.35s, 10 rows\n  SettingRow sounds: hide 0.25s after 0s\n"), text.stdout)
+        XCTAssertTrue(text.stdout.hasPrefix("transition: 0.25s, 10 rows\n  SettingRow sounds: hide 0.25s after 0s\n"), text.stdout)
+        XCTAssertTrue(text.stdout.contains("  Text plan: move 0.25s after 0s\n"), "rows below follow the hiding rows")
         XCTAssertTrue(text.stdout.contains("event: SettingRow sounds did end hide (hiding)"), text.stdout)
         XCTAssertTrue(text.stdout.contains("screen Settings"), text.stdout)
         let svg = try CLI.run(["layout", "samples/hotel.stack", "--then", "tab=.photos", "--format", "svg"])

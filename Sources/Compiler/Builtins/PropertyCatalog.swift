@@ -175,6 +175,8 @@ public enum PropertyCatalog {
         .init(name: "delay", shape: .value(.duration), nonNegative: true, defaultText: "0ms", summary: "wait before it starts"),
         .init(name: "curve", shape: .curve, defaultText: "ease-in-out",
               summary: "linear, ease-in, ease-out, ease-in-out or spring(damping[, velocity])"),
+        .init(name: "timing", shape: .keyword(["follow", "own"]), defaultText: "follow",
+              summary: "move only: a row moved by another row's change moves with that change (follow) or by this transition (own)"),
     ]
 
     static let keyframe: [PropertySpec] = [

@@ -194,9 +194,11 @@ extension TypeChecker {
             return
         }
         guard claim("transition " + name.name, name.span, in: &result, what: "'transition \(name.name)'") else { return }
-        result.block.transitions[name.name] = checkMembers(
-            nested.body, context: .transition, scope: scope, owner: "transition \(name.name)"
-        ).block
+        let checked = checkMembers(nested.body, context: .transition, scope: scope, owner: "transition \(name.name)")
+        if name.name != "move", let span = checked.spans["timing"] {
+            error(.notAllowedHere, span, "'timing' belongs to 'transition move': it says whether a row moved by another row's change follows that change")
+        }
+        result.block.transitions[name.name] = checked.block
     }
 
     private mutating func checkProps(_ body: Block, scope: Scope) -> NamedValues<TypedExpr> {

@@ -418,7 +418,8 @@ struct ScreenLowering {
             out.append(TransitionModel(
                 kind: kind, duration: expressions.compile(expr(spec, "duration") ?? .constant(.duration(0.25))),
                 delay: expressions.compile(expr(spec, "delay") ?? .constant(.duration(0))), curve: curve,
-                from: spec.blocks["from"].map { keyframe($0) }, to: spec.blocks["to"].map { keyframe($0) }))
+                from: spec.blocks["from"].map { keyframe($0) }, to: spec.blocks["to"].map { keyframe($0) },
+                follows: spec.properties["timing"] != .keyword("own")))
         }
         return out
     }

@@ -84,6 +84,8 @@ public struct Transition: Sendable {
         var tracks: [RowTrack] = []
         // Rows share their transitions (defaults): evaluate each once.
         var specs: [TransitionModel: Spec] = [:]
+        // New move tracks whose rows follow the change that moves them.
+        var followers: [Int] = []
         let rowCount = max(oldDrawn.count, newDrawn.count, (inFlight.keys.max() ?? -1) + 1)
         for row in 0..<rowCount {
             let current = inFlight.isEmpty ? nil : inFlight[row]
@@ -136,10 +138,12 @@ public struct Transition: Sendable {
                 break
             }
             guard let from = start, let to = finish else { continue }
+            if kind == .move, spec.follows { followers.append(tracks.count) }
             tracks.append(RowTrack(
                 row: row, kind: kind, delay: spec.delay, duration: spec.duration, curve: spec.curve,
                 before: begin, from: from, to: to, after: end))
         }
+        Self.follow(&tracks, followers: followers, old: old, new: new)
         self.tracks = tracks
         self.duration = tracks.reduce(0) { max($0, $1.end) }
         var trackOfRow = [Int32](repeating: -1, count: rowCount)
@@ -199,6 +203,51 @@ public struct Transition: Sendable {
         var curve = TimingCurve.linear
         var from = Effects.none
         var to = Effects.none
+        /// `move`: follow the change that moves the row (`timing: follow`).
+        var follows = true
+    }
+
+    /// Rows that move because a row before them in their stack changed its
+    /// extent (resized, shown, hidden, inserted, removed) move with that
+    /// change — its delay, duration and curve — as UIKit animates all the
+    /// layout of one animation block together: so a row never overlaps the
+    /// row that pushes it, nor opens a gap behind the one that pulls it.
+    /// The nearest such change before the row counts; a row whose move says
+    /// `timing: own`, or that no change before it explains (a scroll), keeps
+    /// its own timing. One walk of each stack involved: O(rows).
+    static func follow(_ tracks: inout [RowTrack], followers: [Int], old: ScreenLayout, new: ScreenLayout) {
+        guard !followers.isEmpty else { return }
+        let causes: Set<TransitionKind> = [.resize, .show, .hide, .insert, .remove]
+        var trackOfRow: [Int: Int] = [:]
+        for (index, track) in tracks.enumerated() { trackOfRow[track.row] = index }
+        var cause: [Int: Int] = [:]  // follower row → index of its cause's track
+        func walk(_ layout: ScreenLayout, stacks: Set<Int>, overwrite: Bool) {
+            for stack in stacks {
+                var last: Int?
+                for row in layout.rows(ofStack: stack) {
+                    guard let index = trackOfRow[row] else { continue }
+                    if causes.contains(tracks[index].kind) {
+                        last = index
+                    } else if let last, tracks[index].kind == .move, overwrite || cause[row] == nil {
+                        cause[row] = last
+                    }
+                }
+            }
+        }
+        let rows = followers.map { tracks[$0].row }
+        // Removed rows are only in the old lists; the new lists win.
+        walk(old, stacks: Set(rows.filter { $0 < old.rowCount }.map { old.parent(of: $0) }), overwrite: false)
+        var fromOld: [Int: Int] = [:]
+        swap(&cause, &fromOld)
+        walk(new, stacks: Set(rows.filter { $0 < new.rowCount }.map { new.parent(of: $0) }), overwrite: true)
+        for (row, index) in fromOld where cause[row] == nil { cause[row] = index }
+        for index in followers {
+            let track = tracks[index]
+            guard let source = cause[track.row].map({ tracks[$0] }) else { continue }
+            tracks[index] = RowTrack(
+                row: track.row, kind: track.kind, delay: source.delay, duration: source.duration, curve: source.curve,
+                before: track.before, from: track.from, to: track.to, after: track.after)
+        }
     }
 
     /// The row's transition of `kind` (defaults are already merged into
@@ -234,6 +283,6 @@ public struct Transition: Sendable {
         return Spec(
             delay: Limits.duration(number(transition.delay, 0)), duration: duration,
             curve: TimingCurve(transition.curve, duration: duration),
-            from: effects(transition.from), to: effects(transition.to))
+            from: effects(transition.from), to: effects(transition.to), follows: transition.follows)
     }
 }

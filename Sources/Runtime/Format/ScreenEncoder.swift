@@ -348,7 +348,9 @@ public enum ScreenEncoder {
             for list in transitionLists.items {
                 w.varint(list.count)
                 for transition in list {
-                    w.u8(UInt8(TransitionKind.allCases.firstIndex(of: transition.kind) ?? 0))
+                    // The kind, with bit 7 set on a move that keeps its own timing.
+                    let kind = UInt8(TransitionKind.allCases.firstIndex(of: transition.kind) ?? 0)
+                    w.u8(transition.follows ? kind : kind | 0x80)
                     expr(transition.duration, into: &w)
                     expr(transition.delay, into: &w)
                     switch transition.curve {

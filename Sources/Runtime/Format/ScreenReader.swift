@@ -205,7 +205,17 @@ enum ScreenReader {
             defer { transitionListsUse.append(exprs.parameterReads != before) }
             var list: [TransitionModel] = []
             for _ in 0..<(try r.count(minimumSize: 6, "transition")) {
-                let kind = TransitionKind.allCases[Int(try r.tag(below: UInt8(TransitionKind.allCases.count), "transition kind"))]
+                let kindAt = r.offset
+                let kindByte = try r.u8()
+                guard Int(kindByte & 0x7F) < TransitionKind.allCases.count else {
+                    throw LoadError(section: r.section, offset: kindAt, message: "transition kind \(kindByte & 0x7F) is out of range")
+                }
+                let kind = TransitionKind.allCases[Int(kindByte & 0x7F)]
+                // Bit 7: a move that keeps its own timing; no other kind has it.
+                let follows = kindByte & 0x80 == 0
+                guard follows || kind == .move else {
+                    throw LoadError(section: r.section, offset: kindAt, message: "only a move transition may keep its own timing")
+                }
                 let duration = try exprs.read(&r, .duration, "a duration")
                 let delay = try exprs.read(&r, .duration, "a delay")
                 let curve: CurveModel
@@ -225,7 +235,7 @@ enum ScreenReader {
                 }
                 list.append(TransitionModel(
                     kind: kind, duration: duration, delay: delay, curve: curve,
-                    from: try keyframe(&r, &exprs), to: try keyframe(&r, &exprs)))
+                    from: try keyframe(&r, &exprs), to: try keyframe(&r, &exprs), follows: follows))
             }
             transitionLists.append(list)
         }

@@ -141,14 +141,21 @@ public struct TransitionModel: Hashable, Sendable, Codable {
     public var curve: CurveModel
     public var from: KeyframeModel?
     public var to: KeyframeModel?
+    /// `move` only: false when the row keeps its own timing (`timing: own`)
+    /// rather than following the change that moves it.
+    public var follows: Bool
 
-    public init(kind: TransitionKind, duration: ExprRef, delay: ExprRef, curve: CurveModel, from: KeyframeModel?, to: KeyframeModel?) {
+    public init(
+        kind: TransitionKind, duration: ExprRef, delay: ExprRef, curve: CurveModel, from: KeyframeModel?, to: KeyframeModel?,
+        follows: Bool = true
+    ) {
         self.kind = kind
         self.duration = duration
         self.delay = delay
         self.curve = curve
         self.from = from
         self.to = to
+        self.follows = follows
     }
 }
 
