@@ -176,17 +176,18 @@ struct ScreenLowering {
     }
 
     /// A step with a `title` starts with a header row, as StackFlowView's
-    /// item header: the title in a Text 44 points high, insets 0 20, font 17
-    /// semibold, no separator.
+    /// item header: the title in a Text 44 points high (20 of content between
+    /// insets 12 20), font 17 semibold, no separator.
     private func header(of step: CheckedStep) -> [CheckedRow] {
         guard let title = expr(step.block, "title") else { return [] }
         var block = CheckedBlock()
-        let zero = TypedExpr.constant(.number(0)), margin = TypedExpr.constant(.number(20))
+        let vertical = TypedExpr.constant(.number(12)), margin = TypedExpr.constant(.number(20))
         block.properties["text"] = .expr(title)
-        block.properties["size"] = .expr(.constant(.number(44)))
+        block.properties["size"] = .expr(.constant(.number(20)))
+        block.properties["lines"] = .expr(.constant(.number(1)))
         block.properties["font"] = .expr(.constant(.number(17)))
         block.properties["weight"] = .keyword("semibold")
-        block.properties["insets"] = .edges([zero, margin, zero, margin])
+        block.properties["insets"] = .edges([vertical, margin, vertical, margin])
         block.properties["separator"] = .separator(nil)
         return [CheckedRow(kind: .text, component: nil, id: nil, span: stack.span, block: block, arguments: NamedValues(), rows: [])]
     }

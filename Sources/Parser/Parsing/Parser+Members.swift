@@ -99,6 +99,10 @@ extension Parser {
     private mutating func reportMember() {
         guard !at(.invalid) else { return }
         var message = "expected a property, a row or '}', found \(found)"
+        let continues: Set<TokenKind> = [.question, .colon, .plus, .minus, .star, .slash, .ampAmp, .pipePipe, .equalEqual, .bangEqual]
+        if current.newlineBefore, continues.contains(current.kind) {
+            message += "; a value ends at the end of its line — to continue one on the next line, wrap it in parentheses"
+        }
         if at(.identifier) {
             let next = peek()
             if next.kind == .equal {
