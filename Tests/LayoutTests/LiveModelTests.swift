@@ -28,6 +28,13 @@ final class LiveModelTests: XCTestCase {
             Text bar { size: 24  behavior: snap-hide(top)  tap: toggle(open) }
             Text a { size: big ? 120 : 40  tap: toggle(big) }
             Text pinned { size: 30  pin: top  hidden: mode == .compact }
+            Text limits {
+                text: "limits, insets and a separator that read state"
+                min: count * 5
+                max: 20 + count * 10
+                insets: count 15
+                separator { thickness: count > 2 ? 3 : 1  insets: 0 count }
+            }
             Text b { text: "some words that wrap at this width, more than once"  hidden: open  tap: toggle(open) }
             View c { host: "X"  size: count * 20  tap: set(count, count + 1) }
             Stack row {
@@ -56,8 +63,8 @@ final class LiveModelTests: XCTestCase {
         }
         """
 
-    static func model(_ source: String) throws -> ScreenModel {
-        let result = Compiler.check(SourceFile(path: "live.stack", text: source), loader: MemoryLoader([:]))
+    static func model(_ source: String, loader: any SourceLoader = MemoryLoader([:])) throws -> ScreenModel {
+        let result = Compiler.check(SourceFile(path: "live.stack", text: source), loader: loader)
         return try XCTUnwrap(Compiler.lower(try XCTUnwrap(result.program, "\(result.diagnostics.items.map(\.message))")).first)
     }
 

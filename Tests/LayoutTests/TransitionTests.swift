@@ -257,6 +257,39 @@ final class FollowingTests: XCTestCase {
     }
 }
 
+/// A track that an interrupting change does not touch carries on to where
+/// it was going and ends when it would have ended — not later.
+final class ContinuationTests: XCTestCase {
+    func testACarriedOnTrackEndsOnTime() throws {
+        let model = try LiveModelTests.model("""
+            screen S {
+                state showB: bool = false
+                state tall: bool = false
+                Text b { size: 40  hidden: !showB  transition show { duration: 1s  curve: linear  from { alpha: 0 } } }
+                Text a { size: tall ? 80 : 40  transition resize { duration: 200ms } }
+            }
+            """)
+        var screen = AnimatedScreen(LiveScreen(model: model))
+        _ = try screen.setState("showB", to: .bool(true), at: 0)
+        _ = try screen.setState("tall", to: .bool(true), at: 0.3)
+        let transition = try XCTUnwrap(screen.transition)
+        let b = try screen.live.row(id: "b")
+        let track = try XCTUnwrap(transition.tracks.first { $0.row == b })
+        XCTAssertEqual(track.delay + track.duration, 0.7, accuracy: 1e-12, "1 s from 0, interrupted at 0.3")
+        XCTAssertEqual(screen.presented(at: 0.65).rows[b]?.alpha ?? -1, 0.65, accuracy: 1e-9, "the same linear fade, on time")
+    }
+}
+
+/// Row ids are unique within a screen, not across the screens of a file.
+final class RowIDScopeTests: XCTestCase {
+    func testTheSameIDInTwoScreensChecksClean() {
+        let source = "screen A { Text title { text: \"a\" } }\nscreen B { Text title { text: \"b\" } }\nflow C { step One { Text title { text: \"c\" } } }\n"
+        let result = Compiler.check(SourceFile(path: "ids.stack", text: source), loader: MemoryLoader([:]))
+        XCTAssertEqual(result.diagnostics.items.map(\.message), [])
+        XCTAssertNotNil(result.program)
+    }
+}
+
 final class MutationTransitionTests: XCTestCase {
     static let source = """
         component Tag(label: string): Text { text: label  size: 40 }

@@ -254,52 +254,18 @@ extension LiveScreen {
             rewritten[ref] = new
             return new
         }
-        func rewrite(_ edges: EdgeExprs) -> EdgeExprs {
-            EdgeExprs(top: rewrite(edges.top), right: rewrite(edges.right), bottom: rewrite(edges.bottom), left: rewrite(edges.left))
-        }
         let rowBase = model.rows.count
         let stackBase = model.stacks.count
         for local in template.stacks {
-            var stack = local
+            var stack = local.mapExpressions(rewrite)
             stack.rows = local.rows.map { $0 + rowBase }
-            stack.padding = rewrite(local.padding)
-            stack.spacing = rewrite(local.spacing)
-            stack.hideLastSeparator = rewrite(local.hideLastSeparator)
-            stack.background = rewrite(local.background)
             model.stacks.append(stack)
         }
         for (number, local) in template.rows.enumerated() {
-            var row = local
+            var row = local.mapExpressions(rewrite)
             row.parent = local.parent < 0 ? parent : stackBase + local.parent
             if number == 0 { row.id = instance.id }
-            switch local.content {
-            case .text(let text, let font, let lines, let color, let weight, let align):
-                row.content = .text(text: rewrite(text), font: rewrite(font), lines: rewrite(lines), color: rewrite(color), weight: weight, align: align)
-            case .image(let source, let aspect):
-                row.content = .image(source: rewrite(source), aspect: aspect.map(rewrite))
-            case .view(let host, let props):
-                row.content = .view(host: rewrite(host), props: props.map { PropModel(name: $0.name, value: rewrite($0.value)) })
-            case .spacer: break
-            case .stack(let index): row.content = .stack(stackBase + index)
-            }
-            row.size = rewrite(local.size)
-            row.min = local.min.map(rewrite)
-            row.max = local.max.map(rewrite)
-            row.insets = rewrite(local.insets)
-            row.background = rewrite(local.background)
-            row.highlight = rewrite(local.highlight)
-            row.hidden = rewrite(local.hidden)
-            row.separator = local.separator.map { SeparatorModel(color: rewrite($0.color), thickness: rewrite($0.thickness), insets: rewrite($0.insets)) }
-            row.tap = local.tap.map { action in
-                if case .set(let slot, let value) = action { return .set(state: slot, value: rewrite(value)) }
-                return action
-            }
-            row.transitions = local.transitions.map { transition in
-                var copy = transition
-                copy.duration = rewrite(transition.duration)
-                copy.delay = rewrite(transition.delay)
-                return copy
-            }
+            if case .stack(let index) = local.content { row.content = .stack(stackBase + index) }
             model.rows.append(row)
         }
         return rowBase

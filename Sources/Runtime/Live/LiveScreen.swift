@@ -79,29 +79,12 @@ public struct LiveScreen: Sendable {
         }
         for (index, row) in model.rows.enumerated() {
             var read: Set<Int> = []
-            for ref in [row.hidden, row.size, row.insets.top, row.insets.right, row.insets.bottom, row.insets.left] {
-                slots(ref, into: &read)
-            }
-            slots(row.min, into: &read)
-            slots(row.max, into: &read)
-            if let separator = row.separator {
-                for ref in [separator.thickness, separator.insets.left, separator.insets.right, separator.insets.top, separator.insets.bottom] {
-                    slots(ref, into: &read)
-                }
-            }
-            switch row.content {
-            case .text(let text, let font, let lines, _, _, _):
-                for ref in [text, font, lines] { slots(ref, into: &read) }
-            case .image(_, let aspect): slots(aspect, into: &read)
-            case .view, .spacer, .stack: break
-            }
+            row.forEachLayoutExpression { slots($0, into: &read) }
             for slot in read { readers[slot].append(index) }
         }
         for (index, stack) in model.stacks.enumerated() {
             var read: Set<Int> = []
-            for ref in [stack.spacing, stack.hideLastSeparator, stack.padding.top, stack.padding.right, stack.padding.bottom, stack.padding.left] {
-                slots(ref, into: &read)
-            }
+            stack.forEachLayoutExpression { slots($0, into: &read) }
             for slot in read { stackReaders[slot].insert(index) }
         }
         return (readers, stackReaders)

@@ -1,0 +1,99 @@
+// The one list of every expression a row or a stack holds. Everything that
+// must see them all — instantiating a component template at run time,
+// working out which rows read which state — goes through `mapExpressions` /
+// `forEachExpression`, so a field added to the model cannot be missed in one
+// place and not another (a transition's keyframes once were).
+
+extension EdgeExprs {
+    func mapExpressions(_ transform: (ExprRef) -> ExprRef) -> EdgeExprs {
+        EdgeExprs(top: transform(top), right: transform(right), bottom: transform(bottom), left: transform(left))
+    }
+}
+
+extension KeyframeModel {
+    func mapExpressions(_ transform: (ExprRef) -> ExprRef) -> KeyframeModel {
+        KeyframeModel(alpha: alpha.map(transform), offsetX: offsetX.map(transform), offsetY: offsetY.map(transform), scale: scale.map(transform))
+    }
+}
+
+extension RowModel {
+    /// This row with every expression replaced by `transform` of it.
+    public func mapExpressions(_ transform: (ExprRef) -> ExprRef) -> RowModel {
+        var row = self
+        switch content {
+        case .text(let text, let font, let lines, let color, let weight, let align):
+            row.content = .text(text: transform(text), font: transform(font), lines: transform(lines), color: transform(color), weight: weight, align: align)
+        case .image(let source, let aspect):
+            row.content = .image(source: transform(source), aspect: aspect.map(transform))
+        case .view(let host, let props):
+            row.content = .view(host: transform(host), props: props.map { PropModel(name: $0.name, value: transform($0.value)) })
+        case .spacer, .stack:
+            break
+        }
+        row.size = transform(size)
+        row.min = min.map(transform)
+        row.max = max.map(transform)
+        row.insets = insets.mapExpressions(transform)
+        row.background = transform(background)
+        row.highlight = transform(highlight)
+        row.hidden = transform(hidden)
+        row.separator = separator.map {
+            SeparatorModel(color: transform($0.color), thickness: transform($0.thickness), insets: $0.insets.mapExpressions(transform))
+        }
+        row.tap = tap.map { action in
+            if case .set(let slot, let value) = action { return .set(state: slot, value: transform(value)) }
+            return action
+        }
+        row.transitions = transitions.map { transition in
+            var copy = transition
+            copy.duration = transform(transition.duration)
+            copy.delay = transform(transition.delay)
+            copy.from = transition.from?.mapExpressions(transform)
+            copy.to = transition.to?.mapExpressions(transform)
+            return copy
+        }
+        return row
+    }
+
+    /// Calls `body` with every expression of the row.
+    public func forEachExpression(_ body: (ExprRef) -> Void) {
+        _ = mapExpressions { ref in
+            body(ref)
+            return ref
+        }
+    }
+
+    /// Calls `body` with the expressions that decide the row's layout: its
+    /// size, limits, insets, hidden flag, separator and measured content
+    /// (not colours, taps or transitions).
+    public func forEachLayoutExpression(_ body: (ExprRef) -> Void) {
+        for ref in [size, hidden, insets.top, insets.right, insets.bottom, insets.left] { body(ref) }
+        if let min { body(min) }
+        if let max { body(max) }
+        if let separator {
+            for ref in [separator.thickness, separator.insets.top, separator.insets.right, separator.insets.bottom, separator.insets.left] { body(ref) }
+        }
+        switch content {
+        case .text(let text, let font, let lines, _, _, _): for ref in [text, font, lines] { body(ref) }
+        case .image(_, let aspect): if let aspect { body(aspect) }
+        case .view, .spacer, .stack: break
+        }
+    }
+}
+
+extension StackModel {
+    /// This stack with every expression replaced by `transform` of it.
+    public func mapExpressions(_ transform: (ExprRef) -> ExprRef) -> StackModel {
+        var stack = self
+        stack.padding = padding.mapExpressions(transform)
+        stack.spacing = transform(spacing)
+        stack.hideLastSeparator = transform(hideLastSeparator)
+        stack.background = transform(background)
+        return stack
+    }
+
+    /// The expressions that decide the stack's layout.
+    public func forEachLayoutExpression(_ body: (ExprRef) -> Void) {
+        for ref in [spacing, hideLastSeparator, padding.top, padding.right, padding.bottom, padding.left] { body(ref) }
+    }
+}
