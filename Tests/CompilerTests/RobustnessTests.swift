@@ -33,7 +33,7 @@ final class RobustnessTests: XCTestCase {
         let fragments = ["{", "}", "(", ")", ":", ",", "\"", "-", "?", "Stack {", "state x: bool = ", "transition show {", "import \"hotel.stack\"", "//", "/*", "#", "%", "ms", "\n"]
             .map { Array($0.utf8) }
         var checkedClean = 0
-        for round in 0..<3000 {
+        for round in 0..<TestScale.count(full: 3000, quick: 1200) {
             var bytes = samples[round % samples.count]
             for _ in 0..<Int.random(in: 1...4, using: &random) {
                 let position = Int.random(in: 0...bytes.count, using: &random)

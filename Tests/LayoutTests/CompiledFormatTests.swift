@@ -96,7 +96,7 @@ final class CompiledFormatTests: XCTestCase {
             for length in 0..<bytes.count {
                 XCTAssertThrowsError(try ScreenDecoder.decode(Array(bytes.prefix(length))), "\(name) truncated to \(length)")
             }
-            for _ in 0..<4000 {
+            for _ in 0..<TestScale.count(full: 4000, quick: 1200) {
                 var copy = bytes
                 let position = Int.random(in: CompiledFormat.headerSize..<copy.count, using: &random)
                 copy[position] = UInt8.random(in: 0...255, using: &random)
