@@ -25,6 +25,28 @@ enum CLI {
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
     static func run(_ arguments: [String], stdin: String? = nil, environment: [String: String] = [:]) throws -> CLIResult {
+        try launch(executable, arguments, stdin: stdin, environment: environment)
+    }
+
+    /// Runs stackc under a memory limit (virtual memory, in MiB) and a time
+    /// limit: a hostile input must end within both. Exit 124 means the time ran out.
+    static func runLimited(
+        _ arguments: [String], memoryMiB: Int = 4096, seconds: Int = 60, stdin: String? = nil
+    ) throws -> CLIResult {
+        let script = "ulimit -v \(memoryMiB * 1024); exec \"$0\" \"$@\""
+        let process = ["timeout", "-s", "KILL", "\(seconds)", "/bin/sh", "-c", script, executable.path] + arguments
+        return try runCommand(process, stdin: stdin)
+    }
+
+    /// Runs any command from the repository directory, without Swift's backtracer
+    /// (a crash in it would hang instead of ending the run).
+    static func runCommand(_ command: [String], stdin: String? = nil) throws -> CLIResult {
+        try launch(URL(fileURLWithPath: "/usr/bin/env"), ["SWIFT_BACKTRACE=enable=no"] + command, stdin: stdin, environment: [:])
+    }
+
+    /// Starts `executable` in the repository directory, feeds `stdin`, and
+    /// collects both outputs; a death by signal is status 128 + the signal.
+    private static func launch(_ executable: URL, _ arguments: [String], stdin: String?, environment: [String: String]) throws -> CLIResult {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
@@ -42,46 +64,6 @@ enum CLI {
         if let stdin { input.fileHandleForWriting.write(Data(stdin.utf8)) }
         try input.fileHandleForWriting.close()
         // Read both pipes before waiting, so a large output cannot block the child.
-        let group = DispatchGroup()
-        nonisolated(unsafe) var errData = Data()
-        group.enter()
-        DispatchQueue.global().async {
-            errData = err.fileHandleForReading.readDataToEndOfFile()
-            group.leave()
-        }
-        let outData = out.fileHandleForReading.readDataToEndOfFile()
-        group.wait()
-        process.waitUntilExit()
-        return CLIResult(
-            status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
-            stderr: String(decoding: errData, as: UTF8.self))
-    }
-
-    /// Runs stackc under a memory limit (virtual memory, in MiB) and a time
-    /// limit: a hostile input must end within both. Exit 124 means the time ran out.
-    static func runLimited(
-        _ arguments: [String], memoryMiB: Int = 4096, seconds: Int = 60, stdin: String? = nil
-    ) throws -> CLIResult {
-        let script = "ulimit -v \(memoryMiB * 1024); exec \"$0\" \"$@\""
-        let process = ["timeout", "-s", "KILL", "\(seconds)", "/bin/sh", "-c", script, executable.path] + arguments
-        return try runCommand(process, stdin: stdin)
-    }
-
-    /// Runs any command from the repository directory.
-    static func runCommand(_ command: [String], stdin: String? = nil) throws -> CLIResult {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["SWIFT_BACKTRACE=enable=no"] + command
-        process.currentDirectoryURL = repository
-        let out = Pipe()
-        let err = Pipe()
-        let input = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        process.standardInput = input
-        try process.run()
-        if let stdin { input.fileHandleForWriting.write(Data(stdin.utf8)) }
-        try input.fileHandleForWriting.close()
         let group = DispatchGroup()
         nonisolated(unsafe) var errData = Data()
         group.enter()
