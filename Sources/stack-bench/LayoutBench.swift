@@ -98,6 +98,36 @@ extension LayoutBench {
         precondition(visible > 0)
         let median = samples[samples.count / 2]
         return [("live: toggle a row, query (\(rows / 1000)k)", median, String(format: "%.1f µs median, %.1f µs 90th percentile (2,000 toggles)", median * 1e6, samples[samples.count * 9 / 10] * 1e6))]
+            + invalidate(rows: rows)
+    }
+
+    /// A host saying one fit row's size changed (`invalidateSize(of:)`), then
+    /// asking what is visible there: O(log n), whatever the screen's length.
+    static func invalidate(rows: Int) -> [Result] {
+        var results: [Result] = []
+        for count in [10_000, 100_000, rows] {
+            var screen = LiveScreen(model: SyntheticModels.screen(rows: count, kind: .fitText))
+            var state: UInt64 = 7
+            var samples: [Double] = []
+            var visible = 0
+            let clock = ContinuousClock()
+            for _ in 0..<2000 {
+                state = state &* 6364136223846793005 &+ 1442695040888963407
+                let row = Int(state >> 33) % count
+                let elapsed = clock.measure {
+                    _ = try? screen.invalidateSize(of: row)
+                    visible &+= screen.visibleRows(offset: screen.frame(ofRootRow: row)?.y ?? 0).count
+                }
+                samples.append(Double(elapsed.components.attoseconds) * 1e-18 + Double(elapsed.components.seconds))
+            }
+            samples.sort()
+            precondition(visible > 0)
+            let median = samples[samples.count / 2]
+            results.append((
+                "live: invalidate a row's size, query (\(count / 1000)k)", median,
+                String(format: "%.1f µs median, %.1f µs 90th percentile (2,000 rows)", median * 1e6, samples[samples.count * 9 / 10] * 1e6)))
+        }
+        return results
     }
 }
 

@@ -16,8 +16,12 @@ extension LiveScreen {
         return row
     }
 
+    /// Whether a stack lists `row`: O(1) for the screen's own rows (their
+    /// positions are kept), a scan of its nested stack otherwise.
     private func isListed(_ row: Int) -> Bool {
-        screen.model.stacks[screen.model.rows[row].parent].rows.contains(row)
+        let parent = screen.model.rows[row].parent
+        if parent == screen.model.rootStack { return row < position.count && position[row] >= 0 }
+        return screen.model.stacks[parent].rows.contains(row)
     }
 
     private func checkRow(_ row: Int) throws(RuntimeError) {
@@ -94,6 +98,19 @@ extension LiveScreen {
     public mutating func reload(_ row: Int) throws(RuntimeError) -> [LiveEvent] {
         try checkRow(row)
         return observe { $0.relayoutFully() }
+    }
+
+    /// The host says `row`'s content changed size (a host view whose content
+    /// changed, text it re-measured): the row is measured again and the rows
+    /// after it move. For a row of the screen's own stack that costs
+    /// O(log n) — the rows after it move without being touched; a row inside
+    /// a nested stack, or a screen with `fill` rows, is laid out again in
+    /// full. Inside `AnimatedScreen.change` the row animates by its `resize`
+    /// transition and the rows below follow it.
+    @discardableResult
+    public mutating func invalidateSize(of row: Int) throws(RuntimeError) -> [LiveEvent] {
+        try checkRow(row)
+        return observe { $0.update(rows: [row]) }
     }
 }
 

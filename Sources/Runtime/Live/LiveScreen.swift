@@ -188,8 +188,8 @@ public struct LiveScreen: Sendable {
         update(rows: readers[slot])
     }
 
-    /// Re-evaluates `rows` and moves what their new extents move.
-    private mutating func update(rows: [Int]) {
+    /// Re-evaluates and re-measures `rows` and moves what their new extents move.
+    mutating func update(rows: [Int]) {
         guard !rows.isEmpty else { return }
         let context = screen.context
         var facts = rows.map { ResolvedScreen.facts(of: screen.model.rows[$0], table: screen.model.expressions, context: context) }
