@@ -79,6 +79,10 @@ enum LayoutBench {
 extension LayoutBench {
     /// Toggling one row of a million and asking what is visible, on a live screen.
     static func live(rows: Int) -> [Result] {
+        toggle(rows: rows) + invalidate(rows: rows)
+    }
+
+    static func toggle(rows: Int) -> [Result] {
         var screen = LiveScreen(model: SyntheticModels.screen(rows: rows, kind: .fixed))
         var state: UInt64 = 99
         var samples: [Double] = []
@@ -98,7 +102,6 @@ extension LayoutBench {
         precondition(visible > 0)
         let median = samples[samples.count / 2]
         return [("live: toggle a row, query (\(rows / 1000)k)", median, String(format: "%.1f µs median, %.1f µs 90th percentile (2,000 toggles)", median * 1e6, samples[samples.count * 9 / 10] * 1e6))]
-            + invalidate(rows: rows)
     }
 
     /// A host saying one fit row's size changed (`invalidateSize(of:)`), then

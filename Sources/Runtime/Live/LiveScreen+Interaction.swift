@@ -18,9 +18,16 @@ extension LiveScreen {
     /// The screen's `pin` and `snap-hide` rows, in order.
     var stickyRows: [Int] { stickyCache }
 
+    /// Whether `row` is one of the screen's sticky rows: free when there are
+    /// none (this runs for every visible row of every change).
     func isSticky(_ row: Int) -> Bool {
-        let model = screen.model.rows[row]
-        return model.parent == screen.model.rootStack && (model.pin != .none || model.snapHide != .none)
+        !stickyCache.isEmpty && stickySet.contains(row)
+    }
+
+    /// Whether the model makes `row` a sticky row of the screen.
+    func isStickyInModel(_ row: Int) -> Bool {
+        let model = screen.model
+        return model.rows[row].parent == model.rootStack && (model.rows[row].pin != .none || model.rows[row].snapHide != .none)
     }
 
     /// How far each snap-hide row has slid out of view, for hosts and

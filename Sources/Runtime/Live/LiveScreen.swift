@@ -37,8 +37,9 @@ public struct LiveScreen: Sendable {
     public internal(set) var offset = 0.0
     /// How far each snap-hide row has slid away (0 … its extent).
     var slid: [Int: Double] = [:]
-    /// The screen's sticky rows, kept by `rebuildTree` for large screens.
+    /// The screen's sticky rows, in order and as a set, kept by `rebuildTree`.
     var stickyCache: [Int] = []
+    var stickySet: Set<Int> = []
     /// The row pressed and not yet released or cancelled.
     var pressed: Int?
     /// Whether the last change moved or resized any row.
@@ -93,7 +94,8 @@ public struct LiveScreen: Sendable {
     /// Extents and trees from the snapshot; positions from the root stack's rows.
     mutating func rebuildTree() {
         rootRows = screen.model.stacks[screen.model.rootStack].rows
-        stickyCache = rootRows.filter(isSticky)
+        stickyCache = rootRows.filter(isStickyInModel)
+        stickySet = Set(stickyCache)
         if position.count != screen.model.rows.count { position = [Int32](repeating: -1, count: screen.model.rows.count) }
         for index in position.indices { position[index] = -1 }
         for (index, row) in rootRows.enumerated() { position[row] = Int32(index) }
