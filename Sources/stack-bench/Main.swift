@@ -42,7 +42,7 @@ enum BenchMain {
                 _ = FileManager.default.createFile(atPath: path, contents: Data(ScreenGenerator.source(rows: rows).utf8))
                 return
             case "--help", "-h":
-                print("usage: stack-bench [--rows N] [--iterations K] [--only lex|parse|check|lower|format|load|layout|fit|query|live|animate|json] [--json] [--write-source PATH]")
+                print("usage: stack-bench [--rows N] [--iterations K] [--only lex|parse|check|lower|format|load|layout|fit|query|live|host|animate|json] [--json] [--write-source PATH]")
                 return
             default:
                 FileHandle.standardError.write(Data("stack-bench: unknown argument '\(argument)'\n".utf8))
@@ -95,6 +95,7 @@ enum BenchMain {
         if wanted("fit") { results += LayoutBench.fitText(rows: rows, iterations: iterations) }
         if wanted("query") { results += LayoutBench.query(rows: max(rows, 1_000_000)) }
         if wanted("live") { results += LayoutBench.live(rows: max(rows, 1_000_000)) }
+        if wanted("host") { results += HostBench.passes(rows: rows) }
         if wanted("animate") { results += LayoutBench.animate(rows: rows) }
         if wanted("json") {
         let jsonData = jsonForm(rows: rows)

@@ -48,6 +48,19 @@ public struct AnimatedScreen: Sendable {
         return (events, pending)
     }
 
+    /// Scrolls to `offset` at `time`, as a host following a finger does.
+    /// While nothing animates no transition is built: O(log n). Mid-
+    /// transition it is a change like any other.
+    public mutating func scroll(to offset: Double, at time: Double) -> [LiveEvent] {
+        if isAnimating(at: time) {
+            return (try? change(at: time) { (live: inout LiveScreen) throws(RuntimeError) -> [LiveEvent] in live.scroll(to: offset) })?.events ?? []
+        }
+        // The finished transition would present its own end offset: drop it.
+        transition = nil
+        reportedUpTo = time
+        return live.scroll(to: offset)
+    }
+
     /// Sets state at `time`, animating what it changes.
     public mutating func setState(_ name: String, to value: RuntimeValue, at time: Double) throws(RuntimeError) -> [TransitionEvent] {
         try change(at: time) { (live) throws(RuntimeError) in try live.setState(name, to: value) }.transitionEvents
@@ -64,9 +77,15 @@ public struct AnimatedScreen: Sendable {
 
     /// The screen as drawn at `time`; with `visibleOnly`, only the rows that
     /// may show in the viewport then.
-    public func presented(at time: Double, visibleOnly: Bool = false) -> PresentedScreen {
-        guard let transition else { return PresentedScreen(layout, offset: live.offset, time: 0, visibleOnly: visibleOnly) }
-        return transition.sample(at: time - startTime, visibleOnly: visibleOnly)
+    /// `margin` widens the viewport before and after (a host's window).
+    public func presented(at time: Double, visibleOnly: Bool = false, margin: Double = 0) -> PresentedScreen {
+        guard let transition else { return PresentedScreen(layout, offset: live.offset, time: 0, visibleOnly: visibleOnly, margin: margin) }
+        return transition.sample(at: time - startTime, visibleOnly: visibleOnly, margin: margin)
+    }
+
+    /// Whether a transition is still running at `time`: the host needs another frame.
+    public func isAnimating(at time: Double) -> Bool {
+        transition.map { time - startTime < $0.duration } ?? false
     }
 }
 

@@ -18,9 +18,20 @@ public struct PresentedScreen: Sendable {
 
     /// A layout as it stands, with no effects; with `visibleOnly`, only the
     /// screen's rows that show in the viewport (and the rows inside them).
-    public init(_ layout: ScreenLayout, offset: Double, time: Double = 0, visibleOnly: Bool = false) {
+    /// `margin` widens the viewport by that much before and after (a host's
+    /// window of rows it keeps ready).
+    public init(_ layout: ScreenLayout, offset: Double, time: Double = 0, visibleOnly: Bool = false, margin: Double = 0) {
         self.init(time: time, offset: layout.clampedOffset(offset), layout: layout)
-        roots = visibleOnly ? layout.visibleRows(offset: self.offset) : layout.rows
+        if visibleOnly {
+            let all = layout.model.stacks[layout.rootStack].rows
+            let window = layout.range(from: self.offset - margin, to: self.offset + layout.viewportMain + margin)
+            roots = window.map { all[$0] }.filter { !layout.isHidden($0) }
+            // Sticky rows are drawn wherever they came from.
+            let inWindow = Set(roots)
+            roots += layout.stickyRows.filter { !layout.isHidden($0) && !inWindow.contains($0) }
+        } else {
+            roots = layout.rows
+        }
         if !visibleOnly { rows.reserveCapacity(layout.rowCount) }
         var pending = roots
         while let row = pending.popLast() {
@@ -52,19 +63,20 @@ extension Transition {
     /// reached), the new one from `duration` on. With `visibleOnly`, only
     /// the screen's rows that may show in the viewport at `t` are presented
     /// (each exactly as in the full sample) — what a host drawing a frame needs.
-    public func sample(at t: Double, visibleOnly: Bool = false) -> PresentedScreen {
+    public func sample(at t: Double, visibleOnly: Bool = false, margin: Double = 0) -> PresentedScreen {
         if t >= duration, t > 0 {
-            return PresentedScreen(new, offset: newOffset, time: t, visibleOnly: visibleOnly)
+            return PresentedScreen(new, offset: newOffset, time: t, visibleOnly: visibleOnly, margin: margin)
         }
-        if t <= 0, !interrupts { return PresentedScreen(old, offset: oldOffset, time: t, visibleOnly: visibleOnly) }
+        if t <= 0, !interrupts { return PresentedScreen(old, offset: oldOffset, time: t, visibleOnly: visibleOnly, margin: margin) }
         let before = t <= 0
         let layout = before ? old : new
         var screen = PresentedScreen(time: t, offset: layout.clampedOffset(before ? oldOffset : newOffset), layout: layout)
         screen.roots = drawn(among: new.rows, stack: new.rootStack, at: t)
         if visibleOnly {
-            let low = screen.offset
-            let high = low + new.viewportMain
-            let shown = Set(new.visibleRows(offset: low))
+            let low = screen.offset - margin
+            let high = screen.offset + new.viewportMain + margin
+            let all = new.model.stacks[new.rootStack].rows
+            let shown = Set(new.range(from: low, to: high).map { all[$0] })
             screen.roots = screen.roots.filter { row in
                 guard let index = trackIndex(row) else { return shown.contains(row) }
                 return tracks[index].mayShow(along: new.axis, between: low, high)

@@ -32,9 +32,14 @@ extension ScreenLayout {
     /// Positions in `rows` (the screen's rows) that overlap the viewport at
     /// `offset`: a binary search, then a walk over the visible ones.
     public func visibleRange(offset: Double) -> Range<Int> {
-        let rows = model.stacks[rootStack].rows
         let low = clampedOffset(offset)
-        let high = low + viewportMain
+        return range(from: low, to: low + viewportMain)
+    }
+
+    /// Positions in the screen's rows that overlap `low ..< high` along its
+    /// axis: two binary searches.
+    func range(from low: Double, to high: Double) -> Range<Int> {
+        let rows = model.stacks[rootStack].rows
         // First row whose end lies past `low`.
         var first = 0
         var last = rows.count

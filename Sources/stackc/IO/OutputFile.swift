@@ -93,7 +93,7 @@ final class OutputFile {
             case S_IFREG: break
             case S_IFDIR: throw fail("it is a directory; name a file")
             case S_IFCHR, S_IFIFO:
-                let fd = Glibc_open(target, O_WRONLY | O_CLOEXEC)
+                let fd = posixOpen(target, O_WRONLY | O_CLOEXEC)
                 guard fd >= 0 else { throw fail(FileStatus.reason(errno)) }
                 return OutputFile(path: path, target: target, mode: .through, descriptor: fd, permissions: 0)
             case S_IFBLK: throw fail("it is a block device; refusing to write over a disk")
@@ -107,7 +107,7 @@ final class OutputFile {
         guard directoryInfo.st_mode & S_IFMT == S_IFDIR else { throw fail("'\(directory)' is not a directory") }
         let permissions: mode_t = exists ? info.st_mode & 0o7777 : 0o666 & ~FileStatus.umask()
         #if os(Linux)
-        let unnamed = Glibc_open(directory, FileStatus.temporaryFileFlag | O_WRONLY | O_CLOEXEC, 0o600)
+        let unnamed = posixOpen(directory, FileStatus.temporaryFileFlag | O_WRONLY | O_CLOEXEC, 0o600)
         if unnamed >= 0 {
             return OutputFile(path: path, target: target, mode: .unnamed(directory: directory), descriptor: unnamed, permissions: permissions)
         }
@@ -117,7 +117,7 @@ final class OutputFile {
         FileStatus.removeStaleTemporaries(for: target)
         for attempt in 0..<100 {
             let temporary = FileStatus.temporaryName(for: target, attempt: attempt)
-            let fd = Glibc_open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+            let fd = posixOpen(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
             if fd >= 0 { return OutputFile(path: path, target: target, mode: .named(temporary: temporary), descriptor: fd, permissions: permissions) }
             if errno != EEXIST { throw fail(FileStatus.reason(errno)) }
         }
@@ -230,7 +230,7 @@ extension OutputFile {
 }
 
 #if canImport(Glibc)
-private func Glibc_open(_ path: String, _ flags: Int32, _ mode: mode_t = 0) -> Int32 { Glibc.open(path, flags, mode) }
+private func posixOpen(_ path: String, _ flags: Int32, _ mode: mode_t = 0) -> Int32 { Glibc.open(path, flags, mode) }
 #else
-private func Glibc_open(_ path: String, _ flags: Int32, _ mode: mode_t = 0) -> Int32 { Darwin.open(path, flags, mode) }
+private func posixOpen(_ path: String, _ flags: Int32, _ mode: mode_t = 0) -> Int32 { Darwin.open(path, flags, mode) }
 #endif

@@ -1,0 +1,90 @@
+// One live, animated screen as a host drives it: changes at the host's
+// times, and render passes of what to draw in a window around the viewport.
+
+/// A screen hosted in an app (or a test, or the preview page).
+public struct HostSession: Sendable {
+    public private(set) var screen: AnimatedScreen
+    /// Rows kept ready beyond the viewport, before and after it (default:
+    /// half a viewport each way).
+    public var margin: Double?
+    private var shown: [RowKey: RenderedRow] = [:]
+
+    public init(_ live: LiveScreen) {
+        screen = AnimatedScreen(live)
+    }
+
+    /// Makes a change at `time` (as `AnimatedScreen.change`).
+    @discardableResult
+    public mutating func change(
+        at time: Double, _ body: (inout LiveScreen) throws(RuntimeError) -> [LiveEvent]
+    ) throws(RuntimeError) -> (events: [LiveEvent], transitionEvents: [TransitionEvent]) {
+        try screen.change(at: time, body)
+    }
+
+    /// Scrolls at `time` (as `AnimatedScreen.scroll(to:at:)`): O(log n)
+    /// while nothing animates.
+    @discardableResult
+    public mutating func scroll(to offset: Double, at time: Double) -> [LiveEvent] {
+        screen.scroll(to: offset, at: time)
+    }
+
+    /// What to draw at `time`, and what changed since the last pass. Costs
+    /// what the window holds when nothing animates (a binary search finds it).
+    public mutating func pass(at time: Double) -> RenderPass {
+        let live = screen.live
+        let axis = live.rootStackAxis
+        let viewport = axis == .vertical ? live.screen.viewportHeight : live.screen.viewportWidth
+        let animating = screen.isAnimating(at: time)
+        let presented = screen.presented(at: time, visibleOnly: true, margin: margin ?? viewport / 2)
+        let layout = screen.layout
+        let names = live.screen
+        var rows: [RenderedRow] = []
+        var next: [RowKey: RenderedRow] = [:]
+        next.reserveCapacity(shown.count + 8)
+        func add(_ row: Int, holder: Int?) {
+            guard let pose = presented.rows[row], pose.visibility != .hidden else { return }
+            let model = names.model.rows[row]
+            let appearance = names.appearance(of: row)
+            var frame = pose.frame
+            var content = pose.content
+            var separator = pose.separator
+            let sticky = holder == nil && live.isSticky(row)
+            // Sticky rows where the user sees them (when nothing animates).
+            if sticky, !animating, let moved = live.presentedFrame(ofRootRow: row) {
+                let dx = moved.x - frame.x, dy = moved.y - frame.y
+                frame = moved
+                content = content?.moved(by: dx, dy)
+                separator = separator?.moved(by: dx, dy)
+            }
+            let rendered = RenderedRow(
+                key: RowKey(row), id: model.id, kind: model.kind,
+                reuseIdentifier: model.component ?? (appearance.host.map { "View:" + $0 } ?? model.kind.name),
+                holder: holder.map(RowKey.init), frame: frame, content: content, separator: separator,
+                separatorColor: row < layout.rowCount ? layout.separatorStyle(of: row)?.color ?? 0 : 0,
+                alpha: pose.alpha, scale: pose.scale, offsetX: pose.offsetX, offsetY: pose.offsetY, zIndex: sticky ? 1 : 0,
+                background: appearance.background, highlighted: live.highlightedRow == row,
+                highlight: live.highlightedRow == row ? live.highlightColor ?? 0 : 0,
+                text: appearance.text?.string, font: appearance.text?.font ?? 0, textColor: appearance.text?.color ?? 0,
+                weight: appearance.text?.weight ?? "", align: appearance.text?.align ?? "",
+                imageSource: appearance.image?.source, host: appearance.host)
+            rows.append(rendered)
+            next[rendered.key] = rendered
+            for child in presented.children[row] ?? [] { add(child, holder: row) }
+        }
+        for row in presented.roots { add(row, holder: nil) }
+        var appeared: [RowKey] = []
+        var changed: [RowKey] = []
+        for row in rows {
+            if let before = shown[row.key] {
+                if before != row { changed.append(row.key) }
+            } else {
+                appeared.append(row.key)
+            }
+        }
+        let disappeared = shown.keys.filter { next[$0] == nil }.sorted()
+        shown = next
+        return RenderPass(
+            time: time, offset: presented.offset, contentWidth: presented.contentWidth, contentHeight: presented.contentHeight,
+            rows: rows, appeared: appeared, changed: changed, disappeared: disappeared, isAnimating: animating)
+    }
+}
