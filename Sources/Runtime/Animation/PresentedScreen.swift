@@ -71,17 +71,32 @@ extension Transition {
         let before = t <= 0
         let layout = before ? old : new
         var screen = PresentedScreen(time: t, offset: layout.clampedOffset(before ? oldOffset : newOffset), layout: layout)
-        screen.roots = drawn(among: new.rows, stack: new.rootStack, at: t)
         if visibleOnly {
+            // Without walking every row: the rows the new layout puts in the
+            // window (a binary search), and the screen's rows that animate
+            // and may pass through it. O(log n + window + animated rows).
             let low = screen.offset - margin
             let high = screen.offset + new.viewportMain + margin
             let all = new.model.stacks[new.rootStack].rows
-            let shown = Set(new.range(from: low, to: high).map { all[$0] })
-            screen.roots = screen.roots.filter { row in
-                guard let index = trackIndex(row) else { return shown.contains(row) }
-                return tracks[index].mayShow(along: new.axis, between: low, high)
+            var seen = Set<Int>()
+            var roots: [Int] = []
+            func consider(_ row: Int) {
+                let shows: Bool
+                if let index = trackIndex(row) {
+                    shows = !(lingering[row] != nil && tracks[index].isOver(at: t)) && tracks[index].mayShow(along: new.axis, between: low, high)
+                } else {
+                    shows = newDrawn[row] != nil
+                }
+                if shows, seen.insert(row).inserted { roots.append(row) }
             }
+            for position in new.range(from: low, to: high) { consider(all[position]) }
+            for row in new.stickyRows { consider(row) }
+            for track in tracks where isRootRow(track.row) { consider(track.row) }
+            screen.roots = roots
+            // In drawing order: along the stack, as the layouts place them.
+            screen.roots.sort { (start(of: $0), $0) < (start(of: $1), $1) }
         } else {
+            screen.roots = drawn(among: new.rows, stack: new.rootStack, at: t)
             screen.rows.reserveCapacity(new.rowCount)
         }
         var pending = screen.roots.map { (row: $0, origin: Rect.zero, box: Optional<Rect>.none) }
@@ -131,6 +146,20 @@ extension Transition {
             result.insert(row, at: at)
         }
         return result
+    }
+
+    /// Whether `row` is (or was, for a removed row) one of the screen's own rows.
+    func isRootRow(_ row: Int) -> Bool {
+        if newDrawn[row] != nil { return new.parent(of: row) == new.rootStack }
+        if let place = lingering[row] { return place.stack == old.rootStack }
+        return row < new.rowCount && new.parent(of: row) == new.rootStack
+    }
+
+    /// Where a screen's row lies along its stack: its new place, or its old
+    /// one for a row on its way out.
+    func start(of row: Int) -> Double {
+        if newDrawn[row] == nil, row < old.rowCount { return old.frame(of: row).start(old.axis) }
+        return row < new.rowCount ? new.frame(of: row).start(new.axis) : 0
     }
 
     func axis(ofStackHolding row: Int) -> Axis {
