@@ -109,6 +109,7 @@ extension TypeChecker {
         }
         guard claim(name, property.name.span, in: &result, what: "'\(name)'") else { return }
         if let value = checkValue(property.value, spec: spec, scope: scope) {
+            if case .expr(.constant(.percent)) = value, name == "size" { sawPercentSize = true }
             result.block.properties[name] = value
         }
     }

@@ -50,7 +50,7 @@ extension TypeChecker {
         var expansions: [String: Expansion] = [:]
         for name in order {
             guard let component = checkedComponents[name] else { continue }
-            let expansion = expand(component.body, known: expansions)
+            let expansion = expand([component.body], known: expansions)
             expansions[name] = expansion
             guard !expansion.poisoned else { continue }
             if expansion.rows > Self.maximumExpandedRows {
@@ -71,14 +71,14 @@ extension TypeChecker {
         var total = 0
         for (stack, span) in zip(stacks, nameSpans) {
             var own = Expansion(rows: 0, depth: 0)
-            let groups = stack.kind == .flow ? stack.steps.map(\.rows) : [stack.rows]
-            for rows in groups {
-                for row in rows {
-                    let expansion = expand(row, known: expansions)
-                    own.rows = Self.add(own.rows, expansion.rows)
-                    own.depth = max(own.depth, expansion.depth + (stack.kind == .flow ? 1 : 0))
+            if stack.kind == .flow {
+                for step in stack.steps.indices {
+                    let expansion = expand(stack.steps[step].rows, known: expansions)
+                    own.rows = Self.add(own.rows, Self.add(expansion.rows, 1))
+                    own.depth = max(own.depth, expansion.depth + 1)
                 }
-                own.rows = Self.add(own.rows, stack.kind == .flow ? 1 : 0)
+            } else {
+                own = expand(stack.rows, known: expansions)
             }
             total = Self.add(total, Self.add(own.rows, templateRows))
             if total > Self.maximumExpandedRows {
@@ -95,21 +95,26 @@ extension TypeChecker {
         }
     }
 
-    /// The expansion of one row; components it uses must be in `known`
-    /// (those that are not sit on a reported cycle and count as one row).
-    private func expand(_ row: CheckedRow, known: [String: Expansion]) -> Expansion {
-        if let component = row.component {
-            return known[component] ?? Expansion(rows: 1, depth: 0)
-        }
-        var result = Expansion(rows: 1, depth: 0)
-        var childDepth = 0
-        for child in row.rows {
-            let expansion = expand(child, known: known)
+    /// The expansion of `rows` side by side: their rows added up, the
+    /// deepest nesting. Components they use must be in `known` (those that
+    /// are not sit on a reported cycle and count as one row). Rows are read
+    /// field by field, not copied: this walks every row of every screen.
+    private func expand(_ rows: [CheckedRow], known: [String: Expansion]) -> Expansion {
+        var result = Expansion(rows: 0, depth: 0)
+        for index in rows.indices {
+            let expansion: Expansion
+            if let component = rows[index].component {
+                expansion = known[component] ?? Expansion(rows: 1, depth: 0)
+            } else {
+                var inner = expand(rows[index].rows, known: known)
+                inner.rows = Self.add(inner.rows, 1)
+                inner.depth = rows[index].kind == .stack ? inner.depth + 1 : 0
+                expansion = inner
+            }
             result.rows = Self.add(result.rows, expansion.rows)
-            childDepth = max(childDepth, expansion.depth)
+            result.depth = max(result.depth, expansion.depth)
             result.poisoned = result.poisoned || expansion.poisoned
         }
-        if row.kind == .stack { result.depth = childDepth + 1 }
         return result
     }
 
@@ -122,21 +127,31 @@ extension TypeChecker {
     /// the tallest argument each parameter receives is carried from users to
     /// the components they use (the reverse of `order`).
     private mutating func checkExpandedHeights(order: [String], stacks: [CheckedStack]) {
+        // Along a chain each component adds at most the tallest argument, and
+        // a chain visits each component once: when even that cannot pass the
+        // limit, there is nothing to walk.
+        let (bound, overflow) = tallestArgument.multipliedReportingOverflow(by: max(order.count, 1))
+        if !overflow, bound + Parser.maximumExpressionHeight <= Self.maximumExpandedHeight { return }
         var received: [String: Int] = [:]
-        func pass(_ row: CheckedRow, from carried: Int) {
-            if let component = row.component {
-                let tallest = row.arguments.entries.reduce(0) { max($0, $1.value.height) }
-                if tallest > 0 { received[component] = max(received[component] ?? 0, tallest + carried) }
+        // Field by field over every row of every screen, as `expand`.
+        func pass(_ rows: [CheckedRow], from carried: Int) {
+            for index in rows.indices {
+                if let component = rows[index].component {
+                    let tallest = rows[index].arguments.entries.reduce(0) { max($0, $1.value.height) }
+                    if tallest > 0 { received[component] = max(received[component] ?? 0, tallest + carried) }
+                } else {
+                    pass(rows[index].rows, from: carried)
+                }
             }
-            for child in row.rows { pass(child, from: carried) }
         }
         for stack in stacks {
-            for row in stack.rows + stack.steps.flatMap(\.rows) { pass(row, from: 0) }
+            pass(stack.rows, from: 0)
+            for step in stack.steps.indices { pass(stack.steps[step].rows, from: 0) }
         }
         for name in order.reversed() {
             guard let component = checkedComponents[name] else { continue }
             let carried = received[name] ?? 0
-            pass(component.body, from: carried)
+            pass([component.body], from: carried)
             let own = component.body.tallestExpression
             if carried > 0, own + carried > Self.maximumExpandedHeight {
                 error(

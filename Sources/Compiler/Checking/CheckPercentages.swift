@@ -23,6 +23,7 @@ extension TypeChecker {
     }
 
     mutating func checkPercentages(_ stacks: [CheckedStack]) {
+        guard sawPercentSize else { return }
         for stack in stacks {
             let defaults = InsetDefaults().overridden(by: stack.block.blocks["defaults"])
             if stack.kind == .screen {
@@ -40,13 +41,15 @@ extension TypeChecker {
         var percent = 0.0
         var insets = 0.0
         var first: Span?
-        for row in rows {
-            if case .expr(let hidden)? = row.block.properties["hidden"], constantValue(hidden) == .bool(true) { continue }
-            if row.kind == .stack, row.component == nil {
-                let inner = defaults.overridden(by: row.block.blocks["defaults"])
-                checkPercentages(of: row.rows, axis: keyword(row.block, "axis") ?? "vertical", defaults: inner)
+        // Rows read field by field, not copied: this visits every row.
+        for index in rows.indices {
+            if rows[index].kind == .stack, rows[index].component == nil {
+                let inner = defaults.overridden(by: rows[index].block.blocks["defaults"])
+                checkPercentages(of: rows[index].rows, axis: keyword(rows[index].block, "axis") ?? "vertical", defaults: inner)
             }
-            guard case .expr(let size)? = effectiveProperty("size", of: row), case .percent(let p)? = constantValue(size) else { continue }
+            guard case .expr(let size)? = effectiveProperty("size", of: rows, at: index), case .percent(let p)? = constantValue(size) else { continue }
+            if case .expr(let hidden)? = rows[index].block.properties["hidden"], constantValue(hidden) == .bool(true) { continue }
+            let row = rows[index]
             percent += p
             first = first ?? row.span
             if row.kind == .spacer { continue }
@@ -63,6 +66,13 @@ extension TypeChecker {
         if insets > 0 { message += " and \(Self.format(insets)) points of insets on top" }
         message += ": percentages size a row's content and its insets are added, so they overflow; use 'size: fill' to share the space"
         error(.percentOverflow, span, message)
+    }
+
+    /// `effectiveProperty` of `rows[index]`, without copying the row.
+    private func effectiveProperty(_ name: String, of rows: [CheckedRow], at index: Int) -> CheckedValue? {
+        if let own = rows[index].block.properties[name] { return own }
+        if let component = rows[index].component { return checkedComponents[component]?.body.block.properties[name] }
+        return nil
     }
 
     /// A row's own property, else its component's body's.

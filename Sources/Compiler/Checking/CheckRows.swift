@@ -104,7 +104,10 @@ extension TypeChecker {
                 guard claim(property.name.name, property.name.span, in: &argumentSpans, what: "argument '\(property.name.name)'") else { continue }
                 guard let expr = single(property.value, what: "argument '\(property.name.name)'") else { continue }
                 let typed = check(expr, expecting: parameter.type, scope: scope, what: "argument '\(parameter.name)' of \(name)")
-                if typed != .invalid { arguments[parameter.name] = typed }
+                if typed != .invalid {
+                    arguments[parameter.name] = typed
+                    tallestArgument = max(tallestArgument, typed.height)
+                }
             } else if case .property(let property) = member, PropertyCatalog.lookup(property.name.name, in: BlockContext(base)) == nil {
                 let candidates = info.parameters.map(\.name) + PropertyCatalog.properties(of: BlockContext(base)).map(\.name)
                 var message = "\(name) has no parameter or property '\(property.name.name)'" + suggestion(property.name.name, candidates)

@@ -42,6 +42,11 @@ struct TypeChecker {
     var rowIDs: [String: Span] = [:]
     /// Rows named by `scroll-to` in the stack being checked, resolved at its end.
     var rowReferences: [Identifier] = []
+    /// Whether any row's size is a constant percentage (else the percentage
+    /// pass has nothing to look at), and the tallest argument of any
+    /// component instance (it bounds what substitution can build).
+    var sawPercentSize = false
+    var tallestArgument = 0
 
     init(diagnostics: DiagnosticList) {
         self.diagnostics = diagnostics
