@@ -42,12 +42,15 @@ public struct Expr: Sendable {
     /// Levels of nodes from here to the deepest leaf (a literal is 1). Every
     /// pass over expressions recurses this deep, so the parser refuses
     /// expressions taller than `Parser.maximumExpressionHeight`.
-    public let height: Int
+    public var height: Int { Int(storedHeight) }
+    /// Two bytes, so that an expression takes no more room than before it
+    /// knew its height (saturates far past any limit).
+    private let storedHeight: UInt16
 
     public init(_ kind: Kind, _ span: Span) {
         self.kind = kind
         self.span = span
-        self.height = 1 + Self.childHeight(kind)
+        self.storedHeight = UInt16(min(1 + Self.childHeight(kind), Int(UInt16.max)))
     }
 
     private static func childHeight(_ kind: Kind) -> Int {
