@@ -10,7 +10,7 @@ extension ScreenLayout {
     /// Where `row` is drawn at `offset`, snap-hide rows having slid by
     /// `slid` (row → points, 0 … its extent; a live screen keeps these). Rows
     /// that are not sticky, not the screen's, or hidden are drawn where they are.
-    public func presentedFrame(of row: Int, offset: Double, slid: [Int: Double] = [:]) -> Rect {
+    package func presentedFrame(of row: Int, offset: Double, slid: [Int: Double] = [:]) -> Rect {
         var frame = frame(of: row)
         guard model.rows[row].parent == rootStack, !isHidden(row) else { return frame }
         let o = clampedOffset(offset)
@@ -30,13 +30,13 @@ extension ScreenLayout {
     }
 
     /// Whether `row` is drawn somewhere other than its place at `offset`.
-    public func isPresentedElsewhere(_ row: Int, offset: Double, slid: [Int: Double] = [:]) -> Bool {
+    package func isPresentedElsewhere(_ row: Int, offset: Double, slid: [Int: Double] = [:]) -> Bool {
         presentedFrame(of: row, offset: offset, slid: slid) != frame(of: row)
     }
 
     /// How much of `row` the user sees at `offset`: judged by where it is
     /// drawn, so a pinned row scrolled past still shows entirely.
-    public func presentedVisibility(of row: Int, offset: Double, slid: [Int: Double] = [:]) -> Visibility {
+    package func presentedVisibility(of row: Int, offset: Double, slid: [Int: Double] = [:]) -> Visibility {
         guard model.rows[row].parent == rootStack, model.rows[row].pin != .none || model.rows[row].snapHide != .none else {
             return visibility(of: row, offset: offset)
         }
@@ -54,7 +54,7 @@ extension ScreenLayout {
 
     /// The screen's rows the user sees at `offset`: those in the viewport by
     /// binary search, and the sticky rows drawn into it, in row order.
-    public func presentedVisibleRows(offset: Double, slid: [Int: Double] = [:]) -> [Int] {
+    package func presentedVisibleRows(offset: Double, slid: [Int: Double] = [:]) -> [Int] {
         var rows = visibleRows(offset: offset).filter { !isSticky($0) }
         for row in stickyRows where !isHidden(row) && presentedVisibility(of: row, offset: offset, slid: slid) != .offscreen {
             rows.append(row)

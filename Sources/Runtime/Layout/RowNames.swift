@@ -54,7 +54,7 @@ public struct RowNames: Sendable {
 
 extension LiveEvent {
     /// The event's text with rows named by `names`.
-    public func text(_ names: RowNames) -> String {
+    package func text(_ names: RowNames) -> String {
         switch self {
         case .rowInserted(let row): "\(names.name(of: row)) inserted"
         case .rowRemoved(let row): "\(names.name(of: row)) removed"
@@ -67,7 +67,7 @@ extension LiveEvent {
 
 extension TransitionEvent {
     /// The event's text with rows named by `names`.
-    public func text(_ names: RowNames) -> String {
+    package func text(_ names: RowNames) -> String {
         switch self {
         case .willBegin(let row, let kind, let hiding):
             "\(names.name(of: row)) will begin \(kind.rawValue)\(hiding ? " (hiding)" : "")"

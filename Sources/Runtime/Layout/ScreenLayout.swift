@@ -57,7 +57,7 @@ public struct ScreenLayout: Sendable {
     let lastVisible: [Int?]
     /// The screen's rows that may be drawn away from their place: `pin`
     /// and `snap-hide` rows, in order.
-    public let stickyRows: [Int]
+    package let stickyRows: [Int]
 
     /// Rows of each stack, in order (the model's).
     public func rows(ofStack stack: Int) -> [Int] { model.stacks[stack].rows }

@@ -18,7 +18,7 @@ extension KeyframeModel {
 
 extension RowModel {
     /// This row with every expression replaced by `transform` of it.
-    public func mapExpressions(_ transform: (ExprRef) -> ExprRef) -> RowModel {
+    func mapExpressions(_ transform: (ExprRef) -> ExprRef) -> RowModel {
         var row = self
         switch content {
         case .text(let text, let font, let lines, let color, let weight, let align):
@@ -56,7 +56,7 @@ extension RowModel {
     }
 
     /// Calls `body` with every expression of the row.
-    public func forEachExpression(_ body: (ExprRef) -> Void) {
+    func forEachExpression(_ body: (ExprRef) -> Void) {
         _ = mapExpressions { ref in
             body(ref)
             return ref
@@ -66,7 +66,7 @@ extension RowModel {
     /// Calls `body` with the expressions that decide the row's layout: its
     /// size, limits, insets, hidden flag, separator and measured content
     /// (not colours, taps or transitions).
-    public func forEachLayoutExpression(_ body: (ExprRef) -> Void) {
+    func forEachLayoutExpression(_ body: (ExprRef) -> Void) {
         for ref in [size, hidden, insets.top, insets.right, insets.bottom, insets.left] { body(ref) }
         if let min { body(min) }
         if let max { body(max) }
@@ -83,7 +83,7 @@ extension RowModel {
 
 extension StackModel {
     /// This stack with every expression replaced by `transform` of it.
-    public func mapExpressions(_ transform: (ExprRef) -> ExprRef) -> StackModel {
+    func mapExpressions(_ transform: (ExprRef) -> ExprRef) -> StackModel {
         var stack = self
         stack.padding = padding.mapExpressions(transform)
         stack.spacing = transform(spacing)
@@ -93,7 +93,7 @@ extension StackModel {
     }
 
     /// The expressions that decide the stack's layout.
-    public func forEachLayoutExpression(_ body: (ExprRef) -> Void) {
+    func forEachLayoutExpression(_ body: (ExprRef) -> Void) {
         for ref in [spacing, hideLastSeparator, padding.top, padding.right, padding.bottom, padding.left] { body(ref) }
     }
 }

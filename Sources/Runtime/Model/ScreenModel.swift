@@ -331,7 +331,7 @@ public struct ScreenModel: Hashable, Sendable, Codable {
     public static let flowDepthState = "flow.depth"
 
     /// Whether `x` can be a flow's `flow.depth`: a whole number of shown steps.
-    public static func isValidFlowDepth(_ x: Double, steps: Int) -> Bool {
+    static func isValidFlowDepth(_ x: Double, steps: Int) -> Bool {
         x >= 0 && x <= Double(steps) && x == x.rounded()
     }
 
