@@ -5,7 +5,7 @@ public enum Axis: UInt8, Sendable, Codable, Hashable {
     case vertical, horizontal
 
     /// The other axis.
-    public var cross: Axis { self == .vertical ? .horizontal : .vertical }
+    package var cross: Axis { self == .vertical ? .horizontal : .vertical }
 }
 
 /// A rectangle: origin at the top-left, in the screen's content space.
@@ -25,7 +25,7 @@ public struct Rect: Hashable, Sendable {
     public static let zero = Rect(x: 0, y: 0, width: 0, height: 0)
 
     /// A rectangle from main/cross coordinates along `axis`.
-    public init(axis: Axis, mainStart: Double, mainSize: Double, crossStart: Double, crossSize: Double) {
+    package init(axis: Axis, mainStart: Double, mainSize: Double, crossStart: Double, crossSize: Double) {
         if axis == .vertical {
             self.init(x: crossStart, y: mainStart, width: crossSize, height: mainSize)
         } else {
@@ -33,11 +33,11 @@ public struct Rect: Hashable, Sendable {
         }
     }
 
-    public func start(_ axis: Axis) -> Double { axis == .vertical ? y : x }
-    public func size(_ axis: Axis) -> Double { axis == .vertical ? height : width }
+    package func start(_ axis: Axis) -> Double { axis == .vertical ? y : x }
+    package func size(_ axis: Axis) -> Double { axis == .vertical ? height : width }
 
     /// The rectangle shrunk by `insets` (never below zero size).
-    public func inset(by insets: EdgeInsets) -> Rect {
+    package func inset(by insets: EdgeInsets) -> Rect {
         Rect(
             x: x + insets.left, y: y + insets.top,
             width: max(0, width - insets.left - insets.right),
@@ -62,8 +62,8 @@ public struct EdgeInsets: Hashable, Sendable {
     public static let zero = EdgeInsets(top: 0, right: 0, bottom: 0, left: 0)
 
     /// The inset where `axis` starts (top or left) and ends (bottom or right).
-    public func start(_ axis: Axis) -> Double { axis == .vertical ? top : left }
-    public func end(_ axis: Axis) -> Double { axis == .vertical ? bottom : right }
+    package func start(_ axis: Axis) -> Double { axis == .vertical ? top : left }
+    package func end(_ axis: Axis) -> Double { axis == .vertical ? bottom : right }
     /// Both insets along `axis`.
-    public func total(_ axis: Axis) -> Double { start(axis) + end(axis) }
+    package func total(_ axis: Axis) -> Double { start(axis) + end(axis) }
 }

@@ -1,8 +1,8 @@
 // Numbers and colours as text, the same everywhere the runtime prints them.
 
-public enum NumberText {
+package enum NumberText {
     /// At most four decimals, no trailing zeros, no `-0`: `50.4`, `71.4943`, `390`.
-    public static func format(_ value: Double) -> String {
+    package static func format(_ value: Double) -> String {
         guard value.isFinite else { return "0" }
         // Beyond 10^15 four decimals mean nothing; print the shortest form.
         if abs(value) >= 1e15 { return String(value) }
@@ -16,7 +16,7 @@ public enum NumberText {
     }
 
     /// `#RGB`, `#RGBA`, `#RRGGBB`, `#RRGGBBAA` or a colour name, as 0xRRGGBBAA.
-    public static func parseColor(_ text: String) -> UInt32? {
+    package static func parseColor(_ text: String) -> UInt32? {
         if let named = colorNames[text] { return named }
         guard text.hasPrefix("#") else { return nil }
         let digits = text.dropFirst().compactMap { $0.hexDigitValue }
@@ -37,7 +37,7 @@ public enum NumberText {
 
     /// The colour names of the language (the compiler's table, repeated here
     /// because the runtime depends on nothing of ours).
-    public static let colorNames: [String: UInt32] = [
+    package static let colorNames: [String: UInt32] = [
         "clear": 0x0000_0000, "black": 0x0000_00FF, "white": 0xFFFF_FFFF, "red": 0xFF3B_30FF,
         "orange": 0xFF95_00FF, "yellow": 0xFFCC_00FF, "green": 0x34C7_59FF, "mint": 0x00C7_BEFF,
         "teal": 0x30B0_C7FF, "cyan": 0x32AD_E6FF, "blue": 0x007A_FFFF, "indigo": 0x5856_D6FF,

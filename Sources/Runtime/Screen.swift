@@ -7,15 +7,15 @@ public struct RuntimeError: Error, CustomStringConvertible, Sendable, Equatable 
 }
 
 /// An instance of a compiled screen: state values and a viewport.
-public struct Screen: Sendable {
-    public private(set) var model: ScreenModel
+package struct Screen: Sendable {
+    package private(set) var model: ScreenModel
     /// Current state, by slot (`model.state`).
-    public private(set) var state: [RuntimeValue]
-    public var viewportWidth: Double
-    public var viewportHeight: Double
+    package private(set) var state: [RuntimeValue]
+    package var viewportWidth: Double
+    package var viewportHeight: Double
     private let rowsByID: [String: Int]
 
-    public init(model: ScreenModel, viewportWidth: Double = 390, viewportHeight: Double = 844) {
+    package init(model: ScreenModel, viewportWidth: Double = 390, viewportHeight: Double = 844) {
         self.model = model
         self.state = model.state.map(\.initial)
         self.viewportWidth = viewportWidth
@@ -34,12 +34,12 @@ public struct Screen: Sendable {
     }
 
     /// What expressions see now.
-    public var context: EvaluationContext {
+    package var context: EvaluationContext {
         EvaluationContext(state: state, viewportWidth: viewportWidth, viewportHeight: viewportHeight)
     }
 
     /// Lays the screen out with `measurer` (the deterministic default unless a host brings its own).
-    public func layout(measurer: any Measurer = DefaultMeasurer()) -> ScreenLayout {
+    package func layout(measurer: any Measurer = DefaultMeasurer()) -> ScreenLayout {
         layout(resolve(), measurer: measurer)
     }
 
@@ -47,12 +47,12 @@ public struct Screen: Sendable {
     /// viewport. Evaluating is separate from laying out so that a host can
     /// re-run layout (a new measurer, a rotated viewport of the same state)
     /// without evaluating again.
-    public func resolve() -> ResolvedScreen {
+    package func resolve() -> ResolvedScreen {
         ResolvedScreen(model: model, context: context)
     }
 
     /// Lays out already-evaluated rows.
-    public func layout(_ resolved: ResolvedScreen, measurer: any Measurer = DefaultMeasurer()) -> ScreenLayout {
+    package func layout(_ resolved: ResolvedScreen, measurer: any Measurer = DefaultMeasurer()) -> ScreenLayout {
         var engine = LayoutEngine(resolved: resolved, model: model, measurer: measurer)
         let root = model.rootStack
         let axis = resolved.stacks[root].axis
@@ -64,19 +64,19 @@ public struct Screen: Sendable {
     }
 
     /// The row with `id`, if any.
-    public func row(id: String) -> Int? { rowsByID[id] }
+    package func row(id: String) -> Int? { rowsByID[id] }
 
     /// The first and last of the screen's own rows.
-    public var firstRow: Int? { model.stacks[model.rootStack].rows.first }
-    public var lastRow: Int? { model.stacks[model.rootStack].rows.last }
+    package var firstRow: Int? { model.stacks[model.rootStack].rows.first }
+    package var lastRow: Int? { model.stacks[model.rootStack].rows.last }
 
     /// The state slot called `name`.
-    public func stateIndex(_ name: String) -> Int? {
+    package func stateIndex(_ name: String) -> Int? {
         model.state.firstIndex { $0.name == name }
     }
 
     /// Sets state `name`; the value's type must be the slot's.
-    public mutating func setState(_ name: String, to value: RuntimeValue) throws(RuntimeError) {
+    package mutating func setState(_ name: String, to value: RuntimeValue) throws(RuntimeError) {
         guard let index = stateIndex(name) else { throw unknownState(name) }
         guard Self.value(value, fits: model.state[index].type) else {
             throw RuntimeError("state '\(name)' is \(typeName(model.state[index].type)); \(describe(value)) is not")
@@ -97,14 +97,14 @@ public struct Screen: Sendable {
     }
 
     /// The value of state `name`.
-    public func stateValue(_ name: String) throws(RuntimeError) -> RuntimeValue {
+    package func stateValue(_ name: String) throws(RuntimeError) -> RuntimeValue {
         guard let index = stateIndex(name) else { throw unknownState(name) }
         return state[index]
     }
 
     /// Sets state from text as a person types it: `true`, `12`, `300ms`,
     /// `#FF0000`, `red`, `.photos` or `photos`, or any text for a string.
-    public mutating func setState(_ name: String, fromText text: String) throws(RuntimeError) {
+    package mutating func setState(_ name: String, fromText text: String) throws(RuntimeError) {
         guard let index = stateIndex(name) else { throw unknownState(name) }
         let type = model.state[index].type
         guard let value = parse(text, as: type) else {
@@ -128,7 +128,7 @@ public struct Screen: Sendable {
         }
     }
 
-    public func typeName(_ type: RuntimeType) -> String {
+    package func typeName(_ type: RuntimeType) -> String {
         switch type {
         case .bool: "bool"
         case .number: "number"
@@ -151,7 +151,7 @@ public struct Screen: Sendable {
     }
 
     /// A value's readable form.
-    public func describe(_ value: RuntimeValue) -> String {
+    package func describe(_ value: RuntimeValue) -> String {
         switch value {
         case .bool(let b): String(b)
         case .number(let x): NumberText.format(x)

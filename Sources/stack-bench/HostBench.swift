@@ -50,7 +50,7 @@ enum HostBench {
             for step in 0..<20 {
                 let t = 10 + Double(step)
                 _ = try? moving.change(at: t) { (live: inout LiveScreen) throws(RuntimeError) -> [LiveEvent] in
-                    try live.setHidden(target, step % 2 == 0)
+                    try live.setHidden(RowKey(target), step % 2 == 0)
                 }
                 tracks = moving.screen.transition?.tracks.count ?? 0
                 animation.append(seconds(clock.measure { _ = moving.pass(at: t + 0.1) }))

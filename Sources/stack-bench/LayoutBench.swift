@@ -93,7 +93,7 @@ extension LayoutBench {
             let row = Int(state >> 33) % rows
             let offset = Double(row) * 68
             let elapsed = clock.measure {
-                _ = try? screen.setHidden(row, step % 2 == 0)
+                _ = try? screen.setHidden(RowKey(row), step % 2 == 0)
                 visible &+= screen.visibleRows(offset: offset).count
             }
             samples.append(Double(elapsed.components.attoseconds) * 1e-18 + Double(elapsed.components.seconds))
@@ -118,7 +118,7 @@ extension LayoutBench {
                 state = state &* 6364136223846793005 &+ 1442695040888963407
                 let row = Int(state >> 33) % count
                 let elapsed = clock.measure {
-                    _ = try? screen.invalidateSize(of: row)
+                    _ = try? screen.invalidateSize(of: RowKey(row))
                     visible &+= screen.visibleRows(offset: screen.frame(ofRootRow: row)?.y ?? 0).count
                 }
                 samples.append(Double(elapsed.components.attoseconds) * 1e-18 + Double(elapsed.components.seconds))
@@ -156,7 +156,7 @@ extension LayoutBench {
         let change = Measure.median(iterations: 20) {
             step += 1
             _ = try? screen.change(at: Double(step)) { (live: inout LiveScreen) throws(RuntimeError) -> [LiveEvent] in
-                try live.setHidden(rows / 2, step % 2 == 0)
+                try live.setHidden(RowKey(rows / 2), step % 2 == 0)
             }
         }
         // Halfway through the last change: rows below the hidden one on their way up.

@@ -59,7 +59,7 @@ enum Interactive {
                     switch step {
                     case .tap(let x, let y):
                         let result = live.tap(x: x, y: y)
-                        (row, actions) = (result.row, result.actions)
+                        (row, actions) = (result.row?.row, result.actions)
                         return result.events
                     case .scroll(let offset):
                         return live.scroll(to: offset)

@@ -57,9 +57,9 @@ final class HostTests: XCTestCase {
                 switch choice {
                 case 0: return live.scroll(to: Double.random(in: -50...(live.contentMain + 50), using: &random))
                 case 2: return live.tap(x: Double.random(in: 0..<390, using: &random), y: Double.random(in: 0..<500, using: &random)).events
-                case 3 where !roots.isEmpty: return try live.invalidateSize(of: roots.randomElement(using: &random)!)
-                case 4 where roots.count > 2: return try live.setHidden(roots.randomElement(using: &random)!, Bool.random(using: &random))
-                case 5 where roots.count > 1: return try live.move(roots.randomElement(using: &random)!, to: Int.random(in: 0..<roots.count, using: &random)).events
+                case 3 where !roots.isEmpty: return try live.invalidateSize(of: RowKey(roots.randomElement(using: &random)!))
+                case 4 where roots.count > 2: return try live.setHidden(RowKey(roots.randomElement(using: &random)!), Bool.random(using: &random))
+                case 5 where roots.count > 1: return try live.move(RowKey(roots.randomElement(using: &random)!), to: Int.random(in: 0..<roots.count, using: &random)).events
                 case 6 where !live.screen.model.components.isEmpty && roots.count < 40:
                     let template = live.screen.model.components.randomElement(using: &random)!
                     var arguments: [String: RuntimeValue] = [:]

@@ -85,7 +85,7 @@ final class InstantiationTests: XCTestCase {
         let writtenRows = Array(written.stacks[written.rootStack].rows.dropFirst())
         XCTAssertEqual(inserted.count, writtenRows.count)
         for (index, (a, b)) in zip(inserted, writtenRows).enumerated() {
-            XCTAssertEqual(Self.values(of: a, in: live.screen), Self.values(of: b, in: writtenScreen), "component \(runtime[index].component)")
+            XCTAssertEqual(Self.values(of: a.row, in: live.screen), Self.values(of: b, in: writtenScreen), "component \(runtime[index].component)")
         }
     }
 }

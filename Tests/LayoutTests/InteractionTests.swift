@@ -21,7 +21,7 @@ final class InteractionTests: XCTestCase {
         var live = try hotel()
         // tags is [0, 128.4, 390, 174]: a point at y 180 is inside it.
         let (row, actions, events) = live.tap(x: 200, y: 180)
-        XCTAssertEqual(row.map { live.screen.model.rows[$0].id }, "tags")
+        XCTAssertEqual(row.map { live.screen.model.rows[$0.row].id }, "tags")
         XCTAssertEqual(actions, [.toggled(state: "tagsExpanded", to: true), .emitted("tagsToggled")])
         // 150 → 340: content 582.8 → 772.8; nothing below tags was on screen at offset 0.
         XCTAssertEqual(events, [.layoutUpdated, .contentSizeChanged(old: 582.8, new: 772.8)])
@@ -48,7 +48,7 @@ final class InteractionTests: XCTestCase {
         _ = live.scroll(to: 250)
         // tabs is [0, 302.4, 390, 68]; its "Photos" cell is x 195..<375 — at offset 250, y 60.
         let (row, actions, _) = live.tap(x: 250, y: 70)
-        XCTAssertEqual(row.map { live.screen.model.rows[$0].kind }, .text)
+        XCTAssertEqual(row.map { live.screen.model.rows[$0.row].kind }, .text)
         XCTAssertEqual(actions, [.set(state: "tab", to: ".photos")])
         // The gallery appears: 270 high plus insets 0 → content grows by 292.5.
         XCTAssertTrue(live.visibleRows(offset: live.offset).contains(try XCTUnwrap(live.screen.row(id: "gallery"))))
@@ -65,6 +65,6 @@ final class InteractionTests: XCTestCase {
         XCTAssertEqual(live.visibility(ofRootRow: pricing), .hidden)
         _ = live.scroll(to: 300)
         let (row, _, _) = live.tap(x: 100, y: 295)
-        XCTAssertNotEqual(row, pricing)
+        XCTAssertNotEqual(row?.row, pricing)
     }
 }

@@ -8,14 +8,17 @@ import StackParser
 import TestSupport
 import XCTest
 
-/// A host measurer whose views' heights the test sets, by host name.
+/// A host measurer whose views' heights the test sets, by host name, and
+/// which remembers the rows it was asked about.
 final class HostViews: Measurer, @unchecked Sendable {
     var heights: [String: Double] = [:]
+    var asked: [MeasuredRow] = []
     let fallback = DefaultMeasurer()
 
-    func measure(_ content: MeasuredContent, along axis: Axis, across: Constraint) -> Double {
-        if case .view(let host) = content, let height = heights[host] { return height }
-        return fallback.measure(content, along: axis, across: across)
+    func measure(_ row: MeasuredRow, along axis: Axis, across: Constraint) -> Double {
+        asked.append(row)
+        if case .view(let host) = row.content, let height = heights[host] { return height }
+        return fallback.measure(row, along: axis, across: across)
     }
 }
 
@@ -63,8 +66,8 @@ final class InvalidationTests: XCTestCase {
         views.heights["Cell"] = 200
         _ = try screen.change(at: 0) { (live: inout LiveScreen) throws(RuntimeError) -> [LiveEvent] in try live.invalidateSize(of: cell) }
         let half = screen.presented(at: 0.1)
-        XCTAssertEqual(half.rows[cell]?.frame.height ?? -1, 150, accuracy: 1e-9, "halfway through its 200 ms linear resize")
-        XCTAssertEqual(half.rows[b]?.frame.y ?? -1, 190, accuracy: 1e-9, "b follows the resize, not its own 500 ms move")
-        XCTAssertEqual(screen.presented(at: 0.2).rows[b]?.frame.y, 240)
+        XCTAssertEqual(half.rows[cell.row]?.frame.height ?? -1, 150, accuracy: 1e-9, "halfway through its 200 ms linear resize")
+        XCTAssertEqual(half.rows[b.row]?.frame.y ?? -1, 190, accuracy: 1e-9, "b follows the resize, not its own 500 ms move")
+        XCTAssertEqual(screen.presented(at: 0.2).rows[b.row]?.frame.y, 240)
     }
 }

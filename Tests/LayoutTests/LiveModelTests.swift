@@ -110,12 +110,12 @@ final class LiveModelTests: XCTestCase {
             case 2, 3, 4:
                 events = live.tap(x: Double.random(in: 0..<320, using: &random), y: Double.random(in: 0..<400, using: &random)).events
             case 5 where !roots.isEmpty:
-                events = try live.setHidden(roots.randomElement(using: &random)!, Bool.random(using: &random))
+                events = try live.setHidden(RowKey(roots.randomElement(using: &random)!), Bool.random(using: &random))
             case 6 where roots.count > 1:
                 let row = roots.randomElement(using: &random)!
-                events = try live.move(row, to: Int.random(in: 0..<roots.count, using: &random)).events
+                events = try live.move(RowKey(row), to: Int.random(in: 0..<roots.count, using: &random)).events
             case 7 where roots.count > 3:
-                let result = try live.remove(rows: [roots.randomElement(using: &random)!])
+                let result = try live.remove(rows: [RowKey(roots.randomElement(using: &random)!)])
                 events = result.events
                 structural = result.changes.map { if case .rowRemoved(let row) = $0 { .rowRemoved(row: row) } else { .layoutUpdated } }
             case 8 where !live.screen.model.components.isEmpty && roots.count < 30:
@@ -218,15 +218,15 @@ final class AnimatedModelTests: XCTestCase {
             let choice = Int.random(in: 0..<6, using: &random)
             _ = try screen.change(at: time) { (live: inout LiveScreen) throws(RuntimeError) -> [LiveEvent] in
                 switch choice {
-                case 0 where roots.count > 3: return try live.remove(rows: [roots.randomElement(using: &random)!]).events
+                case 0 where roots.count > 3: return try live.remove(rows: [RowKey(roots.randomElement(using: &random)!)]).events
                 case 1 where roots.count < 25:
                     return try live.insert(
                         ComponentInstance("Tag", arguments: ["label": .string("n\(step)")]),
                         at: .index(Int.random(in: 0...roots.count, using: &random))).events
                 case 2 where roots.count > 1:
-                    return try live.move(roots.randomElement(using: &random)!, to: Int.random(in: 0..<roots.count, using: &random)).events
+                    return try live.move(RowKey(roots.randomElement(using: &random)!), to: Int.random(in: 0..<roots.count, using: &random)).events
                 case 3: return live.tap(x: Double.random(in: 0..<320, using: &random), y: Double.random(in: 0..<400, using: &random)).events
-                case 4: return try live.setHidden(roots.randomElement(using: &random)!, Bool.random(using: &random))
+                case 4: return try live.setHidden(RowKey(roots.randomElement(using: &random)!), Bool.random(using: &random))
                 default: return try live.setState("open", to: .bool(Bool.random(using: &random)))
                 }
             }

@@ -56,11 +56,11 @@ final class PublicAPIWalkTests: XCTestCase {
                 _ = live.tap(x: Double.random(in: -10..<400, using: &random), y: Double.random(in: -10..<610, using: &random))
             case 3 where !all.isEmpty:
                 // Any row, nested ones too: hidden overrides must stay in the resolved data.
-                _ = try? live.setHidden(all.randomElement(using: &random)!, Bool.random(using: &random))
+                _ = try? live.setHidden(RowKey(all.randomElement(using: &random)!), Bool.random(using: &random))
             case 4 where roots.count > 1:
-                _ = try live.move(roots.randomElement(using: &random)!, to: Int.random(in: 0..<roots.count, using: &random))
+                _ = try live.move(RowKey(roots.randomElement(using: &random)!), to: Int.random(in: 0..<roots.count, using: &random))
             case 5 where roots.count > 2:
-                _ = try live.remove(rows: [roots.randomElement(using: &random)!])
+                _ = try live.remove(rows: [RowKey(roots.randomElement(using: &random)!)])
             case 6 where !live.screen.model.components.isEmpty && roots.count < 40:
                 let template = live.screen.model.components.randomElement(using: &random)!
                 var arguments: [String: RuntimeValue] = [:]
@@ -77,7 +77,7 @@ final class PublicAPIWalkTests: XCTestCase {
                     _ = try live.pop(Int.random(in: 1...live.pushedSteps, using: &random))
                 }
             case 8 where !all.isEmpty:
-                _ = try? live.reload(all.randomElement(using: &random)!)
+                _ = try? live.reload(RowKey(all.randomElement(using: &random)!))
             default:
                 let slots = live.screen.model.state.filter { $0.name != ScreenModel.flowDepthState }
                 guard let slot = slots.randomElement(using: &random) else { continue }

@@ -102,11 +102,11 @@ final class TransitionTests: XCTestCase {
         let screen = try Self.animate("hotel", [("showPricing", "true")])
         let transition = try XCTUnwrap(screen.transition)
         let welcome = try XCTUnwrap(screen.live.screen.row(id: "welcome"))
-        let pricing = try XCTUnwrap(screen.live.screen.row(id: "pricing"))
+        let pricing = try screen.live.row(id: "pricing")
         XCTAssertFalse(transition.tracks.contains { $0.row == welcome })
-        XCTAssertEqual(transition.tracks.first { $0.row == pricing }?.kind, .show)
-        XCTAssertEqual(transition.tracks.first { $0.row == pricing }?.delay, 0.05)
-        XCTAssertEqual(transition.tracks.first { $0.row == pricing }?.duration, 0.4)
+        XCTAssertEqual(transition.tracks.first { $0.row == pricing.row }?.kind, .show)
+        XCTAssertEqual(transition.tracks.first { $0.row == pricing.row }?.delay, 0.05)
+        XCTAssertEqual(transition.tracks.first { $0.row == pricing.row }?.duration, 0.4)
         // A change that moves nothing makes an empty transition.
         var same = screen
         _ = try same.change(at: 1) { (live: inout LiveScreen) throws(RuntimeError) -> [LiveEvent] in try live.setState("showPricing", to: .bool(true)) }
@@ -164,7 +164,7 @@ final class TransitionTests: XCTestCase {
     func testEventsComeInPairs() throws {
         var screen = AnimatedScreen(try Self.live("hotel"))
         let begun = try screen.setState("showPricing", to: .bool(true), at: 0)
-        let pricing = try XCTUnwrap(screen.live.screen.row(id: "pricing"))
+        let pricing = try screen.live.row(id: "pricing")
         XCTAssertTrue(begun.contains(.willBegin(row: pricing, kind: .show, hiding: false)))
         XCTAssertEqual(screen.advance(to: 0.2), [])
         let ended = screen.advance(to: 1)
@@ -219,7 +219,7 @@ final class TransitionTests: XCTestCase {
 extension TransitionEvent {
     var row: Int {
         switch self {
-        case .willBegin(let row, _, _), .didEnd(let row, _, _, _): row
+        case .willBegin(let row, _, _), .didEnd(let row, _, _, _): row.row
         }
     }
 }
@@ -274,9 +274,9 @@ final class ContinuationTests: XCTestCase {
         _ = try screen.setState("tall", to: .bool(true), at: 0.3)
         let transition = try XCTUnwrap(screen.transition)
         let b = try screen.live.row(id: "b")
-        let track = try XCTUnwrap(transition.tracks.first { $0.row == b })
+        let track = try XCTUnwrap(transition.tracks.first { $0.row == b.row })
         XCTAssertEqual(track.delay + track.duration, 0.7, accuracy: 1e-12, "1 s from 0, interrupted at 0.3")
-        XCTAssertEqual(screen.presented(at: 0.65).rows[b]?.alpha ?? -1, 0.65, accuracy: 1e-9, "the same linear fade, on time")
+        XCTAssertEqual(screen.presented(at: 0.65).rows[b.row]?.alpha ?? -1, 0.65, accuracy: 1e-9, "the same linear fade, on time")
     }
 }
 
@@ -317,7 +317,7 @@ final class MutationTransitionTests: XCTestCase {
         var inserted = -1
         _ = try screen.change(at: 0) { (live: inout LiveScreen) throws(RuntimeError) -> [LiveEvent] in
             let (row, events) = try live.insert(ComponentInstance("Tag", arguments: ["label": .string("new")]), at: .after(id: "a"))
-            inserted = row
+            inserted = row.row
             return events
         }
         let transition = try XCTUnwrap(screen.transition)
@@ -350,7 +350,7 @@ final class MutationTransitionTests: XCTestCase {
         XCTAssertEqual(screen.presented(at: 1.1).rows[c]?.frame.y ?? -1, 50, accuracy: 1e-9)
         XCTAssertEqual(screen.presented(at: 1.25).rows[c]?.frame.y, 50)
         XCTAssertEqual(screen.advance(to: 2), [
-            .didEnd(row: b, kind: .remove, hiding: true, finished: true), .didEnd(row: c, kind: .move, hiding: false, finished: true),
+            .didEnd(row: RowKey(b), kind: .remove, hiding: true, finished: true), .didEnd(row: RowKey(c), kind: .move, hiding: false, finished: true),
         ])
     }
 
@@ -372,7 +372,7 @@ final class MutationTransitionTests: XCTestCase {
         var screen = AnimatedScreen(try TransitionTests.live("checkout"))
         let begun = try screen.change(at: 0) { (live: inout LiveScreen) throws(RuntimeError) -> [LiveEvent] in try live.push("Shipping") }
         let shipping = try XCTUnwrap(screen.live.screen.row(id: "Shipping"))
-        XCTAssertTrue(begun.transitionEvents.contains(.willBegin(row: shipping, kind: .show, hiding: false)))
+        XCTAssertTrue(begun.transitionEvents.contains(.willBegin(row: RowKey(shipping), kind: .show, hiding: false)))
         XCTAssertEqual(screen.transition?.duration, 0.25)  // checkout.stack: transition: 250ms
         XCTAssertEqual(screen.presented(at: 0.125).rows[shipping]?.alpha ?? -1, 0.5, accuracy: 1e-9)  // ease-in-out is symmetric
         _ = try screen.change(at: 1) { (live: inout LiveScreen) throws(RuntimeError) -> [LiveEvent] in try live.pop() }

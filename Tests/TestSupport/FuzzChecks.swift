@@ -1,7 +1,8 @@
 // What the fuzz targets (Fuzz/, scripts/fuzz.sh) assert, shared with the
 // regression tests that replay what they found (Fuzz/Sources/FuzzSupport
-// links to this file). A violated property stops the run with fatalError,
-// which libFuzzer reports as a crash and saves the input.
+// links to this file, in a package of its own: so this file uses only the
+// libraries' public API). A violated property stops the run with
+// fatalError, which libFuzzer reports as a crash and saves the input.
 
 import StackCompiler
 import StackParser
@@ -26,8 +27,7 @@ public enum FuzzChecks {
         }
         guard loaded.count == models.count else { fatalError("the loader found \(loaded.count) screens of \(models.count)") }
         for (model, copy) in zip(models, loaded) {
-            let a = layoutJSON(model), b = layoutJSON(copy)
-            if a != b { fatalError("screen '\(model.name)' lays out differently once loaded") }
+            if wholePass(model) != wholePass(copy) { fatalError("screen '\(model.name)' lays out differently once loaded") }
             exercise(copy)
         }
     }
@@ -40,41 +40,53 @@ public enum FuzzChecks {
     /// the checksum, and the structure checks behind it are what to explore.
     public static func loader(_ bytes: [UInt8]) {
         var payload = bytes
-        if payload.count >= CompiledFormat.headerSize, Array(payload.prefix(4)) == CompiledFormat.magic {
-            payload.removeFirst(CompiledFormat.headerSize)
+        let header = ScreenEncoder.headerSize
+        if payload.count >= header, Array(payload.prefix(4)) == Array(ScreenEncoder.file(payload: []).prefix(4)) {
+            payload.removeFirst(header)
         }
-        let length = UInt32(payload.count), crc = CRC32.checksum(payload)
-        var file = CompiledFormat.magic + [UInt8(CompiledFormat.version & 0xFF), UInt8(CompiledFormat.version >> 8), 0, 0]
-        for value in [length, crc] {
-            file += [UInt8(value & 0xFF), UInt8(value >> 8 & 0xFF), UInt8(value >> 16 & 0xFF), UInt8(value >> 24)]
-        }
-        guard let models = try? ScreenDecoder.decode(file + payload) else { return }
+        guard let models = try? ScreenDecoder.decode(ScreenEncoder.file(payload: payload)) else { return }
         for model in models {
-            _ = layoutJSON(model)
+            _ = wholePass(model)
             exercise(model)
         }
     }
 
-    static func layoutJSON(_ model: ScreenModel) -> String {
-        let screen = Screen(model: model, viewportWidth: 390, viewportHeight: 600)
-        return LayoutJSON.render(screen: screen, layout: screen.layout(), offset: 0)
+    /// Every row as a host would draw it, with a window as large as the
+    /// runtime allows: the whole screen.
+    static func wholePass(_ model: ScreenModel) -> [RenderedRow] {
+        var session = HostSession(LiveScreen(model: model, viewportWidth: 390, viewportHeight: 600))
+        session.margin = 10_000_000
+        return session.pass(at: 0).rows
     }
 
     /// Taps, scrolls, a mutation and an animated state change on a live screen.
     static func exercise(_ model: ScreenModel) {
-        var live = LiveScreen(model: model, viewportWidth: 390, viewportHeight: 600)
-        for (x, y) in [(10.0, 10.0), (200, 100), (100, 500)] { _ = live.tap(x: x, y: y) }
-        _ = live.scroll(to: 120)
-        if let template = model.components.first {
-            _ = try? live.insert(ComponentInstance(template.name), at: .top)
+        var session = HostSession(LiveScreen(model: model, viewportWidth: 390, viewportHeight: 600))
+        for (x, y) in [(10.0, 10.0), (200, 100), (100, 500)] {
+            _ = session.press(x: x, y: y)
+            _ = session.release(at: 0)
         }
-        var animated = AnimatedScreen(live)
-        if let slot = model.state.first(where: { $0.type == .bool }) {
-            _ = try? animated.change(at: 0) { (live: inout LiveScreen) throws(RuntimeError) -> [LiveEvent] in
-                try live.setState(slot.name, to: .bool(!(live.screen.state.first?.boolValue ?? false)))
+        _ = session.scroll(to: 120, at: 0)
+        _ = session.pass(at: 0)
+        let live = session.live
+        if let slot = live.stateNames.first(where: { if case .bool = try? live.state($0) { true } else { false } }) {
+            let now = (try? live.state(slot))?.boolValue ?? false
+            _ = try? session.change(at: 0) { (live: inout LiveScreen) throws(RuntimeError) -> [LiveEvent] in
+                try live.setState(slot, to: .bool(!now))
             }
-            _ = animated.presented(at: 0.1)
-            _ = animated.presented(at: 10)
+            _ = session.pass(at: 0.1)
+            _ = session.pass(at: 10)
+        }
+        if let component = live.componentNames.first {
+            _ = try? session.change(at: 15) { (live: inout LiveScreen) throws(RuntimeError) -> [LiveEvent] in
+                try live.insert(ComponentInstance(component), at: .top).events
+            }
+        }
+        if let first = session.live.rows.first {
+            _ = try? session.change(at: 20) { (live: inout LiveScreen) throws(RuntimeError) -> [LiveEvent] in
+                try live.move(first, to: live.rows.count - 1).events
+            }
+            _ = session.pass(at: 20.2)
         }
     }
 }

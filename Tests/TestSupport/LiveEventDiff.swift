@@ -4,10 +4,10 @@
 
 import StackRuntime
 
-public enum LiveEventDiff {
+package enum LiveEventDiff {
     /// Equal events, numbers equal to a millionth (positions summed in a
     /// different order differ in the last bits).
-    public static func same(_ a: [LiveEvent], _ b: [LiveEvent]) -> Bool {
+    package static func same(_ a: [LiveEvent], _ b: [LiveEvent]) -> Bool {
         func near(_ x: Double, _ y: Double) -> Bool { abs(x - y) <= 1e-6 * max(1, abs(x)) }
         func near(_ x: Visibility, _ y: Visibility) -> Bool {
             if case .partial(let p) = x, case .partial(let q) = y { return near(p, q) }
@@ -31,7 +31,7 @@ public enum LiveEventDiff {
     /// The events a change should cause, from two full layouts.
     /// `slidBefore`/`slidAfter`: how far snap-hide rows had slid (the live
     /// screen's `slideOffsets`): visibility goes by where rows are drawn.
-    public static func expectedEvents(
+    package static func expectedEvents(
         _ before: ScreenLayout, _ offsetBefore: Double, _ after: ScreenLayout, _ offsetAfter: Double,
         slidBefore: [Int: Double] = [:], slidAfter: [Int: Double] = [:]
     ) -> [LiveEvent] {
@@ -40,9 +40,9 @@ public enum LiveEventDiff {
         let now = Set(after.presentedVisibleRows(offset: offsetAfter, slid: slidAfter))
         for row in was.union(now).sorted() {
             if now.contains(row), !was.contains(row) {
-                events.append(.rowBecameVisible(row: row, visibility: after.presentedVisibility(of: row, offset: offsetAfter, slid: slidAfter)))
+                events.append(.rowBecameVisible(row: RowKey(row), visibility: after.presentedVisibility(of: row, offset: offsetAfter, slid: slidAfter)))
             } else if was.contains(row), !now.contains(row) {
-                events.append(.rowBecameHidden(row: row, visibility: after.presentedVisibility(of: row, offset: offsetAfter, slid: slidAfter)))
+                events.append(.rowBecameHidden(row: RowKey(row), visibility: after.presentedVisibility(of: row, offset: offsetAfter, slid: slidAfter)))
             }
         }
         let moved = (0..<before.rowCount).contains { row in

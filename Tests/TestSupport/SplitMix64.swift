@@ -4,12 +4,12 @@
 import StackCompiler
 
 /// SplitMix64: small, fast, and good enough for test inputs.
-public struct SplitMix64: RandomNumberGenerator {
+package struct SplitMix64: RandomNumberGenerator {
     private var state: UInt64
 
-    public init(seed: UInt64) { state = seed }
+    package init(seed: UInt64) { state = seed }
 
-    public mutating func next() -> UInt64 {
+    package mutating func next() -> UInt64 {
         state &+= 0x9E37_79B9_7F4A_7C15
         var z = state
         z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
@@ -20,14 +20,14 @@ public struct SplitMix64: RandomNumberGenerator {
 
 /// Reads files relative to a base directory, so diagnostics show
 /// fixture-relative paths on every machine.
-public struct DirectoryLoader: SourceLoader {
-    public var base: String
+package struct DirectoryLoader: SourceLoader {
+    package var base: String
 
-    public init(base: String) { self.base = base }
+    package init(base: String) { self.base = base }
 
-    public func read(_ path: String) throws -> [UInt8] {
+    package func read(_ path: String) throws -> [UInt8] {
         try FileSystemLoader().read(base + "/" + path)
     }
 
-    public func canonicalPath(_ path: String) -> String { PathText.normalize(path) }
+    package func canonicalPath(_ path: String) -> String { PathText.normalize(path) }
 }

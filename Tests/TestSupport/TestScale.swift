@@ -4,10 +4,10 @@
 
 import Foundation
 
-public enum TestScale {
+package enum TestScale {
     /// Whether the full counts were asked for.
-    public static let isLong = ProcessInfo.processInfo.environment["STACKC_LONG_TESTS"].map { $0 != "" && $0 != "0" } ?? false
+    package static let isLong = ProcessInfo.processInfo.environment["STACKC_LONG_TESTS"].map { $0 != "" && $0 != "0" } ?? false
 
     /// `full` with STACKC_LONG_TESTS=1, else `quick`.
-    public static func count(full: Int, quick: Int) -> Int { isLong ? full : quick }
+    package static func count(full: Int, quick: Int) -> Int { isLong ? full : quick }
 }

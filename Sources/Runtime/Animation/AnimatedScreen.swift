@@ -4,18 +4,18 @@
 // says what time it is, in seconds, so tests and the CLI need no clock.
 
 /// A live screen with transitions.
-public struct AnimatedScreen: Sendable {
-    public private(set) var live: LiveScreen
+package struct AnimatedScreen: Sendable {
+    package private(set) var live: LiveScreen
     /// The transition running (or last run) and when it started.
-    public private(set) var transition: Transition?
-    public private(set) var startTime: Double = 0
+    package private(set) var transition: Transition?
+    package private(set) var startTime: Double = 0
     /// The last time events were reported up to.
     private var reportedUpTo: Double = -.infinity
 
     /// The layout after the last change.
-    public private(set) var layout: ScreenLayout
+    package private(set) var layout: ScreenLayout
 
-    public init(_ live: LiveScreen) {
+    package init(_ live: LiveScreen) {
         var live = live
         layout = live.layout()
         self.live = live
@@ -25,7 +25,7 @@ public struct AnimatedScreen: Sendable {
     /// own events and the transition events it causes at once (interrupted
     /// rows ending, animated rows beginning). If `body` throws, the screen is
     /// as it was.
-    public mutating func change(
+    package mutating func change(
         at time: Double, _ body: (inout LiveScreen) throws(RuntimeError) -> [LiveEvent]
     ) throws(RuntimeError) -> (events: [LiveEvent], transitionEvents: [TransitionEvent]) {
         let old = layout
@@ -51,7 +51,7 @@ public struct AnimatedScreen: Sendable {
     /// Scrolls to `offset` at `time`, as a host following a finger does.
     /// While nothing animates no transition is built: O(log n). Mid-
     /// transition it is a change like any other.
-    public mutating func scroll(to offset: Double, at time: Double) -> [LiveEvent] {
+    package mutating func scroll(to offset: Double, at time: Double) -> [LiveEvent] {
         if isAnimating(at: time) {
             return (try? change(at: time) { (live: inout LiveScreen) throws(RuntimeError) -> [LiveEvent] in live.scroll(to: offset) })?.events ?? []
         }
@@ -61,14 +61,20 @@ public struct AnimatedScreen: Sendable {
         return live.scroll(to: offset)
     }
 
+    /// A finger down at a point of the viewport: highlight only, no layout.
+    package mutating func press(x: Double, y: Double) -> RowKey? { live.press(x: x, y: y) }
+
+    /// The press ends without a tap.
+    package mutating func cancelPress() { live.cancel() }
+
     /// Sets state at `time`, animating what it changes.
-    public mutating func setState(_ name: String, to value: RuntimeValue, at time: Double) throws(RuntimeError) -> [TransitionEvent] {
+    package mutating func setState(_ name: String, to value: RuntimeValue, at time: Double) throws(RuntimeError) -> [TransitionEvent] {
         try change(at: time) { (live) throws(RuntimeError) in try live.setState(name, to: value) }.transitionEvents
     }
 
     /// The transition events between the last report and `time` (rows whose
     /// animation ended).
-    public mutating func advance(to time: Double) -> [TransitionEvent] {
+    package mutating func advance(to time: Double) -> [TransitionEvent] {
         guard let transition, time > reportedUpTo else { return [] }
         let events = transition.events(after: reportedUpTo - startTime, through: time - startTime)
         reportedUpTo = time
@@ -78,23 +84,23 @@ public struct AnimatedScreen: Sendable {
     /// The screen as drawn at `time`; with `visibleOnly`, only the rows that
     /// may show in the viewport then.
     /// `margin` widens the viewport before and after (a host's window).
-    public func presented(at time: Double, visibleOnly: Bool = false, margin: Double = 0) -> PresentedScreen {
+    package func presented(at time: Double, visibleOnly: Bool = false, margin: Double = 0) -> PresentedScreen {
         guard let transition else { return PresentedScreen(layout, offset: live.offset, time: 0, visibleOnly: visibleOnly, margin: margin) }
         return transition.sample(at: time - startTime, visibleOnly: visibleOnly, margin: margin)
     }
 
     /// Whether a transition is still running at `time`: the host needs another frame.
-    public func isAnimating(at time: Double) -> Bool {
+    package func isAnimating(at time: Double) -> Bool {
         transition.map { time - startTime < $0.duration } ?? false
     }
 }
 
 extension Transition {
     /// Rows whose animation ends in `t0 < t ≤ t1` (seconds from the start).
-    public func events(after t0: Double, through t1: Double) -> [TransitionEvent] {
+    package func events(after t0: Double, through t1: Double) -> [TransitionEvent] {
         tracks
             .filter { $0.duration > 0 && $0.end > t0 && $0.end <= t1 }
             .sorted { ($0.end, $0.row) < ($1.end, $1.row) }
-            .map { .didEnd(row: $0.row, kind: $0.kind, hiding: $0.hides, finished: true) }
+            .map { .didEnd(row: RowKey($0.row), kind: $0.kind, hiding: $0.hides, finished: true) }
     }
 }

@@ -3,7 +3,7 @@
 
 extension LayoutJSON {
     /// One line: `{"t": …, "screen": …, …, "rows": [{…, "alpha", "scale", "offset", "rows"}]}`.
-    public static func render(screen: Screen, presented: PresentedScreen) -> String {
+    package static func render(screen: Screen, presented: PresentedScreen) -> String {
         var out = "{\"t\": \(num(presented.time)), \"screen\": \(quote(screen.model.name)), "
         out += "\"viewport\": [\(num(presented.viewportWidth)), \(num(presented.viewportHeight))], "
         out += "\"offset\": \(num(presented.offset)), "

@@ -2,19 +2,19 @@
 // and the effects a transition lays over them.
 
 /// A row as drawn at one instant.
-public struct PresentedRow: Hashable, Sendable {
-    public var frame: Rect
-    public var content: Rect?
-    public var separator: Rect?
-    public var visibility: Visibility
+package struct PresentedRow: Hashable, Sendable {
+    package var frame: Rect
+    package var content: Rect?
+    package var separator: Rect?
+    package var visibility: Visibility
     /// Opacity, 0…1.
-    public var alpha: Double
-    public var scale: Double
+    package var alpha: Double
+    package var scale: Double
     /// Translation in points, on top of the frame.
-    public var offsetX: Double
-    public var offsetY: Double
+    package var offsetX: Double
+    package var offsetY: Double
 
-    public init(
+    package init(
         frame: Rect, content: Rect?, separator: Rect?, visibility: Visibility,
         alpha: Double = 1, scale: Double = 1, offsetX: Double = 0, offsetY: Double = 0
     ) {
@@ -29,7 +29,7 @@ public struct PresentedRow: Hashable, Sendable {
     }
 
     /// The row as `layout` places it, with no effects.
-    public init(_ layout: ScreenLayout, row: Int, offset: Double) {
+    package init(_ layout: ScreenLayout, row: Int, offset: Double) {
         self.init(
             frame: layout.frame(of: row), content: layout.contentFrame(of: row), separator: layout.separatorFrame(of: row),
             visibility: layout.visibility(of: row, offset: offset))

@@ -2,25 +2,25 @@
 // order, each where the transition has it.
 
 /// The drawn rows of a screen at one instant.
-public struct PresentedScreen: Sendable {
+package struct PresentedScreen: Sendable {
     /// Seconds since the transition started.
-    public var time: Double
-    public var offset: Double
-    public var contentWidth: Double
-    public var contentHeight: Double
-    public var viewportWidth: Double
-    public var viewportHeight: Double
+    package var time: Double
+    package var offset: Double
+    package var contentWidth: Double
+    package var contentHeight: Double
+    package var viewportWidth: Double
+    package var viewportHeight: Double
     /// The screen's rows, in order.
-    public var roots: [Int]
+    package var roots: [Int]
     /// Each drawn row that holds a stack: its drawn rows, in order.
-    public var children: [Int: [Int]]
-    public var rows: [Int: PresentedRow]
+    package var children: [Int: [Int]]
+    package var rows: [Int: PresentedRow]
 
     /// A layout as it stands, with no effects; with `visibleOnly`, only the
     /// screen's rows that show in the viewport (and the rows inside them).
     /// `margin` widens the viewport by that much before and after (a host's
     /// window of rows it keeps ready).
-    public init(_ layout: ScreenLayout, offset: Double, time: Double = 0, visibleOnly: Bool = false, margin: Double = 0) {
+    package init(_ layout: ScreenLayout, offset: Double, time: Double = 0, visibleOnly: Bool = false, margin: Double = 0) {
         self.init(time: time, offset: layout.clampedOffset(offset), layout: layout)
         if visibleOnly {
             let all = layout.model.stacks[layout.rootStack].rows
@@ -63,7 +63,7 @@ extension Transition {
     /// reached), the new one from `duration` on. With `visibleOnly`, only
     /// the screen's rows that may show in the viewport at `t` are presented
     /// (each exactly as in the full sample) — what a host drawing a frame needs.
-    public func sample(at t: Double, visibleOnly: Bool = false, margin: Double = 0) -> PresentedScreen {
+    package func sample(at t: Double, visibleOnly: Bool = false, margin: Double = 0) -> PresentedScreen {
         if t >= duration, t > 0 {
             return PresentedScreen(new, offset: newOffset, time: t, visibleOnly: visibleOnly, margin: margin)
         }
@@ -180,14 +180,14 @@ extension Transition {
 extension Transition {
     /// `count` (≥ 2) instants evenly from the start to the end: the first
     /// is `sample(at: 0)`, the last the new layout as it stands.
-    public func frames(_ count: Int) -> [PresentedScreen] {
+    package func frames(_ count: Int) -> [PresentedScreen] {
         let count = max(count, 2)
         return (0..<count).map { frame($0, of: count) }
     }
 
     /// Instant `index` of `count` evenly spaced ones (as `frames(count)[index]`),
     /// for hosts and tools that take one frame at a time.
-    public func frame(_ index: Int, of count: Int) -> PresentedScreen {
+    package func frame(_ index: Int, of count: Int) -> PresentedScreen {
         let count = max(count, 2)
         return index >= count - 1
             ? PresentedScreen(new, offset: newOffset, time: duration)

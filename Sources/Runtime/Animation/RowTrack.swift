@@ -2,12 +2,12 @@
 // over its own delay and duration, along its own curve.
 
 /// How a row takes part in a transition.
-public struct RowTrack: Sendable {
-    public let row: Int
-    public let kind: TransitionKind
+package struct RowTrack: Sendable {
+    package let row: Int
+    package let kind: TransitionKind
     /// Seconds from the transition's start to this row's start.
-    public let delay: Double
-    public let duration: Double
+    package let delay: Double
+    package let duration: Double
     let curve: TimingCurve
     /// The pose until the delay is over (nil: not drawn, as an inserted row).
     let before: Pose?
@@ -18,10 +18,10 @@ public struct RowTrack: Sendable {
     let after: Pose?
 
     /// When the row's animation ends, from the transition's start.
-    public var end: Double { delay + duration }
+    package var end: Double { delay + duration }
 
     /// Whether the row hides (hide, remove) rather than shows.
-    public var hides: Bool { kind == .hide || kind == .remove }
+    package var hides: Bool { kind == .hide || kind == .remove }
 
     /// The pose at `t` seconds from the transition's start: `before` up to
     /// the delay, `after` from the end on, the curve in between.
@@ -62,17 +62,17 @@ public struct RowTrack: Sendable {
 /// A row's animation beginning or ending (ScrollStackRowAnimatable's
 /// `willBeginAnimationTransition(toHide:)` / `didEndAnimationTransition(toHide:)`).
 public enum TransitionEvent: Hashable, Sendable {
-    case willBegin(row: Int, kind: TransitionKind, hiding: Bool)
+    case willBegin(row: RowKey, kind: TransitionKind, hiding: Bool)
     /// `finished` is false when a new change interrupted it.
-    case didEnd(row: Int, kind: TransitionKind, hiding: Bool, finished: Bool)
+    case didEnd(row: RowKey, kind: TransitionKind, hiding: Bool, finished: Bool)
 
     /// One line, as the CLI prints it.
     public var text: String {
         switch self {
         case .willBegin(let row, let kind, let hiding):
-            "row \(row) will begin \(kind.rawValue)\(hiding ? " (hiding)" : "")"
+            "\(row) will begin \(kind.rawValue)\(hiding ? " (hiding)" : "")"
         case .didEnd(let row, let kind, let hiding, let finished):
-            "row \(row) did end \(kind.rawValue)\(hiding ? " (hiding)" : "")\(finished ? "" : " (interrupted)")"
+            "\(row) did end \(kind.rawValue)\(hiding ? " (hiding)" : "")\(finished ? "" : " (interrupted)")"
         }
     }
 }

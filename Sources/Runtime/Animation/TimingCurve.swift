@@ -7,7 +7,7 @@ import Foundation
 
 /// A curve ready to evaluate: `progress(at:)` maps the fraction of the
 /// duration elapsed (0…1) to the fraction of the change made.
-public struct TimingCurve: Hashable, Sendable {
+package struct TimingCurve: Hashable, Sendable {
     enum Shape: Hashable, Sendable {
         case linear
         case bezier(x1: Double, y1: Double, x2: Double, y2: Double)
@@ -18,24 +18,24 @@ public struct TimingCurve: Hashable, Sendable {
 
     /// CSS `cubic-bezier(x1, y1, x2, y2)`; x1 and x2 are clamped to 0…1 so
     /// that time runs forward.
-    public static func bezier(_ x1: Double, _ y1: Double, _ x2: Double, _ y2: Double) -> TimingCurve {
+    package static func bezier(_ x1: Double, _ y1: Double, _ x2: Double, _ y2: Double) -> TimingCurve {
         TimingCurve(shape: .bezier(x1: min(max(x1, 0), 1), y1: y1, x2: min(max(x2, 0), 1), y2: y2))
     }
 
-    public static let linear = TimingCurve(shape: .linear)
-    public static let easeIn = bezier(0.42, 0, 1, 1)
-    public static let easeOut = bezier(0, 0, 0.58, 1)
-    public static let easeInOut = bezier(0.42, 0, 0.58, 1)
+    package static let linear = TimingCurve(shape: .linear)
+    package static let easeIn = bezier(0.42, 0, 1, 1)
+    package static let easeOut = bezier(0, 0, 0.58, 1)
+    package static let easeInOut = bezier(0.42, 0, 0.58, 1)
 
     /// A spring: `damping` is the damping ratio ζ (1 critical, below 1
     /// bouncy), `velocity` the initial velocity as UIKit gives it (the
     /// whole change per second), over `duration` seconds.
-    public static func spring(damping: Double, velocity: Double, duration: Double) -> TimingCurve {
+    package static func spring(damping: Double, velocity: Double, duration: Double) -> TimingCurve {
         TimingCurve(shape: .spring(Spring(damping: damping, velocity: velocity * max(duration, 0))))
     }
 
     /// The curve a transition's model names, for a transition of `duration` seconds.
-    public init(_ model: CurveModel, duration: Double) {
+    package init(_ model: CurveModel, duration: Double) {
         switch model {
         case .linear: self = .linear
         case .easeIn: self = .easeIn
@@ -50,13 +50,13 @@ public struct TimingCurve: Hashable, Sendable {
     /// How far progress goes beyond 0…1, as a fraction of the change: 0 for
     /// linear and the easings, what a spring overshoots (found by sampling,
     /// with 5 % to spare) for springs.
-    public var overshoot: Double {
+    package var overshoot: Double {
         if case .spring(let spring) = shape { return spring.overshoot }
         return 0
     }
 
     /// Progress at fraction `u` of the duration: exactly 0 at u ≤ 0 and 1 at u ≥ 1.
-    public func progress(at u: Double) -> Double {
+    package func progress(at u: Double) -> Double {
         guard u > 0 else { return 0 }
         guard u < 1 else { return 1 }
         switch shape {

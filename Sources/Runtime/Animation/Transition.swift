@@ -4,19 +4,19 @@
 // each row from where the other had taken it.
 
 /// The animation from one layout of a screen to the next.
-public struct Transition: Sendable {
-    public let old: ScreenLayout
-    public let oldOffset: Double
-    public let new: ScreenLayout
-    public let newOffset: Double
+package struct Transition: Sendable {
+    package let old: ScreenLayout
+    package let oldOffset: Double
+    package let new: ScreenLayout
+    package let newOffset: Double
     /// The rows that take part, in row order.
-    public let tracks: [RowTrack]
+    package let tracks: [RowTrack]
     /// Events at the start: `didEnd(finished: false)` for the tracks of an
     /// interrupted transition, then `willBegin` for the animated tracks.
-    public let startEvents: [TransitionEvent]
+    package let startEvents: [TransitionEvent]
     /// Whether the start is another transition caught midway (then there is
     /// no layout to show at t ≤ 0, only the poses it had reached).
-    public let interrupts: Bool
+    package let interrupts: Bool
 
     /// Each row's track, by row: an index into `tracks`, or −1.
     let trackOfRow: [Int32]
@@ -30,7 +30,7 @@ public struct Transition: Sendable {
     let lingering: [Int: (stack: Int, after: Int?)]
 
     /// How long until every row is in its new place.
-    public let duration: Double
+    package let duration: Double
 
     /// The index in `tracks` of the row's track, if it has one.
     func trackIndex(_ row: Int) -> Int? {
@@ -40,7 +40,7 @@ public struct Transition: Sendable {
     /// The transition from `old` to `new`, with specs evaluated on `screen`
     /// (which holds `new`'s model and state). `previous` is the transition
     /// that was running, `elapsed` seconds in.
-    public init(
+    package init(
         from old: ScreenLayout, offset oldOffset: Double, to new: ScreenLayout, offset newOffset: Double,
         screen: Screen, interrupting previous: Transition? = nil, elapsed: Double = 0
     ) {
@@ -65,7 +65,7 @@ public struct Transition: Sendable {
             for track in previous.tracks where !track.isOver(at: elapsed) {
                 inFlight[track.row] = (track.pose(at: elapsed), track)
                 if track.duration > 0 {
-                    events.append(.didEnd(row: track.row, kind: track.kind, hiding: track.hides, finished: false))
+                    events.append(.didEnd(row: RowKey(track.row), kind: track.kind, hiding: track.hides, finished: false))
                 }
             }
             // Rows on their way out of the interrupted transition are still
@@ -156,7 +156,7 @@ public struct Transition: Sendable {
             row < trackOfRow.count && trackOfRow[row] >= 0 && tracks[Int(trackOfRow[row])].after == nil
         }
         self.startEvents = events + tracks.filter { $0.duration > 0 }.map {
-            .willBegin(row: $0.row, kind: $0.kind, hiding: $0.hides)
+            .willBegin(row: RowKey($0.row), kind: $0.kind, hiding: $0.hides)
         }
         self.interrupts = previous != nil
     }

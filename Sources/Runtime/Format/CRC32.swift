@@ -2,7 +2,7 @@
 // checksum runs over every byte of a compiled screen before anything is
 // trusted, so it must not dominate loading.
 
-public enum CRC32 {
+package enum CRC32 {
     /// Eight lookup tables of 256 entries ("slicing by 8"), built once.
     private static let tables: [[UInt32]] = {
         var tables = [[UInt32]](repeating: [UInt32](repeating: 0, count: 256), count: 8)
@@ -21,7 +21,7 @@ public enum CRC32 {
     }()
 
     /// The CRC-32 of `bytes`.
-    public static func checksum(_ bytes: UnsafeRawBufferPointer) -> UInt32 {
+    package static func checksum(_ bytes: UnsafeRawBufferPointer) -> UInt32 {
         let t = tables
         var crc: UInt32 = 0xFFFF_FFFF
         var index = 0
@@ -60,7 +60,7 @@ public enum CRC32 {
         return crc ^ 0xFFFF_FFFF
     }
 
-    public static func checksum(_ bytes: [UInt8]) -> UInt32 {
+    package static func checksum(_ bytes: [UInt8]) -> UInt32 {
         bytes.withUnsafeBytes { checksum($0) }
     }
 }

@@ -2,22 +2,22 @@
 // ids. docs/format.md describes the whole format.
 
 /// Constants of the compiled-screen format.
-public enum CompiledFormat {
+package enum CompiledFormat {
     /// `STKC`: the first four bytes of every compiled screen.
-    public static let magic: [UInt8] = [0x53, 0x54, 0x4B, 0x43]
+    package static let magic: [UInt8] = [0x53, 0x54, 0x4B, 0x43]
     /// The format version this runtime writes and reads.
-    public static let version: UInt16 = 1
+    package static let version: UInt16 = 1
     /// Magic (4), version (2), flags (2), payload length (4), CRC-32 (4).
-    public static let headerSize = 16
+    package static let headerSize = 16
 
     /// Whether `bytes` start like a compiled screen (the CLI tells compiled
     /// files from sources by this).
-    public static func hasMagic(_ bytes: [UInt8]) -> Bool {
+    package static func hasMagic(_ bytes: [UInt8]) -> Bool {
         bytes.count >= 4 && Array(bytes[0..<4]) == magic
     }
 
     /// Section identifiers, in the order they appear.
-    enum Section: UInt8, CaseIterable {
+    package enum Section: UInt8, CaseIterable {
         case strings = 1
         case screen = 2
         case enums = 3
@@ -73,7 +73,7 @@ public struct LoadError: Error, CustomStringConvertible, Sendable, Equatable {
     public var offset: Int
     public var message: String
 
-    public init(section: String, offset: Int, message: String) {
+    package init(section: String, offset: Int, message: String) {
         self.section = section
         self.offset = offset
         self.message = message

@@ -2,29 +2,29 @@
 // content (text, source, host or nested stack). Stored once in the STYLES
 // section; a thousand alike rows cost a thousand small references.
 
-struct RowStyle: Hashable {
-    var kind: RowKindCode
-    var pin: PinMode
-    var snapHide: PinMode
+package struct RowStyle: Hashable {
+    package var kind: RowKindCode
+    package var pin: PinMode
+    package var snapHide: PinMode
     /// text: font, lines, colour; image: aspect (optional); others: none.
-    var contentExprs: [ExprRef]
-    var hasAspect: Bool
-    var weight: String
-    var align: String
-    var props: [PropModel]
-    var size: ExprRef
-    var min: ExprRef?
-    var max: ExprRef?
-    var insets: EdgeExprs
-    var background: ExprRef
-    var highlight: ExprRef
-    var hidden: ExprRef
-    var separator: SeparatorModel?
-    var tap: [ActionModel]
-    var transitions: [TransitionModel]
+    package var contentExprs: [ExprRef]
+    package var hasAspect: Bool
+    package var weight: String
+    package var align: String
+    package var props: [PropModel]
+    package var size: ExprRef
+    package var min: ExprRef?
+    package var max: ExprRef?
+    package var insets: EdgeExprs
+    package var background: ExprRef
+    package var highlight: ExprRef
+    package var hidden: ExprRef
+    package var separator: SeparatorModel?
+    package var tap: [ActionModel]
+    package var transitions: [TransitionModel]
 
     /// An empty style of `kind`, for the loader to fill in.
-    init(kind: RowKindCode, pin: PinMode, snapHide: PinMode) {
+    package init(kind: RowKindCode, pin: PinMode, snapHide: PinMode) {
         self.kind = kind
         self.pin = pin
         self.snapHide = snapHide
@@ -43,7 +43,7 @@ struct RowStyle: Hashable {
         transitions = []
     }
 
-    init(_ row: RowModel) {
+    package init(_ row: RowModel) {
         kind = row.kind
         pin = row.pin
         snapHide = row.snapHide

@@ -1,9 +1,14 @@
 // One live, animated screen as a host drives it: changes at the host's
 // times, and render passes of what to draw in a window around the viewport.
 
-/// A screen hosted in an app (or a test, or the preview page).
+/// A screen hosted in an app (or a test, or the preview page): the live
+/// screen, the transitions its changes start, and render passes.
+///
+/// Times are the host's, in seconds (a display link's timestamp, a test's
+/// counter): there is no clock inside. A session is a value: keep one per
+/// screen on the main actor (or whichever one thread drives it).
 public struct HostSession: Sendable {
-    public private(set) var screen: AnimatedScreen
+    package private(set) var screen: AnimatedScreen
     /// Rows kept ready beyond the viewport, before and after it (default:
     /// half a viewport each way).
     public var margin: Double?
@@ -13,7 +18,16 @@ public struct HostSession: Sendable {
         screen = AnimatedScreen(live)
     }
 
-    /// Makes a change at `time` (as `AnimatedScreen.change`).
+    /// The live screen as it is after the last change: state, rows, offset,
+    /// and the questions about rows (`frame(of:)`, `visibility(of:)`, …).
+    public var live: LiveScreen { screen.live }
+
+    /// Makes a change at `time`: `body` changes the live screen (state,
+    /// rows, a tap, a push) and returns its events; the rows it moves,
+    /// resizes, shows or hides animate by their transitions from what was
+    /// on screen at `time` (a running transition is interrupted from where
+    /// it is). Returns the change's events and the transitions' begin/end
+    /// events so far. A change that throws changes nothing.
     @discardableResult
     public mutating func change(
         at time: Double, _ body: (inout LiveScreen) throws(RuntimeError) -> [LiveEvent]
@@ -25,8 +39,43 @@ public struct HostSession: Sendable {
     /// while nothing animates.
     @discardableResult
     public mutating func scroll(to offset: Double, at time: Double) -> [LiveEvent] {
-        screen.scroll(to: offset, at: time)
+        // A finger that scrolls is not tapping.
+        if screen.live.highlightedRow != nil, screen.live.clampedOffset(offset) != screen.live.offset { screen.cancelPress() }
+        return screen.scroll(to: offset, at: time)
     }
+
+    // MARK: Taps, as a gesture recognizer delivers them
+
+    /// A finger down at a point of the viewport: the tappable row under it
+    /// (or holding what is under it) shows its highlight in the next pass.
+    @discardableResult
+    public mutating func press(x: Double, y: Double) -> RowKey? { screen.press(x: x, y: y) }
+
+    /// The finger lifted: the pressed row's actions run at `time`, animated
+    /// like any change. Returns what they did (`emit`, `push` and `pop` on a
+    /// screen are the host's to handle) and their events.
+    @discardableResult
+    public mutating func release(at time: Double) -> (actions: [ActionOutcome], events: [LiveEvent]) {
+        var actions: [ActionOutcome] = []
+        let events = (try? change(at: time) { (live: inout LiveScreen) throws(RuntimeError) -> [LiveEvent] in
+            let result = live.release()
+            actions = result.actions
+            return result.events
+        })?.events ?? []
+        return (actions, events)
+    }
+
+    /// The gesture moved away, scrolled or was taken over: no tap.
+    public mutating func cancelPress() { screen.cancelPress() }
+
+    /// Transition events (rows' animations ending) between the last change
+    /// and `time`: call once per frame to hear of them.
+    public mutating func advance(to time: Double) -> [TransitionEvent] {
+        screen.advance(to: time)
+    }
+
+    /// Whether a transition still runs at `time`: keep asking for frames.
+    public func isAnimating(at time: Double) -> Bool { screen.isAnimating(at: time) }
 
     /// What to draw at `time`, and what changed since the last pass. Costs
     /// what the window holds when nothing animates (a binary search finds it).
@@ -62,11 +111,11 @@ public struct HostSession: Sendable {
                 holder: holder.map(RowKey.init), frame: frame, content: content, separator: separator,
                 separatorColor: row < layout.rowCount ? layout.separatorStyle(of: row)?.color ?? 0 : 0,
                 alpha: pose.alpha, scale: pose.scale, offsetX: pose.offsetX, offsetY: pose.offsetY, zIndex: sticky ? 1 : 0,
-                background: appearance.background, highlighted: live.highlightedRow == row,
-                highlight: live.highlightedRow == row ? live.highlightColor ?? 0 : 0,
+                background: appearance.background, highlighted: live.highlightedRow?.row == row,
+                highlight: live.highlightedRow?.row == row ? live.highlightColor ?? 0 : 0,
                 text: appearance.text?.string, font: appearance.text?.font ?? 0, textColor: appearance.text?.color ?? 0,
-                weight: appearance.text?.weight ?? "", align: appearance.text?.align ?? "",
-                imageSource: appearance.image?.source, host: appearance.host)
+                weight: FontWeight(named: appearance.text?.weight ?? ""), align: TextAlignment(named: appearance.text?.align ?? ""),
+                imageSource: appearance.image?.source, host: appearance.host, tappable: !model.tap.isEmpty)
             rows.append(rendered)
             next[rendered.key] = rendered
             for child in presented.children[row] ?? [] { add(child, holder: row) }
@@ -84,7 +133,7 @@ public struct HostSession: Sendable {
         let disappeared = shown.keys.filter { next[$0] == nil }.sorted()
         shown = next
         return RenderPass(
-            time: time, offset: presented.offset, contentWidth: presented.contentWidth, contentHeight: presented.contentHeight,
+            time: time, axis: axis, offset: presented.offset, contentWidth: presented.contentWidth, contentHeight: presented.contentHeight,
             rows: rows, appeared: appeared, changed: changed, disappeared: disappeared, isAnimating: animating)
     }
 }

@@ -5,9 +5,11 @@
 
 /// A row's stable identity for hosts: rows keep their index in the model
 /// for as long as they exist (rows are only ever appended).
+/// Keys come from the runtime (passes, events, `row(id:)`, `rootRows`); a
+/// host keeps them as dictionary keys and hands them back.
 public struct RowKey: Hashable, Sendable, Comparable, CustomStringConvertible {
-    public let row: Int
-    public init(_ row: Int) { self.row = row }
+    package let row: Int
+    package init(_ row: Int) { self.row = row }
     public static func < (a: RowKey, b: RowKey) -> Bool { a.row < b.row }
     public var description: String { "row \(row)" }
 }
@@ -41,17 +43,21 @@ public struct RenderedRow: Hashable, Sendable {
     public var text: String?
     public var font: Double
     public var textColor: UInt32
-    public var weight: String
-    public var align: String
+    public var weight: FontWeight
+    public var align: TextAlignment
     /// Image rows: the source name.
     public var imageSource: String?
     /// View rows: the host view's name.
     public var host: String?
+    /// Whether the row has tap actions (a button, to assistive technologies).
+    public var tappable: Bool
 }
 
 /// What to draw now and what changed since the last pass.
 public struct RenderPass: Sendable {
     public var time: Double
+    /// The axis the screen scrolls along.
+    public var axis: Axis
     /// The scroll offset along the screen's axis.
     public var offset: Double
     public var contentWidth: Double
@@ -64,4 +70,36 @@ public struct RenderPass: Sendable {
     public var disappeared: [RowKey]
     /// Whether a transition is still running: take another pass next frame.
     public var isAnimating: Bool
+
+    /// The rows assistive technologies visit, in reading order: rows that
+    /// show something (text, an image, a host view) or take taps, ordered by
+    /// where they are drawn — along the screen's axis, then across it.
+    /// Sticky rows are read where they are drawn, like the rest.
+    public var accessibilityOrder: [RowKey] {
+        let vertical = axis == .vertical
+        return rows
+            .filter { $0.alpha > 0 && ($0.text != nil || $0.imageSource != nil || $0.host != nil || $0.tappable) }
+            .sorted { a, b in
+                let (a1, a2) = vertical ? (a.frame.y, a.frame.x) : (a.frame.x, a.frame.y)
+                let (b1, b2) = vertical ? (b.frame.y, b.frame.x) : (b.frame.x, b.frame.y)
+                return (a1, a2, a.key) < (b1, b2, b.key)
+            }
+            .map(\.key)
+    }
+}
+
+/// A text row's font weight.
+public enum FontWeight: String, Hashable, Sendable, CaseIterable {
+    case ultralight, thin, light, regular, medium, semibold, bold, heavy, black
+
+    /// The weight a screen names (`regular` for anything else).
+    package init(named name: String) { self = FontWeight(rawValue: name) ?? .regular }
+}
+
+/// How a text row's lines sit across its content box.
+public enum TextAlignment: String, Hashable, Sendable, CaseIterable {
+    case leading, center, trailing, justified
+
+    /// The alignment a screen names (`leading` for anything else).
+    package init(named name: String) { self = TextAlignment(rawValue: name) ?? .leading }
 }

@@ -3,9 +3,9 @@
 // tree of rows. `stackc layout --format json` prints it; tests compare it.
 
 /// Renders layouts as the contract's JSON.
-public enum LayoutJSON {
+package enum LayoutJSON {
     /// `slid`: how far snap-hide rows have slid (a live screen's `slideOffsets`).
-    public static func render(screen: Screen, layout: ScreenLayout, offset: Double, slid: [Int: Double] = [:]) -> String {
+    package static func render(screen: Screen, layout: ScreenLayout, offset: Double, slid: [Int: Double] = [:]) -> String {
         let o = layout.clampedOffset(offset)
         var out = "{\n"
         out += "  \"screen\": \(quote(screen.model.name)),\n"
@@ -52,13 +52,13 @@ public enum LayoutJSON {
         return "{" + fields.joined(separator: ", ") + "}"
     }
 
-    public static func rect(_ r: Rect) -> String {
+    package static func rect(_ r: Rect) -> String {
         "[\(num(r.x)), \(num(r.y)), \(num(r.width)), \(num(r.height))]"
     }
 
-    public static func num(_ x: Double) -> String { NumberText.format(x) }
+    package static func num(_ x: Double) -> String { NumberText.format(x) }
 
-    public static func quote(_ text: String) -> String {
+    package static func quote(_ text: String) -> String {
         var out = "\""
         for scalar in text.unicodeScalars {
             switch scalar {

@@ -14,7 +14,7 @@ extension ScreenLayout {
     /// How much of `row` shows. The screen's rows are judged against the
     /// viewport at `offset`; a nested stack's rows against that stack's own
     /// box, unscrolled.
-    public func visibility(of row: Int, offset: Double = 0) -> Visibility {
+    package func visibility(of row: Int, offset: Double = 0) -> Visibility {
         if isHidden(row) { return .hidden }
         let stack = model.rows[row].parent
         let start = rowStart[row]
@@ -31,7 +31,7 @@ extension ScreenLayout {
 
     /// Positions in `rows` (the screen's rows) that overlap the viewport at
     /// `offset`: a binary search, then a walk over the visible ones.
-    public func visibleRange(offset: Double) -> Range<Int> {
+    package func visibleRange(offset: Double) -> Range<Int> {
         let low = clampedOffset(offset)
         return range(from: low, to: low + viewportMain)
     }
@@ -59,13 +59,13 @@ extension ScreenLayout {
     }
 
     /// The screen's rows that show at `offset` (hidden and empty rows excluded).
-    public func visibleRows(offset: Double) -> [Int] {
+    package func visibleRows(offset: Double) -> [Int] {
         let rows = model.stacks[rootStack].rows
         return visibleRange(offset: offset).map { rows[$0] }.filter { visibility(of: $0, offset: offset) != .offscreen && !isHidden($0) }
     }
 
     /// The screen's rows that show entirely at `offset`.
-    public func entirelyVisibleRows(offset: Double) -> [Int] {
+    package func entirelyVisibleRows(offset: Double) -> [Int] {
         let rows = model.stacks[rootStack].rows
         return visibleRange(offset: offset).map { rows[$0] }.filter { visibility(of: $0, offset: offset) == .entire }
     }
@@ -73,7 +73,7 @@ extension ScreenLayout {
     /// The offset that brings `row` into view as `position` asks, clamped.
     /// `middle` centres the row (the seeds' bug of ignoring its size is not
     /// repeated); `auto` moves the least distance, or not at all.
-    public func scrollOffset(toShow row: Int, at position: ScrollPosition, from offset: Double) -> Double {
+    package func scrollOffset(toShow row: Int, at position: ScrollPosition, from offset: Double) -> Double {
         let frame = frame(of: row)
         let a = frame.start(axis)
         let h = frame.size(axis)

@@ -2,7 +2,7 @@
 // state and viewport into plain data. The engine then works on numbers only.
 
 /// How a row's content is sized along its stack's axis.
-public enum SizeRule: Hashable, Sendable {
+package enum SizeRule: Hashable, Sendable {
     case points(Double)
     case percent(Double)
     case fit
@@ -22,10 +22,10 @@ struct MainSpec: Sendable {
 }
 
 /// A separator with its values evaluated.
-public struct ResolvedSeparator: Hashable, Sendable {
-    public var color: UInt32
-    public var thickness: Double
-    public var insets: EdgeInsets
+package struct ResolvedSeparator: Hashable, Sendable {
+    package var color: UInt32
+    package var thickness: Double
+    package var insets: EdgeInsets
 }
 
 /// A stack's settings, evaluated.
@@ -38,7 +38,7 @@ struct ResolvedStack: Sendable {
 
 /// Every row and stack of a screen, evaluated for one state and viewport:
 /// what the layout pass reads. Make one with `Screen.resolve()`.
-public struct ResolvedScreen: Sendable {
+package struct ResolvedScreen: Sendable {
     var specs: [MainSpec]
     var insets: [EdgeInsets]
     var separators: [ResolvedSeparator?]

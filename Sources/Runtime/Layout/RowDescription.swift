@@ -2,24 +2,24 @@
 // renderers that draw a layout (the CLI's text, JSON and SVG forms).
 
 /// A row's evaluated appearance.
-public struct RowAppearance: Sendable {
-    public var kind: RowKindCode
-    public var id: String?
-    public var component: String?
-    public var background: UInt32
+package struct RowAppearance: Sendable {
+    package var kind: RowKindCode
+    package var id: String?
+    package var component: String?
+    package var background: UInt32
     /// Text rows: the text, font size, line cap, colour, weight and alignment.
-    public var text: (string: String, font: Double, lines: Int, color: UInt32, weight: String, align: String)?
+    package var text: (string: String, font: Double, lines: Int, color: UInt32, weight: String, align: String)?
     /// Image rows: the source name and aspect ratio.
-    public var image: (source: String, aspect: Double?)?
+    package var image: (source: String, aspect: Double?)?
     /// View rows: the host name.
-    public var host: String?
+    package var host: String?
     /// Stack rows: the nested stack.
-    public var stack: Int?
+    package var stack: Int?
 }
 
 extension Screen {
     /// Row `index` as it looks in the current state.
-    public func appearance(of index: Int) -> RowAppearance {
+    package func appearance(of index: Int) -> RowAppearance {
         let row = model.rows[index]
         let table = model.expressions
         let context = self.context
@@ -46,7 +46,7 @@ extension Screen {
     }
 
     /// The background of a stack.
-    public func background(ofStack index: Int) -> UInt32 {
+    package func background(ofStack index: Int) -> UInt32 {
         model.expressions.evaluate(model.stacks[index].background, in: context).colorValue
     }
 }

@@ -5,14 +5,14 @@
 // stack. A flow's steps are rows named by their step.
 
 /// Names the rows of one model. Build once, ask often: O(depth) a name.
-public struct RowNames: Sendable {
+package struct RowNames: Sendable {
     private let model: ScreenModel
     /// The row that holds each stack; -1 for the screen's own stack.
     private let holder: [Int]
     /// Each row's 1-based place among its stack's rows; 0 when no stack lists it (removed).
     private let place: [Int]
 
-    public init(_ model: ScreenModel) {
+    package init(_ model: ScreenModel) {
         self.model = model
         var holder = [Int](repeating: -1, count: model.stacks.count)
         for (index, row) in model.rows.enumerated() {
@@ -28,7 +28,7 @@ public struct RowNames: Sendable {
 
     /// `Text welcome`, `Text #3`, `Chip #4.2`; `Text (removed)` for a row
     /// without an id that no stack lists any more.
-    public func name(of row: Int) -> String {
+    package func name(of row: Int) -> String {
         guard row >= 0, row < model.rows.count else { return "row \(row)" }
         let model = self.model.rows[row]
         let kind = model.component ?? model.kind.name
@@ -36,8 +36,10 @@ public struct RowNames: Sendable {
         return "\(kind) \(position(of: row))"
     }
 
+    package func name(of key: RowKey) -> String { name(of: key.row) }
+
     /// `#3`, `#4.2` (or `(removed)`).
-    public func position(of row: Int) -> String {
+    package func position(of row: Int) -> String {
         var parts: [String] = []
         var current = row
         var guardCount = 0

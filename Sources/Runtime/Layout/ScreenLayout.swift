@@ -33,11 +33,11 @@ public enum Visibility: Hashable, Sendable {
 }
 
 /// A laid-out screen.
-public struct ScreenLayout: Sendable {
-    public let viewportWidth: Double
-    public let viewportHeight: Double
+package struct ScreenLayout: Sendable {
+    package let viewportWidth: Double
+    package let viewportHeight: Double
     /// The stack laid out as the screen (`ScreenModel.rootStack`).
-    public let rootStack: Int
+    package let rootStack: Int
 
     // What was laid out, shared rather than copied: a layout of a million
     // rows must not copy a million-row table a few times over.
@@ -60,7 +60,7 @@ public struct ScreenLayout: Sendable {
     package let stickyRows: [Int]
 
     /// Rows of each stack, in order (the model's).
-    public func rows(ofStack stack: Int) -> [Int] { model.stacks[stack].rows }
+    package func rows(ofStack stack: Int) -> [Int] { model.stacks[stack].rows }
 
     init(engine: LayoutEngine, resolved: ResolvedScreen, model: ScreenModel, root: Int, viewportWidth: Double, viewportHeight: Double) {
         self.viewportWidth = viewportWidth
@@ -111,13 +111,13 @@ public struct ScreenLayout: Sendable {
     // MARK: Rows
 
     /// How many rows the model has (the screen's and nested stacks').
-    public var rowCount: Int { model.rows.count }
+    package var rowCount: Int { model.rows.count }
 
     /// The screen's own rows, in order.
-    public var rows: [Int] { model.stacks[rootStack].rows }
+    package var rows: [Int] { model.stacks[rootStack].rows }
 
     /// Whether the row is hidden, or inside a stack that is not shown.
-    public func isHidden(_ row: Int) -> Bool {
+    package func isHidden(_ row: Int) -> Bool {
         resolved.specs[row].hidden || stackOrigin[model.rows[row].parent] == nil
     }
 
@@ -125,7 +125,7 @@ public struct ScreenLayout: Sendable {
 
     /// The row's frame, in the screen's content space. Hidden rows have zero
     /// extent along their stack's axis.
-    public func frame(of row: Int) -> Rect {
+    package func frame(of row: Int) -> Rect {
         let stack = model.rows[row].parent
         guard let origin = stackOrigin[stack] else { return .zero }
         return Self.frame(
@@ -134,13 +134,13 @@ public struct ScreenLayout: Sendable {
     }
 
     /// The frame minus the row's insets; nil for hidden rows.
-    public func contentFrame(of row: Int) -> Rect? {
+    package func contentFrame(of row: Int) -> Rect? {
         isHidden(row) ? nil : frame(of: row).inset(by: resolved.insets[row])
     }
 
     /// The separator's rectangle, or nil when the row has none: separator
     /// `none`, a hidden row, or the last visible row of a stack that hides it.
-    public func separatorFrame(of row: Int) -> Rect? {
+    package func separatorFrame(of row: Int) -> Rect? {
         guard !isHidden(row), let style = resolved.separators[row] else { return nil }
         let stack = model.rows[row].parent
         if resolved.stacks[stack].hideLastSeparator, lastVisible[stack] == row { return nil }
@@ -162,31 +162,31 @@ public struct ScreenLayout: Sendable {
     }
 
     /// The separator's style (colour, thickness), when the row draws one.
-    public func separatorStyle(of row: Int) -> ResolvedSeparator? {
+    package func separatorStyle(of row: Int) -> ResolvedSeparator? {
         separatorFrame(of: row) == nil ? nil : resolved.separators[row]
     }
 
     /// The stack a row belongs to, and a nested stack's axis.
-    public func parent(of row: Int) -> Int { model.rows[row].parent }
-    public func axis(of stack: Int) -> Axis { axisOf(stack) }
+    package func parent(of row: Int) -> Int { model.rows[row].parent }
+    package func axis(of stack: Int) -> Axis { axisOf(stack) }
 
     // MARK: The screen
 
     /// The screen's axis.
-    public var axis: Axis { axisOf(rootStack) }
+    package var axis: Axis { axisOf(rootStack) }
 
     /// The content size: along the axis, the root stack's content; across, the viewport.
-    public var contentWidth: Double { axis == .vertical ? viewportWidth : stackMain[rootStack] }
-    public var contentHeight: Double { axis == .vertical ? stackMain[rootStack] : viewportHeight }
+    package var contentWidth: Double { axis == .vertical ? viewportWidth : stackMain[rootStack] }
+    package var contentHeight: Double { axis == .vertical ? stackMain[rootStack] : viewportHeight }
 
     /// The root stack's content extent along its axis.
-    public var stackContentMain: Double { stackMain[rootStack] }
+    package var stackContentMain: Double { stackMain[rootStack] }
 
     /// The viewport's extent along the screen's axis.
-    public var viewportMain: Double { axis == .vertical ? viewportHeight : viewportWidth }
+    package var viewportMain: Double { axis == .vertical ? viewportHeight : viewportWidth }
 
     /// `offset` clamped to `[0, max(0, content − viewport)]` along the axis.
-    public func clampedOffset(_ offset: Double) -> Double {
+    package func clampedOffset(_ offset: Double) -> Double {
         let limit = max(0, stackMain[rootStack] - viewportMain)
         return offset.isFinite ? min(max(0, offset), limit) : 0
     }

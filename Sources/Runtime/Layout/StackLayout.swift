@@ -152,8 +152,8 @@ struct LayoutEngine {
     /// nested stack, not `fill`), in a stack whose rows have `crossContent`
     /// room across and whose viewport extent is `viewport`: STEP 1 for one row.
     static func extent(
-        spec: MainSpec, insets: EdgeInsets, content: MeasuredContent, axis: Axis, crossContent: Double, viewport: Double,
-        measurer: any Measurer
+        row: Int, model: ScreenModel, spec: MainSpec, insets: EdgeInsets, content: MeasuredContent, axis: Axis,
+        crossContent: Double, viewport: Double, measurer: any Measurer
     ) -> Double {
         if spec.hidden { return 0 }
         var value: Double
@@ -161,7 +161,9 @@ struct LayoutEngine {
         case MainSpec.points: value = spec.value
         case MainSpec.percent: value = spec.value / 100 * viewport
         default:
-            let measured = measurer.measure(content, along: axis, across: .definite(max(0, crossContent - insets.total(axis.cross))))
+            let measured = ask(
+                measurer, row: row, model: model, content: content, along: axis,
+                across: .definite(max(0, crossContent - insets.total(axis.cross))))
             value = measured.isFinite ? max(0, measured) : 0
         }
         value = min(max(value, spec.minimum), spec.maximum)
@@ -172,7 +174,7 @@ struct LayoutEngine {
     private mutating func measureFit(_ row: Int, axis: Axis, cross: Double, viewport: Double) -> Double {
         switch resolved.contents[row] {
         case .measured(let content):
-            return sanitize(measurer.measure(content, along: axis, across: .definite(cross)))
+            return sanitize(Self.ask(measurer, row: row, model: model, content: content, along: axis, across: .definite(cross)))
         case .stack(let nested):
             if resolved.stacks[nested].axis == axis {
                 // Its content size; `P%` inside refers to this stack's viewport.
@@ -190,7 +192,7 @@ struct LayoutEngine {
         let insets = resolved.insets[row]
         switch resolved.contents[row] {
         case .measured(let content):
-            return insets.total(axis) + sanitize(measurer.measure(content, along: axis, across: .unbounded))
+            return insets.total(axis) + sanitize(Self.ask(measurer, row: row, model: model, content: content, along: axis, across: .unbounded))
         case .stack(let nested):
             return insets.total(axis) + stackNatural(nested, along: axis)
         }

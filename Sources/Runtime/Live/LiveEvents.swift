@@ -5,15 +5,15 @@
 /// layout updated, content size changed, scrolled.
 public enum LiveEvent: Hashable, Sendable {
     /// A row was added to the screen (rows of an inserted component's nested stacks are part of it).
-    case rowInserted(row: Int)
+    case rowInserted(row: RowKey)
     /// A row was taken out of the screen.
-    case rowRemoved(row: Int)
+    case rowRemoved(row: RowKey)
     /// A row went from hidden or offscreen to partly or entirely visible
     /// (ScrollStackController's `scrollStackRowDidBecomeVisible`).
-    case rowBecameVisible(row: Int, visibility: Visibility)
+    case rowBecameVisible(row: RowKey, visibility: Visibility)
     /// A row went from partly or entirely visible to offscreen or hidden
     /// (`scrollStackRowDidBecomeHidden`).
-    case rowBecameHidden(row: Int, visibility: Visibility)
+    case rowBecameHidden(row: RowKey, visibility: Visibility)
     /// Rows moved or changed size.
     case layoutUpdated
     /// The content's extent along the screen's axis changed.
@@ -30,10 +30,10 @@ public enum LiveEvent: Hashable, Sendable {
     /// A short description, for the CLI and tests.
     public var text: String {
         switch self {
-        case .rowInserted(let row): "row \(row) inserted"
-        case .rowRemoved(let row): "row \(row) removed"
-        case .rowBecameVisible(let row, let visibility): "row \(row) became visible (\(Self.describe(visibility)))"
-        case .rowBecameHidden(let row, let visibility): "row \(row) became hidden (\(Self.describe(visibility)))"
+        case .rowInserted(let row): "\(row) inserted"
+        case .rowRemoved(let row): "\(row) removed"
+        case .rowBecameVisible(let row, let visibility): "\(row) became visible (\(Self.describe(visibility)))"
+        case .rowBecameHidden(let row, let visibility): "\(row) became hidden (\(Self.describe(visibility)))"
         case .layoutUpdated: "layout updated"
         case .contentSizeChanged(let old, let new): "content size changed \(NumberText.format(old)) → \(NumberText.format(new))"
         case .didScroll(let offset): "did scroll to \(NumberText.format(offset))"
@@ -44,7 +44,7 @@ public enum LiveEvent: Hashable, Sendable {
         }
     }
 
-    public static func describe(_ visibility: Visibility) -> String {
+    package static func describe(_ visibility: Visibility) -> String {
         if case .partial(let p) = visibility { return "partial \(NumberText.format(p))%" }
         return visibility.name
     }

@@ -71,7 +71,7 @@ extension LiveScreen {
     /// less, never below 0), times the gradient (from the top step's edge,
     /// fading out over P% of the viewport, judged at each step's middle). *Seed bug not repeated:* StackFlowView
     /// gives the step under the top `alpha − step`, not the `preLastAlpha` it names.
-    public func stepAlpha(_ index: Int) -> Double {
+    package func stepAlpha(_ index: Int) -> Double {
         let top = pushedSteps - 1
         guard let flow = screen.model.flow, index < top, index >= 0 else { return index == top ? 1 : 0 }
         var alpha = 1.0

@@ -32,11 +32,11 @@ extension LiveScreen {
 
     /// How far each snap-hide row has slid out of view, for hosts and
     /// renderers that draw the screen as the user sees it.
-    public var slideOffsets: [Int: Double] { slid }
+    package var slideOffsets: [Int: Double] { slid }
 
     /// How much of one of the screen's rows the user sees at the current
     /// offset: sticky rows are judged where they are drawn.
-    public func visibility(ofRootRow row: Int) -> Visibility {
+    package func visibility(ofRootRow row: Int) -> Visibility {
         guard let frame = isSticky(row) ? presentedFrame(ofRootRow: row) : frame(ofRootRow: row) else { return .offscreen }
         if resolved.specs[row].hidden { return .hidden }
         let axis = rootStackAxis
@@ -58,8 +58,8 @@ extension LiveScreen {
         let after = visibleSet()
         for row in Set(before.keys).union(after.keys).sorted() {
             switch (before[row] != nil, after[row]) {
-            case (false, let now?): events.append(.rowBecameVisible(row: row, visibility: now))
-            case (true, nil): events.append(.rowBecameHidden(row: row, visibility: visibility(ofRootRow: row)))
+            case (false, let now?): events.append(.rowBecameVisible(row: RowKey(row), visibility: now))
+            case (true, nil): events.append(.rowBecameHidden(row: RowKey(row), visibility: visibility(ofRootRow: row)))
             default: break
             }
         }
@@ -95,12 +95,12 @@ extension LiveScreen {
     }
 
     /// How far a snap-hide row has slid out of view (0 when it shows fully).
-    public func slideOffset(of row: Int) -> Double { slid[row] ?? 0 }
+    package func slideOffset(of row: Int) -> Double { slid[row] ?? 0 }
 
     /// Where one of the screen's rows is drawn now: sticky rows (`pin`) at
     /// the viewport's edge once scrolled past, and snap-hide rows — which
     /// stick to their edge — moved out by how far they have slid.
-    public func presentedFrame(ofRootRow row: Int) -> Rect? {
+    package func presentedFrame(ofRootRow row: Int) -> Rect? {
         guard var frame = frame(ofRootRow: row) else { return nil }
         let model = screen.model.rows[row]
         let axis = rootStackAxis
@@ -122,7 +122,7 @@ extension LiveScreen {
 
     /// The deepest row under a point in viewport coordinates (at the current
     /// offset); hidden and offscreen rows take no taps.
-    public mutating func hitTest(x: Double, y: Double) -> Int? {
+    package mutating func hitTest(x: Double, y: Double) -> Int? {
         let viewportWidth = screen.viewportWidth
         let viewportHeight = screen.viewportHeight
         guard x >= 0, y >= 0, x < viewportWidth, y < viewportHeight else { return nil }
@@ -172,13 +172,13 @@ extension LiveScreen {
     }
 
     /// A finger down: the tappable row under it shows its highlight.
-    public mutating func press(x: Double, y: Double) -> Int? {
+    public mutating func press(x: Double, y: Double) -> RowKey? {
         pressed = hitTest(x: x, y: y).flatMap(handler(for:))
-        return pressed
+        return pressed.map(RowKey.init)
     }
 
     /// The row showing its highlight colour, while pressed.
-    public var highlightedRow: Int? { pressed }
+    public var highlightedRow: RowKey? { pressed.map(RowKey.init) }
 
     /// The highlight colour of the pressed row.
     public var highlightColor: UInt32? {
@@ -198,13 +198,13 @@ extension LiveScreen {
     /// A whole tap: press and release at one point. In a flow only the last
     /// step takes taps; a tap on an earlier one pops back to it (with
     /// `navigation: tap`).
-    public mutating func tap(x: Double, y: Double) -> (row: Int?, actions: [ActionOutcome], events: [LiveEvent]) {
+    public mutating func tap(x: Double, y: Double) -> (row: RowKey?, actions: [ActionOutcome], events: [LiveEvent]) {
         if screen.model.isFlow, let hit = hitTest(x: x, y: y), let step = step(containing: hit), step < pushedSteps - 1 {
-            guard screen.model.flow?.tapToPop ?? true else { return (hit, [], []) }
+            guard screen.model.flow?.tapToPop ?? true else { return (RowKey(hit), [], []) }
             let count = pushedSteps - step - 1
             let names = Array(screen.model.steps[(step + 1)..<pushedSteps].map(\.name).reversed())
             let events = (try? pop(count)) ?? []
-            return (hit, [.popped(names)], events)
+            return (RowKey(hit), [.popped(names)], events)
         }
         guard let row = press(x: x, y: y) else { return (nil, [], []) }
         let result = release()

@@ -6,14 +6,14 @@
 extension LiveScreen {
     /// Row removed from the screen (the row's index stays reserved).
     public enum Change: Hashable, Sendable {
-        case rowRemoved(row: Int)
-        case rowMoved(row: Int, from: Int, to: Int)
+        case rowRemoved(row: RowKey)
+        case rowMoved(row: RowKey, from: Int, to: Int)
     }
 
     /// The row with `id`, or an error naming it.
-    public func row(id: String) throws(RuntimeError) -> Int {
+    public func row(id: String) throws(RuntimeError) -> RowKey {
         guard let row = screen.row(id: id), isListed(row) else { throw RuntimeError("there is no row with id '\(id)'") }
-        return row
+        return RowKey(row)
     }
 
     /// Whether a stack lists `row`: O(1) for the screen's own rows (their
@@ -32,7 +32,8 @@ extension LiveScreen {
 
     /// Removes rows (by index in the model), with the events that causes.
     @discardableResult
-    public mutating func remove(rows: [Int]) throws(RuntimeError) -> (changes: [Change], events: [LiveEvent]) {
+    public mutating func remove(rows keys: [RowKey]) throws(RuntimeError) -> (changes: [Change], events: [LiveEvent]) {
+        let rows = keys.map(\.row)
         for row in rows { try checkRow(row) }
         var changes: [Change] = []
         let events = observe { live in
@@ -40,13 +41,13 @@ extension LiveScreen {
             for row in Set(rows).sorted() {
                 let stack = live.screen.model.rows[row].parent
                 live.screen.modelRows(stack: stack) { $0.removeAll { $0 == row } }
-                changes.append(.rowRemoved(row: row))
+                changes.append(.rowRemoved(row: RowKey(row)))
             }
             live.relayoutFully()
             // The stack's row list changed even when no frame moved.
             if !changes.isEmpty { live.layoutChanged = true }
         }
-        return (changes, Set(rows).sorted().map { .rowRemoved(row: $0) } + events)
+        return (changes, Set(rows).sorted().map { .rowRemoved(row: RowKey($0)) } + events)
     }
 
     @discardableResult
@@ -57,12 +58,13 @@ extension LiveScreen {
     /// Removes every row of the screen's own stack.
     @discardableResult
     public mutating func removeAll() -> (changes: [Change], events: [LiveEvent]) {
-        (try? remove(rows: rootRows)) ?? ([], [])
+        (try? remove(rows: rootRows.map(RowKey.init))) ?? ([], [])
     }
 
     /// Moves a row to `index` among its stack's rows (after removing it from where it was).
     @discardableResult
-    public mutating func move(_ row: Int, to index: Int) throws(RuntimeError) -> (changes: [Change], events: [LiveEvent]) {
+    public mutating func move(_ key: RowKey, to index: Int) throws(RuntimeError) -> (changes: [Change], events: [LiveEvent]) {
+        let row = key.row
         try checkRow(row)
         let stack = screen.model.rows[row].parent
         let count = screen.model.stacks[stack].rows.count
@@ -80,12 +82,13 @@ extension LiveScreen {
             live.relayoutFully()
             if from != index { live.layoutChanged = true }
         }
-        return ([.rowMoved(row: row, from: from, to: index)], events)
+        return ([.rowMoved(row: key, from: from, to: index)], events)
     }
 
     /// Hides or shows several rows at once.
     @discardableResult
-    public mutating func setHidden(_ rows: [Int], _ hidden: Bool) throws(RuntimeError) -> [LiveEvent] {
+    public mutating func setHidden(_ keys: [RowKey], _ hidden: Bool) throws(RuntimeError) -> [LiveEvent] {
+        let rows = keys.map(\.row)
         for row in rows { try checkRow(row) }
         return observe { live in
             for row in rows { live.forcedHidden[row] = hidden }
@@ -95,8 +98,8 @@ extension LiveScreen {
 
     /// Evaluates and measures a row again (its host's content changed).
     @discardableResult
-    public mutating func reload(_ row: Int) throws(RuntimeError) -> [LiveEvent] {
-        try checkRow(row)
+    public mutating func reload(_ key: RowKey) throws(RuntimeError) -> [LiveEvent] {
+        try checkRow(key.row)
         return observe { $0.relayoutFully() }
     }
 
@@ -108,9 +111,9 @@ extension LiveScreen {
     /// full. Inside `AnimatedScreen.change` the row animates by its `resize`
     /// transition and the rows below follow it.
     @discardableResult
-    public mutating func invalidateSize(of row: Int) throws(RuntimeError) -> [LiveEvent] {
-        try checkRow(row)
-        return observe { $0.update(rows: [row]) }
+    public mutating func invalidateSize(of key: RowKey) throws(RuntimeError) -> [LiveEvent] {
+        try checkRow(key.row)
+        return observe { $0.update(rows: [key.row]) }
     }
 }
 
@@ -149,19 +152,27 @@ extension LiveScreen {
     /// Inserts an instance of a component into the screen's stack (or `stack`).
     @discardableResult
     public mutating func insert(
-        _ instance: ComponentInstance, at position: InsertPosition, in stack: Int? = nil
-    ) throws(RuntimeError) -> (row: Int, events: [LiveEvent]) {
-        let (rows, events) = try insert([instance], at: position, in: stack)
+        _ instance: ComponentInstance, at position: InsertPosition, in holder: RowKey? = nil
+    ) throws(RuntimeError) -> (row: RowKey, events: [LiveEvent]) {
+        let (rows, events) = try insert([instance], at: position, in: holder)
         return (rows[0], events)
     }
 
     /// Inserts several instances together, in order, at one position.
     @discardableResult
     public mutating func insert(
-        _ instances: [ComponentInstance], at position: InsertPosition, in stack: Int? = nil
-    ) throws(RuntimeError) -> (rows: [Int], events: [LiveEvent]) {
-        let target = stack ?? screen.model.rootStack
-        guard target >= 0, target < screen.model.stacks.count else { throw RuntimeError("there is no stack \(target)") }
+        _ instances: [ComponentInstance], at position: InsertPosition, in holder: RowKey? = nil
+    ) throws(RuntimeError) -> (rows: [RowKey], events: [LiveEvent]) {
+        let target: Int
+        if let holder {
+            try checkRow(holder.row)
+            guard case .stack(let nested) = screen.model.rows[holder.row].content else {
+                throw RuntimeError("\(holder) is a \(screen.model.rows[holder.row].kind.name), not a Stack: rows go into stacks")
+            }
+            target = nested
+        } else {
+            target = screen.model.rootStack
+        }
         var index = try insertionIndex(position, in: target)
         var model = screen.model
         var inserted: [Int] = []
@@ -177,12 +188,13 @@ extension LiveScreen {
             live.relayoutFully()
             live.layoutChanged = true
         }
-        return (inserted, inserted.map { .rowInserted(row: $0) } + events)
+        return (inserted.map(RowKey.init), inserted.map { .rowInserted(row: RowKey($0)) } + events)
     }
 
     /// Replaces a row by an instance of a component, in the same place.
     @discardableResult
-    public mutating func replace(_ row: Int, with instance: ComponentInstance) throws(RuntimeError) -> (row: Int, events: [LiveEvent]) {
+    public mutating func replace(_ key: RowKey, with instance: ComponentInstance) throws(RuntimeError) -> (row: RowKey, events: [LiveEvent]) {
+        let row = key.row
         guard row >= 0, row < screen.model.rows.count, screen.model.stacks[screen.model.rows[row].parent].rows.contains(row) else {
             throw RuntimeError("there is no row \(row) in the screen")
         }
@@ -200,7 +212,7 @@ extension LiveScreen {
             live.relayoutFully()
             live.layoutChanged = true
         }
-        return (new, [.rowRemoved(row: row), .rowInserted(row: new)] + events)
+        return (RowKey(new), [.rowRemoved(row: key), .rowInserted(row: RowKey(new))] + events)
     }
 
     private func insertionIndex(_ position: InsertPosition, in stack: Int) throws(RuntimeError) -> Int {

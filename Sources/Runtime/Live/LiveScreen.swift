@@ -10,7 +10,7 @@
 
 /// A live screen: state, rows and layout that change together.
 public struct LiveScreen: Sendable {
-    public internal(set) var screen: Screen
+    package internal(set) var screen: Screen
     let measurer: any Measurer & Sendable
     var resolved: ResolvedScreen
     /// The last full layout; its positions of the screen's rows are stale
@@ -47,6 +47,8 @@ public struct LiveScreen: Sendable {
     /// The row count `readers` was computed for (rows are only ever appended).
     var dependencyRows = 0
 
+    /// Shows `model` in a viewport of the given size (points), measuring
+    /// rows with `measurer`: the screen's initial state, laid out, at offset 0.
     public init(model: ScreenModel, viewportWidth: Double = 390, viewportHeight: Double = 844, measurer: any Measurer & Sendable = DefaultMeasurer()) {
         screen = Screen(model: model, viewportWidth: viewportWidth, viewportHeight: viewportHeight)
         self.measurer = measurer
@@ -158,7 +160,8 @@ public struct LiveScreen: Sendable {
     /// Hides or shows a row whatever its `hidden` expression says
     /// (ScrollStackController's `setRowHidden`).
     @discardableResult
-    public mutating func setHidden(_ row: Int, _ hidden: Bool) throws(RuntimeError) -> [LiveEvent] {
+    public mutating func setHidden(_ key: RowKey, _ hidden: Bool) throws(RuntimeError) -> [LiveEvent] {
+        let row = key.row
         guard row >= 0, row < screen.model.rows.count else {
             throw RuntimeError("there is no row \(row); the screen has \(screen.model.rows.count)")
         }
@@ -224,7 +227,7 @@ public struct LiveScreen: Sendable {
             let index = Int(position[row])
             let spec = resolved.specs[row]
             let extent = LayoutEngine.extent(
-                spec: spec, insets: resolved.insets[row], content: content, axis: axis, crossContent: crossContent,
+                row: row, model: screen.model, spec: spec, insets: resolved.insets[row], content: content, axis: axis, crossContent: crossContent,
                 viewport: viewport, measurer: measurer)
             let oldContribution = contributions[index]
             let newContribution = spec.hidden ? 0 : extent + stack.spacing
@@ -243,7 +246,7 @@ public struct LiveScreen: Sendable {
     // MARK: Reading
 
     /// The extent along the screen's axis of its content.
-    public var contentMain: Double {
+    package var contentMain: Double {
         let stack = rootStack
         let axis = stack.axis
         let visible = visibleTree.total
@@ -270,7 +273,7 @@ public struct LiveScreen: Sendable {
     }
 
     /// The frame of one of the screen's rows, in O(log n).
-    public func frame(ofRootRow row: Int) -> Rect? {
+    package func frame(ofRootRow row: Int) -> Rect? {
         guard row >= 0, row < position.count, position[row] >= 0 else { return nil }
         let index = Int(position[row])
         let stack = rootStack
@@ -282,7 +285,7 @@ public struct LiveScreen: Sendable {
     }
 
     /// The screen's rows (not hidden, with extent) that overlap the viewport at `offset`, in O(log n + k).
-    public func visibleRows(offset: Double) -> [Int] {
+    package func visibleRows(offset: Double) -> [Int] {
         let stack = rootStack
         let low = clampedOffset(offset)
         let high = low + viewportMain
@@ -303,7 +306,7 @@ public struct LiveScreen: Sendable {
     }
 
     /// A full layout of the current state (made again if anything changed).
-    public mutating func layout() -> ScreenLayout {
+    package mutating func layout() -> ScreenLayout {
         if !snapshotIsCurrent {
             snapshot = screen.layout(resolved, measurer: measurer)
             snapshotIsCurrent = true

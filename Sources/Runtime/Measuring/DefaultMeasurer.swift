@@ -2,13 +2,20 @@
 // wide, a line is 1.2 × font high, words wrap greedily, images keep their
 // aspect ratio, and views answer 44.
 
-/// The measurer the CLI and the tests use.
+/// The measurer the CLI and the tests use, and the one a host's own
+/// measurer can hand the rows it does not measure itself.
 public struct DefaultMeasurer: Measurer, Sendable {
     /// What a View measures along either axis.
     public static let viewExtent = 44.0
 
     public init() {}
 
+    public func measure(_ row: MeasuredRow, along axis: Axis, across: Constraint) -> Double {
+        measure(row.content, along: axis, across: across)
+    }
+
+    /// The deterministic extent of `content`: text at 0.5 × font per
+    /// character and 1.2 × font per line, images by their aspect, views 44.
     public func measure(_ content: MeasuredContent, along axis: Axis, across: Constraint) -> Double {
         switch content {
         case .text(let text, let font, let lines):
@@ -31,10 +38,10 @@ public struct DefaultMeasurer: Measurer, Sendable {
 }
 
 /// Greedy word wrapping over Unicode scalars, without building substrings.
-public enum TextWrap {
+package enum TextWrap {
     /// Lines `text` takes at `width` (nil: no wrapping), capped by
     /// `maximumLines` when it is above 0.
-    public static func lineCount(_ text: String, font: Double, width: Double?, maximumLines: Int) -> Int {
+    package static func lineCount(_ text: String, font: Double, width: Double?, maximumLines: Int) -> Int {
         let capacity = capacity(font: font, width: width)
         var lines = 0
         var lineLength = 0  // characters on the current line; 0 = empty line
@@ -90,7 +97,7 @@ public enum TextWrap {
     }
 
     /// The scalar count of the longest paragraph.
-    public static func longestParagraph(_ text: String) -> Int {
+    package static func longestParagraph(_ text: String) -> Int {
         var longest = 0
         var current = 0
         for scalar in text.unicodeScalars {
@@ -105,7 +112,7 @@ public enum TextWrap {
     }
 
     /// The lines themselves, for drawing: the same algorithm as `lineCount`.
-    public static func lines(_ text: String, font: Double, width: Double?, maximumLines: Int) -> [String] {
+    package static func lines(_ text: String, font: Double, width: Double?, maximumLines: Int) -> [String] {
         let capacity = capacity(font: font, width: width)
         var result: [String] = []
         for paragraph in text.split(separator: "\n", omittingEmptySubsequences: false) {

@@ -3,12 +3,12 @@
 // instruction, which the evaluator answers without a stack.
 
 /// A binary operator of compiled code.
-public enum RuntimeOperator: UInt8, Hashable, Sendable, Codable, CaseIterable {
+package enum RuntimeOperator: UInt8, Hashable, Sendable, Codable, CaseIterable {
     case or, and, equal, notEqual, less, lessEqual, greater, greaterEqual, add, subtract, multiply, divide
 }
 
 /// One instruction of expression code.
-public enum Instruction: Hashable, Sendable, Codable {
+package enum Instruction: Hashable, Sendable, Codable {
     /// Push `constants[index]`.
     case constant(UInt32)
     /// Push the value of state slot `index`.
@@ -30,44 +30,44 @@ public enum Instruction: Hashable, Sendable, Codable {
 }
 
 /// An expression: a range of the code array.
-public struct ExprRef: Hashable, Sendable, Codable {
-    public var start: UInt32
-    public var count: UInt32
+package struct ExprRef: Hashable, Sendable, Codable {
+    package var start: UInt32
+    package var count: UInt32
 
-    public init(start: UInt32, count: UInt32) {
+    package init(start: UInt32, count: UInt32) {
         self.start = start
         self.count = count
     }
 }
 
 /// Every expression of a screen: constants and code.
-public struct ExpressionTable: Hashable, Sendable, Codable {
-    public var constants: [RuntimeValue] = []
-    public var code: [Instruction] = []
+package struct ExpressionTable: Hashable, Sendable, Codable {
+    package var constants: [RuntimeValue] = []
+    package var code: [Instruction] = []
 
-    public init() {}
+    package init() {}
 
-    public init(constants: [RuntimeValue], code: [Instruction]) {
+    package init(constants: [RuntimeValue], code: [Instruction]) {
         self.constants = constants
         self.code = code
     }
 
     /// Appends a constant expression (reusing an equal constant already there
     /// is left to the builder, which knows when it pays).
-    public mutating func addConstant(_ value: RuntimeValue) -> ExprRef {
+    package mutating func addConstant(_ value: RuntimeValue) -> ExprRef {
         constants.append(value)
         code.append(.constant(UInt32(constants.count - 1)))
         return ExprRef(start: UInt32(code.count - 1), count: 1)
     }
 
     /// The constant value of `ref`, if it is a single constant.
-    public func constantValue(_ ref: ExprRef) -> RuntimeValue? {
+    package func constantValue(_ ref: ExprRef) -> RuntimeValue? {
         guard ref.count == 1, case .constant(let index) = code[Int(ref.start)] else { return nil }
         return constants[Int(index)]
     }
 
     /// Whether `ref` reads state (so it must be re-evaluated when state changes).
-    public func readsState(_ ref: ExprRef) -> Bool {
+    package func readsState(_ ref: ExprRef) -> Bool {
         for index in Int(ref.start)..<Int(ref.start + ref.count) {
             if case .state = code[index] { return true }
         }
@@ -76,12 +76,12 @@ public struct ExpressionTable: Hashable, Sendable, Codable {
 }
 
 /// What expressions read: state and the viewport.
-public struct EvaluationContext: Sendable {
-    public var state: [RuntimeValue]
-    public var viewportWidth: Double
-    public var viewportHeight: Double
+package struct EvaluationContext: Sendable {
+    package var state: [RuntimeValue]
+    package var viewportWidth: Double
+    package var viewportHeight: Double
 
-    public init(state: [RuntimeValue], viewportWidth: Double, viewportHeight: Double) {
+    package init(state: [RuntimeValue], viewportWidth: Double, viewportHeight: Double) {
         self.state = state
         self.viewportWidth = viewportWidth
         self.viewportHeight = viewportHeight
@@ -91,7 +91,7 @@ public struct EvaluationContext: Sendable {
 extension ExpressionTable {
     /// Evaluates `ref`. Code is validated when loaded, so a malformed program
     /// cannot reach here; should one, the result is `.number(0)`, not a trap.
-    public func evaluate(_ ref: ExprRef, in context: EvaluationContext) -> RuntimeValue {
+    package func evaluate(_ ref: ExprRef, in context: EvaluationContext) -> RuntimeValue {
         if ref.count == 1 {
             switch code[Int(ref.start)] {
             case .constant(let index): return constants[Int(index)]

@@ -42,7 +42,7 @@ public enum RuntimeValue: Hashable, Sendable, Codable {
 }
 
 /// The type of a state slot, as the runtime needs it to check `set` calls.
-public enum RuntimeType: Hashable, Sendable, Codable {
+package enum RuntimeType: Hashable, Sendable, Codable {
     case bool, number, string, color, duration
     /// An enum of the model, by index.
     case enumeration(Int)

@@ -20,23 +20,23 @@ public enum RowKindCode: UInt8, Hashable, Sendable, Codable, CaseIterable {
 }
 
 /// A declared enum: its name and cases in order.
-public struct EnumModel: Hashable, Sendable, Codable {
-    public var name: String
-    public var cases: [String]
+package struct EnumModel: Hashable, Sendable, Codable {
+    package var name: String
+    package var cases: [String]
 
-    public init(name: String, cases: [String]) {
+    package init(name: String, cases: [String]) {
         self.name = name
         self.cases = cases
     }
 }
 
 /// A state variable: name, type, initial value.
-public struct StateSlot: Hashable, Sendable, Codable {
-    public var name: String
-    public var type: RuntimeType
-    public var initial: RuntimeValue
+package struct StateSlot: Hashable, Sendable, Codable {
+    package var name: String
+    package var type: RuntimeType
+    package var initial: RuntimeValue
 
-    public init(name: String, type: RuntimeType, initial: RuntimeValue) {
+    package init(name: String, type: RuntimeType, initial: RuntimeValue) {
         self.name = name
         self.type = type
         self.initial = initial
@@ -44,13 +44,13 @@ public struct StateSlot: Hashable, Sendable, Codable {
 }
 
 /// Four expressions in CSS order: top, right, bottom, left.
-public struct EdgeExprs: Hashable, Sendable, Codable {
-    public var top: ExprRef
-    public var right: ExprRef
-    public var bottom: ExprRef
-    public var left: ExprRef
+package struct EdgeExprs: Hashable, Sendable, Codable {
+    package var top: ExprRef
+    package var right: ExprRef
+    package var bottom: ExprRef
+    package var left: ExprRef
 
-    public init(top: ExprRef, right: ExprRef, bottom: ExprRef, left: ExprRef) {
+    package init(top: ExprRef, right: ExprRef, bottom: ExprRef, left: ExprRef) {
         self.top = top
         self.right = right
         self.bottom = bottom
@@ -59,12 +59,12 @@ public struct EdgeExprs: Hashable, Sendable, Codable {
 }
 
 /// A separator: colour, thickness and insets inside its row.
-public struct SeparatorModel: Hashable, Sendable, Codable {
-    public var color: ExprRef
-    public var thickness: ExprRef
-    public var insets: EdgeExprs
+package struct SeparatorModel: Hashable, Sendable, Codable {
+    package var color: ExprRef
+    package var thickness: ExprRef
+    package var insets: EdgeExprs
 
-    public init(color: ExprRef, thickness: ExprRef, insets: EdgeExprs) {
+    package init(color: ExprRef, thickness: ExprRef, insets: EdgeExprs) {
         self.color = color
         self.thickness = thickness
         self.insets = insets
@@ -72,7 +72,7 @@ public struct SeparatorModel: Hashable, Sendable, Codable {
 }
 
 /// What a row shows, by kind.
-public enum ContentModel: Hashable, Sendable, Codable {
+package enum ContentModel: Hashable, Sendable, Codable {
     case text(text: ExprRef, font: ExprRef, lines: ExprRef, color: ExprRef, weight: String, align: String)
     case image(source: ExprRef, aspect: ExprRef?)
     case view(host: ExprRef, props: [PropModel])
@@ -82,18 +82,18 @@ public enum ContentModel: Hashable, Sendable, Codable {
 }
 
 /// One `props { key: value }` entry of a View.
-public struct PropModel: Hashable, Sendable, Codable {
-    public var name: String
-    public var value: ExprRef
+package struct PropModel: Hashable, Sendable, Codable {
+    package var name: String
+    package var value: ExprRef
 
-    public init(name: String, value: ExprRef) {
+    package init(name: String, value: ExprRef) {
         self.name = name
         self.value = value
     }
 }
 
 /// A tap action.
-public enum ActionModel: Hashable, Sendable, Codable {
+package enum ActionModel: Hashable, Sendable, Codable {
     case toggle(state: Int)
     case set(state: Int, value: ExprRef)
     case emit(String)
@@ -103,7 +103,7 @@ public enum ActionModel: Hashable, Sendable, Codable {
 }
 
 /// Where `scroll-to` puts a row.
-public enum ScrollPosition: String, Hashable, Sendable, Codable, CaseIterable {
+package enum ScrollPosition: String, Hashable, Sendable, Codable, CaseIterable {
     case top, middle, bottom, auto
 }
 
@@ -113,19 +113,19 @@ public enum TransitionKind: String, Hashable, Sendable, Codable, CaseIterable {
 }
 
 /// An animation curve.
-public enum CurveModel: Hashable, Sendable, Codable {
+package enum CurveModel: Hashable, Sendable, Codable {
     case linear, easeIn, easeOut, easeInOut
     case spring(damping: Double, velocity: Double)
 }
 
 /// `from { … }` / `to { … }`: where an appearing row starts or a disappearing one ends.
-public struct KeyframeModel: Hashable, Sendable, Codable {
-    public var alpha: ExprRef?
-    public var offsetX: ExprRef?
-    public var offsetY: ExprRef?
-    public var scale: ExprRef?
+package struct KeyframeModel: Hashable, Sendable, Codable {
+    package var alpha: ExprRef?
+    package var offsetX: ExprRef?
+    package var offsetY: ExprRef?
+    package var scale: ExprRef?
 
-    public init(alpha: ExprRef? = nil, offsetX: ExprRef? = nil, offsetY: ExprRef? = nil, scale: ExprRef? = nil) {
+    package init(alpha: ExprRef? = nil, offsetX: ExprRef? = nil, offsetY: ExprRef? = nil, scale: ExprRef? = nil) {
         self.alpha = alpha
         self.offsetX = offsetX
         self.offsetY = offsetY
@@ -134,18 +134,18 @@ public struct KeyframeModel: Hashable, Sendable, Codable {
 }
 
 /// A row's animation for one kind of change.
-public struct TransitionModel: Hashable, Sendable, Codable {
-    public var kind: TransitionKind
-    public var duration: ExprRef
-    public var delay: ExprRef
-    public var curve: CurveModel
-    public var from: KeyframeModel?
-    public var to: KeyframeModel?
+package struct TransitionModel: Hashable, Sendable, Codable {
+    package var kind: TransitionKind
+    package var duration: ExprRef
+    package var delay: ExprRef
+    package var curve: CurveModel
+    package var from: KeyframeModel?
+    package var to: KeyframeModel?
     /// `move` only: false when the row keeps its own timing (`timing: own`)
     /// rather than following the change that moves it.
-    public var follows: Bool
+    package var follows: Bool
 
-    public init(
+    package init(
         kind: TransitionKind, duration: ExprRef, delay: ExprRef, curve: CurveModel, from: KeyframeModel?, to: KeyframeModel?,
         follows: Bool = true
     ) {
@@ -160,35 +160,35 @@ public struct TransitionModel: Hashable, Sendable, Codable {
 }
 
 /// A sticky row.
-public enum PinMode: UInt8, Hashable, Sendable, Codable {
+package enum PinMode: UInt8, Hashable, Sendable, Codable {
     case none, top, bottom
 }
 
 /// One row, with every property resolved.
-public struct RowModel: Hashable, Sendable, Codable {
-    public var kind: RowKindCode
-    public var id: String?
+package struct RowModel: Hashable, Sendable, Codable {
+    package var kind: RowKindCode
+    package var id: String?
     /// The component this row is an instance of, if any.
-    public var component: String?
+    package var component: String?
     /// The stack this row belongs to.
-    public var parent: Int
-    public var content: ContentModel
+    package var parent: Int
+    package var content: ContentModel
     /// A length: number, percentage, `fit` or `fill(w)`.
-    public var size: ExprRef
-    public var min: ExprRef?
-    public var max: ExprRef?
-    public var insets: EdgeExprs
-    public var background: ExprRef
-    public var highlight: ExprRef
-    public var hidden: ExprRef
-    public var separator: SeparatorModel?
-    public var tap: [ActionModel]
-    public var transitions: [TransitionModel]
-    public var pin: PinMode
+    package var size: ExprRef
+    package var min: ExprRef?
+    package var max: ExprRef?
+    package var insets: EdgeExprs
+    package var background: ExprRef
+    package var highlight: ExprRef
+    package var hidden: ExprRef
+    package var separator: SeparatorModel?
+    package var tap: [ActionModel]
+    package var transitions: [TransitionModel]
+    package var pin: PinMode
     /// `snap-hide(top|bottom)`: the edge the row hides towards.
-    public var snapHide: PinMode
+    package var snapHide: PinMode
 
-    public init(
+    package init(
         kind: RowKindCode, id: String?, component: String?, parent: Int, content: ContentModel, size: ExprRef,
         min: ExprRef?, max: ExprRef?, insets: EdgeExprs, background: ExprRef, highlight: ExprRef, hidden: ExprRef,
         separator: SeparatorModel?, tap: [ActionModel], transitions: [TransitionModel], pin: PinMode, snapHide: PinMode
@@ -214,16 +214,16 @@ public struct RowModel: Hashable, Sendable, Codable {
 }
 
 /// A stack: the screen itself (`stacks[0]`), a nested `Stack` row, or a flow step.
-public struct StackModel: Hashable, Sendable, Codable {
-    public var axis: Axis
-    public var padding: EdgeExprs
-    public var spacing: ExprRef
-    public var hideLastSeparator: ExprRef
-    public var background: ExprRef
+package struct StackModel: Hashable, Sendable, Codable {
+    package var axis: Axis
+    package var padding: EdgeExprs
+    package var spacing: ExprRef
+    package var hideLastSeparator: ExprRef
+    package var background: ExprRef
     /// The rows directly in this stack, in order (indices into `rows`).
-    public var rows: [Int]
+    package var rows: [Int]
 
-    public init(axis: Axis, padding: EdgeExprs, spacing: ExprRef, hideLastSeparator: ExprRef, background: ExprRef, rows: [Int]) {
+    package init(axis: Axis, padding: EdgeExprs, spacing: ExprRef, hideLastSeparator: ExprRef, background: ExprRef, rows: [Int]) {
         self.axis = axis
         self.padding = padding
         self.spacing = spacing
@@ -234,12 +234,12 @@ public struct StackModel: Hashable, Sendable, Codable {
 }
 
 /// A flow step: its name, title and the stack holding its rows.
-public struct StepModel: Hashable, Sendable, Codable {
-    public var name: String
-    public var title: ExprRef
-    public var stack: Int
+package struct StepModel: Hashable, Sendable, Codable {
+    package var name: String
+    package var title: ExprRef
+    package var stack: Int
 
-    public init(name: String, title: ExprRef, stack: Int) {
+    package init(name: String, title: ExprRef, stack: Int) {
         self.name = name
         self.title = title
         self.stack = stack
@@ -247,12 +247,12 @@ public struct StepModel: Hashable, Sendable, Codable {
 }
 
 /// A component's parameter, as a template needs it.
-public struct TemplateParameter: Hashable, Sendable, Codable {
-    public var name: String
-    public var type: RuntimeType
-    public var defaultValue: RuntimeValue?
+package struct TemplateParameter: Hashable, Sendable, Codable {
+    package var name: String
+    package var type: RuntimeType
+    package var defaultValue: RuntimeValue?
 
-    public init(name: String, type: RuntimeType, defaultValue: RuntimeValue?) {
+    package init(name: String, type: RuntimeType, defaultValue: RuntimeValue?) {
         self.name = name
         self.type = type
         self.defaultValue = defaultValue
@@ -262,16 +262,16 @@ public struct TemplateParameter: Hashable, Sendable, Codable {
 /// A component, lowered so that the runtime can insert instances of it: its
 /// rows (the first is the instance) and nested stacks, numbered locally, with
 /// expressions that read `.parameter(i)` where the component's parameters stand.
-public struct ComponentTemplate: Hashable, Sendable, Codable {
-    public var name: String
+package struct ComponentTemplate: Hashable, Sendable, Codable {
+    package var name: String
     /// Indices into `ScreenModel.parameters`.
-    public var parameters: [Int]
+    package var parameters: [Int]
     /// Rows; `parent` is a local stack index, or -1 for the instance row.
-    public var rows: [RowModel]
+    package var rows: [RowModel]
     /// Nested stacks; their `rows` are local row indices.
-    public var stacks: [StackModel]
+    package var stacks: [StackModel]
 
-    public init(name: String, parameters: [Int], rows: [RowModel], stacks: [StackModel]) {
+    package init(name: String, parameters: [Int], rows: [RowModel], stacks: [StackModel]) {
         self.name = name
         self.parameters = parameters
         self.rows = rows
@@ -280,30 +280,30 @@ public struct ComponentTemplate: Hashable, Sendable, Codable {
 }
 
 /// How a flow fades its earlier steps and lets the user go back.
-public struct FlowSettings: Hashable, Sendable, Codable {
+package struct FlowSettings: Hashable, Sendable, Codable {
     /// `tint(color, alpha, step)`: the step under the top one shows at
     /// `alpha`, each earlier one `step` less (never below 0), over `color`.
-    public var tint: Tint?
+    package var tint: Tint?
     /// `gradient(P%)`: earlier steps fade out over P% of the viewport beyond the top step.
-    public var gradient: Double?
+    package var gradient: Double?
     /// `navigation: tap`: a tap on an earlier step pops back to it.
-    public var tapToPop: Bool
+    package var tapToPop: Bool
     /// `navigation: swipe`: the host may pop on a swipe.
-    public var swipeToPop: Bool
+    package var swipeToPop: Bool
 
-    public struct Tint: Hashable, Sendable, Codable {
-        public var color: UInt32
-        public var alpha: Double
-        public var step: Double
+    package struct Tint: Hashable, Sendable, Codable {
+        package var color: UInt32
+        package var alpha: Double
+        package var step: Double
 
-        public init(color: UInt32, alpha: Double, step: Double) {
+        package init(color: UInt32, alpha: Double, step: Double) {
             self.color = color
             self.alpha = alpha
             self.step = step
         }
     }
 
-    public init(tint: Tint? = nil, gradient: Double? = nil, tapToPop: Bool = true, swipeToPop: Bool = false) {
+    package init(tint: Tint? = nil, gradient: Double? = nil, tapToPop: Bool = true, swipeToPop: Bool = false) {
         self.tint = tint
         self.gradient = gradient
         self.tapToPop = tapToPop
@@ -312,30 +312,34 @@ public struct FlowSettings: Hashable, Sendable, Codable {
 }
 
 /// A compiled screen or flow.
+/// One compiled screen or flow, as `ScreenDecoder.decode` loads it: hand
+/// it to `LiveScreen` to show it. What is inside is the runtime's business.
 public struct ScreenModel: Hashable, Sendable, Codable {
-    public var name: String
-    public var isFlow: Bool
-    public var enums: [EnumModel]
-    public var state: [StateSlot]
-    public var stacks: [StackModel]
-    public var rows: [RowModel]
-    public var steps: [StepModel]
-    public var expressions: ExpressionTable
+    /// The screen's (or flow's) name in its source.
+    public package(set) var name: String
+    /// Whether this is a flow of steps rather than a screen.
+    public package(set) var isFlow: Bool
+    package var enums: [EnumModel]
+    package var state: [StateSlot]
+    package var stacks: [StackModel]
+    package var rows: [RowModel]
+    package var steps: [StepModel]
+    package var expressions: ExpressionTable
     /// A flow's fading and navigation (nil for screens).
-    public var flow: FlowSettings?
+    package var flow: FlowSettings?
     /// Components the runtime can insert rows from, and all their parameters.
-    public var components: [ComponentTemplate] = []
-    public var parameters: [TemplateParameter] = []
+    package var components: [ComponentTemplate] = []
+    package var parameters: [TemplateParameter] = []
 
     /// The state slot that counts a flow's pushed steps.
-    public static let flowDepthState = "flow.depth"
+    package static let flowDepthState = "flow.depth"
 
     /// Whether `x` can be a flow's `flow.depth`: a whole number of shown steps.
     static func isValidFlowDepth(_ x: Double, steps: Int) -> Bool {
         x >= 0 && x <= Double(steps) && x == x.rounded()
     }
 
-    public init(
+    package init(
         name: String, isFlow: Bool, enums: [EnumModel], state: [StateSlot], stacks: [StackModel], rows: [RowModel],
         steps: [StepModel], expressions: ExpressionTable, flow: FlowSettings? = nil
     ) {
@@ -352,5 +356,5 @@ public struct ScreenModel: Hashable, Sendable, Codable {
 
     /// The stack laid out as the screen: stack 0. A flow's stack 0 holds one
     /// Stack row per step, shown while `flow.depth` counts it as pushed.
-    public var rootStack: Int { 0 }
+    package var rootStack: Int { 0 }
 }

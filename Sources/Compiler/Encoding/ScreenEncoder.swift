@@ -3,8 +3,12 @@
 // the same bytes. Repeated expressions, insets, separators, action lists and
 // transition lists are stored once and referred to by index.
 
-/// Encodes screens into the compiled format (docs/format.md).
+import StackRuntime
+
+/// Encodes screens into the compiled format (docs/format.md). It lives
+/// with the compiler: apps only ever read compiled screens.
 public enum ScreenEncoder {
+    /// The compiled file of `screens`: header, then payload.
     public static func encode(_ screens: [ScreenModel]) -> [UInt8] {
         var strings = Interner<String>()
         let bodies = screens.map { screen -> [UInt8] in
@@ -23,13 +27,24 @@ public enum ScreenEncoder {
             }
         }
         for body in bodies { payload.bytes.append(contentsOf: body) }
+        return file(payload: payload.bytes)
+    }
+
+    /// The length of a compiled file's header (magic, version, flags,
+    /// payload length, checksum).
+    public static var headerSize: Int { CompiledFormat.headerSize }
+
+    /// A compiled file around `payload`: the header with its length and
+    /// checksum, then the payload. The fuzzer uses it to reach the loader's
+    /// structure checks with random payloads.
+    public static func file(payload: [UInt8]) -> [UInt8] {
         var out = ByteWriter()
         out.bytes.append(contentsOf: CompiledFormat.magic)
         out.u16(CompiledFormat.version)
         out.u16(0)
-        out.u32(UInt32(payload.bytes.count))
-        out.u32(CRC32.checksum(payload.bytes))
-        out.bytes.append(contentsOf: payload.bytes)
+        out.u32(UInt32(payload.count))
+        out.u32(CRC32.checksum(payload))
+        out.bytes.append(contentsOf: payload)
         return out.bytes
     }
 

@@ -1,6 +1,8 @@
 // Little-endian fixed-width fields and unsigned LEB128 varints, appended to
 // a byte array.
 
+import StackRuntime
+
 struct ByteWriter {
     var bytes: [UInt8] = []
 
