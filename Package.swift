@@ -14,9 +14,11 @@ let package = Package(
         .target(name: "StackParser", path: "Sources/Parser"),
         .target(name: "StackCompiler", dependencies: ["StackParser", "StackRuntime"], path: "Sources/Compiler"),
         .target(name: "StackRuntime", path: "Sources/Runtime"),
+        // Layouts and presented instants as the contracts' JSON: for the CLI and the tests, not for apps.
+        .target(name: "StackOutput", dependencies: ["StackParser", "StackRuntime"], path: "Sources/Output"),
         .executableTarget(
             name: "stackc",
-            dependencies: ["StackParser", "StackCompiler", "StackRuntime"],
+            dependencies: ["StackParser", "StackCompiler", "StackRuntime", "StackOutput"],
             path: "Sources/stackc"),
         .executableTarget(
             name: "stack-bench",
@@ -28,9 +30,9 @@ let package = Package(
             name: "CompilerTests", dependencies: ["StackParser", "StackCompiler", "StackRuntime", "TestSupport"],
             path: "Tests/CompilerTests",
             exclude: ["Fixtures"]),
-        .testTarget(name: "RuntimeTests", dependencies: ["StackRuntime", "TestSupport"], path: "Tests/RuntimeTests"),
+        .testTarget(name: "RuntimeTests", dependencies: ["StackRuntime", "StackOutput", "TestSupport"], path: "Tests/RuntimeTests"),
         .testTarget(
-            name: "LayoutTests", dependencies: ["StackParser", "StackCompiler", "StackRuntime", "TestSupport"],
+            name: "LayoutTests", dependencies: ["StackParser", "StackCompiler", "StackRuntime", "StackOutput", "TestSupport"],
             path: "Tests/LayoutTests",
             exclude: ["Fixtures"]),
         .testTarget(name: "stackcTests", dependencies: ["stackc"], path: "Tests/stackcTests"),

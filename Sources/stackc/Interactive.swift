@@ -8,6 +8,8 @@
 // With only `--then` (one state change) the output is the transition itself:
 // the animated rows and events, then the new layout.
 
+import StackParser
+import StackOutput
 import StackRuntime
 
 enum Interactive {
@@ -91,11 +93,11 @@ enum Interactive {
             let eventTexts = change.events.map { $0.text(names) } + transitionEvents.map { $0.text(names) }
             let animatedRows = transition.map { describe($0, names: names) } ?? []
             if options.format == "json" {
-                var fields = ["\"step\": \(number + 1)", "\"input\": \(LayoutJSON.quote(step.input))"]
-                if case .tap = step { fields.append("\"row\": " + (row.map { LayoutJSON.quote(names.name(of: $0)) } ?? "null")) }
-                fields.append("\"actions\": [" + actions.map { LayoutJSON.quote($0.text) }.joined(separator: ", ") + "]")
-                fields.append("\"events\": [" + eventTexts.map(LayoutJSON.quote).joined(separator: ", ") + "]")
-                fields.append("\"animated\": [" + animatedRows.map(LayoutJSON.quote).joined(separator: ", ") + "]")
+                var fields = ["\"step\": \(number + 1)", "\"input\": \(JSONText.quote(step.input))"]
+                if case .tap = step { fields.append("\"row\": " + (row.map { JSONText.quote(names.name(of: $0)) } ?? "null")) }
+                fields.append("\"actions\": [" + actions.map { JSONText.quote($0.text) }.joined(separator: ", ") + "]")
+                fields.append("\"events\": [" + eventTexts.map(JSONText.quote).joined(separator: ", ") + "]")
+                fields.append("\"animated\": [" + animatedRows.map(JSONText.quote).joined(separator: ", ") + "]")
                 if options.frames == nil { out += "{" + fields.joined(separator: ", ") + "}\n" }
             } else if options.format != "svg" {
                 var line = "step \(number + 1): \(step.input)"

@@ -1,5 +1,6 @@
 // `stackc layout FILE`: lay a screen out and print it as text, JSON or SVG.
 
+import StackOutput
 import Foundation
 import StackRuntime
 

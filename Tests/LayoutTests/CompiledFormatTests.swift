@@ -2,6 +2,7 @@
 // files, which must give a clean error or a screen that lays out — never a
 // crash, a hang, or memory out of proportion to the file.
 
+import StackOutput
 import Foundation
 import StackCompiler
 import StackParser

@@ -2,6 +2,7 @@
 // row again and moves the rows after it — as a layout from scratch would —
 // and, inside an animated change, the row resizes by its transition.
 
+import StackOutput
 import StackCompiler
 import StackParser
 @testable import StackRuntime

@@ -4,6 +4,7 @@
 // sets the options. STACKC_UPDATE_FIXTURES=1 rewrites the `.json` files —
 // read the diff: the expected frames are the specification.
 
+import StackOutput
 import Foundation
 import StackCompiler
 import StackParser

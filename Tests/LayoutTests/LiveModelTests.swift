@@ -4,6 +4,7 @@
 // same model and state, and the events must equal those derived from
 // diffing the two full layouts.
 
+import StackOutput
 import StackCompiler
 import StackParser
 @testable import StackRuntime

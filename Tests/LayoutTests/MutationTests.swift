@@ -1,5 +1,6 @@
 // Row mutations and scroll behaviours on a live screen.
 
+import StackOutput
 import StackCompiler
 import StackParser
 import StackRuntime

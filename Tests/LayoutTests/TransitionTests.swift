@@ -2,6 +2,7 @@
 // not change left alone, interruption without a jump, events in pairs, and
 // golden JSON of sampled frames (STACKC_UPDATE_FIXTURES=1 rewrites them).
 
+import StackOutput
 import Foundation
 import StackCompiler
 import StackParser

@@ -2,6 +2,7 @@
 // incrementally kept frames, content size and visible rows must equal a
 // layout made from scratch.
 
+import StackOutput
 import StackRuntime
 import TestSupport
 import XCTest

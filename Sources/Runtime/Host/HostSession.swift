@@ -90,7 +90,7 @@ public struct HostSession: Sendable {
         var rows: [RenderedRow] = []
         var next: [RowKey: RenderedRow] = [:]
         next.reserveCapacity(shown.count + 8)
-        func add(_ row: Int, holder: Int?) {
+        func add(_ row: Int, holder: Int?, depth: Int) {
             guard let pose = presented.rows[row], pose.visibility != .hidden else { return }
             let model = names.model.rows[row]
             let appearance = names.appearance(of: row)
@@ -108,7 +108,7 @@ public struct HostSession: Sendable {
             let rendered = RenderedRow(
                 key: RowKey(row), id: model.id, kind: model.kind,
                 reuseIdentifier: model.component ?? (appearance.host.map { "View:" + $0 } ?? model.kind.name),
-                holder: holder.map(RowKey.init), frame: frame, content: content, separator: separator,
+                holder: holder.map(RowKey.init), depth: depth, frame: frame, content: content, separator: separator,
                 separatorColor: row < layout.rowCount ? layout.separatorStyle(of: row)?.color ?? 0 : 0,
                 alpha: pose.alpha, scale: pose.scale, offsetX: pose.offsetX, offsetY: pose.offsetY, zIndex: sticky ? 1 : 0,
                 background: appearance.background, highlighted: live.highlightedRow?.row == row,
@@ -118,9 +118,9 @@ public struct HostSession: Sendable {
                 imageSource: appearance.image?.source, host: appearance.host, tappable: !model.tap.isEmpty)
             rows.append(rendered)
             next[rendered.key] = rendered
-            for child in presented.children[row] ?? [] { add(child, holder: row) }
+            for child in presented.children[row] ?? [] { add(child, holder: row, depth: depth + 1) }
         }
-        for row in presented.roots { add(row, holder: nil) }
+        for row in presented.roots { add(row, holder: nil, depth: 0) }
         var appeared: [RowKey] = []
         var changed: [RowKey] = []
         for row in rows {

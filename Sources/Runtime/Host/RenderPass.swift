@@ -24,6 +24,10 @@ public struct RenderedRow: Hashable, Sendable {
     public var reuseIdentifier: String
     /// The row holding this row's stack, nil for the screen's own rows.
     public var holder: RowKey?
+    /// How deep it is nested: 0 for the screen's own rows. A platform that
+    /// puts every row's view in one superview orders them by
+    /// (`zIndex`, `depth`) so rows inside a stack draw over its holder.
+    public var depth: Int
     /// Where it is drawn, in the screen's content coordinates.
     public var frame: Rect
     public var content: Rect?

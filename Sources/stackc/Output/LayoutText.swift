@@ -1,5 +1,7 @@
 // `stackc layout --format text`: an indented tree a person can read.
 
+import StackParser
+import StackOutput
 import StackRuntime
 
 enum LayoutText {
@@ -40,7 +42,7 @@ enum LayoutText {
         }
         if let text = appearance.text {
             let shown = text.string.count > 40 ? String(text.string.prefix(39)) + "…" : text.string
-            line += "  " + LayoutJSON.quote(shown)
+            line += "  " + JSONText.quote(shown)
         }
         out += line + "\n"
         if let stack = appearance.stack, visibility != .hidden {

@@ -2,6 +2,7 @@
 // it imports changes. Errors are shown and the last good layout kept; the
 // watched files follow the imports; ctrl-C ends it with status 0.
 
+import StackOutput
 import Dispatch
 import Foundation
 import StackCompiler
@@ -257,9 +258,9 @@ struct WatchSession {
         case "json":
             let layoutJSON = Self.oneLine(LayoutJSON.render(screen: screen, layout: layout, offset: options.offset))
             let fields = [
-                "\"type\": \"layout\"", "\"time\": \(LayoutJSON.quote(time))",
-                "\"changed\": [\(changed.map(LayoutJSON.quote).joined(separator: ", "))]",
-                "\"changes\": [\(changes.map(LayoutJSON.quote).joined(separator: ", "))]", "\"layout\": \(layoutJSON)",
+                "\"type\": \"layout\"", "\"time\": \(JSONText.quote(time))",
+                "\"changed\": [\(changed.map(JSONText.quote).joined(separator: ", "))]",
+                "\"changes\": [\(changes.map(JSONText.quote).joined(separator: ", "))]", "\"layout\": \(layoutJSON)",
             ]
             Terminal.out("{" + fields.joined(separator: ", ") + "}\n")
         case "svg":
@@ -289,7 +290,7 @@ struct WatchSession {
         let renderer = DiagnosticRenderer(sources: checked.sources, useColor: useColor)
         if options.format == "json" {
             let diagnostics = Self.oneLine(renderer.renderJSON(checked.diagnostics))
-            Terminal.out("{\"type\": \"diagnostics\", \"time\": \(LayoutJSON.quote(time)), \"changed\": [\(changed.map(LayoutJSON.quote).joined(separator: ", "))], \"diagnostics\": \(diagnostics)}\n")
+            Terminal.out("{\"type\": \"diagnostics\", \"time\": \(JSONText.quote(time)), \"changed\": [\(changed.map(JSONText.quote).joined(separator: ", "))], \"diagnostics\": \(diagnostics)}\n")
         } else {
             Terminal.out(header(time: time, changed: changed))
             Terminal.err(renderer.render(checked.diagnostics))
@@ -299,7 +300,7 @@ struct WatchSession {
 
     private func report(time: String, changed: [String], problem: String) {
         if options.format == "json" {
-            Terminal.out("{\"type\": \"error\", \"time\": \(LayoutJSON.quote(time)), \"changed\": [\(changed.map(LayoutJSON.quote).joined(separator: ", "))], \"message\": \(LayoutJSON.quote(problem))}\n")
+            Terminal.out("{\"type\": \"error\", \"time\": \(JSONText.quote(time)), \"changed\": [\(changed.map(JSONText.quote).joined(separator: ", "))], \"message\": \(JSONText.quote(problem))}\n")
         } else {
             Terminal.out(header(time: time, changed: changed))
             Terminal.err("stackc watch: error: \(problem)\n")

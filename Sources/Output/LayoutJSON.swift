@@ -2,13 +2,16 @@
 // one object with the screen, viewport, clamped offset, content size and a
 // tree of rows. `stackc layout --format json` prints it; tests compare it.
 
+import StackParser
+import StackRuntime
+
 /// Renders layouts as the contract's JSON.
 package enum LayoutJSON {
     /// `slid`: how far snap-hide rows have slid (a live screen's `slideOffsets`).
     package static func render(screen: Screen, layout: ScreenLayout, offset: Double, slid: [Int: Double] = [:]) -> String {
         let o = layout.clampedOffset(offset)
         var out = "{\n"
-        out += "  \"screen\": \(quote(screen.model.name)),\n"
+        out += "  \"screen\": \(JSONText.quote(screen.model.name)),\n"
         out += "  \"viewport\": [\(num(layout.viewportWidth)), \(num(layout.viewportHeight))],\n"
         out += "  \"offset\": \(num(o)),\n"
         out += "  \"contentSize\": [\(num(layout.contentWidth)), \(num(layout.contentHeight))],\n"
@@ -33,8 +36,8 @@ package enum LayoutJSON {
         let appearance = screen.appearance(of: index)
         let visibility = layout.presentedVisibility(of: index, offset: offset, slid: slid)
         var fields: [String] = []
-        fields.append("\"id\": " + (appearance.id.map(quote) ?? "null"))
-        fields.append("\"kind\": \(quote(appearance.kind.name))")
+        fields.append("\"id\": " + (appearance.id.map(JSONText.quote) ?? "null"))
+        fields.append("\"kind\": \(JSONText.quote(appearance.kind.name))")
         fields.append("\"frame\": \(rect(layout.frame(of: index)))")
         // A sticky row drawn away from its place: where the user sees it.
         if layout.isPresentedElsewhere(index, offset: offset, slid: slid) {
@@ -42,7 +45,7 @@ package enum LayoutJSON {
         }
         fields.append("\"content\": " + (layout.contentFrame(of: index).map(rect) ?? "null"))
         fields.append("\"separator\": " + (layout.separatorFrame(of: index).map(rect) ?? "null"))
-        fields.append("\"visibility\": \(quote(visibility.name))")
+        fields.append("\"visibility\": \(JSONText.quote(visibility.name))")
         fields.append("\"visiblePercent\": \(num(visibility.percent))")
         var nested = "[]"
         if let stack = appearance.stack, !layout.isHidden(index) {
@@ -58,21 +61,4 @@ package enum LayoutJSON {
 
     package static func num(_ x: Double) -> String { NumberText.format(x) }
 
-    package static func quote(_ text: String) -> String {
-        var out = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case _ where scalar.value < 0x20:
-                let hex = String(scalar.value, radix: 16)
-                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        return out + "\""
-    }
 }

@@ -1,0 +1,93 @@
+// The decisions every platform host makes, made once here so that the
+// UIKit and SwiftUI adapters stay thin and the tests can check them on any
+// machine: when to draw, which view shows which row, whether the frame
+// clock must keep running, how a touch becomes a tap, and in which order
+// assistive technologies read the rows.
+
+/// A screen on a platform: a session, its views, and the platform's input.
+/// The platform calls it from its main thread with its own clock's times
+/// (seconds); after each call it looks at `wantsFrames` to start or stop
+/// its frame clock (a CADisplayLink), and lays out `views.views`.
+/// A class: the platform's scroll view holds one and its identity matters.
+public final class ScreenHost<View: PlatformRowView> {
+    public private(set) var session: HostSession
+    /// The views showing rows now, and the pool behind them.
+    public let views: ViewHost<View>
+    /// The last pass drawn.
+    public private(set) var lastPass: RenderPass?
+    /// Whether a transition still runs: the platform asks for frames (and
+    /// calls `frame(at:)` on each) while this is true.
+    public private(set) var wantsFrames = false
+    /// What tap actions did that the app handles (`emit`, `push`/`pop` on
+    /// a screen) and every event, as they happen.
+    public var onActions: ([ActionOutcome]) -> Void = { _ in }
+    public var onEvents: ([LiveEvent]) -> Void = { _ in }
+    public var onTransitionEvents: ([TransitionEvent]) -> Void = { _ in }
+
+    /// `make` creates a view for a reuse identifier when the pool has none.
+    public init(_ session: HostSession, make: @escaping (String) -> View) {
+        self.session = session
+        views = ViewHost(make: make)
+    }
+
+    /// Draws the screen as it is at `time`: a pass applied to the views.
+    @discardableResult
+    public func frame(at time: Double) -> RenderPass {
+        onTransitionEvents(session.advance(to: time))
+        let pass = session.pass(at: time)
+        views.apply(pass)
+        lastPass = pass
+        wantsFrames = pass.isAnimating
+        return pass
+    }
+
+    /// The user scrolled to `offset` (along the screen's axis).
+    public func scroll(to offset: Double, at time: Double) {
+        onEvents(session.scroll(to: offset, at: time))
+        frame(at: time)
+    }
+
+    /// A finger went down at a point of the viewport.
+    public func touchDown(x: Double, y: Double, at time: Double) {
+        if session.press(x: x, y: y) != nil { frame(at: time) }
+    }
+
+    /// The finger lifted where it went down: the pressed row's actions run.
+    public func touchUp(at time: Double) {
+        let (actions, events) = session.release(at: time)
+        onEvents(events)
+        if !actions.isEmpty { onActions(actions) }
+        frame(at: time)
+    }
+
+    /// The finger moved away, or scrolling took the gesture over.
+    public func touchCancelled(at time: Double) {
+        guard session.live.highlightedRow != nil else { return }
+        session.cancelPress()
+        frame(at: time)
+    }
+
+    /// The viewport changed size (rotation, a resized window).
+    public func resize(width: Double, height: Double, at time: Double) throws(RuntimeError) {
+        guard width != session.live.viewportWidth || height != session.live.viewportHeight else { return }
+        try change(at: time) { (live: inout LiveScreen) throws(RuntimeError) -> [LiveEvent] in
+            try live.setViewport(width: width, height: height)
+        }
+    }
+
+    /// An app's change at `time` (state, rows, a host view's new size),
+    /// animated by the rows' transitions, then drawn.
+    public func change(
+        at time: Double, _ body: (inout LiveScreen) throws(RuntimeError) -> [LiveEvent]
+    ) throws(RuntimeError) {
+        let (events, transitionEvents) = try session.change(at: time, body)
+        onEvents(events)
+        onTransitionEvents(transitionEvents)
+        frame(at: time)
+    }
+
+    /// The views in the order assistive technologies read them.
+    public var accessibilityOrder: [View] {
+        (lastPass?.accessibilityOrder ?? []).compactMap { views.views[$0] }
+    }
+}
