@@ -133,7 +133,8 @@ public struct HostSession: Sendable {
         let disappeared = shown.keys.filter { next[$0] == nil }.sorted()
         shown = next
         return RenderPass(
-            time: time, axis: axis, offset: presented.offset, contentWidth: presented.contentWidth, contentHeight: presented.contentHeight,
+            time: time, axis: axis, viewportWidth: live.screen.viewportWidth, viewportHeight: live.screen.viewportHeight,
+            offset: presented.offset, contentWidth: presented.contentWidth, contentHeight: presented.contentHeight,
             rows: rows, appeared: appeared, changed: changed, disappeared: disappeared, isAnimating: animating)
     }
 }

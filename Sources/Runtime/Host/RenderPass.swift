@@ -60,8 +60,10 @@ public struct RenderedRow: Hashable, Sendable {
 /// What to draw now and what changed since the last pass.
 public struct RenderPass: Sendable {
     public var time: Double
-    /// The axis the screen scrolls along.
+    /// The axis the screen scrolls along, and the viewport's size.
     public var axis: Axis
+    public var viewportWidth: Double
+    public var viewportHeight: Double
     /// The scroll offset along the screen's axis.
     public var offset: Double
     public var contentWidth: Double
@@ -75,17 +77,25 @@ public struct RenderPass: Sendable {
     /// Whether a transition is still running: take another pass next frame.
     public var isAnimating: Bool
 
-    /// The rows assistive technologies visit, in reading order: rows that
-    /// show something (text, an image, a host view) or take taps, ordered by
-    /// where they are drawn — along the screen's axis, then across it.
-    /// Sticky rows are read where they are drawn, like the rest.
+    /// The rows assistive technologies visit, in reading order: rows in the
+    /// viewport that show something (text, an image, a host view) or take
+    /// taps, ordered by where they are drawn — along the screen's axis, then
+    /// across it. A sticky row held at the viewport's leading edge is read
+    /// first and one held at the trailing edge last: they cover the rows
+    /// scrolling under them.
     public var accessibilityOrder: [RowKey] {
         let vertical = axis == .vertical
+        let low = offset, high = offset + (vertical ? viewportHeight : viewportWidth)
         return rows
-            .filter { $0.alpha > 0 && ($0.text != nil || $0.imageSource != nil || $0.host != nil || $0.tappable) }
+            .filter { row in
+                let start = vertical ? row.frame.y : row.frame.x
+                let end = start + (vertical ? row.frame.height : row.frame.width)
+                return row.alpha > 0 && end > low && start < high
+                    && (row.text != nil || row.imageSource != nil || row.host != nil || row.tappable)
+            }
             .sorted { a, b in
-                let (a1, a2) = vertical ? (a.frame.y, a.frame.x) : (a.frame.x, a.frame.y)
-                let (b1, b2) = vertical ? (b.frame.y, b.frame.x) : (b.frame.x, b.frame.y)
+                let (a1, a2) = (readingStart(a, low: low, high: high), vertical ? a.frame.x : a.frame.y)
+                let (b1, b2) = (readingStart(b, low: low, high: high), vertical ? b.frame.x : b.frame.y)
                 return (a1, a2, a.key) < (b1, b2, b.key)
             }
             .map(\.key)
@@ -106,4 +116,17 @@ public enum TextAlignment: String, Hashable, Sendable, CaseIterable {
 
     /// The alignment a screen names (`leading` for anything else).
     package init(named name: String) { self = TextAlignment(rawValue: name) ?? .leading }
+}
+
+extension RenderPass {
+    /// Where reading meets a row along the axis: sticky rows held at an edge
+    /// go before (leading) or after (trailing) everything else.
+    fileprivate func readingStart(_ row: RenderedRow, low: Double, high: Double) -> Double {
+        let start = axis == .vertical ? row.frame.y : row.frame.x
+        let end = start + (axis == .vertical ? row.frame.height : row.frame.width)
+        guard row.zIndex > 0 else { return start }
+        if start <= low + 1e-9 { return -.infinity }
+        if end >= high - 1e-9 { return .infinity }
+        return start
+    }
 }

@@ -59,9 +59,9 @@ extension LiveScreen {
         return screen.model.rows[key.row].id
     }
 
-    /// The screen's rows that overlap the viewport now, in order: O(log n +
-    /// the rows found).
-    public var visibleRows: [RowKey] { visibleRows(offset: offset).map(RowKey.init) }
+    /// The screen's rows the user sees now (sticky rows where they are
+    /// drawn), in order: O(log n + the rows found + sticky rows).
+    public var visibleRows: [RowKey] { visibleSet().keys.sorted().map(RowKey.init) }
 
     /// Where a row is laid out, in the screen's content coordinates: O(log n)
     /// for the screen's own rows. Nil for a row the screen does not list.

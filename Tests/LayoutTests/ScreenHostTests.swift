@@ -1,0 +1,129 @@
+// The app-facing runtime as an app uses it: the host core's decisions
+// (frames while animating, touches to taps, cancel on scroll, reading
+// order), the row queries by key against a full layout, and what a
+// measurer is asked.
+
+import StackCompiler
+import StackOutput
+import StackParser
+import StackRuntime
+import TestSupport
+import XCTest
+
+final class ScreenHostTests: XCTestCase {
+    static let source = """
+        screen S {
+            state open: bool = false
+            defaults { insets: 0  transition show { duration: 300ms }  transition hide { duration: 300ms } }
+            Text title { text: "Title"  size: 40  pin: top }
+            Text toggle { text: "More"  size: 40  tap: toggle(open), emit("toggled") }
+            Text extra { text: "Extra"  size: 80  hidden: !open }
+            Stack card {
+                padding: 10
+                Text inner { text: "Inside"  size: 30 }
+                View chart { host: "Chart" }
+            }
+            Spacer { size: 2000 }
+            Text end { text: "End"  size: 40 }
+        }
+        """
+
+    func host(_ measurer: any Measurer & Sendable = DefaultMeasurer()) throws -> ScreenHost<RecordingView> {
+        let model = try LiveModelTests.model(Self.source)
+        return ScreenHost(HostSession(LiveScreen(model: model, viewportWidth: 300, viewportHeight: 400, measurer: measurer))) {
+            RecordingView($0)
+        }
+    }
+
+    func testATapHighlightsRunsItsActionsAndAnimatesUntilDone() throws {
+        let host = try host()
+        var heard: [ActionOutcome] = []
+        host.onActions = { heard += $0 }
+        host.frame(at: 0)
+        let toggle = try host.session.live.row(id: "toggle")
+        host.touchDown(x: 10, y: 50, at: 1)
+        XCTAssertEqual(host.views.views[toggle]?.shown?.highlighted, true, "pressed rows draw their highlight")
+        host.touchUp(at: 1)
+        XCTAssertEqual(heard, [.toggled(state: "open", to: true), .emitted("toggled")])
+        XCTAssertEqual(host.views.views[toggle]?.shown?.highlighted, false)
+        XCTAssertTrue(host.wantsFrames, "the extra row shows by a 300 ms transition")
+        host.frame(at: 1.15)
+        XCTAssertTrue(host.wantsFrames)
+        host.frame(at: 1.31)
+        XCTAssertFalse(host.wantsFrames, "the clock stops when the transition ends")
+        XCTAssertEqual(try host.session.live.state("open"), .bool(true))
+    }
+
+    func testScrollingCancelsAPressAndATouchOffRowsDoesNothing() throws {
+        let host = try host()
+        var heard: [ActionOutcome] = []
+        host.onActions = { heard += $0 }
+        host.frame(at: 0)
+        host.touchDown(x: 10, y: 50, at: 0)
+        XCTAssertNotNil(host.session.live.highlightedRow)
+        host.scroll(to: 30, at: 0.1)
+        XCTAssertNil(host.session.live.highlightedRow, "a finger that scrolls is not tapping")
+        host.touchUp(at: 0.2)
+        XCTAssertEqual(heard, [])
+        host.touchDown(x: 10, y: 390, at: 1)  // the spacer: no actions
+        XCTAssertNil(host.session.live.highlightedRow)
+        host.touchCancelled(at: 1)
+        XCTAssertEqual(heard, [])
+    }
+
+    func testReadingOrderIsTopToBottomWithTheStickyRowWhereItIsDrawn() throws {
+        let host = try host()
+        host.frame(at: 0)
+        let live = host.session.live
+        let order = host.accessibilityOrder.compactMap { $0.shown.flatMap { live.id(of: $0.key) } }
+        XCTAssertEqual(order, ["title", "toggle", "inner", "chart"])
+        host.scroll(to: 100, at: 1)
+        let scrolled = host.accessibilityOrder.compactMap { $0.shown.flatMap { live.id(of: $0.key) } }
+        XCTAssertEqual(scrolled.first, "title", "the pinned title is read first, where it is drawn")
+    }
+
+    func testRowQueriesByKeyAgreeWithAFullLayout() throws {
+        for (name, models) in try CompiledFormatTests.sampleModels() {
+            for model in models {
+                var live = LiveScreen(model: model, viewportWidth: 390, viewportHeight: 600)
+                _ = live.scroll(to: 137)
+                let layout = live.layout()
+                var keys = live.rows
+                var index = 0
+                while index < keys.count {
+                    keys += live.rows(inside: keys[index])
+                    index += 1
+                }
+                for key in keys {
+                    let expected = layout.frame(of: key.row), found = try XCTUnwrap(live.frame(of: key))
+                    for (a, b) in [(found.x, expected.x), (found.y, expected.y), (found.width, expected.width), (found.height, expected.height)] {
+                        XCTAssertEqual(a, b, accuracy: 1e-9, "\(name) \(model.name) \(key)")
+                    }
+                }
+                XCTAssertEqual(Set(live.visibleRows), Set(live.rows.filter {
+                    if case .partial = live.visibility(of: $0) { return true }
+                    return live.visibility(of: $0) == .entire
+                }), "\(name) \(model.name)")
+            }
+        }
+    }
+
+    func testTheMeasurerIsAskedAboutRowsByKeyAndTheViewportMovesRows() throws {
+        let views = HostViews()
+        views.heights = ["Chart": 120]
+        let host = try host(views)
+        host.frame(at: 0)
+        let chart = try host.session.live.row(id: "chart")
+        let asked = views.asked.filter { $0.key == chart }
+        XCTAssertFalse(asked.isEmpty)
+        XCTAssertEqual(asked.first?.id, "chart")
+        XCTAssertEqual(asked.first?.kind, .view)
+        XCTAssertEqual(asked.first?.content, .view(host: "Chart"))
+        XCTAssertEqual(host.session.live.frame(of: chart)?.height, 120)
+        let card = try host.session.live.row(id: "card")
+        XCTAssertEqual(host.session.live.frame(of: card)?.height, 10 + 30 + 120 + 10)
+        try host.resize(width: 200, height: 400, at: 1)
+        XCTAssertEqual(host.session.live.frame(of: chart)?.width, 180, "across the new width, inside the card's padding")
+        XCTAssertThrowsError(try host.resize(width: -1, height: 400, at: 2))
+    }
+}
