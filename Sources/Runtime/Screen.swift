@@ -13,6 +13,10 @@ package struct Screen: Sendable {
     package private(set) var state: [RuntimeValue]
     package var viewportWidth: Double
     package var viewportHeight: Double
+    /// Rows hidden or shown whatever their `hidden` expression says (a
+    /// host's `setHidden`): part of the screen, so that every layout of it
+    /// — incremental or from scratch — sees them.
+    package private(set) var hiddenOverrides: [Int: Bool] = [:]
     private let rowsByID: [String: Int]
 
     package init(model: ScreenModel, viewportWidth: Double = 390, viewportHeight: Double = 844) {
@@ -31,6 +35,12 @@ package struct Screen: Sendable {
     init(replacing screen: Screen, model: ScreenModel) {
         self.init(model: model, viewportWidth: screen.viewportWidth, viewportHeight: screen.viewportHeight)
         self.state = screen.state
+        self.hiddenOverrides = screen.hiddenOverrides.filter { $0.key < model.rows.count }
+    }
+
+    /// Hides or shows `row` whatever its `hidden` expression says.
+    package mutating func overrideHidden(_ row: Int, _ hidden: Bool) {
+        hiddenOverrides[row] = hidden
     }
 
     /// What expressions see now.
@@ -48,7 +58,9 @@ package struct Screen: Sendable {
     /// re-run layout (a new measurer, a rotated viewport of the same state)
     /// without evaluating again.
     package func resolve() -> ResolvedScreen {
-        ResolvedScreen(model: model, context: context)
+        var resolved = ResolvedScreen(model: model, context: context)
+        for (row, hidden) in hiddenOverrides where row < resolved.specs.count { resolved.specs[row].hidden = hidden }
+        return resolved
     }
 
     /// Lays out already-evaluated rows.

@@ -73,7 +73,7 @@ final class LiveModelTests: XCTestCase {
     static func reference(_ live: LiveScreen) -> ScreenLayout {
         var model = live.screen.model
         var table = model.expressions
-        for (row, hidden) in live.forcedHidden {
+        for (row, hidden) in live.screen.hiddenOverrides {
             model.rows[row].hidden = table.addConstant(.bool(hidden))
         }
         model.expressions = table
@@ -150,6 +150,10 @@ final class LiveModelTests: XCTestCase {
             XCTAssertEqual(
                 LayoutJSON.render(screen: live.screen, layout: live.layout(), offset: offset, slid: live.slideOffsets),
                 LayoutJSON.render(screen: live.screen, layout: full, offset: offset, slid: live.slideOffsets), "step \(step)")
+            // The screen's own layout from scratch sees the same hidden rows.
+            XCTAssertEqual(
+                LayoutJSON.render(screen: live.screen, layout: live.screen.layout(), offset: offset),
+                LayoutJSON.render(screen: live.screen, layout: full, offset: offset), "step \(step): screen.layout()")
             for row in full.rows {
                 guard let frame = live.frame(ofRootRow: row) else { return XCTFail("step \(step): row \(row) has no frame") }
                 XCTAssertEqual(frame.y, full.frame(of: row).y, accuracy: 1e-6, "step \(step) row \(row)")

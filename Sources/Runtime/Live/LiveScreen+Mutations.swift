@@ -91,7 +91,7 @@ extension LiveScreen {
         let rows = keys.map(\.row)
         for row in rows { try checkRow(row) }
         return observe { live in
-            for row in rows { live.forcedHidden[row] = hidden }
+            for row in rows { live.screen.overrideHidden(row, hidden) }
             live.relayoutFully()
         }
     }

@@ -29,8 +29,6 @@ public struct LiveScreen: Sendable {
     var contributions: [Double]
     var tree: PrefixSums
     var visibleTree: PrefixSums
-    /// Rows whose hidden flag a mutation fixed, overriding their expression.
-    var forcedHidden: [Int: Bool] = [:]
     /// How many of the screen's rows are `fill` (their shares move together).
     var fillRows = 0
     /// The scroll offset along the screen's axis (clamped when used).
@@ -117,7 +115,6 @@ public struct LiveScreen: Sendable {
         guard !snapshotIsCurrent else { return }
         if resolved.specs.count != screen.model.rows.count || resolved.stacks.count != screen.model.stacks.count {
             resolved = screen.resolve()
-            for (row, hidden) in forcedHidden where row < resolved.specs.count { resolved.specs[row].hidden = hidden }
         }
         snapshot = screen.layout(resolved, measurer: measurer)
         snapshotIsCurrent = true
@@ -134,7 +131,6 @@ public struct LiveScreen: Sendable {
         let before = (snapshot.rowStart, snapshot.rowSize)
         defer { if snapshot.rowStart != before.0 || snapshot.rowSize != before.1 { layoutChanged = true } }
         resolved = screen.resolve()
-        for (row, hidden) in forcedHidden { resolved.specs[row].hidden = hidden }
         snapshot = screen.layout(resolved, measurer: measurer)
         snapshotIsCurrent = true
         rebuildTree()
@@ -166,7 +162,7 @@ public struct LiveScreen: Sendable {
             throw RuntimeError("there is no row \(row); the screen has \(screen.model.rows.count)")
         }
         return observe { live in
-            live.forcedHidden[row] = hidden
+            live.screen.overrideHidden(row, hidden)
             live.update(rows: [row])
         }
     }
@@ -200,7 +196,7 @@ public struct LiveScreen: Sendable {
         var facts = rows.map { ResolvedScreen.facts(of: screen.model.rows[$0], table: screen.model.expressions, context: context) }
         var needsFull = fillRows > 0
         for (row, index) in zip(rows, facts.indices) {
-            if let hidden = forcedHidden[row] { facts[index].spec.hidden = hidden }
+            if let hidden = screen.hiddenOverrides[row] { facts[index].spec.hidden = hidden }
             // Only the screen's own measured, non-fill rows can move alone.
             if position[row] < 0 || facts[index].nested >= 0 || facts[index].spec.rule == MainSpec.fill {
                 needsFull = true
