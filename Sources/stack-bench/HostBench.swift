@@ -1,14 +1,15 @@
-// Render passes as a host takes them: mid-scroll and mid-animation, at 10k,
-// 100k and 1M rows, to show what depends on N and what does not.
+// Render passes as a host takes them: mid-scroll, frames mid-animation, the
+// first pass after a change, and a host view invalidated — at 10k, 100k and
+// 1M rows (`--host-sizes`), to show what depends on N and what does not.
 
 import StackRuntime
 
 enum HostBench {
     typealias Result = (String, Double, String)
 
-    static func passes(rows: Int) -> [Result] {
+    static func passes(sizes: [Int]) -> [Result] {
         var results: [Result] = []
-        for count in [10_000, 100_000, max(rows, 1_000_000)] {
+        for count in sizes {
             let model = SyntheticModels.screen(rows: count, kind: .fitText)
             var session = HostSession(LiveScreen(model: model, viewportWidth: 390, viewportHeight: 844))
             let clock = ContinuousClock()
@@ -45,20 +46,76 @@ enum HostBench {
             _ = moving.pass(at: 0)
             let rowsOfScreen = moving.screen.live.screen.model.stacks[moving.screen.live.screen.model.rootStack].rows
             let target = rowsOfScreen[rowsOfScreen.count - 51]
-            var animation: [Double] = []
+            var firstPass: [Double] = []
+            var frames: [Double] = []
             var tracks = 0
+            var framedRows = 0
             for step in 0..<20 {
                 let t = 10 + Double(step)
                 _ = try? moving.change(at: t) { (live: inout LiveScreen) throws(RuntimeError) -> [LiveEvent] in
                     try live.setHidden(RowKey(target), step % 2 == 0)
                 }
                 tracks = moving.screen.transition?.tracks.count ?? 0
-                animation.append(seconds(clock.measure { _ = moving.pass(at: t + 0.1) }))
+                // The first pass after a change finds the cache cold (the
+                // change walked every row); the frames after it are what a
+                // display link pays 60 times a second.
+                firstPass.append(seconds(clock.measure { _ = moving.pass(at: t + 0.016) }))
+                for frame in 2..<18 {
+                    frames.append(seconds(clock.measure { framedRows = moving.pass(at: t + 0.016 * Double(frame)).rows.count }))
+                }
             }
-            animation.sort()
-            results.append(("host: pass mid-animation (\(count / 1000)k)", animation[animation.count / 2],
-                String(format: "%.1f µs median, %d rows animating", animation[animation.count / 2] * 1e6, tracks)))
+            firstPass.sort()
+            frames.sort()
+            results.append(("host: frame mid-animation (\(count / 1000)k)", frames[frames.count / 2],
+                String(format: "%.1f µs median, %d rows animating, %d in the window", frames[frames.count / 2] * 1e6, tracks, framedRows)))
+            results.append(("host: first pass after a change (\(count / 1000)k)", firstPass[firstPass.count / 2],
+                String(format: "%.1f µs median (cache cold after the change)", firstPass[firstPass.count / 2] * 1e6)))
+            // A host view changes size: invalidate it, take a pass. Without
+            // a transition (the live screen alone, O(log n)), then as an
+            // animated change (its resize transition: the change compares
+            // the layouts, O(n)).
+            let growing = GrowingMeasurer()
+            var grown = LiveScreen(model: model, viewportWidth: 390, viewportHeight: 844, measurer: growing)
+            let middle = grown.rows[grown.rows.count / 2]
+            growing.target = middle
+            var invalidateSession = HostSession(grown)
+            invalidateSession.scroll(to: grown.frame(of: middle)?.y ?? 0, at: 0)
+            _ = invalidateSession.pass(at: 0)
+            var invalidations: [Double] = []
+            for _ in 0..<1000 {
+                invalidations.append(seconds(clock.measure { _ = try? grown.invalidateSize(of: middle) }))
+            }
+            invalidations.sort()
+            var animatedInvalidations: [Double] = []
+            for step in 0..<5 {
+                let t = 100 + Double(step)
+                animatedInvalidations.append(seconds(clock.measure {
+                    _ = try? invalidateSession.change(at: t) { (live: inout LiveScreen) throws(RuntimeError) -> [LiveEvent] in
+                        try live.invalidateSize(of: middle)
+                    }
+                    framedRows = invalidateSession.pass(at: t).rows.count
+                }))
+            }
+            animatedInvalidations.sort()
+            results.append(("host: invalidate one row (\(count / 1000)k)", invalidations[invalidations.count / 2],
+                String(format: "%.1f µs median, the live screen alone", invalidations[invalidations.count / 2] * 1e6)))
+            results.append(("host: invalidate + pass, animated (\(count / 1000)k)", animatedInvalidations[animatedInvalidations.count / 2],
+                String(format: "%.1f µs median, %d rows in the window", animatedInvalidations[animatedInvalidations.count / 2] * 1e6, framedRows)))
         }
         return results
+    }
+}
+
+/// A host one of whose rows grows by a point each time it is measured:
+/// every invalidation of it changes its size.
+final class GrowingMeasurer: Measurer, @unchecked Sendable {
+    var target: RowKey?
+    private var growth = 0.0
+    private let fallback = DefaultMeasurer()
+
+    func measure(_ row: MeasuredRow, along axis: Axis, across: Constraint) -> Double {
+        guard row.key == target else { return fallback.measure(row, along: axis, across: across) }
+        growth += 1
+        return fallback.measure(row, along: axis, across: across) + growth.truncatingRemainder(dividingBy: 40)
     }
 }

@@ -28,6 +28,7 @@ enum BenchMain {
         var iterations = 5
         var json = false
         var only: String?
+        var hostSizes = [10_000, 100_000, 1_000_000]
         var arguments = Array(CommandLine.arguments.dropFirst())
         while let argument = arguments.first {
             arguments.removeFirst()
@@ -35,6 +36,10 @@ enum BenchMain {
             case "--rows": rows = arguments.isEmpty ? rows : Int(arguments.removeFirst()) ?? rows
             case "--iterations": iterations = arguments.isEmpty ? iterations : Int(arguments.removeFirst()) ?? iterations
             case "--json": json = true
+            case "--host-sizes":
+                // Screen sizes for `--only host`, comma-separated (e.g. for a profiler run).
+                let sizes = (arguments.isEmpty ? "" : arguments.removeFirst()).split(separator: ",").compactMap { Int($0) }
+                if !sizes.isEmpty, sizes.allSatisfy({ $0 > 100 }) { hostSizes = sizes }
             case "--only": only = arguments.isEmpty ? nil : arguments.removeFirst()
             case "--write-source":
                 // Writes the generated screen and stops: for timing the CLI on it.
@@ -42,7 +47,7 @@ enum BenchMain {
                 _ = FileManager.default.createFile(atPath: path, contents: Data(ScreenGenerator.source(rows: rows).utf8))
                 return
             case "--help", "-h":
-                print("usage: stack-bench [--rows N] [--iterations K] [--only lex|parse|check|lower|format|load|layout|fit|query|live|host|animate|json] [--json] [--write-source PATH]")
+                print("usage: stack-bench [--rows N] [--iterations K] [--only lex|parse|check|lower|format|load|layout|fit|query|live|host|animate|json] [--json] [--host-sizes N,N,…] [--write-source PATH]")
                 return
             default:
                 FileHandle.standardError.write(Data("stack-bench: unknown argument '\(argument)'\n".utf8))
@@ -95,7 +100,7 @@ enum BenchMain {
         if wanted("fit") { results += LayoutBench.fitText(rows: rows, iterations: iterations) }
         if wanted("query") { results += LayoutBench.query(rows: max(rows, 1_000_000)) }
         if wanted("live") { results += LayoutBench.live(rows: max(rows, 1_000_000)) }
-        if wanted("host") { results += HostBench.passes(rows: rows) }
+        if wanted("host") { results += HostBench.passes(sizes: hostSizes) }
         if wanted("animate") { results += LayoutBench.animate(rows: rows) }
         if wanted("json") {
         let jsonData = jsonForm(rows: rows)
