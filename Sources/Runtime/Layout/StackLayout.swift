@@ -66,20 +66,14 @@ struct LayoutEngine {
                             continue
                         }
                         visible += 1
-                        let insets = insetsTable[row]
-                        var content: Double
-                        switch spec.rule {
-                        case MainSpec.points: content = spec.value
-                        case MainSpec.percent: content = spec.value / 100 * viewport
-                        case MainSpec.fill:
+                        if spec.rule == MainSpec.fill {
                             fillWeight += spec.value
                             continue
-                        default:
-                            content = measureFit(
-                                row, axis: axis, cross: max(0, crossContent - insets.total(axis.cross)), viewport: viewport)
                         }
-                        content = min(max(content, spec.minimum), spec.maximum)
-                        let size = insets.start(axis) + max(0, content) + insets.end(axis)
+                        let insets = insetsTable[row]
+                        let size = Self.size(spec: spec, insets: insets, axis: axis, viewport: viewport) {
+                            measureFit(row, axis: axis, cross: max(0, crossContent - insets.total(axis.cross)), viewport: viewport)
+                        }
                         rowSize[row] = size
                         used += size
                     }
@@ -95,8 +89,7 @@ struct LayoutEngine {
                 let spec = specs[row]
                 let insets = insetsTable[row]
                 let share = space * spec.value / fillWeight
-                let content = min(max(max(0, share - insets.total(axis)), spec.minimum), spec.maximum)
-                rowSize[row] = insets.total(axis) + content
+                rowSize[row] = Self.size(spec: spec, insets: insets, axis: axis, viewport: viewport) { max(0, share - insets.total(axis)) }
             }
         }
 
@@ -156,18 +149,28 @@ struct LayoutEngine {
         crossContent: Double, viewport: Double, measurer: any Measurer
     ) -> Double {
         if spec.hidden { return 0 }
-        var value: Double
-        switch spec.rule {
-        case MainSpec.points: value = spec.value
-        case MainSpec.percent: value = spec.value / 100 * viewport
-        default:
+        return size(spec: spec, insets: insets, axis: axis, viewport: viewport) {
             let measured = ask(
                 measurer, row: row, model: model, content: content, along: axis,
                 across: .definite(max(0, crossContent - insets.total(axis.cross))))
-            value = measured.isFinite ? max(0, measured) : 0
+            return measured.isFinite ? max(0, measured) : 0
         }
-        value = min(max(value, spec.minimum), spec.maximum)
-        return insets.start(axis) + max(0, value) + insets.end(axis)
+    }
+
+    /// The one rule for a visible row's extent along its stack (layout.md
+    /// STEP 1 and 2): its points, P% of the stack's viewport extent, or
+    /// `other` (what `fit` measured, what `fill` was shared); clamped by
+    /// min and max; insets added. The full layout and the incremental one
+    /// both size rows here, so they cannot disagree.
+    @inline(__always)
+    static func size(spec: MainSpec, insets: EdgeInsets, axis: Axis, viewport: Double, other: () -> Double) -> Double {
+        let value: Double =
+            switch spec.rule {
+            case MainSpec.points: spec.value
+            case MainSpec.percent: spec.value / 100 * viewport
+            default: other()
+            }
+        return insets.start(axis) + max(0, min(max(value, spec.minimum), spec.maximum)) + insets.end(axis)
     }
 
     /// The content extent of a `fit` row along `axis` with `cross` room across.
