@@ -100,8 +100,8 @@ extension LiveScreen {
     mutating func pushInPlace(_ step: String) throws(RuntimeError) {
         let names = screen.model.steps.map(\.name)
         guard let index = names.firstIndex(of: step), index >= pushedSteps else { throw RuntimeError("cannot push '\(step)'") }
-        try screen.setState(ScreenModel.flowDepthState, to: .number(Double(index + 1)))
-        stateChanged(ScreenModel.flowDepthState)
+        try incremental.screen.setState(ScreenModel.flowDepthState, to: .number(Double(index + 1)))
+        incremental.stateChanged(ScreenModel.flowDepthState)
         // StackFlowView keeps the newest item in view: scroll the least that
         // shows the pushed step whole (its start when it is longer).
         if let row = rootRows.first(where: { screen.model.rows[$0].id == step }) {
@@ -114,8 +114,8 @@ extension LiveScreen {
     mutating func popInPlace(_ count: Int) throws(RuntimeError) -> [String] {
         guard count >= 1, count <= pushedSteps else { throw RuntimeError("cannot pop \(count)") }
         let names = Array(screen.model.steps[(pushedSteps - count)..<pushedSteps].map(\.name).reversed())
-        try screen.setState(ScreenModel.flowDepthState, to: .number(Double(pushedSteps - count)))
-        stateChanged(ScreenModel.flowDepthState)
+        try incremental.screen.setState(ScreenModel.flowDepthState, to: .number(Double(pushedSteps - count)))
+        incremental.stateChanged(ScreenModel.flowDepthState)
         return names
     }
 }

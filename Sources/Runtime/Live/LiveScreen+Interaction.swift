@@ -16,12 +16,12 @@ extension LiveScreen {
     }
 
     /// The screen's `pin` and `snap-hide` rows, in order.
-    var stickyRows: [Int] { stickyCache }
+    var stickyRows: [Int] { incremental.stickyCache }
 
     /// Whether `row` is one of the screen's sticky rows: free when there are
     /// none (this runs for every visible row of every change).
     func isSticky(_ row: Int) -> Bool {
-        !stickyCache.isEmpty && stickySet.contains(row)
+        !incremental.stickyCache.isEmpty && incremental.stickySet.contains(row)
     }
 
     /// Whether the model makes `row` a sticky row of the screen.
@@ -38,7 +38,7 @@ extension LiveScreen {
     /// offset: sticky rows are judged where they are drawn.
     package func visibility(ofRootRow row: Int) -> Visibility {
         guard let frame = isSticky(row) ? presentedFrame(ofRootRow: row) : frame(ofRootRow: row) else { return .offscreen }
-        if resolved.specs[row].hidden { return .hidden }
+        if incremental.isHidden(row) { return .hidden }
         let axis = rootStackAxis
         let a = frame.start(axis)
         let h = frame.size(axis)
@@ -50,7 +50,6 @@ extension LiveScreen {
         return .partial(overlap / h * 100)
     }
 
-    var rootStackAxis: Axis { resolved.stacks[screen.model.rootStack].axis }
 
     /// Events for going from `before` (visible rows, content extent, offset) to now.
     func events(from before: [Int: Visibility], contentBefore: Double, offsetBefore: Double, layoutChanged: Bool) -> [LiveEvent] {
@@ -88,8 +87,8 @@ extension LiveScreen {
         offset = clampedOffset(newOffset)
         let delta = offset - offsetBefore
         guard delta != 0 else { return }
-        for row in stickyRows where screen.model.rows[row].snapHide != .none && !resolved.specs[row].hidden {
-            let extent = extents[Int(position[row])]
+        for row in stickyRows where screen.model.rows[row].snapHide != .none && !incremental.isHidden(row) {
+            let extent = incremental.extent(ofRootRow: row)
             slid[row] = min(max((slid[row] ?? 0) + delta, 0), extent)
         }
     }
@@ -135,7 +134,7 @@ extension LiveScreen {
         }
         // Sticky rows are drawn over the others, wherever they came from:
         // they answer first, the last drawn (topmost) first.
-        for row in stickyRows.reversed() where !resolved.specs[row].hidden {
+        for row in stickyRows.reversed() where !incremental.isHidden(row) {
             guard let frame = presentedFrame(ofRootRow: row), contains(frame) else { continue }
             // Nested rows ride with their row: test them shifted to where it is drawn.
             let natural = layout.frame(of: row)
@@ -238,14 +237,14 @@ extension LiveScreen {
             case .toggle(let slot):
                 let name = screen.model.state[slot].name
                 let value = !(screen.state[slot].boolValue)
-                try? screen.setState(name, to: .bool(value))
-                stateChanged(name)
+                try? incremental.screen.setState(name, to: .bool(value))
+                incremental.stateChanged(name)
                 outcomes.append(.toggled(state: name, to: value))
             case .set(let slot, let expression):
                 let name = screen.model.state[slot].name
                 let value = screen.model.expressions.evaluate(expression, in: screen.context)
-                try? screen.setState(name, to: value)
-                stateChanged(name)
+                try? incremental.screen.setState(name, to: value)
+                incremental.stateChanged(name)
                 outcomes.append(.set(state: name, to: screen.describe(value)))
             case .emit(let event):
                 outcomes.append(.emitted(event))

@@ -20,7 +20,7 @@ extension LiveScreen {
     /// positions are kept), a scan of its nested stack otherwise.
     private func isListed(_ row: Int) -> Bool {
         let parent = screen.model.rows[row].parent
-        if parent == screen.model.rootStack { return row < position.count && position[row] >= 0 }
+        if parent == screen.model.rootStack { return incremental.lists(rootRow: row) }
         return screen.model.stacks[parent].rows.contains(row)
     }
 
@@ -37,15 +37,15 @@ extension LiveScreen {
         for row in rows { try checkRow(row) }
         var changes: [Change] = []
         let events = observe { live in
-            live.settleSnapshot()
+            live.incremental.settleSnapshot()
             for row in Set(rows).sorted() {
                 let stack = live.screen.model.rows[row].parent
-                live.screen.modelRows(stack: stack) { $0.removeAll { $0 == row } }
+                live.incremental.screen.modelRows(stack: stack) { $0.removeAll { $0 == row } }
                 changes.append(.rowRemoved(row: RowKey(row)))
             }
-            live.relayoutFully()
+            live.incremental.relayoutFully()
             // The stack's row list changed even when no frame moved.
-            if !changes.isEmpty { live.layoutChanged = true }
+            if !changes.isEmpty { live.incremental.layoutChanged = true }
         }
         return (changes, Set(rows).sorted().map { .rowRemoved(row: RowKey($0)) } + events)
     }
@@ -73,14 +73,14 @@ extension LiveScreen {
         }
         var from = 0
         let events = observe { live in
-            live.settleSnapshot()
-            live.screen.modelRows(stack: stack) { rows in
+            live.incremental.settleSnapshot()
+            live.incremental.screen.modelRows(stack: stack) { rows in
                 from = rows.firstIndex(of: row) ?? 0
                 rows.remove(at: from)
                 rows.insert(row, at: index)
             }
-            live.relayoutFully()
-            if from != index { live.layoutChanged = true }
+            live.incremental.relayoutFully()
+            if from != index { live.incremental.layoutChanged = true }
         }
         return ([.rowMoved(row: key, from: from, to: index)], events)
     }
@@ -91,8 +91,8 @@ extension LiveScreen {
         let rows = keys.map(\.row)
         for row in rows { try checkRow(row) }
         return observe { live in
-            for row in rows { live.screen.overrideHidden(row, hidden) }
-            live.relayoutFully()
+            for row in rows { live.incremental.screen.overrideHidden(row, hidden) }
+            live.incremental.relayoutFully()
         }
     }
 
@@ -100,7 +100,7 @@ extension LiveScreen {
     @discardableResult
     public mutating func reload(_ key: RowKey) throws(RuntimeError) -> [LiveEvent] {
         try checkRow(key.row)
-        return observe { $0.relayoutFully() }
+        return observe { $0.incremental.relayoutFully() }
     }
 
     /// The host says `row`'s content changed size (a host view whose content
@@ -113,7 +113,7 @@ extension LiveScreen {
     @discardableResult
     public mutating func invalidateSize(of key: RowKey) throws(RuntimeError) -> [LiveEvent] {
         try checkRow(key.row)
-        return observe { $0.update(rows: [key.row]) }
+        return observe { $0.incremental.update(rows: [key.row]) }
     }
 }
 
@@ -183,10 +183,10 @@ extension LiveScreen {
             inserted.append(row)
         }
         let events = observe { live in
-            live.settleSnapshot()
-            live.screen = Screen(replacing: live.screen, model: model)
-            live.relayoutFully()
-            live.layoutChanged = true
+            live.incremental.settleSnapshot()
+            live.incremental.screen = Screen(replacing: live.screen, model: model)
+            live.incremental.relayoutFully()
+            live.incremental.layoutChanged = true
         }
         return (inserted.map(RowKey.init), inserted.map { .rowInserted(row: RowKey($0)) } + events)
     }
@@ -207,10 +207,10 @@ extension LiveScreen {
         let new = try Self.instantiate(replacement, into: &model, parent: stack)
         model.stacks[stack].rows[index] = new
         let events = observe { live in
-            live.settleSnapshot()
-            live.screen = Screen(replacing: live.screen, model: model)
-            live.relayoutFully()
-            live.layoutChanged = true
+            live.incremental.settleSnapshot()
+            live.incremental.screen = Screen(replacing: live.screen, model: model)
+            live.incremental.relayoutFully()
+            live.incremental.layoutChanged = true
         }
         return (RowKey(new), [.rowRemoved(row: key), .rowInserted(row: RowKey(new))] + events)
     }

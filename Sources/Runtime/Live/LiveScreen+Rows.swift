@@ -29,11 +29,11 @@ extension LiveScreen {
             throw RuntimeError("a viewport is 0…\(NumberText.format(Limits.maximumLength)) points each way, not \(width) × \(height)")
         }
         return observe { live in
-            live.settleSnapshot()
-            live.screen.viewportWidth = width
-            live.screen.viewportHeight = height
-            live.relayoutFully()
-            live.layoutChanged = true
+            live.incremental.settleSnapshot()
+            live.incremental.screen.viewportWidth = width
+            live.incremental.screen.viewportHeight = height
+            live.incremental.relayoutFully()
+            live.incremental.layoutChanged = true
         }
     }
 
@@ -69,11 +69,7 @@ extension LiveScreen {
         guard let (root, path) = rootAncestor(of: key.row) else { return nil }
         guard let rootFrame = frame(ofRootRow: root) else { return nil }
         if path == root { return rootFrame }
-        // Nested rows move with the screen's row holding them: a change
-        // inside a nested stack lays the screen out in full, so the last
-        // full layout has them right relative to their root row.
-        let old = snapshot.frame(of: root)
-        return snapshot.frame(of: path).moved(by: rootFrame.x - old.x, rootFrame.y - old.y)
+        return incremental.frame(of: path, inRootRow: root)
     }
 
     /// Where a row is drawn now: sticky and snap-hide rows where the user
@@ -110,10 +106,10 @@ extension LiveScreen {
         var current = row
         for _ in 0...model.stacks.count {
             let parent = model.rows[current].parent
-            guard model.stacks[parent].rows.contains(current) || (parent == model.rootStack && current < position.count && position[current] >= 0)
+            guard model.stacks[parent].rows.contains(current) || (parent == model.rootStack && incremental.lists(rootRow: current))
             else { return nil }
             if parent == model.rootStack { return (current, row) }
-            guard let holder = resolved.nested.firstIndex(of: Int32(parent)) else { return nil }
+            guard let holder = incremental.holder(ofStack: parent) else { return nil }
             current = holder
         }
         return nil
@@ -122,10 +118,10 @@ extension LiveScreen {
     private func isHiddenWithAncestors(_ row: Int) -> Bool {
         var current = row
         for _ in 0...screen.model.stacks.count {
-            if resolved.specs[current].hidden { return true }
+            if incremental.isHidden(current) { return true }
             let parent = screen.model.rows[current].parent
             if parent == screen.model.rootStack { return false }
-            guard let holder = resolved.nested.firstIndex(of: Int32(parent)) else { return true }
+            guard let holder = incremental.holder(ofStack: parent) else { return true }
             current = holder
         }
         return true

@@ -1,140 +1,29 @@
-// A screen that changes: state set by name, rows hidden and shown, the
-// layout kept up to date incrementally.
-//
-// Which rows read which state is worked out once from the expression code;
-// a change re-evaluates only those rows. The screen's own rows keep their
-// extents in a prefix-sum tree, so a row of a million that changes size
-// costs O(log n): its neighbours move without being touched. Changes that
-// reach nested stacks, `fill` rows, or stack settings fall back to a full
-// layout, which is O(n) but rare in the screens this targets.
+// A screen that changes, as a host sees it: state set by name, rows hidden
+// and shown, scrolling, taps and flows, each change returning its events.
+// The layout itself is `IncrementalLayout`; mutations of the rows are in
+// LiveScreen+Mutations, taps and scrolling in LiveScreen+Interaction.
 
-/// A live screen: state, rows and layout that change together.
+/// A live screen: state, rows and layout that change together, and the
+/// scroll offset, press and flow of one person using it.
 public struct LiveScreen: Sendable {
-    package internal(set) var screen: Screen
-    let measurer: any Measurer & Sendable
-    var resolved: ResolvedScreen
-    /// The last full layout; its positions of the screen's rows are stale
-    /// once `snapshotIsCurrent` is false (the tree has the current ones).
-    var snapshot: ScreenLayout
-    var snapshotIsCurrent = true
-    /// State slot → rows and stacks whose layout reads it.
-    var readers: [[Int]]
-    var stackReaders: [Set<Int>]
-    /// The screen's rows, their positions among them, their extents, and
-    /// the tree of (extent + spacing) of the visible ones.
-    var rootRows: [Int]
-    var position: [Int32]
-    var extents: [Double]
-    /// Each row's term in `tree` (kept exactly: differences of prefix sums are not).
-    var contributions: [Double]
-    var tree: PrefixSums
-    var visibleTree: PrefixSums
-    /// How many of the screen's rows are `fill` (their shares move together).
-    var fillRows = 0
+    /// The layout, kept up to date as the screen changes.
+    package internal(set) var incremental: IncrementalLayout
     /// The scroll offset along the screen's axis (clamped when used).
     public internal(set) var offset = 0.0
     /// How far each snap-hide row has slid away (0 … its extent).
     var slid: [Int: Double] = [:]
-    /// The screen's sticky rows, in order and as a set, kept by `rebuildTree`.
-    var stickyCache: [Int] = []
-    var stickySet: Set<Int> = []
     /// The row pressed and not yet released or cancelled.
     var pressed: Int?
-    /// Whether the last change moved or resized any row.
-    var layoutChanged = false
-    /// The row count `readers` was computed for (rows are only ever appended).
-    var dependencyRows = 0
 
     /// Shows `model` in a viewport of the given size (points), measuring
     /// rows with `measurer`: the screen's initial state, laid out, at offset 0.
     public init(model: ScreenModel, viewportWidth: Double = 390, viewportHeight: Double = 844, measurer: any Measurer & Sendable = DefaultMeasurer()) {
-        screen = Screen(model: model, viewportWidth: viewportWidth, viewportHeight: viewportHeight)
-        self.measurer = measurer
-        resolved = screen.resolve()
-        snapshot = screen.layout(resolved, measurer: measurer)
-        (readers, stackReaders) = Self.dependencies(of: model)
-
-        dependencyRows = model.rows.count
-        rootRows = model.stacks[model.rootStack].rows
-        position = [Int32](repeating: -1, count: model.rows.count)
-        for (index, row) in rootRows.enumerated() { position[row] = Int32(index) }
-        extents = []
-        contributions = []
-        tree = PrefixSums([])
-        visibleTree = PrefixSums([])
-        rebuildTree()
+        incremental = IncrementalLayout(
+            Screen(model: model, viewportWidth: viewportWidth, viewportHeight: viewportHeight), measurer: measurer)
     }
 
-    private var rootStack: ResolvedStack { resolved.stacks[screen.model.rootStack] }
-
-    /// Which rows and stacks read each state slot, from the expression code.
-    static func dependencies(of model: ScreenModel) -> ([[Int]], [Set<Int>]) {
-        var readers = [[Int]](repeating: [], count: model.state.count)
-        var stackReaders = [Set<Int>](repeating: [], count: model.state.count)
-        let code = model.expressions.code
-        func slots(_ ref: ExprRef?, into set: inout Set<Int>) {
-            guard let ref else { return }
-            for index in Int(ref.start)..<Int(ref.start + ref.count) {
-                if case .state(let slot) = code[index] { set.insert(Int(slot)) }
-            }
-        }
-        for (index, row) in model.rows.enumerated() {
-            var read: Set<Int> = []
-            row.forEachLayoutExpression { slots($0, into: &read) }
-            for slot in read { readers[slot].append(index) }
-        }
-        for (index, stack) in model.stacks.enumerated() {
-            var read: Set<Int> = []
-            stack.forEachLayoutExpression { slots($0, into: &read) }
-            for slot in read { stackReaders[slot].insert(index) }
-        }
-        return (readers, stackReaders)
-    }
-
-    /// Extents and trees from the snapshot; positions from the root stack's rows.
-    mutating func rebuildTree() {
-        rootRows = screen.model.stacks[screen.model.rootStack].rows
-        stickyCache = rootRows.filter(isStickyInModel)
-        stickySet = Set(stickyCache)
-        if position.count != screen.model.rows.count { position = [Int32](repeating: -1, count: screen.model.rows.count) }
-        for index in position.indices { position[index] = -1 }
-        for (index, row) in rootRows.enumerated() { position[row] = Int32(index) }
-        let spacing = rootStack.spacing
-        extents = rootRows.map { snapshot.rowSize[$0] }
-        fillRows = rootRows.count { resolved.specs[$0].rule == MainSpec.fill }
-        contributions = rootRows.map { resolved.specs[$0].hidden ? 0 : snapshot.rowSize[$0] + spacing }
-        tree = PrefixSums(contributions)
-        visibleTree = PrefixSums(rootRows.map { resolved.specs[$0].hidden ? 0 : 1 })
-    }
-
-    /// Brings the full layout up to date with the incremental one. Mutations
-    /// call it before they change the model: `resolved` describes the model
-    /// as it was, and laying the old data out against a changed model would
-    /// index rows that are not there.
-    mutating func settleSnapshot() {
-        guard !snapshotIsCurrent else { return }
-        if resolved.specs.count != screen.model.rows.count || resolved.stacks.count != screen.model.stacks.count {
-            resolved = screen.resolve()
-        }
-        snapshot = screen.layout(resolved, measurer: measurer)
-        snapshotIsCurrent = true
-    }
-
-    /// A full layout: everything evaluated and placed again.
-    mutating func relayoutFully() {
-        if readers.count == screen.model.state.count, dependencyRows != screen.model.rows.count {
-            (readers, stackReaders) = Self.dependencies(of: screen.model)
-            dependencyRows = screen.model.rows.count
-        }
-        // Compare against where rows are now, not where the last full layout put them.
-        settleSnapshot()
-        let before = (snapshot.rowStart, snapshot.rowSize)
-        defer { if snapshot.rowStart != before.0 || snapshot.rowSize != before.1 { layoutChanged = true } }
-        resolved = screen.resolve()
-        snapshot = screen.layout(resolved, measurer: measurer)
-        snapshotIsCurrent = true
-        rebuildTree()
-    }
+    /// The screen: model, state, viewport, hidden-row overrides.
+    package var screen: Screen { incremental.screen }
 
     // MARK: Changing
 
@@ -142,15 +31,15 @@ public struct LiveScreen: Sendable {
     /// Returns the events the change caused.
     @discardableResult
     public mutating func setState(_ name: String, to value: RuntimeValue) throws(RuntimeError) -> [LiveEvent] {
-        try screen.setState(name, to: value)
-        return observe { $0.stateChanged(name) }
+        try incremental.screen.setState(name, to: value)
+        return observe { $0.incremental.stateChanged(name) }
     }
 
     /// Sets state from text, as `--state` does.
     @discardableResult
     public mutating func setState(_ name: String, fromText text: String) throws(RuntimeError) -> [LiveEvent] {
-        try screen.setState(name, fromText: text)
-        return observe { $0.stateChanged(name) }
+        try incremental.screen.setState(name, fromText: text)
+        return observe { $0.incremental.stateChanged(name) }
     }
 
     /// Hides or shows a row whatever its `hidden` expression says
@@ -162,8 +51,8 @@ public struct LiveScreen: Sendable {
             throw RuntimeError("there is no row \(row); the screen has \(screen.model.rows.count)")
         }
         return observe { live in
-            live.screen.overrideHidden(row, hidden)
-            live.update(rows: [row])
+            live.incremental.screen.overrideHidden(row, hidden)
+            live.incremental.update(rows: [row])
         }
     }
 
@@ -172,141 +61,32 @@ public struct LiveScreen: Sendable {
         let before = visibleSet()
         let contentBefore = contentMain
         let offsetBefore = offset
-        layoutChanged = false
+        incremental.layoutChanged = false
         change(&self)
         // The content may have shrunk under the offset.
         offset = clampedOffset(offset)
-        return events(from: before, contentBefore: contentBefore, offsetBefore: offsetBefore, layoutChanged: layoutChanged)
+        return events(from: before, contentBefore: contentBefore, offsetBefore: offsetBefore, layoutChanged: incremental.layoutChanged)
     }
 
-    /// State `name` has a new value: evaluate again what reads it.
-    mutating func stateChanged(_ name: String) {
-        guard let slot = screen.stateIndex(name) else { return }
-        if !stackReaders[slot].isEmpty {
-            relayoutFully()
-            return
-        }
-        update(rows: readers[slot])
-    }
-
-    /// Re-evaluates and re-measures `rows` and moves what their new extents move.
-    mutating func update(rows: [Int]) {
-        guard !rows.isEmpty else { return }
-        let context = screen.context
-        var facts = rows.map { ResolvedScreen.facts(of: screen.model.rows[$0], table: screen.model.expressions, context: context) }
-        var needsFull = fillRows > 0
-        for (row, index) in zip(rows, facts.indices) {
-            if let hidden = screen.hiddenOverrides[row] { facts[index].spec.hidden = hidden }
-            // Only the screen's own measured, non-fill rows can move alone.
-            if position[row] < 0 || facts[index].nested >= 0 || facts[index].spec.rule == MainSpec.fill {
-                needsFull = true
-            }
-        }
-        if needsFull {
-            relayoutFully()
-            return
-        }
-        for (row, fact) in zip(rows, facts) {
-            resolved.specs[row] = fact.spec
-            resolved.insets[row] = fact.insets
-            resolved.separators[row] = fact.separator
-            resolved.contents[row] = fact.content
-            resolved.nested[row] = fact.nested
-        }
-        let stack = rootStack
-        let axis = stack.axis
-        let cross = axis == .vertical ? screen.viewportWidth : screen.viewportHeight
-        let viewport = axis == .vertical ? screen.viewportHeight : screen.viewportWidth
-        let crossContent = max(0, cross - stack.padding.total(axis.cross))
-        for row in rows {
-            guard case .measured(let content) = resolved.contents[row] else { continue }
-            let index = Int(position[row])
-            let spec = resolved.specs[row]
-            let extent = LayoutEngine.extent(
-                row: row, model: screen.model, spec: spec, insets: resolved.insets[row], content: content, axis: axis, crossContent: crossContent,
-                viewport: viewport, measurer: measurer)
-            let oldContribution = contributions[index]
-            let newContribution = spec.hidden ? 0 : extent + stack.spacing
-            if newContribution != oldContribution {
-                tree.add(newContribution - oldContribution, at: index)
-                contributions[index] = newContribution
-            }
-            let wasVisible = visibleTree.prefix(index + 1) - visibleTree.prefix(index)
-            visibleTree.add((spec.hidden ? 0 : 1) - wasVisible, at: index)
-            if extents[index] != (spec.hidden ? 0 : extent) || newContribution != oldContribution { layoutChanged = true }
-            extents[index] = spec.hidden ? 0 : extent
-        }
-        snapshotIsCurrent = false
-    }
-
-    // MARK: Reading
+    // MARK: Reading (the layout's answers, at this session's offset)
 
     /// The extent along the screen's axis of its content.
-    package var contentMain: Double {
-        let stack = rootStack
-        let axis = stack.axis
-        let visible = visibleTree.total
-        return stack.padding.start(axis) + tree.total - (visible > 0.5 ? stack.spacing : 0) + stack.padding.end(axis)
-    }
-
-    private var viewportMain: Double {
-        rootStack.axis == .vertical ? screen.viewportHeight : screen.viewportWidth
-    }
+    package var contentMain: Double { incremental.contentMain }
 
     /// `offset` clamped to the content.
-    public func clampedOffset(_ offset: Double) -> Double {
-        let limit = max(0, contentMain - viewportMain)
-        return offset.isFinite ? min(max(0, offset), limit) : 0
-    }
-
-    /// Where the screen's row at `index` (among its rows) starts along the axis.
-    func start(ofPosition index: Int) -> Double {
-        let stack = rootStack
-        let before = tree.prefix(index)
-        let hidden = resolved.specs[rootRows[index]].hidden
-        let anyVisibleBefore = visibleTree.prefix(index) > 0.5
-        return stack.padding.start(stack.axis) + before - (hidden && anyVisibleBefore ? stack.spacing : 0)
-    }
+    public func clampedOffset(_ offset: Double) -> Double { incremental.clampedOffset(offset) }
 
     /// The frame of one of the screen's rows, in O(log n).
-    package func frame(ofRootRow row: Int) -> Rect? {
-        guard row >= 0, row < position.count, position[row] >= 0 else { return nil }
-        let index = Int(position[row])
-        let stack = rootStack
-        let axis = stack.axis
-        let cross = axis == .vertical ? screen.viewportWidth : screen.viewportHeight
-        return Rect(
-            axis: axis, mainStart: start(ofPosition: index), mainSize: extents[index],
-            crossStart: stack.padding.start(axis.cross), crossSize: max(0, cross - stack.padding.total(axis.cross)))
-    }
+    package func frame(ofRootRow row: Int) -> Rect? { incremental.frame(ofRootRow: row) }
 
     /// The screen's rows (not hidden, with extent) that overlap the viewport at `offset`, in O(log n + k).
-    package func visibleRows(offset: Double) -> [Int] {
-        let stack = rootStack
-        let low = clampedOffset(offset)
-        let high = low + viewportMain
-        let padding = stack.padding.start(stack.axis)
-        // First row whose end (start + extent) lies past `low`: its running
-        // sum of (extent + spacing) passes low − padding + spacing.
-        let tolerance = ScreenLayout.tolerance
-        var index = tree.firstExceeding(low - padding + stack.spacing + tolerance)
-        var rows: [Int] = []
-        while index < rootRows.count {
-            let row = rootRows[index]
-            let start = start(ofPosition: index)
-            if start >= high - tolerance { break }
-            if !resolved.specs[row].hidden, extents[index] > 0, start + extents[index] > low + tolerance { rows.append(row) }
-            index += 1
-        }
-        return rows
-    }
+    package func visibleRows(offset: Double) -> [Int] { incremental.visibleRows(offset: offset) }
+
+    /// The screen's own rows, in order.
+    var rootRows: [Int] { incremental.rootRows }
+
+    var rootStackAxis: Axis { incremental.rootStack.axis }
 
     /// A full layout of the current state (made again if anything changed).
-    package mutating func layout() -> ScreenLayout {
-        if !snapshotIsCurrent {
-            snapshot = screen.layout(resolved, measurer: measurer)
-            snapshotIsCurrent = true
-        }
-        return snapshot
-    }
+    package mutating func layout() -> ScreenLayout { incremental.layout() }
 }
