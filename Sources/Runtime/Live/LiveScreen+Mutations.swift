@@ -177,7 +177,7 @@ extension LiveScreen {
         var model = screen.model
         var inserted: [Int] = []
         for instance in instances {
-            let row = try Self.instantiate(instance, into: &model, parent: target)
+            let row = try model.instantiate(instance, parent: target)
             model.stacks[target].rows.insert(row, at: index)
             index += 1
             inserted.append(row)
@@ -204,7 +204,7 @@ extension LiveScreen {
         var replacement = instance
         if replacement.id == nil { replacement.id = model.rows[row].id }
         model.rows[row].id = nil  // the old row's id passes to its replacement
-        let new = try Self.instantiate(replacement, into: &model, parent: stack)
+        let new = try model.instantiate(replacement, parent: stack)
         model.stacks[stack].rows[index] = new
         let events = observe { live in
             live.incremental.settleSnapshot()
@@ -232,71 +232,5 @@ extension LiveScreen {
             if case .after = position { return at + 1 }
             return at
         }
-    }
-
-    /// Appends an instance's rows and stacks to `model`; returns its row.
-    static func instantiate(_ instance: ComponentInstance, into model: inout ScreenModel, parent: Int) throws(RuntimeError) -> Int {
-        guard let template = model.components.first(where: { $0.name == instance.component }) else {
-            let known = model.components.map(\.name)
-            throw RuntimeError("there is no component '\(instance.component)'" + (known.isEmpty ? "" : "; the screen has \(known.joined(separator: ", "))"))
-        }
-        if let id = instance.id, model.rows.contains(where: { $0.id == id }), Screen(model: model).row(id: id) != nil {
-            throw RuntimeError("a row with id '\(id)' is already in the screen")
-        }
-        // Arguments by parameter: given, else the default; typed.
-        var values: [Int: RuntimeValue] = [:]
-        let names = template.parameters.map { model.parameters[$0].name }
-        for name in instance.arguments.keys where !names.contains(name) {
-            throw RuntimeError("\(template.name) has no parameter '\(name)'" + (names.isEmpty ? "" : "; its parameters are \(names.joined(separator: ", "))"))
-        }
-        for index in template.parameters {
-            let parameter = model.parameters[index]
-            guard let value = instance.arguments[parameter.name] ?? parameter.defaultValue else {
-                throw RuntimeError("\(template.name) needs an argument '\(parameter.name)'")
-            }
-            guard ValueKind(value) == ValueKind(parameter.type) else {
-                throw RuntimeError("argument '\(parameter.name)' of \(template.name) must be \(ValueKind(parameter.type))")
-            }
-            values[index] = value
-        }
-        // Expressions that read parameters get copies reading the arguments.
-        var rewritten: [ExprRef: ExprRef] = [:]
-        var constants: [Int: UInt32] = [:]
-        func rewrite(_ ref: ExprRef) -> ExprRef {
-            if let done = rewritten[ref] { return done }
-            let range = Int(ref.start)..<Int(ref.start + ref.count)
-            guard model.expressions.code[range].contains(where: { if case .parameter = $0 { true } else { false } }) else { return ref }
-            var code: [Instruction] = []
-            for instruction in model.expressions.code[range] {
-                if case .parameter(let p) = instruction, let value = values[Int(p)] {
-                    if constants[Int(p)] == nil {
-                        model.expressions.constants.append(value)
-                        constants[Int(p)] = UInt32(model.expressions.constants.count - 1)
-                    }
-                    code.append(.constant(constants[Int(p)]!))
-                } else {
-                    code.append(instruction)
-                }
-            }
-            let new = ExprRef(start: UInt32(model.expressions.code.count), count: UInt32(code.count))
-            model.expressions.code.append(contentsOf: code)
-            rewritten[ref] = new
-            return new
-        }
-        let rowBase = model.rows.count
-        let stackBase = model.stacks.count
-        for local in template.stacks {
-            var stack = local.mapExpressions(rewrite)
-            stack.rows = local.rows.map { $0 + rowBase }
-            model.stacks.append(stack)
-        }
-        for (number, local) in template.rows.enumerated() {
-            var row = local.mapExpressions(rewrite)
-            row.parent = local.parent < 0 ? parent : stackBase + local.parent
-            if number == 0 { row.id = instance.id }
-            if case .stack(let index) = local.content { row.content = .stack(stackBase + index) }
-            model.rows.append(row)
-        }
-        return rowBase
     }
 }

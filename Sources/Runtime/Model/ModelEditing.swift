@@ -1,0 +1,77 @@
+// Editing a compiled model at run time: instances of its components
+// appended as rows and stacks. The live screen's mutations (insert,
+// replace) use it, then lay the screen out again; lowering produces the
+// same rows at compile time (InstantiationTests holds them equal).
+
+extension ScreenModel {
+    /// Appends an instance of one of the model's components to stack
+    /// `parent`'s rows and stacks (not to its row list: the caller places
+    /// it); returns its row. Arguments are checked against the template's
+    /// parameters, and every expression that reads a parameter gets a copy
+    /// reading the argument — the one list of a row's expressions
+    /// (`mapExpressions`) says which those are.
+    package mutating func instantiate(_ instance: ComponentInstance, parent: Int) throws(RuntimeError) -> Int {
+        guard let template = self.components.first(where: { $0.name == instance.component }) else {
+            let known = self.components.map(\.name)
+            throw RuntimeError("there is no component '\(instance.component)'" + (known.isEmpty ? "" : "; the screen has \(known.joined(separator: ", "))"))
+        }
+        if let id = instance.id, self.rows.contains(where: { $0.id == id }), Screen(model: self).row(id: id) != nil {
+            throw RuntimeError("a row with id '\(id)' is already in the screen")
+        }
+        // Arguments by parameter: given, else the default; typed.
+        var values: [Int: RuntimeValue] = [:]
+        let names = template.parameters.map { self.parameters[$0].name }
+        for name in instance.arguments.keys where !names.contains(name) {
+            throw RuntimeError("\(template.name) has no parameter '\(name)'" + (names.isEmpty ? "" : "; its parameters are \(names.joined(separator: ", "))"))
+        }
+        for index in template.parameters {
+            let parameter = self.parameters[index]
+            guard let value = instance.arguments[parameter.name] ?? parameter.defaultValue else {
+                throw RuntimeError("\(template.name) needs an argument '\(parameter.name)'")
+            }
+            guard ValueKind(value) == ValueKind(parameter.type) else {
+                throw RuntimeError("argument '\(parameter.name)' of \(template.name) must be \(ValueKind(parameter.type))")
+            }
+            values[index] = value
+        }
+        // Expressions that read parameters get copies reading the arguments.
+        var rewritten: [ExprRef: ExprRef] = [:]
+        var constants: [Int: UInt32] = [:]
+        func rewrite(_ ref: ExprRef) -> ExprRef {
+            if let done = rewritten[ref] { return done }
+            let range = Int(ref.start)..<Int(ref.start + ref.count)
+            guard self.expressions.code[range].contains(where: { if case .parameter = $0 { true } else { false } }) else { return ref }
+            var code: [Instruction] = []
+            for instruction in self.expressions.code[range] {
+                if case .parameter(let p) = instruction, let value = values[Int(p)] {
+                    if constants[Int(p)] == nil {
+                        self.expressions.constants.append(value)
+                        constants[Int(p)] = UInt32(self.expressions.constants.count - 1)
+                    }
+                    code.append(.constant(constants[Int(p)]!))
+                } else {
+                    code.append(instruction)
+                }
+            }
+            let new = ExprRef(start: UInt32(self.expressions.code.count), count: UInt32(code.count))
+            self.expressions.code.append(contentsOf: code)
+            rewritten[ref] = new
+            return new
+        }
+        let rowBase = self.rows.count
+        let stackBase = self.stacks.count
+        for local in template.stacks {
+            var stack = local.mapExpressions(rewrite)
+            stack.rows = local.rows.map { $0 + rowBase }
+            self.stacks.append(stack)
+        }
+        for (number, local) in template.rows.enumerated() {
+            var row = local.mapExpressions(rewrite)
+            row.parent = local.parent < 0 ? parent : stackBase + local.parent
+            if number == 0 { row.id = instance.id }
+            if case .stack(let index) = local.content { row.content = .stack(stackBase + index) }
+            self.rows.append(row)
+        }
+        return rowBase
+    }
+}
