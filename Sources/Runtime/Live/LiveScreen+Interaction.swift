@@ -39,6 +39,11 @@ extension LiveScreen {
     package func visibility(ofRootRow row: Int) -> Visibility {
         guard let frame = isSticky(row) ? presentedFrame(ofRootRow: row) : frame(ofRootRow: row) else { return .offscreen }
         if incremental.isHidden(row) { return .hidden }
+        return visibility(ofDrawn: frame)
+    }
+
+    /// How much of a visible row drawn at `frame` lies in the viewport now.
+    func visibility(ofDrawn frame: Rect) -> Visibility {
         let axis = rootStackAxis
         let a = frame.start(axis)
         let h = frame.size(axis)

@@ -87,14 +87,7 @@ extension LiveScreen {
         if root == key.row { return visibility(ofRootRow: root) }
         if isHiddenWithAncestors(key.row) { return .hidden }
         guard let frame = presentedFrame(of: key) else { return .hidden }
-        let axis = rootStackAxis
-        let a = frame.start(axis), h = frame.size(axis)
-        let low = clampedOffset(offset)
-        let high = low + (axis == .vertical ? screen.viewportHeight : screen.viewportWidth)
-        let overlap = min(a + h, high) - max(a, low)
-        if h <= 0 || overlap <= ScreenLayout.tolerance { return .offscreen }
-        if a >= low - ScreenLayout.tolerance, a + h <= high + ScreenLayout.tolerance { return .entire }
-        return .partial(overlap / h * 100)
+        return visibility(ofDrawn: frame)
     }
 
     /// The screen's row that holds `row` (itself for the screen's own rows),
