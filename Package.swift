@@ -1,4 +1,4 @@
-// swift-tools-version:6.0
+// swift-tools-version:6.1
 // stackc — a declarative language and compiler for stack screens.
 import PackageDescription
 
@@ -9,6 +9,10 @@ let package = Package(
         .library(name: "StackCompiler", targets: ["StackCompiler"]),
         .library(name: "StackRuntime", targets: ["StackRuntime"]),
         .executable(name: "stackc", targets: ["stackc"]),
+        // Generates Swift for the .stack files of a target on every build (docs/codegen.md).
+        .plugin(name: "StackcPlugin", targets: ["StackcPlugin"]),
+        // `swift package generate-stack-code`: the same Swift, written into the package.
+        .plugin(name: "GenerateStackCode", targets: ["GenerateStackCode"]),
     ],
     targets: [
         .target(name: "StackParser", path: "Sources/Parser"),
@@ -20,6 +24,13 @@ let package = Package(
             name: "stackc",
             dependencies: ["StackParser", "StackCompiler", "StackRuntime", "StackOutput"],
             path: "Sources/stackc"),
+        .plugin(name: "StackcPlugin", capability: .buildTool(), dependencies: ["stackc"], path: "Plugins/StackcPlugin"),
+        .plugin(
+            name: "GenerateStackCode",
+            capability: .command(
+                intent: .custom(verb: "generate-stack-code", description: "Write the Swift of every .stack file into the package"),
+                permissions: [.writeToPackageDirectory(reason: "writes NAME.stack.swift beside each .stack file")]),
+            dependencies: ["stackc"], path: "Plugins/GenerateStackCode"),
         .executableTarget(
             name: "stack-bench",
             dependencies: ["StackParser", "StackCompiler", "StackRuntime"],
@@ -35,7 +46,7 @@ let package = Package(
             name: "LayoutTests", dependencies: ["StackParser", "StackCompiler", "StackRuntime", "StackOutput", "TestSupport"],
             path: "Tests/LayoutTests",
             exclude: ["Fixtures"]),
-        .testTarget(name: "stackcTests", dependencies: ["stackc"], path: "Tests/stackcTests"),
+        .testTarget(name: "stackcTests", dependencies: ["stackc"], path: "Tests/stackcTests", exclude: ["Fixtures"]),
     ],
     swiftLanguageModes: [.v6]
 )

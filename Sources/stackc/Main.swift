@@ -20,6 +20,7 @@ enum Main {
           layout    Lay out a screen (source or compiled) and print it as text, JSON or SVG;
                     try taps and scrolls, or animate a state change.
           watch     Lay a screen out again every time its file or an import changes.
+          generate  Generate Swift types for screens: 'stackc generate swift FILE...'.
 
         Run 'stackc COMMAND --help' (or 'stackc help COMMAND') for a command's options.
 
@@ -45,6 +46,8 @@ enum Main {
             return CompileCommand.run(rest)
         case "watch":
             return WatchCommand.run(rest)
+        case "generate":
+            return GenerateCommand.run(rest)
         case "--help", "-h", "help":
             // `stackc help layout` is `stackc layout --help`.
             if command == "help", let topic = rest.first {
@@ -61,7 +64,7 @@ enum Main {
         }
     }
 
-    static let commands = ["check", "compile", "layout", "watch"]
+    static let commands = ["check", "compile", "layout", "watch", "generate"]
 
     private static func unknownCommand(_ command: String) -> Int32 {
         let hint = Suggestions.closest(to: command, in: commands).map { "; did you mean '\($0)'?" } ?? "; see 'stackc --help'"

@@ -3,6 +3,7 @@
 //
 // E00xx: lexing and parsing.  E01xx: names, imports and declarations.
 // E02xx: properties and rows.  E03xx: types and values.  E04xx: actions.
+// E05xx: Swift code generation (`stackc generate swift`).
 // W0xxx: warnings.
 
 /// A stable diagnostic identifier, with its severity and a one-line summary.
@@ -67,6 +68,10 @@ public enum DiagnosticCode: String, CaseIterable, Sendable {
     case unknownState = "E0402"
     case unknownRow = "E0403"
     case unknownStep = "E0404"
+
+    // Swift code generation
+    case swiftNameClash = "E0500"
+    case swiftNameReserved = "E0501"
 
     // Warnings
     case viewSizeFit = "W0001"
@@ -133,6 +138,8 @@ public enum DiagnosticCode: String, CaseIterable, Sendable {
         case .unknownState: "an action naming state the screen does not declare"
         case .unknownRow: "scroll-to() naming a row id the screen does not have"
         case .unknownStep: "push() naming a step no flow declares"
+        case .swiftNameClash: "two names that become one Swift name in generated code"
+        case .swiftNameReserved: "a name that becomes a member the generated Swift type declares itself"
         case .viewSizeFit: "a View sized to fit: only its host can measure it"
         case .unusedState: "state that no expression or action reads"
         case .lowercaseKind: "a row kind, component or enum name that is not capitalised"
