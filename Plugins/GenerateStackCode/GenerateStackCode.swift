@@ -16,7 +16,7 @@ struct GenerateStackCode: CommandPlugin {
         var failed: [String] = []
         for target in context.package.targets {
             guard let target = target as? SourceModuleTarget, wanted.isEmpty || wanted.contains(target.name) else { continue }
-            let files = target.sourceFiles.map(\.url).filter { $0.pathExtension == "stack" }.sorted { $0.path < $1.path }
+            let files = stackFiles(under: target.directoryURL)
             for file in files {
                 var arguments = ["generate", "swift", file.path, "-o", file.deletingLastPathComponent().path]
                 let config = target.directoryURL.appendingPathComponent("stackc.json")
@@ -36,5 +36,14 @@ struct GenerateStackCode: CommandPlugin {
         if !failed.isEmpty {
             Diagnostics.error("stackc could not generate Swift for \(failed.joined(separator: ", ")) (its errors are above)")
         }
+    }
+
+    /// The .stack files in a target's directory, whether or not the target
+    /// lists them as sources (a target that checks its Swift in excludes them).
+    func stackFiles(under directory: URL) -> [URL] {
+        guard let walker = FileManager.default.enumerator(at: directory, includingPropertiesForKeys: nil) else { return [] }
+        var files: [URL] = []
+        for case let url as URL in walker where url.pathExtension == "stack" { files.append(url) }
+        return files.sorted { $0.path < $1.path }
     }
 }
