@@ -102,6 +102,51 @@ final class GenerateCommandTests: XCTestCase {
         XCTAssertNotEqual(try typecheck([out.appendingPathComponent("hotel.stack.swift"), main]).status, 0)
     }
 
+    /// Keywords, hyphens and odd emit names become valid Swift that compiles.
+    func testKeywordsAndHyphensCompile() throws {
+        guard FileManager.default.fileExists(atPath: Self.modules.appendingPathComponent("StackRuntime.swiftmodule").path) else {
+            throw XCTSkip("StackRuntime.swiftmodule not found beside stackc: cannot compile generated code")
+        }
+        let out = try temporaryDirectory()
+        let source = out.appendingPathComponent("keywords.stack")
+        try """
+            // A screen whose names are Swift keywords or not Swift names at all.
+            enum Kind { default, class, self-made, in }
+            component Tag(for: string, is-new: bool = true): Text { text: for }
+            screen switch-board {
+                // The kind shown.
+                state case: Kind = .default
+                state while-open: bool = false
+                Text return { text: "r"  tap: emit("for"), emit("2 fast 2 furious"), emit("won't stop"), set(case, .self-made) }
+                Text some-row { text: "s"  tap: toggle(while-open) }
+                Tag protocol { for: "x" }
+            }
+
+            """.write(to: source, atomically: true, encoding: .utf8)
+        let result = try CLI.run(["generate", "swift", source.path, "-o", out.path])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        let swift = try String(contentsOf: out.appendingPathComponent("keywords.stack.swift"), encoding: .utf8)
+        for expected in [
+            "final class SwitchBoardScreen {", "var `case`: Kind {", "case `default` = 0", "case `class` = 1", "case selfMade = 2",
+            "case `return` = \"return\"", "case `for` = \"for\"", "case _2Fast2Furious = \"2 fast 2 furious\"",
+            "case wonTStop = \"won't stop\"", "case tag(for: String, isNew: Bool = true)", "/// The kind shown.",
+        ] where !swift.contains(expected) {
+            XCTFail("missing: \(expected)")
+        }
+        let main = out.appendingPathComponent("main.swift")
+        try """
+            import StackRuntime
+            let screen = try SwitchBoardScreen()
+            screen.case = .selfMade
+            screen.whileOpen = true
+            screen.insert(.tag(for: "y"), after: .return)
+            for outcome in screen.tap(x: 1, y: 1) where outcome == .emitted(._2Fast2Furious) { print(outcome) }
+
+            """.write(to: main, atomically: true, encoding: .utf8)
+        let compiled = try typecheck([out.appendingPathComponent("keywords.stack.swift"), main])
+        XCTAssertEqual(compiled.status, 0, compiled.stderr)
+    }
+
     func testAccessSuffixAndConfig() throws {
         let out = try temporaryDirectory()
         var result = try CLI.run(["generate", "swift", "samples/hotel.stack", "-o", out.path, "--access", "public", "--suffix", "Page"])
