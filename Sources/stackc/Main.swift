@@ -21,6 +21,7 @@ enum Main {
                     try taps and scrolls, or animate a state change.
           watch     Lay a screen out again every time its file or an import changes.
           generate  Generate Swift types for screens: 'stackc generate swift FILE...'.
+          preview   Show a screen live in a browser, reloaded on every save.
 
         Run 'stackc COMMAND --help' (or 'stackc help COMMAND') for a command's options.
 
@@ -48,6 +49,8 @@ enum Main {
             return WatchCommand.run(rest)
         case "generate":
             return GenerateCommand.run(rest)
+        case "preview":
+            return PreviewCommand.run(rest)
         case "--help", "-h", "help":
             // `stackc help layout` is `stackc layout --help`.
             if command == "help", let topic = rest.first {
@@ -64,7 +67,7 @@ enum Main {
         }
     }
 
-    static let commands = ["check", "compile", "layout", "watch", "generate"]
+    static let commands = ["check", "compile", "layout", "watch", "generate", "preview"]
 
     private static func unknownCommand(_ command: String) -> Int32 {
         let hint = Suggestions.closest(to: command, in: commands).map { "; did you mean '\($0)'?" } ?? "; see 'stackc --help'"

@@ -1,0 +1,175 @@
+// `stackc preview FILE`: serve the screen to a browser and reload it on save.
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Foundation
+
+enum PreviewCommand {
+    static let help = """
+        OVERVIEW: Show a screen live in a browser: scroll it, tap it, change its state,
+        and see every save of the file (or its imports) at once.
+
+        USAGE: stackc preview FILE [--screen NAME] [--port N] [--host ADDR] [--open]
+
+        ARGUMENTS:
+          FILE                    A .stack source file.
+
+        OPTIONS:
+          --screen NAME           The screen or flow to show (default: the file's first).
+          --port N                The port (default: a free one, printed at start).
+          --host ADDR             The IPv4 address to listen on (default: 127.0.0.1). Any
+                                  other address lets other machines drive the preview:
+                                  stackc warns.
+          --open                  Open the page in the default browser (xdg-open / open).
+          -h, --help              Show this help.
+
+        The page is a host of the runtime: the server lays the screen out and sends
+        render passes; taps, scrolls and state changes are run by the runtime, and
+        animations are frames it sampled. A save with errors shows the diagnostics over
+        the last good screen. Requests for other Host names get 403 (DNS rebinding);
+        nothing a request names reaches the file system. See docs/preview.md.
+
+        EXIT STATUS:
+          0  stopped with ctrl-C   2  usage error, or the port cannot be opened
+
+        """
+
+    static func run(_ arguments: [String]) -> Int32 {
+        var reader = Arguments(arguments)
+        let options: [(name: String, value: String?)]
+        do {
+            options = try reader.parse(valued: ["--screen", "--port", "--host"], flags: ["--open", "--help", "-h"])
+        } catch let error as UsageError {
+            return Main.usageError(error.message, command: "preview")
+        } catch {
+            return 2
+        }
+        var screen: String?
+        var port: UInt16 = 0
+        var host = "127.0.0.1"
+        var open = false
+        for option in options {
+            switch option.name {
+            case "--help", "-h":
+                Terminal.out(help)
+                return 0
+            case "--screen": screen = option.value
+            case "--port":
+                guard let value = option.value.flatMap({ UInt16($0) }) else {
+                    return Main.usageError("--port takes a port number 0…65535, not '\(option.value ?? "")'", command: "preview")
+                }
+                port = value
+            case "--host": host = option.value ?? host
+            default: open = true
+            }
+        }
+        guard reader.operands.count == 1, let file = reader.operands.first, file != "-" else {
+            return Main.usageError("preview takes one FILE (not standard input)", command: "preview")
+        }
+        guard FileManager.default.isReadableFile(atPath: file) else {
+            Terminal.err("stackc: error: cannot read '\(file)'\n")
+            return 2
+        }
+        let preview = PreviewServer(file: file, screen: screen)
+        preview.rebuild()
+        let server: HTTPServer
+        do throws(HTTPServer.StartFailure) {
+            server = try HTTPServer(host: host, port: port) { request, connection in preview.handle(request, connection) }
+        } catch {
+            Terminal.err("stackc: error: \(error.message)\n")
+            return 2
+        }
+        preview.allowedHosts = ["\(host):\(server.port)", "localhost:\(server.port)", "127.0.0.1:\(server.port)"]
+        if host != "127.0.0.1" {
+            Terminal.err("stackc preview: warning: listening on \(host): anyone who can reach it can drive this preview\n")
+            if host == "0.0.0.0" { preview.allowedHosts.remove("\(host):\(server.port)") }
+        }
+        signal(SIGPIPE, SIG_IGN)
+        server.serve()
+        let url = "http://\(host == "0.0.0.0" ? "127.0.0.1" : host):\(server.port)/"
+        Terminal.out("stackc preview: \(url) (ctrl-C to stop)\n")
+        if let diagnostics = preview.diagnostics { Terminal.err(diagnostics) }
+        if open { openInBrowser(url) }
+        return PreviewReloader(preview: preview).run()
+    }
+
+    static func openInBrowser(_ url: String) {
+        let process = Process()
+        #if os(macOS)
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/open")
+        #else
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["xdg-open"]
+        #endif
+        process.arguments = (process.arguments ?? []) + [url]
+        do {
+            try process.run()
+        } catch {
+            Terminal.err("stackc preview: could not open a browser; open \(url) yourself\n")
+        }
+    }
+}
+
+/// Watches the file and its imports; each (debounced) save rebuilds and
+/// pushes the result to every tab. Runs until ctrl-C.
+struct PreviewReloader {
+    let preview: PreviewServer
+
+    func run() -> Int32 {
+        var watcher: any FileWatcher
+        #if os(Linux)
+        if let inotify = InotifyWatcher() { watcher = inotify } else { watcher = PollWatcher() }
+        #elseif os(macOS)
+        if let kqueue = KqueueWatcher() { watcher = kqueue } else { watcher = PollWatcher() }
+        #else
+        watcher = PollWatcher()
+        #endif
+        var interrupted = false
+        var pipeEnds: [Int32] = [0, 0]
+        guard pipe(&pipeEnds) == 0 else { return 2 }
+        signal(SIGINT, SIG_IGN)
+        signal(SIGTERM, SIG_IGN)
+        let writeEnd = pipeEnds[1]
+        let sources = [SIGINT, SIGTERM].map { number in
+            let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
+            source.setEventHandler {
+                var byte: UInt8 = 1
+                _ = write(writeEnd, &byte, 1)
+            }
+            source.resume()
+            return source
+        }
+        defer { sources.forEach { $0.cancel() } }
+        var watched = preview.involvedFiles
+        _ = watcher.watch(watched)
+        var debouncer = Debouncer(quietMilliseconds: 40)
+        while !interrupted {
+            var fds = [pollfd(fd: pipeEnds[0], events: Int16(POLLIN), revents: 0)]
+            if let fd = watcher.descriptor { fds.append(pollfd(fd: fd, events: Int16(POLLIN), revents: 0)) }
+            var timeout: Int32 = watcher.descriptor == nil ? 100 : -1
+            if let deadline = debouncer.deadline {
+                let now = WatchSession.now()
+                let wait = deadline > now ? Int32(min((deadline - now) / 1_000_000 + 1, 60_000)) : 0
+                timeout = timeout < 0 ? wait : min(timeout, wait)
+            }
+            _ = poll(&fds, nfds_t(fds.count), timeout)
+            if fds[0].revents != 0 {
+                interrupted = true
+                continue
+            }
+            if !watcher.changes().isEmpty { debouncer.record(at: WatchSession.now()) }
+            if debouncer.fire(at: WatchSession.now()) {
+                preview.reloadAndPush()
+                if let diagnostics = preview.diagnostics { Terminal.err(diagnostics) }
+                if preview.involvedFiles != watched {
+                    watched = preview.involvedFiles
+                    _ = watcher.watch(watched)
+                }
+            }
+        }
+        return 0
+    }
+}
