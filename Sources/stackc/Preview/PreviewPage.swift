@@ -56,7 +56,7 @@ enum PreviewPage {
         main { display: flex; gap: 16px; padding: 16px; align-items: flex-start; }
         #stage { flex: 0 0 auto; }
         #device { position: relative; transform-origin: top left; border: 10px solid #1C1C1E; border-radius: 28px; background: #000; overflow: hidden; }
-        #screen { position: relative; overflow: auto; background: #fff; scrollbar-width: none; overscroll-behavior: contain; touch-action: pan-y; }
+        #screen { position: relative; z-index: 0; overflow: auto; background: #fff; scrollbar-width: none; overscroll-behavior: contain; touch-action: pan-y; }
         #screen::-webkit-scrollbar { display: none; }
         #content { position: relative; }
         #content > [data-row] { position: absolute; transform-origin: center; overflow: hidden; }
@@ -65,7 +65,7 @@ enum PreviewPage {
         #content > [data-row][data-kind="Image"] > .image { position: absolute; background: #E5E5EA; color: #8E8E93; display: flex; align-items: center; justify-content: center; font-size: 11px; }
         #content > [data-row][data-kind="View"] > .host { position: absolute; border: 1px dashed #AEAEB2; color: #8E8E93; display: flex; align-items: center; justify-content: center; font-size: 11px; }
         #content > [data-row].hover { outline: 1px solid #0A84FF; outline-offset: -1px; }
-        #diagnostics { position: absolute; left: 0; right: 0; bottom: 0; max-height: 60%; overflow: auto; margin: 0; padding: 10px; background: rgba(255, 240, 240, 0.96); color: #B00020; font: 11px ui-monospace, monospace; white-space: pre-wrap; border-top: 2px solid #B00020; }
+        #diagnostics { position: absolute; z-index: 1; left: 0; right: 0; bottom: 0; max-height: 60%; overflow: auto; margin: 0; padding: 10px; background: rgba(255, 240, 240, 0.96); color: #B00020; font: 11px ui-monospace, monospace; white-space: pre-wrap; border-top: 2px solid #B00020; }
         aside { flex: 1 1 320px; max-width: 460px; }
         aside h2 { font-size: 12px; text-transform: uppercase; color: #6E6E73; margin: 12px 0 6px; }
         #state label { display: flex; justify-content: space-between; gap: 8px; padding: 3px 0; }
@@ -94,6 +94,10 @@ enum PreviewPage {
         let applyingOffset = false;       // a scroll the page made itself
         let scrollWanted = null, scrollBusy = false;
         let press = null;
+        // Timings the browser tests read: the last tap's release → its first
+        // frame drawn, and the last scroll event → its pass drawn (ms).
+        const stats = window.previewStats = { tapToFrame: null, scrollToDrawn: [] };
+        let releasedAt = null;
 
         async function post(path, body) {
           const response = await fetch(path, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
@@ -190,6 +194,7 @@ enum PreviewPage {
               const k = Math.floor((now - start) / 1000 * 60);
               if (k >= result.frames.length) { playing = null; render(result.pass); return done(); }
               render(result.frames[k]);
+              if (releasedAt !== null) { stats.tapToFrame = performance.now() - releasedAt; releasedAt = null; }
               requestAnimationFrame(step);
             };
             requestAnimationFrame(step);
@@ -215,7 +220,8 @@ enum PreviewPage {
           let text = `${row.kind} ${row.key}\nframe   ${x}, ${y}, ${w} × ${h}`;
           if (row.content) {
             const [cx, cy, cw, ch] = row.content;
-            text += `\ninsets  ${cy - y} ${x + w - cx - cw} ${y + h - cy - ch} ${cx - x}`;
+            const r = v => Math.round(v * 100) / 100;
+            text += `\ninsets  ${r(cy - y)} ${r(x + w - cx - cw)} ${r(y + h - cy - ch)} ${r(cx - x)}`;
           }
           if (row.line) text += `\nsource  line ${row.line}`;
           if (row.tappable) text += "\ntappable";
@@ -267,8 +273,10 @@ enum PreviewPage {
           if (applyingOffset) { applyingOffset = false; return; }
           if (press) { post(`/api/session/${session}/cancel`, {}).then(r => render(r.pass)); press = null; }
           scrollWanted = screenEl.scrollTop || screenEl.scrollLeft;
+          scrolledAt = performance.now();
           if (!scrollBusy) sendScroll();
         });
+        let scrolledAt = null;
         async function sendScroll() {
           scrollBusy = true;
           while (scrollWanted !== null && session) {
@@ -278,6 +286,11 @@ enum PreviewPage {
               const result = await post(`/api/session/${session}/scroll`, { offset });
               log(result.events);
               if (result.frames.length) await play(result); else if (!playing) render(result.pass);
+              if (scrolledAt !== null && scrollWanted === null) {
+                stats.scrollToDrawn.push(performance.now() - scrolledAt);
+                if (stats.scrollToDrawn.length > 1000) stats.scrollToDrawn.shift();
+                scrolledAt = null;
+              }
             } catch (e) { showDiagnostics(e.message); }
           }
           scrollBusy = false;
@@ -304,6 +317,7 @@ enum PreviewPage {
         screenEl.addEventListener("pointerup", () => {
           if (!press) return;
           press = null;
+          releasedAt = performance.now();
           post(`/api/session/${session}/release`, {}).then(play).catch(e => showDiagnostics(e.message));
         });
         screenEl.addEventListener("pointercancel", () => {

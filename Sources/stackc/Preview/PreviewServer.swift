@@ -147,6 +147,8 @@ final class PreviewServer: @unchecked Sendable {
             return HTTPResponse(status: 200, contentType: "text/javascript; charset=utf-8", body: Array(PreviewPage.script.utf8))
         case ("GET", "/preview.css"):
             return HTTPResponse(status: 200, contentType: "text/css; charset=utf-8", body: Array(PreviewPage.styles.utf8))
+        case ("GET", "/favicon.ico"):
+            return HTTPResponse(status: 204, body: [])
         case ("POST", "/api/session"):
             return createSession(request)
         case ("GET", "/api/events"):
