@@ -147,6 +147,15 @@ def test_state_animates(browser, errors):
         })""", name)
         page.screenshot(path=os.path.join(SHOTS, "settings-after.png"))
         after = drawn(page)
+        # And a tap, mid-animation and after: the switch row toggles notifications back.
+        switch = page.locator('[data-row] >> text=SwitchCell').first
+        if switch.count():
+            box = switch.bounding_box()
+            page.mouse.click(box["x"] + 5, box["y"] + 5)
+            page.wait_for_timeout(60)
+            page.screenshot(path=os.path.join(SHOTS, "settings-tap-mid-animation.png"))
+            wait_still(page)
+            page.screenshot(path=os.path.join(SHOTS, "settings-after-tap.png"))
         moved = [k for k in before if k in after and abs(before[k][1] - after[k][1]) > 1]
         assert moved, "changing %s moved no row" % name
         key = moved[0]

@@ -228,6 +228,12 @@ enum PreviewPage {
           inspectorEl.textContent = text;
         }
 
+        // A click on the inspector puts the row's source place in the log.
+        inspectorEl.addEventListener("click", () => {
+          const row = contentEl.querySelector(".hover")?.row;
+          if (row && row.line) log([{ kind: "source", text: `${document.body.dataset.file}:${row.line}` }]);
+        });
+
         function showDiagnostics(text) {
           diagnosticsEl.hidden = !text;
           diagnosticsEl.textContent = text || "";
@@ -356,6 +362,7 @@ enum PreviewPage {
           sizeDevice();
           const created = await post("/api/session", viewport);
           session = created.session;
+          document.body.dataset.file = created.file;
           document.getElementById("title").textContent = `${created.screen || "stackc preview"} — ${created.file}`;
           showState(created.state);
           showDiagnostics(created.diagnostics);
