@@ -279,7 +279,9 @@ final class PreviewServer: @unchecked Sendable {
                 }
                 transitions += host.advance(to: end)
             }
-            let final = host.pass(at: max(t, host.screen.startTime + (host.screen.transition?.duration ?? 0)))
+            // Just past the end: (start + duration) − start can round below the
+            // duration, and a spring is not at rest until it is reached.
+            let final = host.pass(at: max(t, host.screen.startTime + (host.screen.transition?.duration ?? 0) + 1e-6))
             session.host = host
             sessions[id] = session
             return HTTPResponse(json: "{\"events\":\(PreviewJSON.events(live, transitions, actions, names: names)),"
