@@ -22,6 +22,7 @@ enum Main {
           watch     Lay a screen out again every time its file or an import changes.
           generate  Generate Swift types for screens: 'stackc generate swift FILE...'.
           preview   Show a screen live in a browser, reloaded on every save.
+          fmt       Print files in their canonical layout (-i rewrites, --check lists).
 
         Run 'stackc COMMAND --help' (or 'stackc help COMMAND') for a command's options.
 
@@ -51,6 +52,8 @@ enum Main {
             return GenerateCommand.run(rest)
         case "preview":
             return PreviewCommand.run(rest)
+        case "fmt":
+            return FormatCommand.run(rest)
         case "--help", "-h", "help":
             // `stackc help layout` is `stackc layout --help`.
             if command == "help", let topic = rest.first {
@@ -67,7 +70,7 @@ enum Main {
         }
     }
 
-    static let commands = ["check", "compile", "layout", "watch", "generate", "preview"]
+    static let commands = ["check", "compile", "layout", "watch", "generate", "preview", "fmt"]
 
     private static func unknownCommand(_ command: String) -> Int32 {
         let hint = Suggestions.closest(to: command, in: commands).map { "; did you mean '\($0)'?" } ?? "; see 'stackc --help'"
