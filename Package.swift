@@ -18,11 +18,13 @@ let package = Package(
         .target(name: "StackParser", path: "Sources/Parser"),
         .target(name: "StackCompiler", dependencies: ["StackParser", "StackRuntime"], path: "Sources/Compiler"),
         .target(name: "StackRuntime", path: "Sources/Runtime"),
+        // The language server's analyses (stackc lsp), apart from the stdio loop so tests call them directly.
+        .target(name: "StackTooling", dependencies: ["StackParser", "StackCompiler", "StackRuntime"], path: "Sources/Tooling"),
         // Layouts and presented instants as the contracts' JSON: for the CLI and the tests, not for apps.
         .target(name: "StackOutput", dependencies: ["StackParser", "StackRuntime"], path: "Sources/Output"),
         .executableTarget(
             name: "stackc",
-            dependencies: ["StackParser", "StackCompiler", "StackRuntime", "StackOutput"],
+            dependencies: ["StackParser", "StackCompiler", "StackRuntime", "StackOutput", "StackTooling"],
             path: "Sources/stackc"),
         .plugin(name: "StackcPlugin", capability: .buildTool(), dependencies: ["stackc"], path: "Plugins/StackcPlugin"),
         .plugin(
@@ -46,6 +48,7 @@ let package = Package(
             name: "LayoutTests", dependencies: ["StackParser", "StackCompiler", "StackRuntime", "StackOutput", "TestSupport"],
             path: "Tests/LayoutTests",
             exclude: ["Fixtures"]),
+        .testTarget(name: "ToolingTests", dependencies: ["StackTooling", "StackParser", "StackCompiler"], path: "Tests/ToolingTests"),
         .testTarget(name: "stackcTests", dependencies: ["stackc"], path: "Tests/stackcTests", exclude: ["Fixtures"]),
     ],
     swiftLanguageModes: [.v6]

@@ -23,6 +23,7 @@ enum Main {
           generate  Generate Swift types for screens: 'stackc generate swift FILE...'.
           preview   Show a screen live in a browser, reloaded on every save.
           fmt       Print files in their canonical layout (-i rewrites, --check lists).
+          lsp       The language server, for editors (JSON-RPC over stdio).
 
         Run 'stackc COMMAND --help' (or 'stackc help COMMAND') for a command's options.
 
@@ -54,6 +55,8 @@ enum Main {
             return PreviewCommand.run(rest)
         case "fmt":
             return FormatCommand.run(rest)
+        case "lsp":
+            return LSPCommand.run(rest)
         case "--help", "-h", "help":
             // `stackc help layout` is `stackc layout --help`.
             if command == "help", let topic = rest.first {
@@ -70,7 +73,7 @@ enum Main {
         }
     }
 
-    static let commands = ["check", "compile", "layout", "watch", "generate", "preview", "fmt"]
+    static let commands = ["check", "compile", "layout", "watch", "generate", "preview", "fmt", "lsp"]
 
     private static func unknownCommand(_ command: String) -> Int32 {
         let hint = Suggestions.closest(to: command, in: commands).map { "; did you mean '\($0)'?" } ?? "; see 'stackc --help'"

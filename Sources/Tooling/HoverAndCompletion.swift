@@ -1,0 +1,255 @@
+// Hover (a property's type, default and meaning from the one property
+// catalogue; a state's or parameter's type; a component's signature; an
+// enum's cases) and completion by context (row kinds, components,
+// properties and blocks where a member starts; values after a property's
+// colon; enum cases after a dot; a component's parameters in an instance).
+
+import Foundation
+import StackCompiler
+import StackParser
+
+extension LanguageServer {
+    func hover(_ document: Document, _ params: [String: Any]) -> Any {
+        guard let offset = offset(document, params) else { return NSNull() }
+        let project = Project(document)
+        let view = project.files[0]
+        guard let index = view.token(at: offset), view.tokens[index].kind == .identifier else { return NSNull() }
+        let name = view.text(index)
+        var text: String?
+        if let symbol = project.symbol(file: 0, token: index) {
+            text = describe(symbol, project)
+        } else if project.isPropertyName(view, index), let spec = Completion.spec(named: name, at: offset, in: view, project: project) {
+            text = "**\(spec.name)**: \(Completion.shapeText(spec.shape)) — \(spec.summary)\n\ndefault: \(spec.defaultText)"
+        } else if let kind = RowKind(rawValue: name) {
+            text = "**\(kind.rawValue)**: a built-in row kind"
+        }
+        guard let text else { return NSNull() }
+        return [
+            "contents": ["kind": "markdown", "value": text],
+            "range": document.source.range(view.tokens[index].start, view.tokens[index].end, encoding: encoding),
+        ]
+    }
+
+    func describe(_ symbol: Symbol, _ project: Project) -> String {
+        switch symbol.kind {
+        case .component:
+            guard let (file, decl) = project.component(symbol.name) else { return "component \(symbol.name)" }
+            let parameters = decl.parameters.map { p in
+                "\(p.name.name): \(p.type.name)" + (p.defaultValue != nil ? " = …" : "")
+            }
+            let source = project.files[file].source
+            let defaults = decl.parameters.map { p -> String in
+                guard let value = p.defaultValue else { return "\(p.name.name): \(p.type.name)" }
+                return "\(p.name.name): \(p.type.name) = \(source.text(of: value.span))"
+            }
+            _ = parameters
+            return "```stack\ncomponent \(decl.name.name)(\(defaults.joined(separator: ", "))): \(decl.base.name)\n```"
+        case .enumType:
+            let cases = project.enumeration(symbol.name)?.decl.cases.map(\.name) ?? []
+            return "```stack\nenum \(symbol.name) { \(cases.joined(separator: ", ")) }\n```"
+        case .enumCase:
+            return "case **.\(symbol.name)**" + (symbol.scope.map { " of enum \($0)" } ?? "")
+        case .state:
+            for view in project.files {
+                guard let stack = view.stacks.first(where: { $0.name.name == symbol.scope }),
+                    let state = Project.states(of: stack).first(where: { $0.name.name == symbol.name })
+                else { continue }
+                let type = state.type?.name ?? "inferred"
+                return "```stack\nstate \(symbol.name): \(type) = \(view.source.text(of: state.initialValue.span))\n```\nstate of \(stack.kind.rawValue) \(stack.name.name)"
+            }
+            return "state \(symbol.name)"
+        case .parameter:
+            let parameter = project.component(symbol.scope ?? "")?.decl.parameters.first { $0.name.name == symbol.name }
+            return "**\(symbol.name)**: \(parameter?.type.name ?? "?") — parameter of \(symbol.scope ?? "")"
+        case .rowID:
+            return "row **\(symbol.name)** of \(symbol.scope ?? "")"
+        case .step:
+            return "step **\(symbol.name)** of flow \(symbol.scope ?? "")"
+        }
+    }
+
+    func completion(_ document: Document, _ params: [String: Any]) -> Any {
+        guard let offset = offset(document, params) else { return [] }
+        let project = Project(document)
+        return ["isIncomplete": false, "items": Completion(project: project, view: project.files[0], offset: offset).items()]
+    }
+}
+
+/// Completion at one place of a file.
+struct Completion {
+    let project: Project
+    let view: FileView
+    let offset: Int
+
+    /// LSP completion item kinds.
+    enum ItemKind: Int {
+        case keyword = 14, property = 10, classKind = 7, enumMember = 20, variable = 6, value = 12, field = 5
+    }
+
+    static let blockKeywords = ["defaults", "separator", "transition", "from", "to", "props", "step", "state"]
+    static let curves = ["linear", "ease-in", "ease-out", "ease-in-out", "spring(0.8)"]
+
+    func items() -> [[String: Any]] {
+        let tokensBefore = view.tokens.prefix { $0.end <= offset && $0.kind != .endOfFile }
+        let last = tokensBefore.last
+        // After a dot: enum cases.
+        if last?.kind == .dot || (last?.kind == .identifier && tokensBefore.dropLast().last?.kind == .dot && last?.end == offset) {
+            return project.enums.flatMap { entry in
+                entry.decl.cases.map { item($0.name, .enumMember, detail: "case of \(entry.decl.name.name)") }
+            }
+        }
+        let context = Self.context(at: offset, in: view, project: project)
+        // In a property's value: the part after `name:` on this member.
+        if let property = propertyBeingValued(tokensBefore) {
+            return values(for: property, context: context)
+        }
+        // Where a member starts.
+        var out: [[String: Any]] = []
+        if context.allowsRows {
+            out += RowKind.allCases.map { item($0.rawValue, .classKind, detail: "row kind") }
+            out += project.components.map { item($0.decl.name.name, .classKind, detail: "component: \($0.decl.base.name)") }
+        }
+        for spec in context.properties {
+            out.append(item(spec.name, .property, detail: "\(Self.shapeText(spec.shape)) = \(spec.defaultText)", documentation: spec.summary, insert: spec.name + ": "))
+        }
+        for parameter in context.parameters {
+            out.append(item(parameter.name.name, .field, detail: "parameter: \(parameter.type.name)", insert: parameter.name.name + ": "))
+        }
+        out += Self.blockKeywords.map { item($0, .keyword, detail: "block") }
+        return out
+    }
+
+    /// The property whose value the cursor is in, if any.
+    func propertyBeingValued(_ before: ArraySlice<Token>) -> String? {
+        // After a finished value and a space, a new member starts (`size: 40  |`).
+        if let last = before.last, last.end < offset, [.identifier, .number, .percent, .duration, .string, .color, .rightParen].contains(last.kind),
+            before.count < 2 || ![.colon, .comma].contains(before[before.endIndex - 2].kind) || last.kind != .identifier
+        {
+            let between = view.source.bytes[last.end..<offset]
+            if between.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { return nil }
+        }
+        var index = before.endIndex - 1
+        while index >= before.startIndex {
+            let token = before[index]
+            if token.kind == .leftBrace || token.kind == .rightBrace { return nil }
+            if token.kind == .colon, index > before.startIndex, before[index - 1].kind == .identifier,
+                project.isPropertyName(view, index - 1)
+            {
+                return view.text(index - 1)
+            }
+            if token.newlineBefore, token.kind == .identifier { return nil }
+            index -= 1
+        }
+        return nil
+    }
+
+    func values(for property: String, context: Context) -> [[String: Any]] {
+        var out: [[String: Any]] = []
+        if let spec = context.properties.first(where: { $0.name == property }) {
+            switch spec.shape {
+            case .keyword(let words), .keywordList(let words): out += words.map { item($0, .value, detail: property) }
+            case .curve: out += Self.curves.map { item($0, .value, detail: "curve") }
+            case .separator, .behavior, .separation, .fading: out.append(item("none", .value, detail: property))
+            case .actions:
+                out += ["toggle(", "set(", "emit(\"", "scroll-to(", "push(", "pop("].map { item($0, .keyword, detail: "action") }
+            case .value(let type):
+                if type == .bool { out += ["true", "false"].map { item($0, .value, detail: "bool") } }
+                if type == .length { out += ["fit", "fill"].map { item($0, .value, detail: "length") } }
+            default: break
+            }
+        }
+        out += context.states.map { item($0.name.name, .variable, detail: "state: \($0.type?.name ?? "inferred")") }
+        for parameter in context.scopeParameters { out.append(item(parameter.name.name, .variable, detail: "parameter: \(parameter.type.name)")) }
+        return out
+    }
+
+    func item(_ label: String, _ kind: ItemKind, detail: String, documentation: String? = nil, insert: String? = nil) -> [String: Any] {
+        var item: [String: Any] = ["label": label, "kind": kind.rawValue, "detail": detail]
+        if let documentation { item["documentation"] = documentation }
+        if let insert { item["insertText"] = insert }
+        return item
+    }
+
+    // MARK: Context
+
+    /// What the innermost block around the cursor accepts.
+    struct Context {
+        var properties: [PropertySpec] = []
+        var parameters: [ParameterDecl] = []
+        var allowsRows = false
+        var states: [StateDecl] = []
+        /// The parameters of the component whose body the cursor is in.
+        var scopeParameters: [ParameterDecl] = []
+    }
+
+    static func context(at offset: Int, in view: FileView, project: Project) -> Context {
+        var context = Context()
+        for stack in view.stacks where stack.body.span.start < offset && offset <= stack.body.span.end {
+            context.states = Project.states(of: stack)
+            context.properties = PropertyCatalog.properties(of: stack.kind == .screen ? .screen : .flow)
+            context.allowsRows = stack.kind == .screen
+            descend(stack.body, offset, project, &context)
+        }
+        for component in view.components where component.body.span.start < offset && offset <= component.body.span.end {
+            context.scopeParameters = component.parameters
+            context.properties = properties(ofKind: component.base.name, project: project)
+            context.allowsRows = component.base.name == "Stack"
+            descend(component.body, offset, project, &context)
+        }
+        return context
+    }
+
+    private static func descend(_ block: Block, _ offset: Int, _ project: Project, _ context: inout Context) {
+        for member in block.members {
+            switch member {
+            case .row(let row) where row.body.span.start < offset && offset <= row.body.span.end:
+                context.properties = properties(ofKind: row.kind.name, project: project)
+                context.parameters = project.component(row.kind.name)?.decl.parameters ?? []
+                context.allowsRows = row.kind.name == "Stack" || project.component(row.kind.name)?.decl.base.name == "Stack"
+                descend(row.body, offset, project, &context)
+            case .block(let nested) where nested.body.span.start < offset && offset <= nested.body.span.end:
+                let blockContext: BlockContext? = switch nested.keyword {
+                case .defaults: .defaults
+                case .separator: .separator
+                case .transition: .transition
+                case .from, .to: .keyframe
+                case .step: .step
+                case .props: nil
+                }
+                context.properties = blockContext.map(PropertyCatalog.properties(of:)) ?? []
+                context.parameters = []
+                context.allowsRows = nested.keyword == .step
+                descend(nested.body, offset, project, &context)
+            default: break
+            }
+        }
+    }
+
+    static func properties(ofKind name: String, project: Project) -> [PropertySpec] {
+        let base = RowKind(rawValue: name)?.rawValue ?? project.component(name)?.decl.base.name ?? name
+        guard let context = BlockContext(rawValue: base) else { return PropertyCatalog.common }
+        return PropertyCatalog.properties(of: context)
+    }
+
+    /// The catalogue entry for a property name at `offset`.
+    static func spec(named name: String, at offset: Int, in view: FileView, project: Project) -> PropertySpec? {
+        context(at: offset, in: view, project: project).properties.first { $0.name == name }
+            ?? BlockContext.allCases.lazy.compactMap { PropertyCatalog.properties(of: $0).first { $0.name == name } }.first
+    }
+
+    static func shapeText(_ shape: PropertyShape) -> String {
+        switch shape {
+        case .value(let type): "\(type)"
+        case .edges: "1–4 numbers (CSS order)"
+        case .keyword(let words): words.joined(separator: " | ")
+        case .separator: "none | separator { … }"
+        case .actions: "actions"
+        case .curve: "curve"
+        case .offset: "x y"
+        case .behavior: "none | snap-hide(top | bottom)"
+        case .separation: "none | line(thickness, color) | padding(size)"
+        case .fading: "none | tint(…) gradient(…)"
+        case .keywordList(let words): "list of " + words.joined(separator: " | ")
+        }
+    }
+}

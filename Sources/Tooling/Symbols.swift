@@ -1,0 +1,211 @@
+// What a name in a .stack file refers to, and where else it is written:
+// components, enums and their cases, state, row ids, component parameters
+// and flow steps. Names are resolved from the tokens and the syntax tree of
+// the document and the files it imports.
+
+import StackParser
+
+/// A named thing a file declares.
+struct Symbol: Hashable {
+    enum Kind: String {
+        case component, enumType = "enum", enumCase = "enum case", state, rowID = "row id", parameter, step
+    }
+
+    var kind: Kind
+    var name: String
+    /// The screen, flow or component the name belongs to (state, row ids,
+    /// steps, parameters); nil for file-level names.
+    var scope: String?
+}
+
+/// One file's tokens and syntax.
+struct FileView {
+    let id: FileID
+    let source: SourceFile
+    let tokens: [Token]
+    let comments: [Span]
+    let syntax: SourceFileSyntax
+
+    init(id: FileID, source: SourceFile) {
+        self.id = id
+        self.source = source
+        var lexer = Lexer(file: id)
+        tokens = lexer.tokenize(source.bytes)
+        comments = lexer.comments
+        syntax = Parser.parse(source, id: id).0
+    }
+
+    func text(_ index: Int) -> String {
+        String(decoding: source.bytes[tokens[index].start..<tokens[index].end], as: UTF8.self)
+    }
+
+    func kind(_ index: Int) -> TokenKind? {
+        index >= 0 && index < tokens.count ? tokens[index].kind : nil
+    }
+
+    /// The token covering `offset`, or ending at it (a cursor just after a
+    /// name); a token starting there wins over one ending there.
+    func token(at offset: Int) -> Int? {
+        var low = 0, high = tokens.count
+        // The first token that ends at or after `offset`.
+        while low < high {
+            let mid = (low + high) / 2
+            if tokens[mid].end < offset { low = mid + 1 } else { high = mid }
+        }
+        guard low < tokens.count, tokens[low].start <= offset else { return nil }
+        if tokens[low].end == offset, low + 1 < tokens.count, tokens[low + 1].start == offset { return low + 1 }
+        return low
+    }
+
+    var stacks: [StackDecl] { syntax.declarations.compactMap { if case .stack(let d) = $0 { d } else { nil } } }
+    var components: [ComponentDecl] { syntax.declarations.compactMap { if case .component(let d) = $0 { d } else { nil } } }
+    var enums: [EnumDecl] { syntax.declarations.compactMap { if case .enumeration(let d) = $0 { d } else { nil } } }
+}
+
+/// The document and its imports, with name resolution over all of them.
+struct Project {
+    let files: [FileView]
+
+    init(_ document: Document) {
+        var files = [FileView(id: FileID(0), source: document.source)]
+        for (index, source) in document.check.sources.files.enumerated() where index > 0 {
+            files.append(FileView(id: FileID(index), source: source))
+        }
+        self.files = files
+    }
+
+    var components: [(file: Int, decl: ComponentDecl)] { files.indices.flatMap { f in files[f].components.map { (f, $0) } } }
+    var enums: [(file: Int, decl: EnumDecl)] { files.indices.flatMap { f in files[f].enums.map { (f, $0) } } }
+
+    func component(_ name: String) -> (file: Int, decl: ComponentDecl)? { components.first { $0.decl.name.name == name } }
+    func enumeration(_ name: String) -> (file: Int, decl: EnumDecl)? { enums.first { $0.decl.name.name == name } }
+
+    /// The enum declaring case `name`, when exactly one does.
+    func enumDeclaring(case name: String) -> EnumDecl? {
+        let declaring = enums.filter { $0.decl.cases.contains { $0.name == name } }
+        return declaring.count == 1 ? declaring[0].decl : nil
+    }
+
+    // MARK: Resolving
+
+    /// What the identifier token `index` of file `f` refers to.
+    func symbol(file f: Int, token index: Int) -> Symbol? {
+        let view = files[f]
+        guard view.kind(index) == .identifier else { return nil }
+        let name = view.text(index)
+        let offset = view.tokens[index].start
+        let previous = view.kind(index - 1), next = view.kind(index + 1)
+        // `.case`, not `viewport.width`.
+        if previous == .dot, ![.identifier, .rightParen].contains(view.kind(index - 2) ?? .invalid) {
+            return enums.contains { $0.decl.cases.contains { $0.name == name } }
+                ? Symbol(kind: .enumCase, name: name, scope: enumDeclaring(case: name)?.name.name) : nil
+        }
+        for decl in view.enums where decl.span.start <= offset && offset < decl.span.end {
+            if decl.name.span.start == offset { return Symbol(kind: .enumType, name: name, scope: nil) }
+            if decl.cases.contains(where: { $0.span.start == offset }) {
+                return Symbol(kind: .enumCase, name: name, scope: enumDeclaring(case: name)?.name.name)
+            }
+        }
+        for decl in view.components where decl.span.start <= offset && offset < decl.span.end {
+            if decl.name.span.start == offset { return Symbol(kind: .component, name: name, scope: nil) }
+            if decl.parameters.contains(where: { $0.name.name == name }), !isPropertyName(view, index) || decl.parameters.contains(where: { $0.name.span.start == offset }) {
+                return Symbol(kind: .parameter, name: name, scope: decl.name.name)
+            }
+        }
+        if component(name) != nil, next == .leftBrace || (next == .identifier && view.kind(index + 2) == .leftBrace) || previous == .colon && view.kind(index - 2) == .rightParen {
+            return Symbol(kind: .component, name: name, scope: nil)
+        }
+        if enumeration(name) != nil, previous == .colon || previous == .identifier && view.text(index - 1) == "enum" {
+            return Symbol(kind: .enumType, name: name, scope: nil)
+        }
+        guard let stack = view.stacks.first(where: { $0.span.start <= offset && offset < $0.span.end }) else { return nil }
+        let scope = stack.name.name
+        if Self.states(of: stack).contains(where: { $0.name.name == name }) {
+            let declaring = index > 0 && view.text(index - 1) == "state"
+            if declaring || !isPropertyName(view, index) { return Symbol(kind: .state, name: name, scope: scope) }
+        }
+        var ids: [String: Span] = [:]
+        Self.rowIDs(in: stack.body, into: &ids)
+        if ids[name] != nil, (next == .leftBrace && previous == .identifier) || (previous == .leftParen && index >= 2 && view.text(index - 2) == "scroll-to") {
+            return Symbol(kind: .rowID, name: name, scope: scope)
+        }
+        if Self.steps(of: stack).contains(where: { $0.name == name }), (previous == .leftParen && index >= 2 && view.text(index - 2) == "push") || (index > 0 && view.text(index - 1) == "step") {
+            return Symbol(kind: .step, name: name, scope: scope)
+        }
+        return nil
+    }
+
+    /// Whether the identifier names a property (`name:` at the start of a member).
+    func isPropertyName(_ view: FileView, _ index: Int) -> Bool {
+        guard view.kind(index + 1) == .colon else { return false }
+        let previous = view.kind(index - 1)
+        return previous == nil || previous == .leftBrace || view.tokens[index].newlineBefore || previous == .semicolon
+            || (previous.map { [.identifier, .number, .percent, .duration, .string, .color, .rightParen, .rightBrace].contains($0) } ?? false)
+    }
+
+    static func states(of stack: StackDecl) -> [StateDecl] {
+        stack.body.members.compactMap { if case .state(let s) = $0 { s } else { nil } }
+    }
+
+    static func steps(of stack: StackDecl) -> [Identifier] {
+        stack.body.members.compactMap { if case .block(let b) = $0, b.keyword == .step { b.name } else { nil } }
+    }
+
+    static func rowIDs(in block: Block, into out: inout [String: Span]) {
+        for member in block.members {
+            switch member {
+            case .row(let row):
+                if let id = row.id, out[id.name] == nil { out[id.name] = id.span }
+                rowIDs(in: row.body, into: &out)
+            case .block(let nested): rowIDs(in: nested.body, into: &out)
+            default: break
+            }
+        }
+    }
+
+    // MARK: Declarations and occurrences
+
+    /// Where a symbol is declared: file and span of its name.
+    func declaration(of symbol: Symbol) -> (file: Int, span: Span)? {
+        switch symbol.kind {
+        case .component: return component(symbol.name).map { ($0.file, $0.decl.name.span) }
+        case .enumType: return enumeration(symbol.name).map { ($0.file, $0.decl.name.span) }
+        case .enumCase:
+            for (file, decl) in enums where symbol.scope == nil || decl.name.name == symbol.scope {
+                if let c = decl.cases.first(where: { $0.name == symbol.name }) { return (file, c.span) }
+            }
+        case .parameter:
+            if let (file, decl) = component(symbol.scope ?? ""), let p = decl.parameters.first(where: { $0.name.name == symbol.name }) {
+                return (file, p.name.span)
+            }
+        case .state, .rowID, .step:
+            for (file, view) in files.enumerated() {
+                guard let stack = view.stacks.first(where: { $0.name.name == symbol.scope }) else { continue }
+                switch symbol.kind {
+                case .state: if let s = Self.states(of: stack).first(where: { $0.name.name == symbol.name }) { return (file, s.name.span) }
+                case .step: if let s = Self.steps(of: stack).first(where: { $0.name == symbol.name }) { return (file, s.span) }
+                default:
+                    var ids: [String: Span] = [:]
+                    Self.rowIDs(in: stack.body, into: &ids)
+                    if let span = ids[symbol.name] { return (file, span) }
+                }
+            }
+        }
+        return nil
+    }
+
+    /// Every place the symbol is written (the declaration included), in file order.
+    func occurrences(of symbol: Symbol) -> [(file: Int, span: Span)] {
+        var out: [(Int, Span)] = []
+        for (f, view) in files.enumerated() {
+            for index in view.tokens.indices where view.tokens[index].kind == .identifier && view.text(index) == symbol.name {
+                if let found = self.symbol(file: f, token: index), found.kind == symbol.kind, found.name == symbol.name,
+                    found.scope == symbol.scope || symbol.kind == .enumCase && (found.scope == nil || symbol.scope == nil)
+                {
+                    out.append((f, Span(file: view.id, start: view.tokens[index].start, end: view.tokens[index].end)))
+                }
+            }
+        }
+        return out
+    }
+}

@@ -1,0 +1,263 @@
+// The language server in process: every handler, at positions marked in the
+// test sources with ⟪name⟫ (the marker is removed; its place is the position).
+
+import Foundation
+import StackTooling
+import XCTest
+
+final class LanguageServerTests: XCTestCase {
+    /// A server with documents opened from marked sources in a temporary folder.
+    final class Session {
+        let server = LanguageServer()
+        let directory: URL
+        var markers: [String: (uri: String, line: Int, character: Int)] = [:]
+        var published: [String: [[String: Any]]] = [:]
+        private var nextID = 1
+
+        init(utf8: Bool = false) throws {
+            directory = FileManager.default.temporaryDirectory.appendingPathComponent("stackc-lsp-\(UUID().uuidString)")
+            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+            var capabilities: [String: Any] = [:]
+            if utf8 { capabilities["general"] = ["positionEncodings": ["utf-8", "utf-16"]] }
+            _ = request("initialize", ["capabilities": capabilities])
+            _ = server.handle(["jsonrpc": "2.0", "method": "initialized", "params": [:]])
+        }
+
+        deinit { try? FileManager.default.removeItem(at: directory) }
+
+        /// Writes `name` (markers removed) to disk and, unless `open` is false, opens it.
+        @discardableResult
+        func file(_ name: String, _ marked: String, open: Bool = true) throws -> String {
+            let url = directory.appendingPathComponent(name)
+            var text = ""
+            var line = 0, character = 0
+            var rest = Substring(marked)
+            while !rest.isEmpty {
+                if rest.hasPrefix("⟪"), let close = rest.firstIndex(of: "⟫") {
+                    let marker = String(rest[rest.index(after: rest.startIndex)..<close])
+                    markers[marker] = (url.absoluteString, line, character)
+                    rest = rest[rest.index(after: close)...]
+                    continue
+                }
+                let c = rest.removeFirst()
+                text.append(c)
+                if c == "\n" {
+                    line += 1
+                    character = 0
+                } else {
+                    character += c.utf16.count
+                }
+            }
+            try text.write(to: url, atomically: true, encoding: .utf8)
+            if open { notify("textDocument/didOpen", ["textDocument": ["uri": url.absoluteString, "languageId": "stack", "version": 1, "text": text]]) }
+            return url.absoluteString
+        }
+
+        func notify(_ method: String, _ params: [String: Any]) {
+            record(server.handle(["jsonrpc": "2.0", "method": method, "params": params]))
+        }
+
+        func request(_ method: String, _ params: [String: Any]) -> [String: Any] {
+            let id = nextID
+            nextID += 1
+            let replies = server.handle(["jsonrpc": "2.0", "id": id, "method": method, "params": params])
+            record(replies)
+            return replies.first { ($0["id"] as? Int) == id } ?? [:]
+        }
+
+        private func record(_ messages: [[String: Any]]) {
+            for message in messages where message["method"] as? String == "textDocument/publishDiagnostics" {
+                guard let params = message["params"] as? [String: Any], let uri = params["uri"] as? String else { continue }
+                published[uri] = params["diagnostics"] as? [[String: Any]] ?? []
+            }
+        }
+
+        /// `{textDocument, position}` at a marker.
+        func at(_ marker: String) -> [String: Any] {
+            let place = markers[marker]!
+            return ["textDocument": ["uri": place.uri], "position": ["line": place.line, "character": place.character]]
+        }
+
+        func labels(_ marker: String) -> [String] {
+            let result = request("textDocument/completion", at(marker))["result"] as? [String: Any]
+            return (result?["items"] as? [[String: Any]] ?? []).compactMap { $0["label"] as? String }
+        }
+    }
+
+    static let components = """
+        // Shared rows.
+        component ⟪chipDecl⟫Chip(⟪labelDecl⟫label: string, tint: color = #E5E5EA): Text {
+            text: ⟪labelUse⟫label
+            background: tint
+        }
+        enum ⟪tabDecl⟫Tab { ⟪infoDecl⟫info, photos }
+
+        """
+
+    static let screen = """
+        import "components.stack"
+
+        // The hotel.
+        screen Hotel {
+            state ⟪openDecl⟫open: bool = false
+            state tab: Tab = .⟪infoUse1⟫info
+            Text ⟪titleDecl⟫title { ⟪propertyStart⟫text: "Hi"  ⟪size⟫size: 40  weight: ⟪weightValue⟫bold  tap: toggle(⟪openUse1⟫open), scroll-to(⟪titleUse⟫title, top) }
+            ⟪chipUse⟫Chip { ⟪chipMember⟫label: "Pool" }
+            Text { text: "x"  hidden: !⟪openUse2⟫open  ⟪hiddenStart⟫}
+            Text { text: "y"  hidden: tab == .⟪dot⟫photos  background: #FF0000 }
+            Stack {
+                ⟪inStack⟫
+                transition show { ⟪inTransition⟫duration: 300ms  curve: ⟪curveValue⟫ease-in  from { ⟪inKeyframe⟫alpha: 0 } }
+            }
+            ⟪rootMember⟫
+        }
+
+        """
+
+    func testDiagnosticsQuickFixesAndRechecking() throws {
+        let session = try Session()
+        let uri = try session.file("bad.stack", "screen S {\n    Text { ⟪bad⟫hiden: true }\n}\n")
+        let diagnostics = try XCTUnwrap(session.published[uri])
+        XCTAssertEqual(diagnostics.count, 1)
+        let first = diagnostics[0]
+        XCTAssertEqual(first["code"] as? String, "E0200")
+        XCTAssertEqual(((first["range"] as? [String: Any])?["start"] as? [String: Int])?["character"], 11)
+        XCTAssertEqual((first["data"] as? [String: Any])?["replacement"] as? String, "hidden")
+        let actions = session.request("textDocument/codeAction", [
+            "textDocument": ["uri": uri], "range": first["range"] ?? [:], "context": ["diagnostics": diagnostics],
+        ])["result"] as? [[String: Any]] ?? []
+        XCTAssertEqual(actions.first?["title"] as? String, "Replace with 'hidden'")
+        session.notify("textDocument/didChange", [
+            "textDocument": ["uri": uri, "version": 2], "contentChanges": [["text": "screen S {\n    Text { hidden: true }\n}\n"]],
+        ])
+        XCTAssertEqual(session.published[uri]?.count, 0)
+    }
+
+    func testAnUnsavedImportIsUsed() throws {
+        let session = try Session()
+        let components = try session.file("components.stack", "component Chip(label: string): Text { text: label }\n")
+        let uri = try session.file("screen.stack", "import \"components.stack\"\nscreen S { Chip { label: \"a\" } }\n")
+        XCTAssertEqual(session.published[uri]?.count, 0)
+        // The import loses its component in the editor, unsaved: the screen sees it.
+        session.notify("textDocument/didChange", [
+            "textDocument": ["uri": components, "version": 2], "contentChanges": [["text": "component Tag(label: string): Text { text: label }\n"]],
+        ])
+        XCTAssertEqual(session.published[uri]?.count, 1, "\(session.published[uri] ?? [])")
+    }
+
+    func testCompletionByPlace() throws {
+        let session = try Session()
+        try session.file("components.stack", Self.components)
+        try session.file("hotel.stack", Self.screen)
+        let text = session.labels("propertyStart")
+        for expected in ["text", "font", "weight", "size", "hidden", "tap", "separator"] { XCTAssertTrue(text.contains(expected), "Text: \(expected) in \(text)") }
+        XCTAssertFalse(text.contains("source"), "an Image property offered in a Text")
+        let root = session.labels("rootMember")
+        for expected in ["Text", "Image", "View", "Spacer", "Stack", "Chip", "state", "spacing", "axis"] { XCTAssertTrue(root.contains(expected), "screen: \(expected)") }
+        XCTAssertTrue(session.labels("inStack").contains("Chip"))
+        XCTAssertTrue(session.labels("chipMember").contains("label"), "a component's parameters in an instance")
+        XCTAssertTrue(session.labels("chipMember").contains("tint"))
+        XCTAssertEqual(Set(session.labels("dot")), ["info", "photos"], "enum cases after a dot")
+        XCTAssertTrue(session.labels("weightValue").contains("semibold"))
+        XCTAssertTrue(session.labels("curveValue").contains("ease-in-out"))
+        XCTAssertTrue(session.labels("inTransition").contains("delay"))
+        XCTAssertTrue(session.labels("inKeyframe").contains("scale"))
+        let hidden = session.labels("hiddenStart")
+        XCTAssertTrue(hidden.contains("text"), "after a value, a new member: \(hidden)")
+        XCTAssertTrue(session.labels("labelUse").contains("label"), "a component's own parameters in its body")
+    }
+
+    func testHover() throws {
+        let session = try Session()
+        try session.file("components.stack", Self.components)
+        try session.file("hotel.stack", Self.screen)
+        func hover(_ marker: String) -> String {
+            let result = session.request("textDocument/hover", session.at(marker))["result"] as? [String: Any]
+            return (result?["contents"] as? [String: Any])?["value"] as? String ?? ""
+        }
+        XCTAssertTrue(hover("size").contains("main-axis size"), hover("size"))
+        XCTAssertTrue(hover("size").contains("default: fit"))
+        XCTAssertTrue(hover("openUse1").contains("state open: bool = false"), hover("openUse1"))
+        XCTAssertTrue(hover("chipUse").contains("component Chip(label: string, tint: color = #E5E5EA): Text"), hover("chipUse"))
+        XCTAssertTrue(hover("infoUse1").contains("of enum Tab"))
+        XCTAssertTrue(hover("labelUse").contains("parameter of Chip"))
+    }
+
+    func testDefinitionReferencesAndRename() throws {
+        let session = try Session()
+        let components = try session.file("components.stack", Self.components)
+        let hotel = try session.file("hotel.stack", Self.screen)
+        func definition(_ marker: String) -> (String, Int, Int)? {
+            guard let result = session.request("textDocument/definition", session.at(marker))["result"] as? [String: Any],
+                let start = (result["range"] as? [String: Any])?["start"] as? [String: Int]
+            else { return nil }
+            return (result["uri"] as? String ?? "", start["line"] ?? -1, start["character"] ?? -1)
+        }
+        func place(_ marker: String) -> (String, Int, Int) {
+            let p = session.markers[marker]!
+            return (p.uri, p.line, p.character)
+        }
+        XCTAssertTrue(definition("chipUse")! == place("chipDecl"), "component across files")
+        XCTAssertTrue(definition("openUse2")! == place("openDecl"), "state")
+        XCTAssertTrue(definition("titleUse")! == place("titleDecl"), "row id in scroll-to")
+        XCTAssertTrue(definition("infoUse1")! == place("infoDecl"), "enum case across files")
+        XCTAssertTrue(definition("labelUse")! == place("labelDecl"), "parameter")
+        let references = session.request("textDocument/references", session.at("openDecl").merging(["context": ["includeDeclaration": true]]) { a, _ in a })["result"] as? [Any]
+        XCTAssertEqual(references?.count, 3, "declaration, toggle(open), !open")
+        let prepared = session.request("textDocument/prepareRename", session.at("openUse1"))["result"] as? [String: Any]
+        XCTAssertEqual(prepared?["placeholder"] as? String, "open")
+        let rename = session.request("textDocument/rename", session.at("chipUse").merging(["newName": "Pill"]) { a, _ in a })
+        let changes = (rename["result"] as? [String: Any])?["changes"] as? [String: [[String: Any]]]
+        XCTAssertEqual(changes?[components]?.count, 1)
+        XCTAssertEqual(changes?[hotel]?.count, 1)
+        XCTAssertNotNil(session.request("textDocument/rename", session.at("openUse1").merging(["newName": "9bad"]) { a, _ in a })["error"])
+    }
+
+    func testStructureFormattingAndColours() throws {
+        let session = try Session()
+        try session.file("components.stack", Self.components)
+        let hotel = try session.file("hotel.stack", Self.screen)
+        let document = ["textDocument": ["uri": hotel]]
+        let symbols = session.request("textDocument/documentSymbol", document)["result"] as? [[String: Any]] ?? []
+        XCTAssertEqual(symbols.map { $0["name"] as? String }, ["Hotel"])
+        let children = (symbols.first?["children"] as? [[String: Any]] ?? []).compactMap { $0["name"] as? String }
+        XCTAssertEqual(children, ["open", "tab", "title"])
+        let folding = session.request("textDocument/foldingRange", document)["result"] as? [[String: Any]] ?? []
+        XCTAssertTrue(folding.contains { ($0["startLine"] as? Int) == 3 }, "the screen's block folds: \(folding)")
+        let tokens = (session.request("textDocument/semanticTokens/full", document)["result"] as? [String: Any])?["data"] as? [Int] ?? []
+        XCTAssertEqual(tokens.count % 5, 0)
+        XCTAssertGreaterThan(tokens.count / 5, 30)
+        let edits = session.request("textDocument/formatting", document)["result"] as? [[String: Any]] ?? []
+        XCTAssertEqual(edits.count, 1, "the marked source is not canonical (one-line rows have odd spacing)")
+        let colours = session.request("textDocument/documentColor", document)["result"] as? [[String: Any]] ?? []
+        XCTAssertEqual(colours.count, 1)
+        XCTAssertEqual((colours.first?["color"] as? [String: Double])?["red"], 1)
+        let presentation = session.request("textDocument/colorPresentation", [
+            "textDocument": ["uri": hotel], "color": ["red": 0.0, "green": 0.5, "blue": 1.0, "alpha": 1.0],
+            "range": ["start": ["line": 0, "character": 0], "end": ["line": 0, "character": 0]],
+        ])["result"] as? [[String: Any]]
+        XCTAssertEqual(presentation?.first?["label"] as? String, "#0080FF")
+    }
+
+    func testPositionsCountUTF16UnlessUTF8WasOffered() throws {
+        for utf8 in [false, true] {
+            let session = try Session(utf8: utf8)
+            let uri = try session.file("emoji.stack", "screen S {\n    Text { text: \"🏨\"  ⟪bad⟫hiden: true }\n}\n")
+            let start = (session.published[uri]?.first?["range"] as? [String: Any])?["start"] as? [String: Int]
+            XCTAssertEqual(start?["character"], utf8 ? 25 : 23, "🏨 is 2 UTF-16 units and 4 UTF-8 bytes")
+        }
+    }
+
+    func testLifecycleAndUnknownMethods() throws {
+        let session = try Session()
+        let unknown = session.request("textDocument/unknownThing", [:])
+        XCTAssertEqual((unknown["error"] as? [String: Any])?["code"] as? Int, -32601)
+        XCTAssertTrue(session.server.handle(["jsonrpc": "2.0", "method": "$/unknownNotification", "params": [:]]).isEmpty)
+        _ = session.request("shutdown", [:])
+        XCTAssertTrue(session.server.shutdownRequested)
+        session.notify("exit", [:])
+        XCTAssertEqual(session.server.exitCode, 0)
+    }
+}
+
+private func == (a: (String, Int, Int), b: (String, Int, Int)) -> Bool { a.0 == b.0 && a.1 == b.1 && a.2 == b.2 }
