@@ -155,6 +155,11 @@ struct Completion {
             case .value(let type):
                 if type == .bool { out += ["true", "false"].map { item($0, .value, detail: "bool") } }
                 if type == .length { out += ["fit", "fill"].map { item($0, .value, detail: "length") } }
+                if type == .color {
+                    out += ColorNames.table.sorted { $0.key < $1.key }.map { name, rgba in
+                        item(name, .value, detail: "colour #" + String(rgba, radix: 16, uppercase: true))
+                    }
+                }
             default: break
             }
         }

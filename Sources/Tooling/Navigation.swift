@@ -19,6 +19,13 @@ extension LanguageServer {
     }
 
     func definition(_ document: Document, _ params: [String: Any]) -> Any {
+        // An import's path: the file it names.
+        if let offset = offset(document, params),
+            let decl = document.syntax.imports.first(where: { $0.pathSpan.start <= offset && offset <= $0.pathSpan.end }),
+            let file = document.check.sources.files.dropFirst().first(where: { URL(fileURLWithPath: $0.path).lastPathComponent == URL(fileURLWithPath: decl.path).lastPathComponent })
+        {
+            return ["uri": URIs.uri(file.path), "range": file.range(0, 0, encoding: encoding)]
+        }
         guard let (project, symbol, _) = symbolAtCursor(document, params), let (file, span) = project.declaration(of: symbol) else {
             return NSNull()
         }

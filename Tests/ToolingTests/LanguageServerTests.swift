@@ -95,7 +95,7 @@ final class LanguageServerTests: XCTestCase {
         """
 
     static let screen = """
-        import "components.stack"
+        import "⟪importPath⟫components.stack"
 
         // The hotel.
         screen Hotel {
@@ -104,7 +104,7 @@ final class LanguageServerTests: XCTestCase {
             Text ⟪titleDecl⟫title { ⟪propertyStart⟫text: "Hi"  ⟪size⟫size: 40  weight: ⟪weightValue⟫bold  tap: toggle(⟪openUse1⟫open), scroll-to(⟪titleUse⟫title, top) }
             ⟪chipUse⟫Chip { ⟪chipMember⟫label: "Pool" }
             Text { text: "x"  hidden: !⟪openUse2⟫open  ⟪hiddenStart⟫}
-            Text { text: "y"  hidden: tab == .⟪dot⟫photos  background: #FF0000 }
+            Text { text: "y"  hidden: tab == .⟪dot⟫photos  background: #FF0000  color: ⟪colorValue⟫blue }
             Stack {
                 ⟪inStack⟫
                 transition show { ⟪inTransition⟫duration: 300ms  curve: ⟪curveValue⟫ease-in  from { ⟪inKeyframe⟫alpha: 0 } }
@@ -159,6 +159,7 @@ final class LanguageServerTests: XCTestCase {
         XCTAssertTrue(session.labels("chipMember").contains("tint"))
         XCTAssertEqual(Set(session.labels("dot")), ["info", "photos"], "enum cases after a dot")
         XCTAssertTrue(session.labels("weightValue").contains("semibold"))
+        XCTAssertTrue(session.labels("colorValue").contains("blue"), "colour names")
         XCTAssertTrue(session.labels("curveValue").contains("ease-in-out"))
         XCTAssertTrue(session.labels("inTransition").contains("delay"))
         XCTAssertTrue(session.labels("inKeyframe").contains("scale"))
@@ -202,6 +203,7 @@ final class LanguageServerTests: XCTestCase {
         XCTAssertTrue(definition("titleUse")! == place("titleDecl"), "row id in scroll-to")
         XCTAssertTrue(definition("infoUse1")! == place("infoDecl"), "enum case across files")
         XCTAssertTrue(definition("labelUse")! == place("labelDecl"), "parameter")
+        XCTAssertTrue(definition("importPath")! == (components, 0, 0), "an import's file")
         let references = session.request("textDocument/references", session.at("openDecl").merging(["context": ["includeDeclaration": true]]) { a, _ in a })["result"] as? [Any]
         XCTAssertEqual(references?.count, 3, "declaration, toggle(open), !open")
         let prepared = session.request("textDocument/prepareRename", session.at("openUse1"))["result"] as? [String: Any]
