@@ -47,7 +47,7 @@ enum BenchMain {
                 _ = FileManager.default.createFile(atPath: path, contents: Data(ScreenGenerator.source(rows: rows).utf8))
                 return
             case "--help", "-h":
-                print("usage: stack-bench [--rows N] [--iterations K] [--only lex|parse|check|lower|format|load|layout|fit|query|live|host|animate|json] [--json] [--host-sizes N,N,…] [--write-source PATH]")
+                print("usage: stack-bench [--rows N] [--iterations K] [--only lex|parse|check|lower|format|load|layout|fit|query|live|host|animate|json|lsp] [--json] [--host-sizes N,N,…] [--write-source PATH]")
                 return
             default:
                 FileHandle.standardError.write(Data("stack-bench: unknown argument '\(argument)'\n".utf8))
@@ -96,6 +96,7 @@ enum BenchMain {
             results.append(("load compiled (decode + validate)", time, String(format: "%.0f ns a row", time * 1e9 / Double(rows))))
         }
         if wanted("format") { results += FormatBench.run(file: file, rows: rows, iterations: iterations) }
+        if wanted("lsp") { results += LSPBench.run() }
         if wanted("layout") { results += LayoutBench.fixed(rows: rows, iterations: iterations) }
         if wanted("fit") { results += LayoutBench.fitText(rows: rows, iterations: iterations) }
         if wanted("query") { results += LayoutBench.query(rows: max(rows, 1_000_000)) }
