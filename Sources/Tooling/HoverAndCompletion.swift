@@ -86,7 +86,8 @@ struct Completion {
         case keyword = 14, property = 10, classKind = 7, enumMember = 20, variable = 6, value = 12, field = 5
     }
 
-    static let blockKeywords = ["defaults", "separator", "transition", "from", "to", "props", "step", "state"]
+    /// The blocks (and `state`) each place may hold.
+    static let rowBlocks = ["separator", "transition"]
     static let curves = ["linear", "ease-in", "ease-out", "ease-in-out", "spring(0.8)"]
 
     func items() -> [[String: Any]] {
@@ -115,18 +116,22 @@ struct Completion {
         for parameter in context.parameters {
             out.append(item(parameter.name.name, .field, detail: "parameter: \(parameter.type.name)", insert: parameter.name.name + ": "))
         }
-        out += Self.blockKeywords.map { item($0, .keyword, detail: "block") }
+        out += context.blocks.map { item($0, .keyword, detail: "block") }
         return out
     }
 
     /// The property whose value the cursor is in, if any.
     func propertyBeingValued(_ before: ArraySlice<Token>) -> String? {
-        // After a finished value and a space, a new member starts (`size: 40  |`).
-        if let last = before.last, last.end < offset, [.identifier, .number, .percent, .duration, .string, .color, .rightParen].contains(last.kind),
-            before.count < 2 || ![.colon, .comma].contains(before[before.endIndex - 2].kind) || last.kind != .identifier
-        {
+        if let last = before.last, last.end < offset {
             let between = view.source.bytes[last.end..<offset]
-            if between.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { return nil }
+            // On a later line than the last token: a new member.
+            if between.contains(0x0A) { return nil }
+            // After a finished value and a space, a new member starts (`size: 40  |`).
+            if [.identifier, .number, .percent, .duration, .string, .color, .rightParen].contains(last.kind),
+                between.allSatisfy({ $0 == 0x20 || $0 == 0x09 })
+            {
+                return nil
+            }
         }
         var index = before.endIndex - 1
         while index >= before.startIndex {
@@ -185,6 +190,8 @@ struct Completion {
         var states: [StateDecl] = []
         /// The parameters of the component whose body the cursor is in.
         var scopeParameters: [ParameterDecl] = []
+        /// Block keywords (and `state`) that may start here.
+        var blocks: [String] = []
     }
 
     static func context(at offset: Int, in view: FileView, project: Project) -> Context {
@@ -193,12 +200,14 @@ struct Completion {
             context.states = Project.states(of: stack)
             context.properties = PropertyCatalog.properties(of: stack.kind == .screen ? .screen : .flow)
             context.allowsRows = stack.kind == .screen
+            context.blocks = stack.kind == .screen ? ["state", "defaults"] : ["state", "step", "defaults"]
             descend(stack.body, offset, project, &context)
         }
         for component in view.components where component.body.span.start < offset && offset <= component.body.span.end {
             context.scopeParameters = component.parameters
             context.properties = properties(ofKind: component.base.name, project: project)
             context.allowsRows = component.base.name == "Stack"
+            context.blocks = rowBlocks + (component.base.name == "View" ? ["props"] : [])
             descend(component.body, offset, project, &context)
         }
         return context
@@ -210,7 +219,9 @@ struct Completion {
             case .row(let row) where row.body.span.start < offset && offset <= row.body.span.end:
                 context.properties = properties(ofKind: row.kind.name, project: project)
                 context.parameters = project.component(row.kind.name)?.decl.parameters ?? []
-                context.allowsRows = row.kind.name == "Stack" || project.component(row.kind.name)?.decl.base.name == "Stack"
+                let base = project.component(row.kind.name)?.decl.base.name ?? row.kind.name
+                context.allowsRows = base == "Stack"
+                context.blocks = rowBlocks + (base == "View" ? ["props"] : [])
                 descend(row.body, offset, project, &context)
             case .block(let nested) where nested.body.span.start < offset && offset <= nested.body.span.end:
                 let blockContext: BlockContext? = switch nested.keyword {
@@ -224,6 +235,12 @@ struct Completion {
                 context.properties = blockContext.map(PropertyCatalog.properties(of:)) ?? []
                 context.parameters = []
                 context.allowsRows = nested.keyword == .step
+                context.blocks = switch nested.keyword {
+                case .defaults: rowBlocks
+                case .transition: ["from", "to"]
+                case .step: ["state"]
+                default: []
+                }
                 descend(nested.body, offset, project, &context)
             default: break
             }

@@ -168,6 +168,76 @@ final class LanguageServerTests: XCTestCase {
         XCTAssertTrue(session.labels("labelUse").contains("label"), "a component's own parameters in its body")
     }
 
+    /// Completion at many places of a flow, a screen and a component: what
+    /// each place must offer, and what it must not.
+    func testCompletionAtDozensOfPlaces() throws {
+        let session = try Session()
+        try session.file("kinds.stack", """
+            enum Mode { compact, regular }
+            component Tag(label: string, tall: bool = false): Text {
+                ⟪c1⟫
+                text: ⟪c2⟫label
+            }
+            component Card(title: string): Stack {
+                ⟪c3⟫
+            }
+            screen Kinds {
+                state mode: Mode = .⟪c4⟫compact
+                state count: number = 2
+                ⟪c5⟫
+                Image { ⟪c6⟫source: "x"  aspect: ⟪c7⟫1 }
+                View { ⟪c8⟫host: "H" }
+                Spacer { ⟪c9⟫size: 10 }
+                Stack { axis: ⟪c10⟫vertical  ⟪c11⟫ }
+                Text { align: ⟪c12⟫center  pin: ⟪c13⟫top  lines: 1 }
+                Text { tap: ⟪c14⟫toggle(x) }
+                Tag { ⟪c15⟫ }
+                Card { ⟪c16⟫ }
+                Text { separator { ⟪c17⟫color: #000 } }
+                Text { hidden: mode == .⟪c18⟫compact }
+                Text { size: count > 1 ? ⟪c19⟫fit : 20 }
+                Text { behavior: ⟪c20⟫none }
+                defaults { ⟪c21⟫insets: 0 }
+            }
+            flow Steps {
+                ⟪c22⟫
+                step One { ⟪c23⟫Text { text: "a" } }
+                separation: ⟪c24⟫none
+            }
+
+            """)
+        let expectations: [(String, [String], [String])] = [
+            ("c1", ["text", "font", "weight", "lines"], ["source", "host"]),
+            ("c2", ["label", "tall"], []),
+            ("c3", ["Text", "Tag", "axis", "spacing", "padding"], ["font"]),
+            ("c4", ["compact", "regular"], ["Text"]),
+            ("c5", ["Text", "Image", "View", "Spacer", "Stack", "Tag", "Card", "state", "spacing", "defaults"], ["font", "label"]),
+            ("c6", ["source", "aspect", "size", "separator", "transition"], ["font", "host", "props", "step"]),
+            ("c8", ["host", "size", "props"], ["font", "source"]),
+            ("c9", ["size", "insets"], ["font", "source"]),
+            ("c10", ["vertical", "horizontal"], []),
+            ("c11", ["Text", "axis", "spacing"], []),
+            ("c12", ["leading", "center", "trailing"], []),
+            ("c13", ["top", "bottom", "none"], []),
+            ("c14", ["toggle(", "emit(\"", "scroll-to("], []),
+            ("c15", ["label", "tall", "font"], ["source"]),
+            ("c16", ["title", "axis"], ["font"]),
+            ("c17", ["color", "thickness", "insets"], ["font", "size"]),
+            ("c18", ["compact", "regular"], []),
+            ("c19", ["mode", "count"], []),
+            ("c20", ["none"], []),
+            ("c21", ["insets", "background", "separator", "font", "transition"], ["size", "step", "Text"]),
+            ("c22", ["step", "separation", "state"], ["Text", "from"]),
+            ("c23", ["Text", "title"], ["font"]),
+            ("c24", ["none"], []),
+        ]
+        for (marker, present, absent) in expectations {
+            let labels = session.labels(marker)
+            for label in present { XCTAssertTrue(labels.contains(label), "\(marker): \(label) missing from \(labels.prefix(20))") }
+            for label in absent { XCTAssertFalse(labels.contains(label), "\(marker): \(label) offered in \(labels)") }
+        }
+    }
+
     func testHover() throws {
         let session = try Session()
         try session.file("components.stack", Self.components)
