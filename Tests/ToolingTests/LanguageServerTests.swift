@@ -333,3 +333,61 @@ final class LanguageServerTests: XCTestCase {
 }
 
 private func == (a: (String, Int, Int), b: (String, Int, Int)) -> Bool { a.0 == b.0 && a.1 == b.1 && a.2 == b.2 }
+
+/// Hostile and broken input: every handler at random positions of the
+/// samples, cut and damaged at random, answers without crashing — and
+/// malformed messages get errors, not crashes.
+final class LanguageServerRobustnessTests: XCTestCase {
+    func testEveryHandlerAtRandomPlacesOfDamagedFiles() throws {
+        let samples = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("samples")
+        var texts: [String] = []
+        for name in try FileManager.default.contentsOfDirectory(atPath: samples.path).sorted() where name.hasSuffix(".stack") {
+            texts.append(try String(contentsOf: samples.appendingPathComponent(name), encoding: .utf8))
+        }
+        var seed: UInt64 = 0x15F
+        func next(_ bound: Int) -> Int {
+            seed = seed &* 6364136223846793005 &+ 1442695040888963407
+            return Int((seed >> 33) % UInt64(max(1, bound)))
+        }
+        let session = try LanguageServerTests.Session()
+        let uri = try session.file("fuzz.stack", "")
+        let methods = [
+            "textDocument/hover", "textDocument/completion", "textDocument/definition", "textDocument/references",
+            "textDocument/prepareRename", "textDocument/documentSymbol", "textDocument/foldingRange",
+            "textDocument/semanticTokens/full", "textDocument/formatting", "textDocument/documentColor", "textDocument/codeAction",
+        ]
+        let rounds = ProcessInfo.processInfo.environment["STACKC_LONG_TESTS"] == "1" ? 600 : 80
+        for round in 0..<rounds {
+            var characters = Array(texts[next(texts.count)])
+            // Cut, duplicate or scramble a stretch.
+            let a = next(characters.count), b = min(characters.count, a + next(40))
+            switch next(4) {
+            case 0: characters.removeSubrange(a..<b)
+            case 1: characters.insert(contentsOf: characters[a..<b], at: next(characters.count))
+            case 2: characters.replaceSubrange(a..<b, with: Array("{{\"}}.:(-".shuffled().prefix(b - a)))
+            default: characters = Array(characters.prefix(a))
+            }
+            let text = String(characters)
+            session.notify("textDocument/didChange", ["textDocument": ["uri": uri, "version": round + 2], "contentChanges": [["text": text]]])
+            let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+            for method in methods {
+                let line = next(lines.count + 2) - 1
+                let character = next((line >= 0 && line < lines.count ? lines[line].utf16.count : 5) + 3) - 1
+                var params: [String: Any] = ["textDocument": ["uri": uri], "position": ["line": line, "character": character]]
+                params["context"] = ["includeDeclaration": true, "diagnostics": session.published[uri] ?? []]
+                let reply = session.request(method, params)
+                XCTAssertTrue(reply["result"] != nil || reply["error"] != nil, "\(method) in round \(round)")
+            }
+            _ = session.request("textDocument/rename", ["textDocument": ["uri": uri], "position": ["line": next(lines.count), "character": next(30)], "newName": "renamed"])
+        }
+        // Malformed requests: wrong types, missing fields, unknown documents.
+        for params: [String: Any] in [[:], ["textDocument": "nope"], ["textDocument": ["uri": 5]], ["position": ["line": "x"]],
+                                      ["textDocument": ["uri": "file:///unknown.stack"], "position": ["line": -5, "character": -1]]] {
+            for method in methods + ["textDocument/rename", "textDocument/colorPresentation"] {
+                let reply = session.request(method, params)
+                XCTAssertTrue(reply["result"] != nil || reply["error"] != nil, method)
+            }
+        }
+    }
+}
