@@ -52,10 +52,10 @@ enum LayoutBench {
     }
 
     static func query(rows: Int) -> [Result] {
-        let before = Measure.peakResidentBytes() ?? 0
+        let before = Measure.settledResidentBytes() ?? 0
         let screen = Screen(model: SyntheticModels.screen(rows: rows, kind: .fixed))
         let layout = screen.layout()
-        let after = Measure.peakResidentBytes() ?? 0
+        let after = Measure.settledResidentBytes() ?? 0
         let content = layout.contentHeight
         var state: UInt64 = 12345
         let count = 200_000
@@ -69,9 +69,10 @@ enum LayoutBench {
             for offset in offsets { total &+= layout.visibleRange(offset: offset).count }
         }
         precondition(total > 0)
+        withExtendedLifetime(screen) {}
         return [
             ("visible-range query, \(rows) rows", time / Double(count), String(format: "%.0f ns a query (median of 5 × %d)", time / Double(count) * 1e9, count)),
-            ("memory, model + layout of \(rows) rows", 0, String(format: "%.0f bytes a row (peak RSS growth)", Double(max(0, after - before)) / Double(rows))),
+            ("memory, model + layout of \(rows) rows", 0, String(format: "%.0f bytes a row (resident growth, heap trimmed)", Double(max(0, after - before)) / Double(rows))),
         ]
     }
 }

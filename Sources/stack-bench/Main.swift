@@ -29,6 +29,7 @@ enum BenchMain {
         var json = false
         var only: String?
         var hostSizes = [10_000, 100_000, 1_000_000]
+        var compare: String?
         var arguments = Array(CommandLine.arguments.dropFirst())
         while let argument = arguments.first {
             arguments.removeFirst()
@@ -36,6 +37,7 @@ enum BenchMain {
             case "--rows": rows = arguments.isEmpty ? rows : Int(arguments.removeFirst()) ?? rows
             case "--iterations": iterations = arguments.isEmpty ? iterations : Int(arguments.removeFirst()) ?? iterations
             case "--json": json = true
+            case "--compare": compare = arguments.isEmpty ? nil : arguments.removeFirst()
             case "--host-sizes":
                 // Screen sizes for `--only host`, comma-separated (e.g. for a profiler run).
                 let sizes = (arguments.isEmpty ? "" : arguments.removeFirst()).split(separator: ",").compactMap { Int($0) }
@@ -47,7 +49,7 @@ enum BenchMain {
                 _ = FileManager.default.createFile(atPath: path, contents: Data(ScreenGenerator.source(rows: rows).utf8))
                 return
             case "--help", "-h":
-                print("usage: stack-bench [--rows N] [--iterations K] [--only lex|parse|check|lower|format|load|layout|fit|query|live|host|animate|json|lsp] [--json] [--host-sizes N,N,…] [--write-source PATH]")
+                print("usage: stack-bench [--rows N] [--iterations K] [--only lex|parse|check|lower|format|load|layout|fit|query|live|host|animate|json|lsp|cli] [--json] [--compare RUN.json] [--host-sizes N,N,…] [--write-source PATH]")
                 return
             default:
                 FileHandle.standardError.write(Data("stack-bench: unknown argument '\(argument)'\n".utf8))
@@ -97,6 +99,7 @@ enum BenchMain {
         }
         if wanted("format") { results += FormatBench.run(file: file, rows: rows, iterations: iterations) }
         if wanted("lsp") { results += LSPBench.run() }
+        if wanted("cli") { results += CLIBench.run(source: source, rows: rows) }
         if wanted("layout") { results += LayoutBench.fixed(rows: rows, iterations: iterations) }
         if wanted("fit") { results += LayoutBench.fitText(rows: rows, iterations: iterations) }
         if wanted("query") { results += LayoutBench.query(rows: max(rows, 1_000_000)) }
@@ -122,6 +125,7 @@ enum BenchMain {
             }
             print(String(format: "peak resident memory: %.1f MB (%.0f bytes a row)", Double(peak) / 1e6, Double(peak) / Double(rows)))
         }
+        if let compare { for line in CLIBench.compare(results, with: compare) { print(line) } }
     }
 
     /// The generated rows as JSON, as a server might send them.

@@ -26,4 +26,25 @@ enum Measure {
         }
         return nil
     }
+
+    /// Resident memory now (VmRSS), after handing freed heap back to the
+    /// OS: the difference of two such readings around building something
+    /// (kept alive) is what it holds. (Peak RSS growth says 0 once an
+    /// earlier stage has raised the peak.)
+    static func settledResidentBytes() -> Int? {
+        #if os(Linux)
+        _ = stackBenchMallocTrim(0)
+        #endif
+        guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8) else { return nil }
+        for line in status.split(separator: "\n") where line.hasPrefix("VmRSS:") {
+            return line.split(separator: " ").dropFirst().first.flatMap { Int($0) }.map { $0 * 1024 }
+        }
+        return nil
+    }
 }
+
+#if os(Linux)
+/// glibc's malloc_trim, which the Glibc module does not export.
+@_silgen_name("malloc_trim")
+func stackBenchMallocTrim(_ pad: Int) -> Int32
+#endif
