@@ -9,50 +9,81 @@ import StackRuntime
 package enum LayoutJSON {
     /// `slid`: how far snap-hide rows have slid (a live screen's `slideOffsets`).
     package static func render(screen: Screen, layout: ScreenLayout, offset: Double, slid: [Int: Double] = [:]) -> String {
+        var sink = ByteSink()
+        write(screen: screen, layout: layout, offset: offset, slid: slid, into: &sink)
+        return sink.string
+    }
+
+    /// Writes the layout's JSON into `sink` (streamed when the sink flushes).
+    package static func write(screen: Screen, layout: ScreenLayout, offset: Double, slid: [Int: Double] = [:], into out: inout ByteSink) {
         let o = layout.clampedOffset(offset)
-        var out = "{\n"
-        out += "  \"screen\": \(JSONText.quote(screen.model.name)),\n"
-        out += "  \"viewport\": [\(num(layout.viewportWidth)), \(num(layout.viewportHeight))],\n"
-        out += "  \"offset\": \(num(o)),\n"
-        out += "  \"contentSize\": [\(num(layout.contentWidth)), \(num(layout.contentHeight))],\n"
-        out += "  \"rows\": "
-        out += rows(layout.rows, screen: screen, layout: layout, offset: o, slid: slid, indent: "  ")
-        out += "\n}\n"
-        return out
+        out.append("{\n  \"screen\": ")
+        out.appendQuoted(screen.model.name)
+        out.append(",\n  \"viewport\": [")
+        out.appendNumber(layout.viewportWidth)
+        out.append(", ")
+        out.appendNumber(layout.viewportHeight)
+        out.append("],\n  \"offset\": ")
+        out.appendNumber(o)
+        out.append(",\n  \"contentSize\": [")
+        out.appendNumber(layout.contentWidth)
+        out.append(", ")
+        out.appendNumber(layout.contentHeight)
+        out.append("],\n  \"rows\": ")
+        rows(layout.rows, screen: screen, layout: layout, offset: o, slid: slid, depth: 1, into: &out)
+        out.append("\n}\n")
+    }
+
+    private static func indent(_ depth: Int, into out: inout ByteSink) {
+        for _ in 0..<depth { out.append("  ") }
     }
 
     private static func rows(
-        _ rows: [Int], screen: Screen, layout: ScreenLayout, offset: Double, slid: [Int: Double], indent: String
-    ) -> String {
-        if rows.isEmpty { return "[]" }
-        let inner = indent + "  "
-        let items = rows.map { inner + row($0, screen: screen, layout: layout, offset: offset, slid: slid, indent: inner) }
-        return "[\n" + items.joined(separator: ",\n") + "\n" + indent + "]"
+        _ rows: [Int], screen: Screen, layout: ScreenLayout, offset: Double, slid: [Int: Double], depth: Int, into out: inout ByteSink
+    ) {
+        if rows.isEmpty { return out.append("[]") }
+        out.append("[\n")
+        for (position, index) in rows.enumerated() {
+            if position > 0 { out.append(",\n") }
+            indent(depth + 1, into: &out)
+            row(index, screen: screen, layout: layout, offset: offset, slid: slid, depth: depth + 1, into: &out)
+        }
+        out.append("\n")
+        indent(depth, into: &out)
+        out.append("]")
     }
 
     private static func row(
-        _ index: Int, screen: Screen, layout: ScreenLayout, offset: Double, slid: [Int: Double], indent: String
-    ) -> String {
+        _ index: Int, screen: Screen, layout: ScreenLayout, offset: Double, slid: [Int: Double], depth: Int, into out: inout ByteSink
+    ) {
         let appearance = screen.appearance(of: index)
         let visibility = layout.presentedVisibility(of: index, offset: offset, slid: slid)
-        var fields: [String] = []
-        fields.append("\"id\": " + (appearance.id.map(JSONText.quote) ?? "null"))
-        fields.append("\"kind\": \(JSONText.quote(appearance.kind.name))")
-        fields.append("\"frame\": \(rect(layout.frame(of: index)))")
+        out.append("{\"id\": ")
+        if let id = appearance.id { out.appendQuoted(id) } else { out.append("null") }
+        out.append(", \"kind\": ")
+        out.appendQuoted(appearance.kind.name)
+        out.append(", \"frame\": ")
+        out.appendRect(layout.frame(of: index))
         // A sticky row drawn away from its place: where the user sees it.
         if layout.isPresentedElsewhere(index, offset: offset, slid: slid) {
-            fields.append("\"presented\": \(rect(layout.presentedFrame(of: index, offset: offset, slid: slid)))")
+            out.append(", \"presented\": ")
+            out.appendRect(layout.presentedFrame(of: index, offset: offset, slid: slid))
         }
-        fields.append("\"content\": " + (layout.contentFrame(of: index).map(rect) ?? "null"))
-        fields.append("\"separator\": " + (layout.separatorFrame(of: index).map(rect) ?? "null"))
-        fields.append("\"visibility\": \(JSONText.quote(visibility.name))")
-        fields.append("\"visiblePercent\": \(num(visibility.percent))")
-        var nested = "[]"
+        out.append(", \"content\": ")
+        if let content = layout.contentFrame(of: index) { out.appendRect(content) } else { out.append("null") }
+        out.append(", \"separator\": ")
+        if let separator = layout.separatorFrame(of: index) { out.appendRect(separator) } else { out.append("null") }
+        out.append(", \"visibility\": ")
+        out.appendQuoted(visibility.name)
+        out.append(", \"visiblePercent\": ")
+        out.appendNumber(visibility.percent)
+        out.append(", \"rows\": ")
         if let stack = appearance.stack, !layout.isHidden(index) {
-            nested = rows(layout.rows(ofStack: stack), screen: screen, layout: layout, offset: offset, slid: slid, indent: indent)
+            rows(layout.rows(ofStack: stack), screen: screen, layout: layout, offset: offset, slid: slid, depth: depth, into: &out)
+        } else {
+            out.append("[]")
         }
-        fields.append("\"rows\": \(nested)")
-        return "{" + fields.joined(separator: ", ") + "}"
+        out.append("}")
     }
 
     package static func rect(_ r: Rect) -> String {

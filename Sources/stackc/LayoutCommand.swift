@@ -110,9 +110,21 @@ enum LayoutCommand {
             return Interactive.run(screen: screen, options: options)
         }
         let layout = screen.layout()
+        if options.format == "json" {
+            // Streamed through the byte writer: a large layout never exists as one string.
+            switch OutputFile.open(options.output, inputs: options.inputs) {
+            case .failure(let error):
+                Terminal.err("stackc layout: error: \(error.message)\n")
+                return 2
+            case .success(let file):
+                var sink = ByteSink { file.write(bytes: $0) }
+                LayoutJSON.write(screen: screen, layout: layout, offset: options.offset, into: &sink)
+                sink.finish()
+                return file.finish(command: "layout")
+            }
+        }
         let text: String
         switch options.format {
-        case "json": text = LayoutJSON.render(screen: screen, layout: layout, offset: options.offset)
         case "svg":
             let presentation = LayoutSVG.Presentation(Interactive.liveScreen(screen, options: options))
             text = LayoutSVG.render(screen: screen, layout: layout, offset: options.offset, presentation: presentation)
