@@ -64,19 +64,62 @@ struct ExpressionCompiler {
         }
     }
 
+    /// A direct-mapped cache in front of `constantExpressions`: rows repeat
+    /// the same few constants (insets 12 and 15, sizes, colours), and a
+    /// compare of two values costs far less than hashing one (the profile of
+    /// lowering had hashing at a fifth of its instructions).
+    private var recentConstants = [RecentConstant?](repeating: nil, count: 256)
+
+    struct RecentConstant {
+        var value: RuntimeValue
+        var ref: ExprRef
+    }
+
+    /// A cheap, well-spread slot for a constant (not a hash to trust: the
+    /// slot's value is compared before use).
+    @inline(__always)
+    static func slot(_ value: RuntimeValue) -> Int {
+        @inline(__always) func mix(_ bits: UInt64, _ tag: UInt64) -> Int { Int(truncatingIfNeeded: ((bits ^ tag) &* 0x9E37_79B9_7F4A_7C15) >> 56) }
+        switch value {
+        case .number(let x): return mix(x.bitPattern, 1)
+        case .percent(let x): return mix(x.bitPattern, 2)
+        case .duration(let x): return mix(x.bitPattern, 3)
+        case .fill(let x): return mix(x.bitPattern, 4)
+        case .color(let c): return mix(UInt64(c), 5)
+        case .bool(let b): return mix(b ? 1 : 0, 6)
+        case .fit: return mix(0, 7)
+        case .enumCase(let e, let c): return mix(UInt64(truncatingIfNeeded: e) << 32 | UInt64(truncatingIfNeeded: c), 8)
+        case .string(let text): return mix(UInt64(text.utf8.count) | UInt64(text.utf8.first ?? 0) << 32, 9)
+        }
+    }
+
     /// An expression that is just `value`, shared with every equal one.
     mutating func constantExpression(_ value: RuntimeValue) -> ExprRef {
-        if let existing = constantExpressions[value] { return existing }
-        let ref = constant(value)
-        constantExpressions[value] = ref
+        let slot = Self.slot(value)
+        if let recent = recentConstants[slot], recent.value == value { return recent.ref }
+        let ref: ExprRef
+        if let existing = constantExpressions[value] {
+            ref = existing
+        } else {
+            ref = constant(value)
+            constantExpressions[value] = ref
+        }
+        recentConstants[slot] = RecentConstant(value: value, ref: ref)
         return ref
     }
+
+    /// The same kind of cache for constant slots.
+    private var recentSlots = [(value: RuntimeValue, slot: UInt32)?](repeating: nil, count: 256)
 
     /// Appends an instruction pushing `value` (part of a larger expression).
     mutating func constant(_ value: RuntimeValue) -> ExprRef {
         let slot: UInt32
-        if let existing = constantSlots[value] {
+        let cacheSlot = Self.slot(value)
+        if let recent = recentSlots[cacheSlot], recent.value == value {
+            slot = recent.slot
+        } else if let existing = constantSlots[value] {
             slot = existing
+            recentSlots[cacheSlot] = (value, existing)
         } else {
             slot = UInt32(table.constants.count)
             table.constants.append(value)
@@ -91,6 +134,8 @@ struct ExpressionCompiler {
 
     /// Compiles `expr` (parameters already substituted).
     mutating func compile(_ expr: TypedExpr) -> ExprRef {
+        // Most properties are written as constants: no folding to do.
+        if case .constant(let value) = expr { return constantExpression(runtimeValue(value)) }
         if let value = ConstantFolder.value(of: expr) { return constantExpression(runtimeValue(value)) }
         let start = table.code.count
         emit(expr)

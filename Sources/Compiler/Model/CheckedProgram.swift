@@ -74,7 +74,13 @@ public struct NamedValues<Value: Hashable & Sendable>: Hashable, Sendable {
 
     public subscript(name: String) -> Value? {
         get {
-            for index in storage.indices where storage[index].name == name { return storage[index].value }
+            // Most entries scanned are other names: a length check rejects
+            // most of them without a string comparison (which, for two
+            // different strings, is a call into the runtime).
+            let length = name.utf8.count
+            for index in storage.indices where storage[index].name.utf8.count == length && storage[index].name == name {
+                return storage[index].value
+            }
             return nil
         }
         set {
