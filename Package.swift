@@ -35,7 +35,7 @@ let package = Package(
             dependencies: ["stackc"], path: "Plugins/GenerateStackCode"),
         .executableTarget(
             name: "stack-bench",
-            dependencies: ["StackParser", "StackCompiler", "StackRuntime", "StackTooling"],
+            dependencies: ["StackParser", "StackCompiler", "StackRuntime", "StackTooling", "StackOutput"],
             path: "Sources/stack-bench"),
         .target(name: "TestSupport", dependencies: ["StackParser", "StackCompiler", "StackRuntime"], path: "Tests/TestSupport"),
         .testTarget(name: "ParserTests", dependencies: ["StackParser"], path: "Tests/ParserTests"),

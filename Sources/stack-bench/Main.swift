@@ -49,7 +49,7 @@ enum BenchMain {
                 _ = FileManager.default.createFile(atPath: path, contents: Data(ScreenGenerator.source(rows: rows).utf8))
                 return
             case "--help", "-h":
-                print("usage: stack-bench [--rows N] [--iterations K] [--only lex|parse|check|lower|format|load|layout|fit|query|live|host|animate|json|lsp|cli] [--json] [--compare RUN.json] [--host-sizes N,N,…] [--write-source PATH]")
+                print("usage: stack-bench [--rows N] [--iterations K] [--only lex|parse|check|lower|format|load|layout|fit|query|live|host|animate|json|lsp|cli|output] [--json] [--compare RUN.json] [--host-sizes N,N,…] [--write-source PATH]")
                 return
             default:
                 FileHandle.standardError.write(Data("stack-bench: unknown argument '\(argument)'\n".utf8))
@@ -100,6 +100,7 @@ enum BenchMain {
         if wanted("format") { results += FormatBench.run(file: file, rows: rows, iterations: iterations) }
         if wanted("lsp") { results += LSPBench.run() }
         if wanted("cli") { results += CLIBench.run(source: source, rows: rows) }
+        if wanted("output") { results += OutputBench.run(rows: rows, iterations: iterations) }
         if wanted("layout") { results += LayoutBench.fixed(rows: rows, iterations: iterations) }
         if wanted("fit") { results += LayoutBench.fitText(rows: rows, iterations: iterations) }
         if wanted("query") { results += LayoutBench.query(rows: max(rows, 1_000_000)) }

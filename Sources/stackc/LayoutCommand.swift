@@ -110,7 +110,7 @@ enum LayoutCommand {
             return Interactive.run(screen: screen, options: options)
         }
         let layout = screen.layout()
-        if options.format == "json" {
+        if options.format == "json" || options.format == "text" {
             // Streamed through the byte writer: a large layout never exists as one string.
             switch OutputFile.open(options.output, inputs: options.inputs) {
             case .failure(let error):
@@ -118,7 +118,11 @@ enum LayoutCommand {
                 return 2
             case .success(let file):
                 var sink = ByteSink { file.write(bytes: $0) }
-                LayoutJSON.write(screen: screen, layout: layout, offset: options.offset, into: &sink)
+                if options.format == "json" {
+                    LayoutJSON.write(screen: screen, layout: layout, offset: options.offset, into: &sink)
+                } else {
+                    LayoutText.write(screen: screen, layout: layout, offset: options.offset, into: &sink)
+                }
                 sink.finish()
                 return file.finish(command: "layout")
             }
