@@ -128,26 +128,12 @@ struct PreviewReloader {
         watcher = PollWatcher()
         #endif
         var interrupted = false
-        var pipeEnds: [Int32] = [0, 0]
-        guard pipe(&pipeEnds) == 0 else { return 2 }
-        signal(SIGINT, SIG_IGN)
-        signal(SIGTERM, SIG_IGN)
-        let writeEnd = pipeEnds[1]
-        let sources = [SIGINT, SIGTERM].map { number in
-            let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
-            source.setEventHandler {
-                var byte: UInt8 = 1
-                _ = write(writeEnd, &byte, 1)
-            }
-            source.resume()
-            return source
-        }
-        defer { sources.forEach { $0.cancel() } }
+        guard let interrupts = InterruptPipe() else { return 2 }
         var watched = preview.involvedFiles
         _ = watcher.watch(watched)
         var debouncer = Debouncer(quietMilliseconds: 40)
         while !interrupted {
-            var fds = [pollfd(fd: pipeEnds[0], events: Int16(POLLIN), revents: 0)]
+            var fds = [pollfd(fd: interrupts.readEnd, events: Int16(POLLIN), revents: 0)]
             if let fd = watcher.descriptor { fds.append(pollfd(fd: fd, events: Int16(POLLIN), revents: 0)) }
             var timeout: Int32 = watcher.descriptor == nil ? 100 : -1
             if let deadline = debouncer.deadline {

@@ -124,28 +124,14 @@ struct WatchSession {
         let interval = pollInterval ?? 100
 
         // ctrl-C: a signal source writes to a pipe the loop waits on.
-        var pipeEnds: [Int32] = [0, 0]
-        guard pipe(&pipeEnds) == 0 else {
+        guard let interrupts = InterruptPipe() else {
             Terminal.err("stackc watch: error: cannot create a pipe\n")
             return 2
         }
-        signal(SIGINT, SIG_IGN)
-        signal(SIGTERM, SIG_IGN)
-        let writeEnd = pipeEnds[1]
-        let sources = [SIGINT, SIGTERM].map { number in
-            let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
-            source.setEventHandler {
-                var byte: UInt8 = 1
-                _ = write(writeEnd, &byte, 1)
-            }
-            source.resume()
-            return source
-        }
-        defer { sources.forEach { $0.cancel() } }
 
         rebuild(trigger: [], watcher: &watcher)
         while true {
-            var fds = [pollfd(fd: pipeEnds[0], events: Int16(POLLIN), revents: 0)]
+            var fds = [pollfd(fd: interrupts.readEnd, events: Int16(POLLIN), revents: 0)]
             if let fd = watcher.descriptor { fds.append(pollfd(fd: fd, events: Int16(POLLIN), revents: 0)) }
             var timeout: Int32 = watcher.descriptor == nil ? Int32(interval) : -1
             if let deadline = debouncer.deadline {
