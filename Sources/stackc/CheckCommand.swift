@@ -72,7 +72,7 @@ enum CheckCommand {
                 status = 2
                 continue
             }
-            let result = Compiler.check(source)
+            let result = OneShot.check(source, last: path == reader.operands.last)
             let renderer = DiagnosticRenderer(sources: result.sources, useColor: useColor)
             if format == "json" {
                 let json = renderer.renderJSON(result.diagnostics)
