@@ -12,13 +12,35 @@ package struct AnimatedScreen: Sendable {
     /// The last time events were reported up to.
     private var reportedUpTo: Double = -.infinity
 
-    /// The layout after the last change.
+    /// The layout after the last change, unless `layoutIsStale`.
     package private(set) var layout: ScreenLayout
+    /// Whether changes that touch one of the screen's rows may animate
+    /// without a full layout (QuickTransition): hosts yes; the CLI and the
+    /// golden tests keep the general transition (and its per-row events).
+    package var allowsQuickChanges = false
+    /// The quick transition running (or last run).
+    private(set) var quick: QuickTransition?
+    /// A quick change happened since `layout` was made.
+    package private(set) var layoutIsStale = false
+    /// No row's move keeps its own timing (rows after a change follow it).
+    private var everyMoveFollows: Bool
 
     package init(_ live: LiveScreen) {
         var live = live
         layout = live.layout()
+        everyMoveFollows = Self.everyMoveFollows(live.screen.model)
         self.live = live
+    }
+
+    static func everyMoveFollows(_ model: ScreenModel) -> Bool {
+        !model.rows.contains { $0.transitions.contains { $0.kind == .move && !$0.follows } }
+            && !model.components.contains { $0.rows.contains { $0.transitions.contains { $0.kind == .move && !$0.follows } } }
+    }
+
+    /// When the running animation ends (nil when none ran).
+    package var animationEnd: Double? {
+        if let quick { return startTime + quick.duration }
+        return transition.map { startTime + $0.duration }
     }
 
     /// Makes a change to the live screen at `time`: returns the change's
@@ -28,24 +50,75 @@ package struct AnimatedScreen: Sendable {
     package mutating func change(
         at time: Double, _ body: (inout LiveScreen) throws(RuntimeError) -> [LiveEvent]
     ) throws(RuntimeError) -> (events: [LiveEvent], transitionEvents: [TransitionEvent]) {
-        let old = layout
         let oldOffset = live.offset
+        let running = isAnimating(at: time)
         // On a copy, so that a change that throws halfway leaves nothing done.
         var changed = live
+        changed.incremental.beginChangeLog()
         let events = try body(&changed)
         var pending = advance(to: time)
+        // One of the screen's rows changed in place, nothing else: animate it
+        // from the incremental layout, without laying the screen out.
+        if allowsQuickChanges, !running, everyMoveFollows, changed.offset == oldOffset, changed.stickyRows.isEmpty,
+            var next = QuickTransition.make(from: changed.incremental.changeLog, live: changed),
+            separatorsStay(for: next.row, before: live, after: changed)
+        {
+            next.oldContentSize = (live.contentWidth, live.contentHeight)
+            live = changed
+            quick = next
+            transition = nil
+            layoutIsStale = true
+            startTime = time
+            reportedUpTo = time
+            if let track = next.track, track.duration > 0 { pending.append(.willBegin(row: RowKey(track.row), kind: track.kind, hiding: track.hides)) }
+            return (events, pending)
+        }
+        // The general transition. After quick changes the layout before this
+        // change is made now; a quick transition still running hands on the
+        // poses of its row and of the rows after it near the viewport.
+        let old = layoutIsStale ? live.incremental.layoutKeepingExtents() : layout
+        var carried: [RowTrack] = []
+        if running, let quick {
+            let viewport = live.rootStackAxis == .vertical ? live.screen.viewportHeight : live.screen.viewportWidth
+            // Their end poses as the full layout has them, bit for bit: the
+            // general transition tells a track that carries on by equality.
+            carried = quick.tracks(in: live.incremental, low: oldOffset - 2 * viewport, high: oldOffset + 3 * viewport).map { track in
+                let frame = old.frame(of: track.row)
+                let end = Pose(
+                    frame: frame, content: old.contentFrame(of: track.row)?.moved(by: -frame.x, -frame.y),
+                    separator: old.separatorFrame(of: track.row)?.moved(by: -frame.x, -frame.y), effects: track.to.effects,
+                    hidden: old.isHidden(track.row))
+                let after = track.after.map { var pose = end; pose.effects = $0.effects; return pose }
+                return RowTrack(
+                    row: track.row, kind: track.kind, delay: track.delay, duration: track.duration, curve: track.curve,
+                    before: track.before, from: track.from, to: end, after: after)
+            }
+        }
+        let modelChanged = changed.screen.model.rows.count != live.screen.model.rows.count
         live = changed
         let new = live.layout()
         layout = new
-        let running = transition.flatMap { time - startTime < $0.duration ? $0 : nil }
+        layoutIsStale = false
+        if modelChanged { everyMoveFollows = Self.everyMoveFollows(live.screen.model) }
+        let runningTransition = transition.flatMap { time - startTime < $0.duration ? $0 : nil }
         let next = Transition(
             from: old, offset: oldOffset, to: new, offset: live.offset, screen: live.screen,
-            interrupting: running, elapsed: time - startTime)
+            interrupting: runningTransition, carrying: carried, elapsed: time - startTime)
         transition = next
+        quick = nil
         startTime = time
         reportedUpTo = time
         pending += next.startEvents
         return (events, pending)
+    }
+
+    /// With `hide-last-separator`, a row that is (or becomes) the last shown
+    /// one takes a separator from or gives one to another row: that change
+    /// is not one row's.
+    private func separatorsStay(for row: Int, before: LiveScreen, after: LiveScreen) -> Bool {
+        guard after.incremental.rootStack.hideLastSeparator else { return true }
+        let was = before.incremental.lastVisibleRootRow(), now = after.incremental.lastVisibleRootRow()
+        return was == now && now != row
     }
 
     /// Scrolls to `offset` at `time`, as a host following a finger does.
@@ -57,6 +130,7 @@ package struct AnimatedScreen: Sendable {
         }
         // The finished transition would present its own end offset: drop it.
         transition = nil
+        quick = nil
         reportedUpTo = time
         return live.scroll(to: offset)
     }
@@ -75,23 +149,30 @@ package struct AnimatedScreen: Sendable {
     /// The transition events between the last report and `time` (rows whose
     /// animation ended).
     package mutating func advance(to time: Double) -> [TransitionEvent] {
-        guard let transition, time > reportedUpTo else { return [] }
-        let events = transition.events(after: reportedUpTo - startTime, through: time - startTime)
-        reportedUpTo = time
-        return events
+        guard time > reportedUpTo else { return [] }
+        defer { reportedUpTo = time }
+        if let quick {
+            guard let track = quick.track, track.duration > 0 else { return [] }
+            let end = startTime + track.end
+            return end > reportedUpTo && end <= time ? [.didEnd(row: RowKey(track.row), kind: track.kind, hiding: track.hides, finished: true)] : []
+        }
+        guard let transition else { return [] }
+        return transition.events(after: reportedUpTo - startTime, through: time - startTime)
     }
 
     /// The screen as drawn at `time`; with `visibleOnly`, only the rows that
     /// may show in the viewport then.
     /// `margin` widens the viewport before and after (a host's window).
     package func presented(at time: Double, visibleOnly: Bool = false, margin: Double = 0) -> PresentedScreen {
+        if quick != nil || layoutIsStale { return presentedQuickly(at: time, margin: visibleOnly ? margin : .infinity) }
         guard let transition else { return PresentedScreen(layout, offset: live.offset, time: 0, visibleOnly: visibleOnly, margin: margin) }
         return transition.sample(at: time - startTime, visibleOnly: visibleOnly, margin: margin)
     }
 
     /// Whether a transition is still running at `time`: the host needs another frame.
     package func isAnimating(at time: Double) -> Bool {
-        transition.map { time - startTime < $0.duration } ?? false
+        if let quick { return time - startTime < quick.duration }
+        return transition.map { time - startTime < $0.duration } ?? false
     }
 }
 

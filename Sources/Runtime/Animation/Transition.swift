@@ -42,7 +42,7 @@ package struct Transition: Sendable {
     /// that was running, `elapsed` seconds in.
     package init(
         from old: ScreenLayout, offset oldOffset: Double, to new: ScreenLayout, offset newOffset: Double,
-        screen: Screen, interrupting previous: Transition? = nil, elapsed: Double = 0
+        screen: Screen, interrupting previous: Transition? = nil, carrying carried: [RowTrack] = [], elapsed: Double = 0
     ) {
         self.old = old
         self.oldOffset = oldOffset
@@ -61,6 +61,14 @@ package struct Transition: Sendable {
         var fallbackPoses: [Int: Pose] = [:]
         var fallbackChildren: [Int: [Int]] = [:]
         var lingering: [Int: (stack: Int, after: Int?)] = [:]
+        // Tracks handed on by a quick transition (one row and the rows after
+        // it near the viewport) count as an interrupted transition's.
+        for track in carried where !track.isOver(at: elapsed) {
+            inFlight[track.row] = (track.pose(at: elapsed), track)
+            if track.duration > 0, track.kind != .move {
+                events.append(.didEnd(row: RowKey(track.row), kind: track.kind, hiding: track.hides, finished: false))
+            }
+        }
         if let previous {
             for track in previous.tracks where !track.isOver(at: elapsed) {
                 inFlight[track.row] = (track.pose(at: elapsed), track)
@@ -158,7 +166,7 @@ package struct Transition: Sendable {
         self.startEvents = events + tracks.filter { $0.duration > 0 }.map {
             .willBegin(row: RowKey($0.row), kind: $0.kind, hiding: $0.hides)
         }
-        self.interrupts = previous != nil
+        self.interrupts = previous != nil || !carried.isEmpty
     }
 
     /// How a row changed: nil when it is not animated.
@@ -170,8 +178,11 @@ package struct Transition: Sendable {
         case (false?, true?): return .hide
         case (false?, false?):
             guard let a = oldPose, let b = newPose else { return nil }
-            if a.frame.width != b.frame.width || a.frame.height != b.frame.height { return .resize }
-            if a.frame.x != b.frame.x || a.frame.y != b.frame.y || a.effects != b.effects { return .move }
+            // Poses relative to a holder are differences of positions: the
+            // same place can differ in the last bits, which is no move.
+            func differ(_ x: Double, _ y: Double) -> Bool { abs(x - y) > 1e-9 * max(1, abs(x), abs(y)) }
+            if differ(a.frame.width, b.frame.width) || differ(a.frame.height, b.frame.height) { return .resize }
+            if differ(a.frame.x, b.frame.x) || differ(a.frame.y, b.frame.y) || a.effects != b.effects { return .move }
             return nil
         default: return nil
         }

@@ -16,6 +16,15 @@ public struct HostSession: Sendable {
 
     public init(_ live: LiveScreen) {
         screen = AnimatedScreen(live)
+        // A host's changes to one row animate without a full layout.
+        screen.allowsQuickChanges = true
+    }
+
+    /// Whether a change to one of the screen's rows animates without a full
+    /// layout (the default; the tests turn it off to compare).
+    package var allowsQuickChanges: Bool {
+        get { screen.allowsQuickChanges }
+        set { screen.allowsQuickChanges = newValue }
     }
 
     /// The live screen as it is after the last change: state, rows, offset,
@@ -85,7 +94,6 @@ public struct HostSession: Sendable {
         let viewport = axis == .vertical ? live.screen.viewportHeight : live.screen.viewportWidth
         let animating = screen.isAnimating(at: time)
         let presented = screen.presented(at: time, visibleOnly: true, margin: margin ?? viewport / 2)
-        let layout = screen.layout
         let names = live.screen
         var rows: [RenderedRow] = []
         var next: [RowKey: RenderedRow] = [:]
@@ -109,7 +117,7 @@ public struct HostSession: Sendable {
                 key: RowKey(row), id: model.id, kind: model.kind,
                 reuseIdentifier: model.component ?? (appearance.host.map { "View:" + $0 } ?? model.kind.name),
                 holder: holder.map(RowKey.init), depth: depth, frame: frame, content: content, separator: separator,
-                separatorColor: row < layout.rowCount ? layout.separatorStyle(of: row)?.color ?? 0 : 0,
+                separatorColor: pose.separator == nil ? 0 : live.incremental.separatorColor(of: row),
                 alpha: pose.alpha, scale: pose.scale, offsetX: pose.offsetX, offsetY: pose.offsetY, zIndex: sticky ? 1 : 0,
                 background: appearance.background, highlighted: live.highlightedRow?.row == row,
                 highlight: live.highlightedRow?.row == row ? live.highlightColor ?? 0 : 0,

@@ -144,10 +144,14 @@ package struct ScreenLayout: Sendable {
         guard !isHidden(row), let style = resolved.separators[row] else { return nil }
         let stack = model.rows[row].parent
         if resolved.stacks[stack].hideLastSeparator, lastVisible[stack] == row { return nil }
-        let frame = frame(of: row)
-        // layout.md's formulas, kept inside the row: a separator thicker than
-        // its row, or insets wider than it, are cut to the row.
-        if axisOf(stack) == .vertical {
+        return Self.separatorFrame(style, in: frame(of: row), axis: axisOf(stack))
+    }
+
+    /// layout.md's formulas for a separator in a row's frame, kept inside
+    /// the row: a separator thicker than its row, or insets wider than it,
+    /// are cut to the row.
+    static func separatorFrame(_ style: ResolvedSeparator, in frame: Rect, axis: Axis) -> Rect {
+        if axis == .vertical {
             let thickness = min(style.thickness, frame.height)
             let left = min(style.insets.left, frame.width)
             return Rect(

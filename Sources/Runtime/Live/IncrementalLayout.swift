@@ -41,6 +41,16 @@ package struct IncrementalLayout: Sendable {
     var layoutChanged = false
     /// The row count `readers` was computed for (rows are only ever appended).
     var dependencyRows = 0
+    /// What the updates since `beginChangeLog()` did (for animating them
+    /// without a full layout).
+    var changeLog = ChangeLog()
+
+    /// The screen's rows an incremental update touched, each with its pose
+    /// before; `full` when the screen was laid out again in full instead.
+    struct ChangeLog {
+        var full = false
+        var rows: [(row: Int, before: Pose)] = []
+    }
 
     /// `screen` laid out with `measurer`.
     init(_ screen: Screen, measurer: any Measurer & Sendable) {
@@ -117,8 +127,11 @@ package struct IncrementalLayout: Sendable {
         snapshotIsCurrent = true
     }
 
+    mutating func beginChangeLog() { changeLog = ChangeLog() }
+
     /// A full layout: everything evaluated and placed again.
     mutating func relayoutFully() {
+        changeLog.full = true
         if readers.count == screen.model.state.count, dependencyRows != screen.model.rows.count {
             (readers, stackReaders) = Self.dependencies(of: screen.model)
             dependencyRows = screen.model.rows.count
@@ -169,6 +182,10 @@ package struct IncrementalLayout: Sendable {
             relayoutFully()
             return
         }
+        for row in rows where changeLog.rows.count < 8 {
+            changeLog.rows.append((row, pose(ofRootRow: row)))
+        }
+        if changeLog.rows.count >= 8 { changeLog.full = true }
         for (row, fact) in zip(rows, facts) {
             resolved.specs[row] = fact.spec
             resolved.insets[row] = fact.insets
@@ -295,5 +312,60 @@ package struct IncrementalLayout: Sendable {
         guard let rootFrame = frame(ofRootRow: root) else { return nil }
         let old = snapshot.frame(of: root)
         return snapshot.frame(of: row).moved(by: rootFrame.x - old.x, rootFrame.y - old.y)
+    }
+
+    // MARK: Poses without a full layout
+
+    /// The last visible row of the screen's own stack: O(log n).
+    func lastVisibleRootRow() -> Int? {
+        let total = visibleTree.total
+        guard total > 0.5 else { return nil }
+        let index = visibleTree.firstExceeding(total - 0.5)
+        return index < rootRows.count ? rootRows[index] : nil
+    }
+
+    /// The pose of one of the screen's rows as a full layout would give it
+    /// (frame, content and separator relative to the frame): O(log n).
+    func pose(ofRootRow row: Int) -> Pose {
+        let frame = frame(ofRootRow: row) ?? .zero
+        let hidden = resolved.specs[row].hidden
+        var separator: Rect?
+        if !hidden, let style = resolved.separators[row], !(rootStack.hideLastSeparator && lastVisibleRootRow() == row) {
+            separator = ScreenLayout.separatorFrame(style, in: frame, axis: rootStack.axis).moved(by: -frame.x, -frame.y)
+        }
+        return Pose(
+            frame: frame, content: hidden ? nil : frame.inset(by: resolved.insets[row]).moved(by: -frame.x, -frame.y),
+            separator: separator, effects: .none, hidden: hidden)
+    }
+
+    /// A row's separator colour (0 for none or a row past the table).
+    func separatorColor(of row: Int) -> UInt32 {
+        row < resolved.separators.count ? resolved.separators[row]?.color ?? 0 : 0
+    }
+
+    /// A full layout of the current state that measures nothing the
+    /// incremental layout already knows: the screen's rows keep the extents
+    /// they were given (a host's measurer may already answer for a change
+    /// still to come, so measuring again would be wrong).
+    func layoutKeepingExtents() -> ScreenLayout {
+        var known: [Int: Double] = [:]
+        known.reserveCapacity(rootRows.count)
+        let axis = rootStack.axis
+        for (index, row) in rootRows.enumerated() where !resolved.specs[row].hidden {
+            known[row] = max(0, extents[index] - resolved.insets[row].total(axis))
+        }
+        return screen.layout(resolved, measurer: KnownExtents(known: known, axis: axis, fallback: measurer))
+    }
+}
+
+/// Answers the screen's rows' extents along its axis from what is known.
+private struct KnownExtents: Measurer {
+    let known: [Int: Double]
+    let axis: Axis
+    let fallback: any Measurer
+
+    func measure(_ row: MeasuredRow, along axis: Axis, across: Constraint) -> Double {
+        if axis == self.axis, let extent = known[row.key.row] { return extent }
+        return fallback.measure(row, along: axis, across: across)
     }
 }

@@ -269,8 +269,7 @@ final class PreviewServer: @unchecked Sendable {
             }
             // Frames of a running transition, sampled at 60 per second.
             var frames: [String] = []
-            if host.isAnimating(at: t), let transition = host.screen.transition {
-                let end = host.screen.startTime + transition.duration
+            if host.isAnimating(at: t), let end = host.screen.animationEnd {
                 var k = 1
                 while t + Double(k) / 60 < end, k <= 600 {
                     let pass = host.pass(at: t + Double(k) / 60)
@@ -281,7 +280,7 @@ final class PreviewServer: @unchecked Sendable {
             }
             // Just past the end: (start + duration) − start can round below the
             // duration, and a spring is not at rest until it is reached.
-            let final = host.pass(at: max(t, host.screen.startTime + (host.screen.transition?.duration ?? 0) + 1e-6))
+            let final = host.pass(at: max(t, (host.screen.animationEnd ?? 0) + 1e-6))
             session.host = host
             sessions[id] = session
             return HTTPResponse(json: "{\"events\":\(PreviewJSON.events(live, transitions, actions, names: names)),"

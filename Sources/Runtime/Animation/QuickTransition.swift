@@ -1,0 +1,211 @@
+// Animating a change to one of the screen's rows without laying the whole
+// screen out: the row's own track, and the rows after it following it by one
+// shared shift (the general transition gives each of them a track with the
+// row's timing, which comes to the same poses). Frames are presented from
+// the incremental layout for the rows in a window only: O(log n + window).
+// AnimatedScreen takes this path for hosts when the change qualifies and
+// falls back to the general transition otherwise.
+
+/// One changed row of the screen's own stack, animating.
+struct QuickTransition: Sendable {
+    /// The changed row and its place among the screen's rows.
+    let row: Int
+    let position: Int
+    /// Its track (nil: nothing of it animates), and its pose before.
+    let track: RowTrack?
+    var before: Pose?
+    /// How far the rows after it moved along the axis (new − old).
+    let shift: Double
+    /// The content's size before the change (shown until anything moves,
+    /// as the general transition shows its old layout at its start).
+    var oldContentSize = (width: 0.0, height: 0.0)
+
+    var duration: Double { track?.end ?? 0 }
+
+    /// How far the rows after the changed one still are from their new
+    /// places at `t`: −shift until the track starts, 0 once it ends.
+    func remaining(at t: Double) -> Double {
+        guard let track, shift != 0 else { return 0 }
+        if t <= track.delay { return -shift }
+        if t >= track.end { return 0 }
+        let p = track.curve.progress(at: (t - track.delay) / track.duration)
+        // As Pose.interpolated does it (old + (new − old) × p), minus new.
+        return -shift * (1 - p)
+    }
+
+    /// The change of `live` whose log holds one row, as a quick transition;
+    /// nil when it cannot be one (then the general transition is built).
+    static func make(from log: IncrementalLayout.ChangeLog, live: LiveScreen) -> QuickTransition? {
+        guard !log.full, log.rows.count == 1, let (row, before) = log.rows.first else { return nil }
+        let incremental = live.incremental
+        guard incremental.lists(rootRow: row) else { return nil }
+        let after = incremental.pose(ofRootRow: row)
+        let position = Int(incremental.position[row])
+        // Where the rows after it start now, against before: the same for all
+        // of them (their extents did not change).
+        let spacing = incremental.rootStack.spacing
+        let axis = incremental.rootStack.axis
+        let oldTerm = before.hidden ? 0 : before.frame.size(axis) + spacing
+        let newTerm = after.hidden ? 0 : after.frame.size(axis) + spacing
+        let shift = newTerm - oldTerm
+        guard let kind = Transition.kind(was: before.hidden, now: after.hidden, oldPose: before, newPose: after) else {
+            return QuickTransition(row: row, position: position, track: nil, before: before, shift: shift)
+        }
+        var cache: [TransitionModel: Transition.Spec] = [:]
+        let spec = Transition.spec(kind, of: row, screen: live.screen, fallback: live.screen.model, cache: &cache)
+        var start = before, finish = after
+        switch kind {
+        case .show: start = Pose(frame: before.frame, content: nil, separator: nil, effects: spec.from)
+        case .hide: finish = Pose(frame: after.frame, content: nil, separator: nil, effects: spec.to)
+        case .resize, .move: break
+        case .insert, .remove: return nil
+        }
+        let track = RowTrack(
+            row: row, kind: kind, delay: spec.delay, duration: spec.duration, curve: spec.curve,
+            before: before, from: start, to: finish, after: after)
+        return QuickTransition(row: row, position: position, track: track, before: before, shift: shift)
+    }
+
+    /// The tracks the general transition would have for the rows in
+    /// `low ..< high` at `t`: the changed row and its followers there, so
+    /// that a change interrupting this one starts each from where it is.
+    func tracks(in incremental: IncrementalLayout, low: Double, high: Double) -> [RowTrack] {
+        guard let track else { return [] }
+        var out = [track]
+        guard shift != 0 else { return out }
+        let axis = incremental.rootStack.axis
+        var index = position + 1
+        let margin = abs(shift)
+        index = max(index, incremental.tree.firstExceeding(max(0, low - margin)))
+        while index < incremental.rootRows.count {
+            let row = incremental.rootRows[index]
+            let now = incremental.pose(ofRootRow: row)
+            if now.frame.start(axis) > high + margin { break }
+            if !now.hidden {
+                var was = now
+                was.frame = axis == .vertical ? now.frame.moved(by: 0, -shift) : now.frame.moved(by: -shift, 0)
+                out.append(RowTrack(
+                    row: row, kind: .move, delay: track.delay, duration: track.duration, curve: track.curve,
+                    before: was, from: was, to: now, after: now))
+            }
+            index += 1
+        }
+        return out
+    }
+}
+
+extension AnimatedScreen {
+    /// The screen at `t` from the incremental layout: the rows that may show
+    /// in the viewport widened by `margin` (all of them with an infinite
+    /// margin), with a quick transition's poses when one is running.
+    func presentedQuickly(at time: Double, margin: Double) -> PresentedScreen {
+        let incremental = live.incremental
+        let snapshot = incremental.snapshot
+        let axis = incremental.rootStack.axis
+        let vertical = axis == .vertical
+        let viewportMain = vertical ? live.screen.viewportHeight : live.screen.viewportWidth
+        let offset = live.offset
+        let t = time - startTime
+        // At the change's instant the general transition still shows the
+        // layout before it (even when nothing animates): so does this.
+        let atStart = quick != nil && t <= 0
+        let running = atStart || (quick.map { t < $0.duration } ?? false)
+        var screen = PresentedScreen(
+            time: t, offset: offset, contentWidth: atStart ? quick?.oldContentSize.width ?? 0 : live.contentWidth,
+            contentHeight: atStart ? quick?.oldContentSize.height ?? 0 : live.contentHeight,
+            viewportWidth: live.screen.viewportWidth, viewportHeight: live.screen.viewportHeight)
+        let low = offset - margin, high = offset + viewportMain + margin
+        let remaining = atStart ? -(quick?.shift ?? 0) : running ? quick?.remaining(at: t) ?? 0 : 0
+        let slack = abs(remaining)
+        func shifted(_ rect: Rect, _ by: Double) -> Rect { vertical ? rect.moved(by: 0, by) : rect.moved(by: by, 0) }
+        // The rows whose place (now) is within the window widened by how far
+        // followers still are from it; the changed row on its own, if its
+        // track may cross the window.
+        var candidates: [(row: Int, pose: Pose, start: Double)] = []
+        let rootRows = incremental.rootRows
+        var index = incremental.tree.firstExceeding(max(0, low - slack - incremental.rootStack.padding.start(axis)))
+        while index > 0, index >= rootRows.count || incremental.start(ofPosition: index) > low - slack { index -= 1 }
+        while index < rootRows.count {
+            let row = rootRows[index]
+            let now = incremental.start(ofPosition: index)
+            if now > high + slack { break }
+            defer { index += 1 }
+            if running, row == quick?.row { continue }
+            var pose = incremental.pose(ofRootRow: row)
+            if pose.hidden { continue }
+            if let quick, running, index > quick.position { pose.frame = shifted(pose.frame, remaining) }
+            let start = pose.frame.start(axis)
+            guard start < high, start + pose.frame.size(axis) > low || (pose.frame.size(axis) == 0 && start >= low) else { continue }
+            candidates.append((row, pose, now))
+        }
+        if running, let quick, let pose = atStart ? quick.before : quick.track?.pose(at: t),
+            quick.track?.mayShow(along: axis, between: low, high) ?? Self.overlaps(pose.frame, axis: axis, low, high)
+        {
+            candidates.append((quick.row, pose, incremental.start(ofPosition: quick.position)))
+            candidates.sort { ($0.start, $0.row) < ($1.start, $1.row) }
+        }
+        for (row, pose, _) in candidates {
+            let frame = pose.frame
+            let visibility: Visibility = pose.hidden
+                ? .hidden : Transition.visibility(of: frame, axis: axis, low: offset, length: viewportMain)
+            screen.roots.append(row)
+            screen.rows[row] = PresentedRow(
+                frame: frame, content: pose.content?.moved(by: frame.x, frame.y), separator: pose.separator?.moved(by: frame.x, frame.y),
+                visibility: visibility, alpha: min(max(pose.effects.alpha, 0), 1), scale: pose.effects.scale,
+                offsetX: pose.effects.offsetX, offsetY: pose.effects.offsetY)
+            guard !pose.hidden, case .stack(let stack) = live.screen.model.rows[row].content else { continue }
+            // Rows inside move with the screen's row holding them; the last
+            // full layout has them right relative to it.
+            let holderThen = snapshot.frame(of: row)
+            let inner = pose.content?.moved(by: frame.x, frame.y) ?? frame
+            presentNested(stack, dx: frame.x - holderThen.x, dy: frame.y - holderThen.y, box: inner, running: running, snapshot: snapshot, into: &screen, holder: row)
+        }
+        return screen
+    }
+
+    private static func overlaps(_ frame: Rect, axis: Axis, _ low: Double, _ high: Double) -> Bool {
+        frame.start(axis) < high && frame.start(axis) + frame.size(axis) >= low
+    }
+
+    private func presentNested(
+        _ stack: Int, dx: Double, dy: Double, box: Rect, running: Bool, snapshot: ScreenLayout, into screen: inout PresentedScreen, holder: Int
+    ) {
+        let rows = snapshot.rows(ofStack: stack)
+        screen.children[holder] = rows
+        let stackAxis = snapshot.axis(of: stack)
+        for row in rows {
+            let frame = snapshot.frame(of: row).moved(by: dx, dy)
+            let hidden = snapshot.isHidden(row)
+            let visibility: Visibility
+            if hidden {
+                visibility = .hidden
+            } else if running {
+                visibility = Transition.visibility(
+                    of: frame, axis: stackAxis, low: stackAxis == .vertical ? box.y : box.x, length: stackAxis == .vertical ? box.height : box.width)
+            } else {
+                visibility = snapshot.visibility(of: row)
+            }
+            let content = snapshot.contentFrame(of: row)?.moved(by: dx, dy)
+            screen.rows[row] = PresentedRow(
+                frame: frame, content: content, separator: snapshot.separatorFrame(of: row)?.moved(by: dx, dy), visibility: visibility)
+            if !hidden, case .stack(let nested) = live.screen.model.rows[row].content {
+                presentNested(nested, dx: dx, dy: dy, box: content ?? frame, running: running, snapshot: snapshot, into: &screen, holder: row)
+            }
+        }
+    }
+}
+
+extension PresentedScreen {
+    /// An empty screen of this size and offset, to fill in.
+    init(time: Double, offset: Double, contentWidth: Double, contentHeight: Double, viewportWidth: Double, viewportHeight: Double) {
+        self.time = time
+        self.offset = offset
+        self.contentWidth = contentWidth
+        self.contentHeight = contentHeight
+        self.viewportWidth = viewportWidth
+        self.viewportHeight = viewportHeight
+        roots = []
+        children = [:]
+        rows = [:]
+    }
+}

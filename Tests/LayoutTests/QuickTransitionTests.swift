@@ -1,0 +1,128 @@
+// Hosts animate a change to one row without a full layout (QuickTransition).
+// The oracle is the general transition: two sessions take the same seeded
+// steps — one with quick changes, one without — and every pass must draw
+// the rows in the viewport alike (frames, content, separators within 1e-6;
+// effects, colours and content equal), mid-animation and after, through
+// interruptions by general changes.
+
+import StackCompiler
+import StackParser
+@testable import StackRuntime
+import TestSupport
+import XCTest
+
+/// Host views whose heights the test sets, shared by both sessions.
+final class SharedHeights: Measurer, @unchecked Sendable {
+    var extra: [Int: Double] = [:]
+    let fallback = DefaultMeasurer()
+
+    func measure(_ row: MeasuredRow, along axis: Axis, across: Constraint) -> Double {
+        fallback.measure(row, along: axis, across: across) + (axis == .vertical ? extra[row.key.row] ?? 0 : 0)
+    }
+}
+
+final class QuickTransitionTests: XCTestCase {
+    static let source = """
+        screen Quick {
+            spacing: 4
+            state open: bool = false
+            defaults { transition resize { duration: 300ms  curve: spring(0.7) }  transition show { duration: 200ms  from { alpha: 0  scale: 0.9 } }  transition hide { duration: 150ms  to { alpha: 0 } } }
+            Text a { text: "first row, a few words that wrap at this width"  tap: toggle(open) }
+            View b { host: "B" }
+            Text c { text: "grows"  size: open ? 90 : 30 }
+            Stack d { padding: 6  Text { text: "inside"  size: 20 }  View { host: "Inner" } }
+            Text e { text: "hidden sometimes"  hidden: open }
+            View f { host: "F" }
+            Spacer { size: 300 }
+            Text g { text: "last" }
+        }
+        """
+
+    enum Step {
+        case grow(Int, Double), hide(Int, Bool), state(Bool), scroll(Double), tap(Double, Double), move(Int, Int)
+    }
+
+    func testQuickChangesPresentAsTheGeneralTransition() throws {
+        var models = [try LiveModelTests.model(Self.source)]
+        for (_, sample) in try CompiledFormatTests.sampleModels() { models += sample }
+        var compared = 0, quickChanges = 0
+        for (number, model) in models.enumerated() {
+            var random = SplitMix64(seed: 0x0C1C_4 &+ UInt64(number))
+            let heights = SharedHeights()
+            var quick = HostSession(LiveScreen(model: model, viewportWidth: 390, viewportHeight: 500, measurer: heights))
+            var general = HostSession(LiveScreen(model: model, viewportWidth: 390, viewportHeight: 500, measurer: heights))
+            general.allowsQuickChanges = false
+            var time = 0.0
+            for step in 0..<TestScale.count(full: 600, quick: 80) {
+                time += [0, 0.03, 0.12, 0.5, 1.5][Int.random(in: 0..<5, using: &random)]
+                let roots = quick.live.rootRows
+                guard !roots.isEmpty else { break }
+                let choice = Int.random(in: 0..<10, using: &random)
+                let action: Step = switch choice {
+                case 0...3: .grow(roots.randomElement(using: &random)!, Double(Int.random(in: 0...6, using: &random) * 15))
+                case 4: .hide(roots.randomElement(using: &random)!, Bool.random(using: &random))
+                case 5: .state(Bool.random(using: &random))
+                case 6, 7: .scroll(Double.random(in: 0...(quick.live.contentMain + 50), using: &random))
+                case 8: .tap(Double.random(in: 0..<390, using: &random), Double.random(in: 0..<500, using: &random))
+                default: .move(roots.randomElement(using: &random)!, Int.random(in: 0..<roots.count, using: &random))
+                }
+                if case .grow(let row, let extra) = action { heights.extra[row] = extra }
+                let wasQuick = quick.screen.layoutIsStale
+                for index in 0..<2 {
+                    var session = index == 0 ? quick : general
+                    switch action {
+                    case .grow(let row, _): _ = try? session.change(at: time) { (live: inout LiveScreen) throws(RuntimeError) -> [LiveEvent] in try live.invalidateSize(of: RowKey(row)) }
+                    case .hide(let row, let hidden): _ = try? session.change(at: time) { (live: inout LiveScreen) throws(RuntimeError) -> [LiveEvent] in try live.setHidden(RowKey(row), hidden) }
+                    case .state(let value):
+                        if let slot = model.state.first(where: { $0.type == .bool }) {
+                            _ = try? session.change(at: time) { (live: inout LiveScreen) throws(RuntimeError) -> [LiveEvent] in try live.setState(slot.name, to: .bool(value)) }
+                        }
+                    case .scroll(let offset): session.scroll(to: offset, at: time)
+                    case .tap(let x, let y):
+                        _ = session.press(x: x, y: y)
+                        _ = session.release(at: time)
+                    case .move(let row, let index): _ = try? session.change(at: time) { (live: inout LiveScreen) throws(RuntimeError) -> [LiveEvent] in try live.move(RowKey(row), to: index).events }
+                    }
+                    if index == 0 { quick = session } else { general = session }
+                }
+                if quick.screen.layoutIsStale, !wasQuick || quick.isAnimating(at: time) { quickChanges += 1 }
+                for delay in [0.0, 0.05, 0.11, 0.25, 2.0] {
+                    let t = time + delay
+                    let a = quick.pass(at: t), b = general.pass(at: t)
+                    compare(a, b, label: "\(model.name) step \(step) \(action) t+\(delay)")
+                    compared += 1
+                }
+            }
+        }
+        XCTAssertGreaterThan(compared, 1000)
+        XCTAssertGreaterThan(quickChanges, 50, "the quick path was taken")
+    }
+
+    func compare(_ a: RenderPass, _ b: RenderPass, label: String) {
+        XCTAssertEqual(a.offset, b.offset, accuracy: 1e-6, label)
+        XCTAssertEqual(a.contentHeight, b.contentHeight, accuracy: 1e-6, label)
+        XCTAssertEqual(a.isAnimating, b.isAnimating, label)
+        let low = a.offset, high = a.offset + a.viewportHeight
+        func visible(_ row: RenderedRow) -> Bool { row.frame.y < high - 1e-6 && row.frame.y + row.frame.height > low + 1e-6 && row.alpha > 0 }
+        let rowsA = Dictionary(a.rows.map { ($0.key, $0) }, uniquingKeysWith: { x, _ in x })
+        let rowsB = Dictionary(b.rows.map { ($0.key, $0) }, uniquingKeysWith: { x, _ in x })
+        for row in b.rows where visible(row) {
+            guard let mine = rowsA[row.key] else { return XCTFail("\(label): \(row.key) missing from the quick pass") }
+            for (x, y) in [(mine.frame, row.frame)] + [(mine.content ?? .zero, row.content ?? .zero), (mine.separator ?? .zero, row.separator ?? .zero)] {
+                for (p, q) in [(x.x, y.x), (x.y, y.y), (x.width, y.width), (x.height, y.height)] where abs(p - q) > 1e-6 {
+                    return XCTFail("\(label): \(row.key) at \(mine.frame) (content \(String(describing: mine.content)), separator \(String(describing: mine.separator))) against \(row.frame) (\(String(describing: row.content)), \(String(describing: row.separator)))")
+                }
+            }
+            XCTAssertEqual(mine.alpha, row.alpha, accuracy: 1e-9, "\(label): \(row.key) alpha")
+            XCTAssertEqual(mine.scale, row.scale, accuracy: 1e-9, "\(label): \(row.key) scale")
+            XCTAssertEqual(mine.content == nil, row.content == nil, "\(label): \(row.key) content")
+            XCTAssertEqual(mine.separator == nil, row.separator == nil, "\(label): \(row.key) separator")
+            XCTAssertEqual(mine.separatorColor, row.separatorColor, "\(label): \(row.key) separator colour")
+            XCTAssertEqual(mine.text, row.text)
+            XCTAssertEqual(mine.zIndex, row.zIndex)
+        }
+        for row in a.rows where visible(row) && rowsB[row.key] == nil {
+            XCTFail("\(label): \(row.key) drawn by the quick pass only, at \(row.frame)")
+        }
+    }
+}
