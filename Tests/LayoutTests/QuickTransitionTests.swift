@@ -71,7 +71,10 @@ final class QuickTransitionTests: XCTestCase {
                 for index in 0..<2 {
                     var session = index == 0 ? quick : general
                     switch action {
+                    // Half through the host's one-row calls (in place when quick), half through change(at:).
+                    case .grow(let row, _) where step % 2 == 0: _ = try? session.invalidateSize(of: RowKey(row), at: time)
                     case .grow(let row, _): _ = try? session.change(at: time) { (live: inout LiveScreen) throws(RuntimeError) -> [LiveEvent] in try live.invalidateSize(of: RowKey(row)) }
+                    case .hide(let row, let hidden) where step % 2 == 0: _ = try? session.setHidden(RowKey(row), hidden, at: time)
                     case .hide(let row, let hidden): _ = try? session.change(at: time) { (live: inout LiveScreen) throws(RuntimeError) -> [LiveEvent] in try live.setHidden(RowKey(row), hidden) }
                     case .state(let value):
                         if let slot = model.state.first(where: { $0.type == .bool }) {

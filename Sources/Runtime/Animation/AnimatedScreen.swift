@@ -59,11 +59,12 @@ package struct AnimatedScreen: Sendable {
         var pending = advance(to: time)
         // One of the screen's rows changed in place, nothing else: animate it
         // from the incremental layout, without laying the screen out.
-        if allowsQuickChanges, !running, everyMoveFollows, changed.offset == oldOffset, changed.stickyRows.isEmpty,
+        if allowsQuickChanges, !running, everyMoveFollows, changed.stickyRows.isEmpty,
             var next = QuickTransition.make(from: changed.incremental.changeLog, live: changed),
             separatorsStay(for: next.row, before: live, after: changed)
         {
             next.oldContentSize = (live.contentWidth, live.contentHeight)
+            next.oldOffset = oldOffset
             live = changed
             quick = next
             transition = nil
@@ -109,6 +110,70 @@ package struct AnimatedScreen: Sendable {
         startTime = time
         reportedUpTo = time
         pending += next.startEvents
+        return (events, pending)
+    }
+
+    /// `invalidateSize(of:)` at `time`, animated by the row's `resize`
+    /// transition: O(log n) for one of the screen's own rows when the quick
+    /// path applies (then nothing is copied); a change like any other when
+    /// it does not.
+    package mutating func invalidateSize(of key: RowKey, at time: Double) throws(RuntimeError) -> (events: [LiveEvent], transitionEvents: [TransitionEvent]) {
+        guard quickApplies(to: key.row, changingVisibility: false, at: time) else {
+            return try change(at: time) { (live: inout LiveScreen) throws(RuntimeError) -> [LiveEvent] in try live.invalidateSize(of: key) }
+        }
+        return try changeInPlace(at: time) { (live: inout LiveScreen) throws(RuntimeError) -> [LiveEvent] in try live.invalidateSize(of: key) }
+    }
+
+    /// `setHidden(_:_:)` at `time`, animated by the row's show or hide
+    /// transition; O(log n) as `invalidateSize(of:at:)`.
+    package mutating func setHidden(_ key: RowKey, _ hidden: Bool, at time: Double) throws(RuntimeError) -> (events: [LiveEvent], transitionEvents: [TransitionEvent]) {
+        guard quickApplies(to: key.row, changingVisibility: true, at: time) else {
+            return try change(at: time) { (live: inout LiveScreen) throws(RuntimeError) -> [LiveEvent] in try live.setHidden(key, hidden) }
+        }
+        return try changeInPlace(at: time) { (live: inout LiveScreen) throws(RuntimeError) -> [LiveEvent] in try live.setHidden(key, hidden) }
+    }
+
+    /// Whether a one-row change to `row` is sure to take the quick path, so
+    /// that it can be made in place (a change on a copy would copy every
+    /// row's arrays: O(n)).
+    private func quickApplies(to row: Int, changingVisibility: Bool, at time: Double) -> Bool {
+        let incremental = live.incremental
+        guard allowsQuickChanges, everyMoveFollows, !isAnimating(at: time), live.stickyRows.isEmpty, incremental.fillRows == 0,
+            incremental.lists(rootRow: row), row < live.screen.model.rows.count
+        else { return false }
+        if case .stack = live.screen.model.rows[row].content { return false }
+        guard changingVisibility, incremental.rootStack.hideLastSeparator else { return true }
+        // Hiding or showing a row at or after the last shown one moves a separator.
+        guard let last = incremental.lastVisibleRootRow() else { return false }
+        return incremental.position[row] < incremental.position[last]
+    }
+
+    /// A change whose body changes nothing before it throws, that takes the
+    /// quick path: made on the live screen itself.
+    private mutating func changeInPlace(
+        at time: Double, _ body: (inout LiveScreen) throws(RuntimeError) -> [LiveEvent]
+    ) throws(RuntimeError) -> (events: [LiveEvent], transitionEvents: [TransitionEvent]) {
+        let oldOffset = live.offset
+        let oldContent = (live.contentWidth, live.contentHeight)
+        live.incremental.beginChangeLog()
+        let events = try body(&live)
+        var pending = advance(to: time)
+        guard var next = QuickTransition.make(from: live.incremental.changeLog, live: live) else {
+            // Not expected (quickApplies said so): lay out in full, unanimated.
+            layout = live.layout()
+            layoutIsStale = false
+            transition = nil
+            quick = nil
+            return (events, pending)
+        }
+        next.oldContentSize = oldContent
+        next.oldOffset = oldOffset
+        quick = next
+        transition = nil
+        layoutIsStale = true
+        startTime = time
+        reportedUpTo = time
+        if let track = next.track, track.duration > 0 { pending.append(.willBegin(row: RowKey(track.row), kind: track.kind, hiding: track.hides)) }
         return (events, pending)
     }
 

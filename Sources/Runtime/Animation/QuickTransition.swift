@@ -19,6 +19,8 @@ struct QuickTransition: Sendable {
     /// The content's size before the change (shown until anything moves,
     /// as the general transition shows its old layout at its start).
     var oldContentSize = (width: 0.0, height: 0.0)
+    /// The scroll offset before (content that shrank may have moved it).
+    var oldOffset = 0.0
 
     var duration: Double { track?.end ?? 0 }
 
@@ -104,12 +106,12 @@ extension AnimatedScreen {
         let axis = incremental.rootStack.axis
         let vertical = axis == .vertical
         let viewportMain = vertical ? live.screen.viewportHeight : live.screen.viewportWidth
-        let offset = live.offset
         let t = time - startTime
         // At the change's instant the general transition still shows the
         // layout before it (even when nothing animates): so does this.
         let atStart = quick != nil && t <= 0
         let running = atStart || (quick.map { t < $0.duration } ?? false)
+        let offset = atStart ? quick?.oldOffset ?? live.offset : live.offset
         var screen = PresentedScreen(
             time: t, offset: offset, contentWidth: atStart ? quick?.oldContentSize.width ?? 0 : live.contentWidth,
             contentHeight: atStart ? quick?.oldContentSize.height ?? 0 : live.contentHeight,

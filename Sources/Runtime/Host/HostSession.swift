@@ -44,6 +44,24 @@ public struct HostSession: Sendable {
         try screen.change(at: time, body)
     }
 
+    /// The host says a row's content changed size (a host view whose
+    /// content changed, text it re-measured), at `time`: the row is measured
+    /// again and animates by its `resize` transition, the rows after it
+    /// following. O(log n) for one of the screen's own rows (not holding a
+    /// stack, on a screen without `fill` or sticky rows, nothing animating);
+    /// otherwise a change like any other.
+    @discardableResult
+    public mutating func invalidateSize(of row: RowKey, at time: Double) throws(RuntimeError) -> (events: [LiveEvent], transitionEvents: [TransitionEvent]) {
+        try screen.invalidateSize(of: row, at: time)
+    }
+
+    /// Hides or shows a row at `time`, animated by its show or hide
+    /// transition: O(log n) as `invalidateSize(of:at:)`.
+    @discardableResult
+    public mutating func setHidden(_ row: RowKey, _ hidden: Bool, at time: Double) throws(RuntimeError) -> (events: [LiveEvent], transitionEvents: [TransitionEvent]) {
+        try screen.setHidden(row, hidden, at: time)
+    }
+
     /// Scrolls at `time` (as `AnimatedScreen.scroll(to:at:)`): O(log n)
     /// while nothing animates.
     @discardableResult
