@@ -99,6 +99,23 @@ enum HostBench {
             animatedInvalidations.sort()
             results.append(("host: invalidate one row (\(count / 1000)k)", invalidations[invalidations.count / 2],
                 String(format: "%.1f µs median, the live screen alone", invalidations[invalidations.count / 2] * 1e6)))
+            // A view inside a nested stack: its holder is laid out again, the rows after it move.
+            let nestedModel = SyntheticModels.screen(rows: count, kind: .mixed)
+            let nestedGrowing = GrowingMeasurer()
+            var nestedLive = LiveScreen(model: nestedModel, viewportWidth: 390, viewportHeight: 844, measurer: nestedGrowing)
+            let holder = nestedLive.rows[nestedLive.rows.count / 2 / 50 * 50 + 49]
+            let inner = nestedLive.rows(inside: holder)[1]
+            nestedGrowing.target = inner
+            var nestedInvalidations: [Double] = []
+            for _ in 0..<1000 {
+                nestedInvalidations.append(seconds(clock.measure {
+                    _ = try? nestedLive.invalidateSize(of: inner)
+                    _ = nestedLive.frame(of: inner)
+                }))
+            }
+            nestedInvalidations.sort()
+            results.append(("host: invalidate a nested row (\(count / 1000)k)", nestedInvalidations[nestedInvalidations.count / 2],
+                String(format: "%.1f µs median, the live screen alone: its holder laid out again", nestedInvalidations[nestedInvalidations.count / 2] * 1e6)))
             results.append(("host: invalidate + pass, animated (\(count / 1000)k)", animatedInvalidations[animatedInvalidations.count / 2],
                 String(format: "%.1f µs median, %d rows in the window", animatedInvalidations[animatedInvalidations.count / 2] * 1e6, framedRows)))
         }

@@ -42,19 +42,23 @@ package struct ScreenLayout: Sendable {
     // What was laid out, shared rather than copied: a layout of a million
     // rows must not copy a million-row table a few times over.
     let model: ScreenModel
-    let resolved: ResolvedScreen
+    // The rest is `var` so that one row's subtree can be laid out again in
+    // place (SubtreeLayout.swift); nothing else changes a layout.
+    var resolved: ResolvedScreen
     /// Row start along its stack's axis, relative to the stack's box; row extent.
-    let rowStart: [Double]
-    let rowSize: [Double]
-    let stackCross: [Double]
-    let stackMain: [Double]
+    var rowStart: [Double]
+    var rowSize: [Double]
+    var stackCross: [Double]
+    var stackMain: [Double]
+    /// Whether each stack was laid out (the engine's, kept for laying a subtree out again).
+    var stackDone: [Bool]
     /// Absolute top-left of each stack's box; nil for stacks not laid out
     /// (inside a hidden row, or not the screen's).
-    let stackOrigin: [(x: Double, y: Double)?]
+    var stackOrigin: [(x: Double, y: Double)?]
     /// Each stack's box extent along its axis (the content box of its row).
-    let stackBox: [Double]
+    var stackBox: [Double]
     /// Each stack's last visible row, for `hide-last-separator`.
-    let lastVisible: [Int?]
+    var lastVisible: [Int?]
     /// The screen's rows that may be drawn away from their place: `pin`
     /// and `snap-hide` rows, in order.
     package let stickyRows: [Int]
@@ -72,32 +76,36 @@ package struct ScreenLayout: Sendable {
         rowSize = engine.rowSize
         stackCross = engine.stackCross
         stackMain = engine.stackMain
+        stackDone = engine.stackDone
         lastVisible = model.stacks.map { stack in stack.rows.last { !resolved.specs[$0].hidden } }
         stickyRows = model.stacks[root].rows.filter { model.rows[$0].pin != .none || model.rows[$0].snapHide != .none }
-        // Absolute origins, parents first: a nested stack's box is its row's content box.
-        var origins = [(x: Double, y: Double)?](repeating: nil, count: model.stacks.count)
-        var boxes = [Double](repeating: 0, count: model.stacks.count)
-        origins[root] = (0, 0)
-        var queue = [root]
+        stackOrigin = [(x: Double, y: Double)?](repeating: nil, count: model.stacks.count)
+        stackBox = [Double](repeating: 0, count: model.stacks.count)
+        stackOrigin[root] = (0, 0)
+        placeStacks(under: root)
+    }
+
+    /// Absolute origins and boxes of the stacks inside `start` (whose origin
+    /// is set), parents first: a nested stack's box is its row's content box.
+    mutating func placeStacks(under start: Int) {
+        var queue = [start]
         var cursor = 0
         while cursor < queue.count {
             let stack = queue[cursor]
             cursor += 1
-            guard let origin = origins[stack], engine.stackDone[stack] else { continue }
+            guard let origin = stackOrigin[stack], stackDone[stack] else { continue }
             for row in model.stacks[stack].rows where resolved.nested[row] >= 0 && !resolved.specs[row].hidden {
                 let nested = Int(resolved.nested[row])
-                guard origins[nested] == nil else { continue }
+                guard stackOrigin[nested] == nil else { continue }
                 let frame = Self.frame(
                     axis: resolved.stacks[stack].axis, padding: resolved.stacks[stack].padding, origin: origin,
-                    cross: engine.stackCross[stack], start: engine.rowStart[row], size: engine.rowSize[row])
+                    cross: stackCross[stack], start: rowStart[row], size: rowSize[row])
                 let content = frame.inset(by: resolved.insets[row])
-                origins[nested] = (content.x, content.y)
-                boxes[nested] = content.size(resolved.stacks[nested].axis)
+                stackOrigin[nested] = (content.x, content.y)
+                stackBox[nested] = content.size(resolved.stacks[nested].axis)
                 queue.append(nested)
             }
         }
-        stackOrigin = origins
-        stackBox = boxes
     }
 
     private static func frame(axis: Axis, padding: EdgeInsets, origin: (x: Double, y: Double), cross: Double, start: Double, size: Double) -> Rect {

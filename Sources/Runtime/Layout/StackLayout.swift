@@ -38,6 +38,22 @@ struct LayoutEngine {
         stackDone = [Bool](repeating: false, count: model.stacks.count)
     }
 
+    /// An engine that carries on from a layout's numbers (taken from it, not
+    /// copied), to lay part of it out again.
+    init(
+        resolved: ResolvedScreen, model: ScreenModel, measurer: any Measurer, rowStart: [Double], rowSize: [Double],
+        stackCross: [Double], stackMain: [Double], stackDone: [Bool]
+    ) {
+        self.resolved = resolved
+        self.model = model
+        self.measurer = measurer
+        self.rowStart = rowStart
+        self.rowSize = rowSize
+        self.stackCross = stackCross
+        self.stackMain = stackMain
+        self.stackDone = stackDone
+    }
+
     /// Lays out stack `index` in a box `cross` wide (across its axis);
     /// `viewport` is the extent along its axis that `P%` and `fill` refer to.
     /// Returns the stack's content size along its axis.
@@ -127,18 +143,46 @@ struct LayoutEngine {
         // STEP 4
         guard hasNested else { return contentMain }
         for row in rows where !specs[row].hidden && nestedTable[row] >= 0 {
-            let nested = Int(nestedTable[row])
-            guard !stackDone[nested] else { continue }
-            let insets = insetsTable[row]
-            let contentAlong = max(0, rowSize[row] - insets.total(axis))
-            let contentAcross = max(0, crossContent - insets.total(axis.cross))
-            if resolved.stacks[nested].axis == axis {
-                layoutStack(nested, cross: contentAcross, viewport: contentAlong)
-            } else {
-                layoutStack(nested, cross: contentAlong, viewport: contentAcross)
-            }
+            layoutNested(of: row, axis: axis, crossContent: crossContent)
         }
         return contentMain
+    }
+
+    /// STEP 4 for one row: its nested stack laid out in its content box,
+    /// unless measuring the row laid it out already.
+    private mutating func layoutNested(of row: Int, axis: Axis, crossContent: Double) {
+        let nested = Int(resolved.nested[row])
+        guard nested >= 0, !stackDone[nested] else { return }
+        let insets = resolved.insets[row]
+        let contentAlong = max(0, rowSize[row] - insets.total(axis))
+        let contentAcross = max(0, crossContent - insets.total(axis.cross))
+        if resolved.stacks[nested].axis == axis {
+            layoutStack(nested, cross: contentAcross, viewport: contentAlong)
+        } else {
+            layoutStack(nested, cross: contentAlong, viewport: contentAcross)
+        }
+    }
+
+    /// STEP 1 and STEP 4 for one non-`fill` row of stack `index`, which was
+    /// laid out before (its cross extent is known) and whose other rows
+    /// keep their extents: the row's extent, and everything inside it laid
+    /// out again. The stacks inside it must be marked not done.
+    mutating func layoutRowAgain(_ row: Int, ofStack index: Int, viewport: Double) -> Double {
+        let stack = resolved.stacks[index]
+        let axis = stack.axis
+        let crossContent = max(0, stackCross[index] - stack.padding.total(axis.cross))
+        let spec = resolved.specs[row]
+        guard !spec.hidden else {
+            rowSize[row] = 0
+            return 0
+        }
+        let insets = resolved.insets[row]
+        let size = Self.size(spec: spec, insets: insets, axis: axis, viewport: viewport) {
+            measureFit(row, axis: axis, cross: max(0, crossContent - insets.total(axis.cross)), viewport: viewport)
+        }
+        rowSize[row] = size
+        layoutNested(of: row, axis: axis, crossContent: crossContent)
+        return size
     }
 
     /// The extent along `axis` of a row whose content is measured (not a

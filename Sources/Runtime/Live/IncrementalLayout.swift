@@ -37,6 +37,8 @@ package struct IncrementalLayout: Sendable {
     /// The screen's sticky rows, in order and as a set, kept by `rebuildTree`.
     var stickyCache: [Int] = []
     var stickySet: Set<Int> = []
+    /// The row holding each stack (-1 for the screen's own), kept by `rebuildTree`.
+    var holders: [Int32] = []
     /// Whether the last change moved or resized any row.
     var layoutChanged = false
     /// The row count `readers` was computed for (rows are only ever appended).
@@ -103,6 +105,8 @@ package struct IncrementalLayout: Sendable {
         rootRows = screen.model.stacks[screen.model.rootStack].rows
         stickyCache = rootRows.filter(isStickyInModel)
         stickySet = Set(stickyCache)
+        holders = [Int32](repeating: -1, count: screen.model.stacks.count)
+        for (row, nested) in resolved.nested.enumerated() where nested >= 0 { holders[Int(nested)] = Int32(row) }
         if position.count != screen.model.rows.count { position = [Int32](repeating: -1, count: screen.model.rows.count) }
         for index in position.indices { position[index] = -1 }
         for (index, row) in rootRows.enumerated() { position[row] = Int32(index) }
@@ -165,33 +169,55 @@ package struct IncrementalLayout: Sendable {
         update(rows: readers[slot])
     }
 
-    /// Re-evaluates and re-measures `rows` and moves what their new extents move.
+    /// Re-evaluates and re-measures `rows` and moves what their new extents
+    /// move. A row of the screen's own stack costs O(log n); a row inside a
+    /// nested stack lays out again the screen's row that holds it (and
+    /// everything inside that), then moves the rows after it: O(log n +
+    /// the holder's rows). What neither covers — `fill` rows in the screen,
+    /// a holder shown or hidden — is a full layout.
     mutating func update(rows: [Int]) {
         guard !rows.isEmpty else { return }
         let context = screen.context
         var facts = rows.map { ResolvedScreen.facts(of: screen.model.rows[$0], table: screen.model.expressions, context: context) }
         var needsFull = fillRows > 0
+        var holdersToRedo: [Int] = []
         for (row, index) in zip(rows, facts.indices) {
             if let hidden = screen.hiddenOverrides[row] { facts[index].spec.hidden = hidden }
-            // Only the screen's own measured, non-fill rows can move alone.
-            if position[row] < 0 || facts[index].nested >= 0 || facts[index].spec.rule == MainSpec.fill {
+            if position[row] >= 0, facts[index].nested < 0 {
+                // One of the screen's measured rows moves alone, unless it fills.
+                if facts[index].spec.rule == MainSpec.fill { needsFull = true }
+                continue
+            }
+            guard let holder = rootHolder(of: row) else {
+                needsFull = true
+                continue
+            }
+            // A holder that is itself shown or hidden, or fills, is not laid out alone.
+            if holder == row, facts[index].spec.hidden != resolved.specs[row].hidden || facts[index].spec.rule == MainSpec.fill {
                 needsFull = true
             }
+            if !holdersToRedo.contains(holder) { holdersToRedo.append(holder) }
         }
         if needsFull {
             relayoutFully()
             return
         }
-        for row in rows where changeLog.rows.count < 8 {
-            changeLog.rows.append((row, pose(ofRootRow: row)))
+        if holdersToRedo.isEmpty {
+            for row in rows where changeLog.rows.count < 8 {
+                changeLog.rows.append((row, pose(ofRootRow: row)))
+            }
+            if changeLog.rows.count >= 8 { changeLog.full = true }
+        } else {
+            // Rows inside a holder move with it: animating them takes the general transition.
+            changeLog.full = true
         }
-        if changeLog.rows.count >= 8 { changeLog.full = true }
         for (row, fact) in zip(rows, facts) {
             resolved.specs[row] = fact.spec
             resolved.insets[row] = fact.insets
             resolved.separators[row] = fact.separator
             resolved.contents[row] = fact.content
             resolved.nested[row] = fact.nested
+            if position[row] < 0 || fact.nested >= 0 { snapshot.setFacts(fact, of: row) }
         }
         let stack = rootStack
         let axis = stack.axis
@@ -199,24 +225,48 @@ package struct IncrementalLayout: Sendable {
         let viewport = axis == .vertical ? screen.viewportHeight : screen.viewportWidth
         let crossContent = max(0, cross - stack.padding.total(axis.cross))
         for row in rows {
-            guard case .measured(let content) = resolved.contents[row] else { continue }
-            let index = Int(position[row])
+            guard case .measured(let content) = resolved.contents[row], position[row] >= 0 else { continue }
             let spec = resolved.specs[row]
             let extent = LayoutEngine.extent(
                 row: row, model: screen.model, spec: spec, insets: resolved.insets[row], content: content, axis: axis, crossContent: crossContent,
                 viewport: viewport, measurer: measurer)
-            let oldContribution = contributions[index]
-            let newContribution = spec.hidden ? 0 : extent + stack.spacing
-            if newContribution != oldContribution {
-                tree.add(newContribution - oldContribution, at: index)
-                contributions[index] = newContribution
-            }
-            let wasVisible = visibleTree.prefix(index + 1) - visibleTree.prefix(index)
-            visibleTree.add((spec.hidden ? 0 : 1) - wasVisible, at: index)
-            if extents[index] != (spec.hidden ? 0 : extent) || newContribution != oldContribution { layoutChanged = true }
-            extents[index] = spec.hidden ? 0 : extent
+            setExtent(extent, hidden: spec.hidden, atPosition: Int(position[row]))
+        }
+        for holder in holdersToRedo {
+            let (extent, changed) = snapshot.layOutAgain(rootRow: holder, measurer: measurer)
+            if changed { layoutChanged = true }
+            setExtent(extent, hidden: resolved.specs[holder].hidden, atPosition: Int(position[holder]))
         }
         snapshotIsCurrent = false
+    }
+
+    /// The screen's row whose subtree holds `row` (itself for one of the
+    /// screen's rows); nil for a row in no stack shown by the screen.
+    private func rootHolder(of row: Int) -> Int? {
+        var current = row
+        var steps = 0
+        while position[current] < 0 {
+            let stack = screen.model.rows[current].parent
+            guard stack < holders.count, holders[stack] >= 0, steps <= ModelValidation.maximumDepth else { return nil }
+            current = Int(holders[stack])
+            steps += 1
+        }
+        return current
+    }
+
+    /// Gives the screen's row at `index` (among its rows) a new extent, moving the rows after it.
+    private mutating func setExtent(_ extent: Double, hidden: Bool, atPosition index: Int) {
+        let spacing = rootStack.spacing
+        let oldContribution = contributions[index]
+        let newContribution = hidden ? 0 : extent + spacing
+        if newContribution != oldContribution {
+            tree.add(newContribution - oldContribution, at: index)
+            contributions[index] = newContribution
+        }
+        let wasVisible = visibleTree.prefix(index + 1) - visibleTree.prefix(index)
+        visibleTree.add((hidden ? 0 : 1) - wasVisible, at: index)
+        if extents[index] != (hidden ? 0 : extent) || newContribution != oldContribution { layoutChanged = true }
+        extents[index] = hidden ? 0 : extent
     }
 
     // MARK: Reading
@@ -301,13 +351,15 @@ package struct IncrementalLayout: Sendable {
     /// The extent along the axis of one of the screen's rows.
     func extent(ofRootRow row: Int) -> Double { extents[Int(position[row])] }
 
-    /// The row holding `stack`, or nil for the screen's own stack: O(rows).
-    func holder(ofStack stack: Int) -> Int? { resolved.nested.firstIndex(of: Int32(stack)) }
+    /// The row holding `stack`, or nil for the screen's own stack: O(1).
+    func holder(ofStack stack: Int) -> Int? {
+        stack >= 0 && stack < holders.count && holders[stack] >= 0 ? Int(holders[stack]) : nil
+    }
 
     /// The frame of a row inside the stack of the screen's row `root`.
     /// Nested rows move with the row holding them: a change inside a nested
-    /// stack lays the screen out in full, so the last full layout has them
-    /// right relative to their root row, which the tree places.
+    /// stack lays its holder out again in the last full layout, which so has
+    /// them right relative to their root row, and the tree places that.
     func frame(of row: Int, inRootRow root: Int) -> Rect? {
         guard let rootFrame = frame(ofRootRow: root) else { return nil }
         let old = snapshot.frame(of: root)

@@ -91,8 +91,8 @@ extension LiveScreen {
     }
 
     /// The screen's row that holds `row` (itself for the screen's own rows),
-    /// or nil when no stack lists it. Walks up through holders: O(n) for
-    /// nested rows, which is how deep the stacks' holder lookup goes.
+    /// or nil when no stack lists it. Walks up through holders: O(depth ×
+    /// rows of the stacks on the way).
     private func rootAncestor(of row: Int) -> (root: Int, row: Int)? {
         let model = screen.model
         guard row >= 0, row < model.rows.count else { return nil }

@@ -1,0 +1,76 @@
+// Laying out one of the screen's rows again, with everything inside it,
+// when only rows inside it changed: O(rows in its subtree), not O(n). The
+// incremental layout asks for it when a row of a nested stack changes and
+// moves the screen's rows after the holder through its prefix sums; the
+// holder's own place in this layout goes stale, as every root row's does
+// once the incremental layout has moved them.
+
+extension ScreenLayout {
+    /// Gives row `row` the evaluated facts `facts` (in this layout's copy of
+    /// the resolved screen; the incremental layout keeps its own).
+    mutating func setFacts(_ facts: ResolvedScreen.RowFacts, of row: Int) {
+        resolved.specs[row] = facts.spec
+        resolved.insets[row] = facts.insets
+        resolved.separators[row] = facts.separator
+        resolved.contents[row] = facts.content
+        resolved.nested[row] = facts.nested
+    }
+
+    /// Lays the screen's row `row` (not `fill`, not hidden or shown anew)
+    /// out again with the stacks inside it, from this layout's resolved
+    /// facts; the screen's other rows keep their places. Returns the row's
+    /// extent along the screen's axis and whether any row inside it moved
+    /// or changed size.
+    mutating func layOutAgain(rootRow row: Int, measurer: any Measurer) -> (extent: Double, changed: Bool) {
+        // The stacks inside the row, visible or not: all are laid out anew.
+        var inside: [Int] = []
+        if resolved.nested[row] >= 0 { inside.append(Int(resolved.nested[row])) }
+        var cursor = 0
+        while cursor < inside.count {
+            for child in model.stacks[inside[cursor]].rows where resolved.nested[child] >= 0 {
+                inside.append(Int(resolved.nested[child]))
+            }
+            cursor += 1
+        }
+        var before: [Double] = []
+        for stack in inside {
+            for child in model.stacks[stack].rows { before.append(rowStart[child]); before.append(rowSize[child]) }
+        }
+
+        // The engine takes the numbers over (moved, not copied) and hands them back.
+        for stack in inside { stackDone[stack] = false }
+        var engine = LayoutEngine(
+            resolved: resolved, model: model, measurer: measurer, rowStart: take(&rowStart), rowSize: take(&rowSize),
+            stackCross: take(&stackCross), stackMain: take(&stackMain), stackDone: take(&stackDone))
+        let extent = engine.layoutRowAgain(row, ofStack: rootStack, viewport: viewportMain)
+        rowStart = take(&engine.rowStart)
+        rowSize = take(&engine.rowSize)
+        stackCross = take(&engine.stackCross)
+        stackMain = take(&engine.stackMain)
+        stackDone = take(&engine.stackDone)
+
+        for stack in inside {
+            stackOrigin[stack] = nil
+            lastVisible[stack] = model.stacks[stack].rows.last { !resolved.specs[$0].hidden }
+        }
+        if let first = inside.first, !resolved.specs[row].hidden, let content = contentFrame(of: row) {
+            stackOrigin[first] = (content.x, content.y)
+            stackBox[first] = content.size(resolved.stacks[first].axis)
+            placeStacks(under: first)
+        }
+        var after: [Double] = []
+        after.reserveCapacity(before.count)
+        for stack in inside {
+            for child in model.stacks[stack].rows { after.append(rowStart[child]); after.append(rowSize[child]) }
+        }
+        return (extent, after != before)
+    }
+}
+
+/// The array in `array`, leaving an empty one: hands storage on without a
+/// second reference (which would make the next write copy it all).
+private func take<T>(_ array: inout [T]) -> [T] {
+    var out: [T] = []
+    swap(&out, &array)
+    return out
+}
