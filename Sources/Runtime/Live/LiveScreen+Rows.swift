@@ -99,8 +99,8 @@ extension LiveScreen {
         var current = row
         for _ in 0...model.stacks.count {
             let parent = model.rows[current].parent
-            guard model.stacks[parent].rows.contains(current) || (parent == model.rootStack && incremental.lists(rootRow: current))
-            else { return nil }
+            let listed = parent == model.rootStack ? incremental.lists(rootRow: current) : model.stacks[parent].rows.contains(current)
+            guard listed else { return nil }
             if parent == model.rootStack { return (current, row) }
             guard let holder = incremental.holder(ofStack: parent) else { return nil }
             current = holder
