@@ -6,7 +6,8 @@ its columns — `//    ^^^^ scope.name` (the carets' columns) or
 `// <---- scope.name` (from column 0, as many columns as the arrow is long).
 
 VS Code tokenizes with vscode-textmate (Oniguruma); this machine has no npm,
-so this script carries a small TextMate engine — match, begin/end, captures,
+so this script carries a small TextMate engine — match, begin/end, captures
+(and beginCaptures/endCaptures),
 include of the repository — enough for this grammar, with Python's `re`
 (the grammar keeps to regex features both engines share).
 """
@@ -72,12 +73,18 @@ class Grammar:
                 if pattern is None:  # the end of the current begin/end rule
                     for c in range(m.start(), m.end()):
                         scopes[c] = outer[:]
+                    rule = stack[-1][0]
+                    for group, capture in rule.get("endCaptures", rule.get("captures", {})).items():
+                        if m.group(int(group)) is not None:
+                            for c in range(m.start(int(group)), m.end(int(group))):
+                                scopes[c] = outer + [capture["name"]]
                     stack.pop()
                 else:
                     names = outer + ([pattern["name"]] if "name" in pattern else [])
                     for c in range(m.start(), m.end()):
                         scopes[c] = names[:]
-                    for group, capture in pattern.get("captures", {}).items():
+                    captures = pattern.get("beginCaptures", pattern.get("captures", {})) if "begin" in pattern else pattern.get("captures", {})
+                    for group, capture in captures.items():
                         if m.group(int(group)) is not None:
                             for c in range(m.start(int(group)), m.end(int(group))):
                                 scopes[c] = names + [capture["name"]]

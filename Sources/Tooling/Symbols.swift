@@ -30,9 +30,34 @@ struct FileView {
         self.id = id
         self.source = source
         var lexer = Lexer(file: id)
-        tokens = lexer.tokenize(source.bytes)
+        tokens = Self.splittingInterpolations(lexer.tokenize(source.bytes), source.bytes, id)
         comments = lexer.comments
         syntax = Parser.parse(source, id: id).0
+    }
+
+    /// The tokens with each interpolated string cut into its text pieces
+    /// (still `.string` tokens) and the tokens of its values, so that names
+    /// inside `"\(nights) nights"` are found, highlighted and renamed.
+    static func splittingInterpolations(_ tokens: [Token], _ bytes: [UInt8], _ id: FileID) -> [Token] {
+        var out: [Token] = []
+        out.reserveCapacity(tokens.count)
+        for token in tokens {
+            let ranges = Lexer.interpolationRanges(of: token, in: bytes)
+            guard !ranges.isEmpty else {
+                out.append(token)
+                continue
+            }
+            var cursor = token.start
+            for range in ranges {
+                out.append(Token(kind: .string, start: cursor, end: range.lowerBound, spaceBefore: token.spaceBefore, newlineBefore: false))
+                var lexer = Lexer(file: id)
+                let inner = lexer.tokenize(bytes, from: range.lowerBound, to: range.upperBound).dropLast()
+                out += splittingInterpolations(Array(inner), bytes, id)
+                cursor = range.upperBound
+            }
+            out.append(Token(kind: .string, start: cursor, end: token.end, spaceBefore: false, newlineBefore: false))
+        }
+        return out
     }
 
     func text(_ index: Int) -> String {

@@ -78,7 +78,7 @@ final class CompiledFormatTests: XCTestCase {
         XCTAssertEqual(error { $0[0] = 0x58 }?.message, "not a compiled screen: it does not start with 'STKC'")
         XCTAssertEqual(
             error { $0[4] = 9 }?.message,
-            "this file is format version 9; this runtime reads version 1 (compile it with a matching stackc, or update the runtime)")
+            "this file is format version 9; this runtime reads version \(CompiledFormat.version) (compile it with a matching stackc, or update the runtime)")
         XCTAssertEqual(error { $0[6] = 1 }?.message, "unknown flags 0x1")
         XCTAssertTrue(error { $0.removeLast() }?.message.contains("the payload is said to be") == true)
         XCTAssertTrue(error { $0[$0.count / 2] ^= 0x40 }?.message.hasPrefix("checksum mismatch") == true)
@@ -120,7 +120,7 @@ final class CompiledFormatTests: XCTestCase {
     func testHugeCountsAreRefusedBeforeAllocating() throws {
         // A header and a STRINGS section claiming 2^32 − 1 strings in 6 bytes.
         var payload: [UInt8] = [1, 5, 0, 0, 0, 0xFF, 0xFF, 0xFF, 0xFF, 0x0F]
-        var bytes = CompiledFormat.magic + [1, 0, 0, 0]
+        var bytes = CompiledFormat.magic + [UInt8(CompiledFormat.version), 0, 0, 0]
         bytes += [UInt8(payload.count), 0, 0, 0]
         let crc = CRC32.checksum(payload)
         bytes += [UInt8(crc & 0xFF), UInt8(crc >> 8 & 0xFF), UInt8(crc >> 16 & 0xFF), UInt8(crc >> 24)]

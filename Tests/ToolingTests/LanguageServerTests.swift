@@ -285,6 +285,30 @@ final class LanguageServerTests: XCTestCase {
         XCTAssertNotNil(session.request("textDocument/rename", session.at("openUse1").merging(["newName": "9bad"]) { a, _ in a })["error"])
     }
 
+    /// Names inside `"\\(…)"` are names like any other: definition,
+    /// references, rename and hover find them.
+    func testNamesInsideInterpolationsAreFound() throws {
+        let session = try Session()
+        let uri = try session.file("nights.stack", """
+            screen Stay {
+                state ⟪nightsDecl⟫nights: number = 2
+                Text { text: "\\(⟪nightsUse1⟫nights) nights, \\(fixed(182 * ⟪nightsUse2⟫nights, 2)) €"  hidden: nights > 9 }
+            }
+
+            """)
+        let definition = session.request("textDocument/definition", session.at("nightsUse1"))["result"] as? [String: Any]
+        let start = (definition?["range"] as? [String: Any])?["start"] as? [String: Int]
+        XCTAssertEqual(start?["line"], session.markers["nightsDecl"]!.line)
+        XCTAssertEqual(start?["character"], session.markers["nightsDecl"]!.character)
+        let references = session.request("textDocument/references", session.at("nightsUse2").merging(["context": ["includeDeclaration": true]]) { a, _ in a })["result"] as? [Any]
+        XCTAssertEqual(references?.count, 4, "the declaration, two uses in the string, one in hidden")
+        let rename = session.request("textDocument/rename", session.at("nightsUse1").merging(["newName": "stays"]) { a, _ in a })
+        let edits = ((rename["result"] as? [String: Any])?["changes"] as? [String: [[String: Any]]])?[uri]
+        XCTAssertEqual(edits?.count, 4)
+        let hover = session.request("textDocument/hover", session.at("nightsUse2"))["result"] as? [String: Any]
+        XCTAssertTrue("\(hover ?? [:])".contains("number"), "\(hover ?? [:])")
+    }
+
     func testStructureFormattingAndColours() throws {
         let session = try Session()
         try session.file("components.stack", Self.components)

@@ -243,6 +243,7 @@ extension TypeChecker {
             case .binary(_, let lhs, let rhs): stack += [lhs, rhs]
             case .ternary(let c, let a, let b): stack += [c, a, b]
             case .call(_, let arguments): stack += arguments
+            case .interpolation(let parts): stack += parts.compactMap(\.expr)
             default: break
             }
         }

@@ -194,6 +194,7 @@ extension TypedExpr {
         case .binary(_, let a, let b): 1 + max(a.height, b.height)
         case .conditional(let c, let a, let b): 1 + max(c.height, a.height, b.height)
         case .call(_, let arguments): 1 + arguments.reduce(0) { max($0, $1.height) }
+        case .text(let x, _): 1 + x.height
         }
     }
 }

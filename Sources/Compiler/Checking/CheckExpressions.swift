@@ -99,6 +99,8 @@ extension TypeChecker {
             return inferTernary(condition, whenTrue, whenFalse, expected: expected, scope: scope)
         case .call(let name, let arguments):
             return inferCall(name, arguments, span: expr.span, expected: expected, scope: scope)
+        case .interpolation(let parts):
+            return inferInterpolation(parts, scope: scope)
         }
     }
 
@@ -291,7 +293,7 @@ extension TypeChecker {
         _ name: Identifier, _ arguments: [Expr], span: Span, expected: ValueType?, scope: Scope
     ) -> Checked {
         guard let function = BuiltinFunction(rawValue: name.name), function != .fill || expected == .length else {
-            var candidates = ["min", "max", "clamp"]
+            var candidates = ["min", "max", "clamp", "fixed"]
             if expected == .length { candidates.append("fill") }
             var message = "unknown function '\(name.name)'" + suggestion(name.name, candidates)
             if ForeignNames.colorFunctions.contains(name.name) {
@@ -305,7 +307,7 @@ extension TypeChecker {
             return (.invalid, nil)
         }
         let arity: ClosedRange<Int> = switch function {
-        case .min, .max: 2...2
+        case .min, .max, .fixed: 2...2
         case .clamp: 3...3
         case .fill: 0...1
         }
@@ -327,6 +329,7 @@ extension TypeChecker {
             }
             return (.constant(.fill(value)), .length)
         }
+        if function == .fixed { return inferFixed(arguments, scope: scope) }
         let typed = arguments.map { infer($0, expected: nil, scope: scope) }
         guard typed.allSatisfy({ $0.type != nil }) else { return (.invalid, nil) }
         let first = typed[0].type!

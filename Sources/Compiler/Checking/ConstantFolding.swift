@@ -2,6 +2,7 @@
 // checker can reject constant mistakes (a negative size, min > max) early.
 
 import StackParser
+import StackRuntime  // ValueText: a constant interpolation must read exactly as the runtime prints it
 
 extension TypeChecker {
     /// The value of `expr` if it is constant, else nil. The checker folds
@@ -33,6 +34,8 @@ enum ConstantFolder {
         case .call(_, let arguments):
             guard arguments.allSatisfy({ if case .constant = $0 { true } else { false } }) else { return expr }
             return value(of: expr).map(TypedExpr.constant) ?? expr
+        case .text(.constant, _):
+            return value(of: expr).map(TypedExpr.constant) ?? expr
         default:
             return expr
         }
@@ -62,6 +65,20 @@ enum ConstantFolder {
         case .binary(let op, let lhs, let rhs):
             guard let a = constantValue(lhs), let b = constantValue(rhs) else { return nil }
             return Self.fold(op, a, b)
+        case .text(let x, _):
+            switch constantValue(x) {
+            case .number(let n)?: return .string(ValueText.shortest(n))
+            case .percent(let n)?: return .string(ValueText.shortest(n) + "%")
+            case .bool(let b)?: return .string(b ? "true" : "false")
+            case .string(let s)?: return .string(s)
+            case .enumCase(_, let caseName)?: return .string(caseName)
+            default: return nil
+            }
+        case .call(.fixed, let arguments):
+            guard arguments.count == 2, case .number(let x)? = constantValue(arguments[0]),
+                case .number(let digits)? = constantValue(arguments[1])
+            else { return nil }
+            return .string(ValueText.fixed(x, digits: digits))
         case .call(let function, let arguments):
             var values: [Double] = []
             var first: Value?
@@ -76,7 +93,7 @@ enum ConstantFolder {
             case .min: result = values.min()!
             case .max: result = values.max()!
             case .clamp: result = Swift.min(Swift.max(values[0], values[1]), values[2])
-            case .fill: return nil
+            case .fill, .fixed: return nil
             }
             if case .duration = first { return .duration(result) }
             return .number(result)

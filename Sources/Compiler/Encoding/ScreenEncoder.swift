@@ -290,6 +290,8 @@ public enum ScreenEncoder {
             case .parameter(let index):
                 w.u8(11)
                 w.varint(Int(index))
+            case .text: w.u8(12)
+            case .fixed: w.u8(13)
             }
         }
 

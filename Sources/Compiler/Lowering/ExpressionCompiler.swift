@@ -20,6 +20,7 @@ extension TypedExpr {
         case .conditional(let c, let a, let b):
             return .conditional(c.substituting(substitution), a.substituting(substitution), b.substituting(substitution))
         case .call(let function, let arguments): return .call(function, arguments.map { $0.substituting(substitution) })
+        case .text(let x, let type): return .text(x.substituting(substitution), type)
         }
     }
 }
@@ -186,7 +187,30 @@ struct ExpressionCompiler {
             case .min: table.code.append(.min)
             case .max: table.code.append(.max)
             case .clamp: table.code.append(.clamp)
+            case .fixed: table.code.append(.fixed)
             case .fill: break  // folded: `fill(w)` is always constant
+            }
+        case .text(let x, .enumeration(let name)):
+            // The case's name, picked by comparing with each case in turn.
+            let cases = enumIndex[name].map { enums[$0].cases } ?? []
+            guard let last = cases.last else {
+                _ = constant(.string(""))
+                return
+            }
+            for caseName in cases.dropLast() {
+                emit(x)
+                _ = constant(runtimeValue(.enumCase(name, caseName)))
+                table.code.append(.binary(.equal))
+                _ = constant(.string(caseName))
+            }
+            _ = constant(.string(last))
+            for _ in cases.dropLast() { table.code.append(.select) }
+        case .text(let x, let type):
+            emit(x)
+            table.code.append(.text)
+            if type == .percent {
+                _ = constant(.string("%"))
+                table.code.append(.binary(.add))
             }
         }
     }

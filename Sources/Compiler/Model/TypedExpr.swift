@@ -29,6 +29,8 @@ public enum ViewportDimension: String, Sendable {
 /// The built-in functions of expressions.
 public enum BuiltinFunction: String, Sendable, CaseIterable {
     case min, max, clamp, fill
+    /// `fixed(x, digits)`: a number's text with that many decimals.
+    case fixed
 }
 
 /// A type-checked expression.
@@ -44,6 +46,8 @@ public enum TypedExpr: Hashable, Sendable {
     indirect case binary(BinaryOperator, TypedExpr, TypedExpr)
     indirect case conditional(TypedExpr, TypedExpr, TypedExpr)
     case call(BuiltinFunction, [TypedExpr])
+    /// The text of a value of the given type (a string interpolation's `\(x)`).
+    indirect case text(TypedExpr, ValueType)
     /// An expression that failed to check (already reported).
     case invalid
 }

@@ -61,6 +61,7 @@ public enum DiagnosticCode: String, CaseIterable, Sendable {
     case notConstant = "E0312"
     case untypedEnumCase = "E0313"
     case numberOverflow = "E0314"
+    case notShownInText = "E0315"
 
     // Actions
     case unknownAction = "E0400"
@@ -133,6 +134,7 @@ public enum DiagnosticCode: String, CaseIterable, Sendable {
         case .notConstant: "an expression where only a constant is allowed"
         case .untypedEnumCase: "an enum case whose enum cannot be inferred"
         case .numberOverflow: "a number or constant expression too large to represent"
+        case .notShownInText: "a value in a string interpolation that has no text form (a colour, a duration)"
         case .unknownAction: "a tap action that does not exist"
         case .toggleNonBool: "toggle() of state that is not bool"
         case .unknownState: "an action naming state the screen does not declare"

@@ -31,10 +31,20 @@ public struct Lexer {
         return tokens
     }
 
+    /// Tokenizes `bytes[start..<end]` (an interpolation inside a string),
+    /// with offsets into the whole file; the last token is `.endOfFile` at `end`.
+    public mutating func tokenize(_ bytes: [UInt8], from start: Int, to end: Int) -> [Token] {
+        var tokens: [Token] = []
+        bytes.withUnsafeBufferPointer { buffer in
+            scan(UnsafeBufferPointer(rebasing: buffer[0..<end]), from: start, into: &tokens)
+        }
+        return tokens
+    }
+
     private func span(_ start: Int, _ end: Int) -> Span { Span(file: file, start: start, end: end) }
 
-    private mutating func scan(_ b: UnsafeBufferPointer<UInt8>, into tokens: inout [Token]) {
-        var i = 0
+    private mutating func scan(_ b: UnsafeBufferPointer<UInt8>, from start: Int = 0, into tokens: inout [Token]) {
+        var i = start
         let n = b.count
         var space = true
         var newline = true
@@ -230,6 +240,23 @@ public struct Lexer {
             case 0x0A:
                 diagnostics.error(.unterminatedString, span(start, i), "unterminated string: a string must end on the line it starts")
                 return .string
+            case UInt8(ascii: "\\") where i + 1 < b.count && b[i + 1] == UInt8(ascii: "("):
+                // An interpolation: its tokens are the parser's to lex; here
+                // only its end is found (nested strings and parentheses).
+                guard let end = Lexer.interpolationEnd(b, from: i + 2) else {
+                    // Most likely a ')' is missing: the string ends at the
+                    // line's last quote, so what follows it still parses.
+                    var lineEnd = i
+                    while lineEnd < b.count, b[lineEnd] != 0x0A { lineEnd += 1 }
+                    var quote = lineEnd - 1
+                    while quote > i + 1, b[quote] != UInt8(ascii: "\"") { quote -= 1 }
+                    i = quote > i + 1 ? quote + 1 : lineEnd
+                    diagnostics.error(
+                        .unterminatedString, span(start, i),
+                        "unterminated interpolation: '\\(' needs a ')' before the string ends, on the same line")
+                    return .string
+                }
+                i = end
             case UInt8(ascii: "\\"):
                 checkEscape(b, &i)
             default:
@@ -238,6 +265,70 @@ public struct Lexer {
         }
         diagnostics.error(.unterminatedString, span(start, i), "unterminated string: it runs to the end of the file")
         return .string
+    }
+
+    /// The byte ranges of the values of a string token's `\(…)`
+    /// interpolations (between the parentheses), outermost only, in order.
+    public static func interpolationRanges(of token: Token, in bytes: [UInt8]) -> [Range<Int>] {
+        guard token.kind == .string, token.end - token.start >= 2 else { return [] }
+        var closed = token.end
+        if bytes[closed - 1] == UInt8(ascii: "\""), closed - 1 > token.start { closed -= 1 }
+        var ranges: [Range<Int>] = []
+        var i = token.start + 1
+        while i + 1 < closed {
+            guard bytes[i] == UInt8(ascii: "\\") else {
+                i += 1
+                continue
+            }
+            guard bytes[i + 1] == UInt8(ascii: "(") else {
+                i += 2
+                continue
+            }
+            let open = i + 2
+            let end = bytes.withUnsafeBufferPointer { interpolationEnd($0, from: open) } ?? closed + 1
+            // An unclosed one (already reported) runs to the string's end.
+            ranges.append(open..<max(open, min(end - 1, closed)))
+            i = max(open, end)
+        }
+        return ranges
+    }
+
+    /// Where the interpolation whose expression starts at `from` (after
+    /// `\(`) ends: the index after its `)`, skipping parentheses and strings
+    /// (with their own interpolations) inside it; nil when a line or the
+    /// file ends first, or nesting passes 32 levels.
+    static func interpolationEnd(_ b: UnsafeBufferPointer<UInt8>, from: Int) -> Int? {
+        // Each level is an expression (counting open parentheses) or a string.
+        var levels: [Int] = [1]  // > 0: expression with that many open '('; -1: string
+        var i = from
+        while i < b.count, b[i] != 0x0A {
+            let c = b[i]
+            if levels[levels.count - 1] < 0 {
+                if c == UInt8(ascii: "\\"), i + 1 < b.count, b[i + 1] == UInt8(ascii: "(") {
+                    levels.append(1)
+                    i += 2
+                    continue
+                }
+                if c == UInt8(ascii: "\\") { i += 2; continue }
+                if c == UInt8(ascii: "\"") { levels.removeLast() }
+                i += 1
+                continue
+            }
+            switch c {
+            case UInt8(ascii: "\""): levels.append(-1)
+            case UInt8(ascii: "("): levels[levels.count - 1] += 1
+            case UInt8(ascii: ")"):
+                levels[levels.count - 1] -= 1
+                if levels[levels.count - 1] == 0 {
+                    levels.removeLast()
+                    if levels.isEmpty { return i + 1 }
+                }
+            default: break
+            }
+            if levels.count > 32 { return nil }
+            i += 1
+        }
+        return nil
     }
 
     /// Validates one escape at `i` (pointing at the backslash) and steps over it.
@@ -273,7 +364,7 @@ public struct Lexer {
             while end < b.count, b[end] & 0xC0 == 0x80 { end += 1 }
             i = end
             let shown = String(decoding: UnsafeBufferPointer(rebasing: b[start..<end]), as: UTF8.self)
-            diagnostics.error(.invalidEscape, span(start, end), "invalid escape '\(shown)' in string; valid escapes are \\n \\t \\r \\0 \\\" \\\\ and \\u{…}")
+            diagnostics.error(.invalidEscape, span(start, end), "invalid escape '\(shown)' in string; valid escapes are \\n \\t \\r \\0 \\\" \\\\ and \\u{…}, and \\(value) shows a value")
         }
     }
 

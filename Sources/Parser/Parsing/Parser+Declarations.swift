@@ -63,6 +63,9 @@ extension Parser {
             synchronizeMember()
             return nil
         }
+        if hasInterpolation(pathToken) {
+            diagnostics.error(.expectedToken, span(pathToken), "an import path is plain text: it cannot hold '\\(…)'")
+        }
         let path = decodeString(pathToken)
         return ImportDecl(path: path, pathSpan: span(pathToken), span: span(from: keyword.start))
     }

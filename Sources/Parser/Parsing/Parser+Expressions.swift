@@ -132,6 +132,7 @@ extension Parser {
             return Expr(.duration(isMilliseconds ? value / 1000 : value), span(token))
         case .string:
             advance()
+            if hasInterpolation(token) { return parseInterpolation(token) }
             return Expr(.string(decodeString(token)), span(token))
         case .color:
             advance()

@@ -43,6 +43,11 @@ extension Parser {
         let quote = bytes[token.start]
         if end > start, bytes[end - 1] == quote { end -= 1 }
         start = min(start, end)
+        return decodeBytes(from: start, to: end)
+    }
+
+    /// The text of `bytes[start..<end]` inside a string literal, escapes decoded.
+    func decodeBytes(from start: Int, to end: Int) -> String {
         let plain: String? = bytes.withUnsafeBufferPointer { buffer in
             let body = UnsafeBufferPointer(rebasing: buffer[start..<end])
             return body.contains(UInt8(ascii: "\\")) ? nil : String(decoding: body, as: UTF8.self)

@@ -61,6 +61,7 @@ public struct Expr: Sendable {
         case .binary(_, let lhs, let rhs): max(lhs.height, rhs.height)
         case .ternary(let c, let a, let b): max(c.height, a.height, b.height)
         case .call(_, let args): args.reduce(0) { max($0, $1.height) }
+        case .interpolation(let parts): parts.reduce(0) { max($0, $1.expr?.height ?? 0) }
         }
     }
 
@@ -91,6 +92,8 @@ public struct Expr: Sendable {
         indirect case ternary(Expr, Expr, Expr)
         /// `spring(0.8)`, `toggle(expanded)`
         case call(Identifier, [Expr])
+        /// `"\(nights) nights"`: text and values, in order
+        case interpolation([InterpolationPart])
         /// Something the parser already reported; stops follow-on errors.
         case invalid
     }
@@ -105,6 +108,20 @@ public struct Expr: Sendable {
         case .binary(_, let lhs, let rhs): lhs.containsInvalid || rhs.containsInvalid
         case .ternary(let c, let a, let b): c.containsInvalid || a.containsInvalid || b.containsInvalid
         case .call(_, let args): args.contains { $0.containsInvalid }
+        case .interpolation(let parts): parts.contains { $0.expr?.containsInvalid ?? false }
         }
+    }
+}
+
+/// A piece of an interpolated string: literal text (escapes decoded) or a
+/// value written `\(expression)`.
+public enum InterpolationPart: Sendable {
+    case text(String)
+    case expr(Expr)
+
+    /// The value's expression, for a value part.
+    public var expr: Expr? {
+        if case .expr(let e) = self { return e }
+        return nil
     }
 }

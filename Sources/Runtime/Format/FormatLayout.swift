@@ -5,8 +5,9 @@
 package enum CompiledFormat {
     /// `STKC`: the first four bytes of every compiled screen.
     package static let magic: [UInt8] = [0x53, 0x54, 0x4B, 0x43]
-    /// The format version this runtime writes and reads.
-    package static let version: UInt16 = 1
+    /// The format version this runtime writes and reads. Version 2 added
+    /// the `text` and `fixed` instructions (string interpolation).
+    package static let version: UInt16 = 2
     /// Magic (4), version (2), flags (2), payload length (4), CRC-32 (4).
     package static let headerSize = 16
 

@@ -113,6 +113,12 @@ struct ExpressionTyper {
             case .parameter(let index):
                 guard Int(index) < parameters.count else { return nil }
                 stack.append(parameters[Int(index)])
+            case .text:
+                guard let a = stack.popLast(), a == .number || a == .percent || a == .bool || a == .string else { return nil }
+                stack.append(.string)
+            case .fixed:
+                guard stack.popLast() == .number, stack.popLast() == .number else { return nil }
+                stack.append(.string)
             }
         }
         return stack.count == 1 ? stack[0] : nil

@@ -33,7 +33,9 @@ public enum ScreenDecoder {
             throw LoadError(
                 section: "header", offset: 4,
                 message: "this file is format version \(version); this runtime reads version \(CompiledFormat.version)"
-                    + (version > CompiledFormat.version ? " (compile it with a matching stackc, or update the runtime)" : ""))
+                    + (version > CompiledFormat.version
+                        ? " (compile it with a matching stackc, or update the runtime)"
+                        : " (it was compiled by an older stackc: compile its source again)"))
         }
         let flags = try header.u16()
         guard flags == 0 else { throw LoadError(section: "header", offset: 6, message: "unknown flags 0x\(String(flags, radix: 16))") }

@@ -89,7 +89,7 @@ enum ScreenReader {
         var code: [Instruction] = []
         code.reserveCapacity(codeCount + constants.count)
         for _ in 0..<codeCount {
-            switch try r.tag(below: 12, "opcode") {
+            switch try r.tag(below: 14, "opcode") {
             case 0: code.append(.constant(UInt32(try r.index(below: constants.count, "constant index"))))
             case 1: code.append(.state(UInt32(try r.index(below: state.count, "state index"))))
             case 2: code.append(.viewportWidth)
@@ -101,6 +101,8 @@ enum ScreenReader {
             case 8: code.append(.min)
             case 9: code.append(.max)
             case 10: code.append(.clamp)
+            case 12: code.append(.text)
+            case 13: code.append(.fixed)
             default: code.append(.parameter(UInt32(try r.index(below: parameters.count, "parameter index"))))
             }
         }

@@ -27,6 +27,11 @@ package enum Instruction: Hashable, Sendable, Codable {
     /// Push component parameter `index` (of `ScreenModel.parameters`). Only
     /// in component templates: instantiating one replaces it by the argument.
     case parameter(UInt32)
+    /// Pop a number, percentage, bool or string; push its text (a string
+    /// interpolation's `\(x)`; enum cases are spelled out by the compiler).
+    case text
+    /// Pop `digits`, `x`; push `x` with that many decimals (`fixed(x, 2)`).
+    case fixed
 }
 
 /// An expression: a range of the code array.
@@ -133,6 +138,12 @@ extension ExpressionTable {
             case .parameter:
                 // Never reached in a loaded screen: templates are instantiated first.
                 stack.append(.number(0))
+            case .text:
+                guard let value = stack.popLast() else { return .number(0) }
+                stack.append(.string(ValueText.text(of: value)))
+            case .fixed:
+                guard let digits = stack.popLast(), let x = stack.popLast() else { return .number(0) }
+                stack.append(.string(ValueText.fixed(x.numberValue, digits: digits.numberValue)))
             }
         }
         return stack.last ?? .number(0)

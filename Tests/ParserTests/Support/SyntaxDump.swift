@@ -57,6 +57,14 @@ enum SyntaxDump {
         case .binary(let op, let lhs, let rhs): return "(\(op.rawValue) \(self.expr(lhs)) \(self.expr(rhs)))"
         case .ternary(let c, let a, let b): return "(? \(self.expr(c)) \(self.expr(a)) \(self.expr(b)))"
         case .call(let name, let arguments): return "\(name.name)(\(arguments.map(self.expr).joined(separator: ", ")))"
+        case .interpolation(let parts):
+            let pieces = parts.map { part in
+                switch part {
+                case .text(let text): quote(text)
+                case .expr(let value): "\\(\(self.expr(value)))"
+                }
+            }
+            return "(interpolate \(pieces.joined(separator: " ")))"
         case .invalid: return "<invalid>"
         }
     }

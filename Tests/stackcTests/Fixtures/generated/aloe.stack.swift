@@ -13,7 +13,7 @@ import StackRuntime
 final class AloeExampleScreen {
     /// The compiled screen (docs/format.md), as base64.
     static let compiled = """
-    U1RLQwEAAAAXBQAAqkip0wGiAgAAIwVpbnRybwlzd2l0Y2hSb3cJaGlkZGVuUm93DGV4cGFuZGlu
+    U1RLQwIAAAAXBQAAqkip0wGiAgAAIwVpbnRybwlzd2l0Y2hSb3cJaGlkZGVuUm93DGV4cGFuZGlu
     Z1JvdwtwaG90b0hlYWRlcgVwaG90bw5jYXJvdXNlbEhlYWRlcghjYXJvdXNlbAZmb290ZXIHcmVn
     dWxhcgdsZWFkaW5nBXRpdGxlAm9uC3Bob3RvVGFwcGVkB2NhY3R1czEHY2FjdHVzMgdjYWN0dXMz
     B2NhY3R1czQKc2hvd0hpZGRlbghleHBhbmRlZAtBbG9lRXhhbXBsZVpUaGlzIHNpbXBsZSBhcHAg
