@@ -34,7 +34,8 @@ package struct Screen: Sendable {
     /// The same screen (state, viewport) over an edited model.
     init(replacing screen: Screen, model: ScreenModel) {
         self.init(model: model, viewportWidth: screen.viewportWidth, viewportHeight: screen.viewportHeight)
-        self.state = screen.state
+        // State slots the edit added (an inserted instance's own) start at their initial values.
+        self.state = screen.state + model.state.dropFirst(screen.state.count).map(\.initial)
         self.hiddenOverrides = screen.hiddenOverrides.filter { $0.key < model.rows.count }
     }
 

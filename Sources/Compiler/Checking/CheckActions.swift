@@ -52,14 +52,14 @@ extension TypeChecker {
                 error(.toggleNonBool, arguments[0].span, "toggle() needs bool state, but '\(state.name)' is \(scope.states[state.name]!)")
                 return nil
             }
-            return .toggle(state: state.name)
+            return .toggle(state: scope.statePrefix + state.name)
         case "set":
             guard requireArguments(2...2, arguments, expr, usage: "set(state, value)"),
                 let state = stateName(arguments[0], scope: scope)
             else { return nil }
             let type = scope.states[state.name]!
             let typed = check(arguments[1], expecting: type, scope: scope, what: "set(\(state.name), …) of \(type) state")
-            return typed == .invalid ? nil : .set(state: state.name, typed)
+            return typed == .invalid ? nil : .set(state: scope.statePrefix + state.name, typed)
         case "emit":
             guard requireArguments(1...1, arguments, expr, usage: "emit(\"event\")") else { return nil }
             guard case .string(let event) = arguments[0].kind else {
@@ -125,8 +125,8 @@ extension TypeChecker {
         }
         guard scope.states[name] != nil else {
             var message = "unknown state '\(name)'"
-            if scope.inComponent {
-                message += "; a component sees no state: set 'tap' on the instance instead"
+            if scope.inComponent, scope.states.isEmpty {
+                message += "; a component sees only its own state (declare 'state \(name): …' in it), or set 'tap' on the instance"
             } else {
                 message += suggestion(name, scope.states.keys)
             }

@@ -34,14 +34,18 @@ extension TypeChecker {
     mutating func checkMembers(_ block: Block, context: BlockContext, scope: Scope, owner: @autoclosure () -> String) -> BlockResult {
         var result = BlockResult()
         result.block.properties.reserveCapacity(block.members.count)
+        // State is declared only by the block itself, not by rows or blocks in it.
+        let mayDeclareState = scope.declaresState || context == .screen || context == .flow
+        var scope = scope
+        scope.declaresState = false
         // Indexing, not `for member in`, saves a copy of each member.
         for index in block.members.indices {
             switch block.members[index] {
             case .property(let property):
                 checkProperty(property, context: context, scope: scope, owner: owner(), into: &result)
             case .state(let decl):
-                if context != .screen, context != .flow {
-                    error(.notAllowedHere, decl.span, "state can only be declared in a screen or a flow, not in \(owner())")
+                if !mayDeclareState {
+                    error(.notAllowedHere, decl.span, "state can only be declared in a screen, a flow or a component's body, not in \(owner())")
                 }
             case .block(let nested):
                 checkNestedBlock(nested, context: context, scope: scope, owner: owner(), into: &result)

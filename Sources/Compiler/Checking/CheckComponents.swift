@@ -46,13 +46,18 @@ extension TypeChecker {
             guard let info = components[name], let base = info.base else { continue }
             var scope = Scope(inComponent: true)
             for parameter in info.parameters { scope.parameters[parameter.name] = parameter.type }
+            let (states, stateSpans) = declareStates(info.decl.body.members, into: &scope)
+            scope.statePrefix = name + "."
+            scope.declaresState = true
+            usedStates = []
             let result = checkMembers(info.decl.body, context: BlockContext(base), scope: scope, owner: "component '\(name)'")
+            warnUnusedStates(info.decl.body.members, declared: states, spans: stateSpans)
             if !info.decl.body.isInvalid {
                 checkRowRules(kind: base, rowSpan: info.decl.name.span, result: result, deferImageCheck: true)
             }
             let body = CheckedRow(
                 kind: base, component: nil, id: nil, span: info.decl.span, block: result.block, arguments: NamedValues(), rows: result.rows)
-            checkedComponents[name] = CheckedComponent(name: name, parameters: info.parameters, body: body)
+            checkedComponents[name] = CheckedComponent(name: name, parameters: info.parameters, body: body, state: states)
         }
     }
 

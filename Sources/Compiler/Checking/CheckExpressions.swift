@@ -108,7 +108,7 @@ extension TypeChecker {
         if let type = scope.parameters[name] { return (.parameter(name, type), type) }
         if let type = scope.states[name] {
             usedStates.insert(name)
-            return (.state(name, type), type)
+            return (.state(scope.statePrefix + name, type), type)
         }
         if expected == .length {
             if name == "fit" { return (.constant(.fit), .length) }

@@ -8,10 +8,47 @@ extension TypeChecker {
         let what = decl.kind.rawValue
         checkCapitalised(decl.name, what: what)
         var scope = Scope()
+        let (states, stateSpans) = declareStates(decl.body.members, into: &scope)
+        rowIDs = [:]
+        rowIDs.reserveCapacity(decl.body.members.count)
+        rowReferences = []
+        if decl.kind == .flow {
+            var own: Set<String> = []
+            for case .block(let block) in decl.body.members where block.keyword == .step {
+                if let name = block.name { own.insert(name.name) }
+            }
+            scope.steps = own
+        } else {
+            scope.steps = allSteps
+        }
+        usedStates = []
+        let result = checkMembers(decl.body, context: decl.kind == .screen ? .screen : .flow, scope: scope, owner: "\(what) '\(decl.name.name)'")
+        for reference in rowReferences where rowIDs[reference.name] == nil {
+            error(.unknownRow, reference.span, "no row with id '\(reference.name)' in this \(what)" + suggestion(reference.name, rowIDs.keys))
+        }
+        warnUnusedStates(decl.body.members, declared: states, spans: stateSpans)
+        if decl.kind == .flow, result.steps.isEmpty, !decl.body.isInvalid {
+            error(.emptyFlow, decl.name.span, "flow '\(decl.name.name)' has no steps: add 'step Name { … }'")
+        }
+        return CheckedStack(
+            kind: decl.kind, name: decl.name.name, span: decl.span, state: states, block: result.block,
+            rows: result.rows, steps: result.steps)
+    }
+
+    /// The `state` declarations among `members`, typed, with constant initial
+    /// values, added to `scope` (each name once; a name of one of the
+    /// scope's parameters is refused).
+    mutating func declareStates(_ members: [Member], into scope: inout Scope) -> ([CheckedState], [String: Span]) {
         var states: [CheckedState] = []
         var stateSpans: [String: Span] = [:]
-        for case .state(let state) in decl.body.members {
+        for case .state(let state) in members {
             guard declareOnce(state.name, in: &stateSpans, code: .duplicateState, what: "state") else { continue }
+            if scope.parameters[state.name.name] != nil {
+                error(
+                    .duplicateState, state.name.span,
+                    "state '\(state.name.name)' has the name of a parameter of this component; rename one of them")
+                continue
+            }
             checkLowercaseStyle(state.name, what: "state")
             let type: ValueType
             if let written = state.type {
@@ -36,35 +73,17 @@ extension TypeChecker {
             }
             states.append(CheckedState(name: state.name.name, type: type, initialValue: value))
         }
-        rowIDs = [:]
-        rowIDs.reserveCapacity(decl.body.members.count)
-        rowReferences = []
-        if decl.kind == .flow {
-            var own: Set<String> = []
-            for case .block(let block) in decl.body.members where block.keyword == .step {
-                if let name = block.name { own.insert(name.name) }
-            }
-            scope.steps = own
-        } else {
-            scope.steps = allSteps
-        }
-        usedStates = []
-        let result = checkMembers(decl.body, context: decl.kind == .screen ? .screen : .flow, scope: scope, owner: "\(what) '\(decl.name.name)'")
-        for reference in rowReferences where rowIDs[reference.name] == nil {
-            error(.unknownRow, reference.span, "no row with id '\(reference.name)' in this \(what)" + suggestion(reference.name, rowIDs.keys))
-        }
+        return (states, stateSpans)
+    }
+
+    /// W0002 for each declared state nothing read (by `usedStates`).
+    mutating func warnUnusedStates(_ members: [Member], declared states: [CheckedState], spans: [String: Span]) {
         let declared = Set(states.map(\.name))
-        for case .state(let state) in decl.body.members
+        for case .state(let state) in members
         where declared.contains(state.name.name) && !usedStates.contains(state.name.name)
-            && stateSpans[state.name.name] == state.name.span
+            && spans[state.name.name] == state.name.span
         {
             error(.unusedState, state.name.span, "state '\(state.name.name)' is never read by an expression or an action")
         }
-        if decl.kind == .flow, result.steps.isEmpty, !decl.body.isInvalid {
-            error(.emptyFlow, decl.name.span, "flow '\(decl.name.name)' has no steps: add 'step Name { … }'")
-        }
-        return CheckedStack(
-            kind: decl.kind, name: decl.name.name, span: decl.span, state: states, block: result.block,
-            rows: result.rows, steps: result.steps)
     }
 }

@@ -10,6 +10,13 @@ struct Scope {
     var parameters: [String: ValueType] = [:]
     /// Steps `push` may name: the enclosing flow's, else every flow's.
     var steps: Set<String> = []
-    /// Inside a component body: state and row ids are not visible.
+    /// Inside a component body: the screen's state and row ids are not visible.
     var inComponent = false
+    /// Put before a state's name in checked expressions and actions: "" for
+    /// a screen's state, "Toggle." for component Toggle's own (each instance
+    /// gets slots of its own when lowered; users cannot write a dot).
+    var statePrefix = ""
+    /// Whether `state` may be declared in the block being checked (a
+    /// screen, a flow, or a component's body itself — not rows inside it).
+    var declaresState = false
 }

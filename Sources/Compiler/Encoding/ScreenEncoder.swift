@@ -231,6 +231,8 @@ public enum ScreenEncoder {
                 w.varint(strings.number(template.name))
                 w.varint(template.parameters.count)
                 for index in template.parameters { w.varint(index) }
+                w.varint(template.states.count)
+                for slot in template.states { w.varint(slot) }
                 writeStacks(template.stacks, into: &w)
                 writeRows(template.rows, parentOffset: 1, into: &w)
             }

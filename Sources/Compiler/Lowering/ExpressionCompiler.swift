@@ -38,6 +38,12 @@ struct ExpressionCompiler {
     let stateIndex: [String: Int]
     /// While lowering a component template: its parameters' global indices.
     var parameterIndex: [String: Int] = [:]
+    /// While lowering a component instance with state of its own: each
+    /// "Component.name" the body reads → the instance's slot.
+    var instanceStates: [String: Int] = [:]
+
+    /// The slot of state `name`: an instance's own, else the screen's.
+    func slot(ofState name: String) -> Int { instanceStates[name] ?? stateIndex[name] ?? 0 }
 
     init(enums: [EnumModel], stateIndex: [String: Int]) {
         self.enums = enums
@@ -155,7 +161,7 @@ struct ExpressionCompiler {
         case .constant(let value):
             _ = constant(runtimeValue(value))
         case .state(let name, _):
-            table.code.append(.state(UInt32(stateIndex[name] ?? 0)))
+            table.code.append(.state(UInt32(slot(ofState: name))))
         case .parameter(let name, _):
             if let index = parameterIndex[name] {
                 table.code.append(.parameter(UInt32(index)))

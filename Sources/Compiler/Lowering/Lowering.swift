@@ -27,6 +27,12 @@ struct ScreenLowering {
     var stateSlots: [StateSlot]
     /// The last Spacer defaults made, and from which defaults.
     private var spacerDefaultsCache: (for: CheckedBlock, block: CheckedBlock)?
+    /// The 1-based places of the row being lowered and the rows holding it,
+    /// outermost first: an instance's state is named after its row as
+    /// outputs name it ("Toggle #3" owns "Toggle#3.on").
+    private var rowPath: [Int] = []
+    /// The slots made for the template being lowered (its own state).
+    private var templateStates: [Int] = []
 
     init(program: CheckedProgram, enums: [EnumModel], stack: CheckedStack) {
         self.program = program
@@ -87,8 +93,11 @@ struct ScreenLowering {
             let instance = CheckedRow(
                 kind: component.body.kind, component: name, id: nil, span: component.body.span, block: CheckedBlock(),
                 arguments: NamedValues(), rows: [])
+            templateStates = []
             _ = lowerRow(instance, parent: -1, defaults: defaults, substitution: [:], keepParameters: true)
-            templates.append(ComponentTemplate(name: name, parameters: indices, rows: rows, stacks: stacks))
+            var template = ComponentTemplate(name: name, parameters: indices, rows: rows, stacks: stacks)
+            template.states = templateStates
+            templates.append(template)
         }
         expressions.parameterIndex = [:]
         (rows, stacks) = (savedRows, savedStacks)
@@ -158,6 +167,8 @@ struct ScreenLowering {
         var stepRows: [Int] = []
         for (number, step) in stack.steps.enumerated() {
             let index = reserveStack()
+            rowPath = [number + 1]
+            defer { rowPath = [] }
             let stepDefaults = defaults.overridden(by: step.block.blocks["defaults"] ?? CheckedBlock())
             fill(stack: index, settings: step.block, axis: axis, rows: header(of: step) + step.rows, defaults: stepDefaults, substitution: [:])
             let title = expr(step.block, "title") ?? .constant(.string(step.name))
@@ -239,8 +250,10 @@ struct ScreenLowering {
         if let background = expr(settings, "background") { stacks[index].background = expressions.compile(background) }
         var rowIndices: [Int] = []
         rowIndices.reserveCapacity(children.count)
-        for child in children {
+        for (place, child) in children.enumerated() {
+            rowPath.append(place + 1)
             rowIndices.append(lowerRow(child, parent: index, defaults: defaults, substitution: substitution))
+            rowPath.removeLast()
         }
         stacks[index].rows = rowIndices
     }
@@ -254,7 +267,11 @@ struct ScreenLowering {
         var block = row.block.substituting(substitution)
         var children = row.rows
         var childSubstitution = substitution
+        // An instance's own state is visible to its body only: restored after it.
+        let outerInstanceStates = expressions.instanceStates
+        defer { expressions.instanceStates = outerInstanceStates }
         if let name = row.component, let component = program.components[name] {
+            if !component.state.isEmpty { makeInstanceStates(component, id: row.id, isTemplate: keepParameters) }
             // Parameters take the instance's arguments (in the instance's scope), else their defaults.
             var inner: Substitution = [:]
             for parameter in component.parameters {
@@ -315,6 +332,28 @@ struct ScreenLowering {
             transitions: transitions(effective), pin: pin(keyword(effective, "pin")),
             snapHide: snapHide(effective))
         return index
+    }
+
+    /// Slots for one instance's own state, named after the instance
+    /// ("sauna.on", or "Toggle#3.on" without an id; a template's are
+    /// "Toggle.on", copied for each instance inserted at run time).
+    private mutating func makeInstanceStates(_ component: CheckedComponent, id: String?, isTemplate: Bool) {
+        let label: String
+        if isTemplate {
+            label = component.name
+        } else if let id {
+            label = id
+        } else {
+            label = "\(component.name)#" + rowPath.map(String.init).joined(separator: ".")
+        }
+        for state in component.state {
+            let slot = stateSlots.count
+            stateSlots.append(StateSlot(
+                name: "\(label).\(state.name)", type: Self.runtimeType(state.type, expressions),
+                initial: expressions.runtimeValue(state.initialValue)))
+            expressions.instanceStates["\(component.name).\(state.name)"] = slot
+            if isTemplate { templateStates.append(slot) }
+        }
     }
 
     private mutating func placeholderRow(parent: Int) -> RowModel {
@@ -387,11 +426,10 @@ struct ScreenLowering {
 
     private mutating func actions(_ block: some PropertySource) -> [ActionModel] {
         guard case .actions(let actions)? = block.value("tap") else { return [] }
-        let stateIndex = expressions.stateIndex
         return actions.map { action in
             switch action {
-            case .toggle(let state): return .toggle(state: stateIndex[state] ?? 0)
-            case .set(let state, let value): return .set(state: stateIndex[state] ?? 0, value: expressions.compile(value))
+            case .toggle(let state): return .toggle(state: expressions.slot(ofState: state))
+            case .set(let state, let value): return .set(state: expressions.slot(ofState: state), value: expressions.compile(value))
             case .emit(let event): return .emit(event)
             case .scrollTo(let row, let position): return .scrollTo(row: row, position: ScrollPosition(rawValue: position) ?? .auto)
             case .push(let step): return .push(step: step)

@@ -145,6 +145,9 @@ public struct CheckedComponent: Hashable, Sendable {
     public var name: String
     public var parameters: [CheckedParameter]
     public var body: CheckedRow
+    /// State each instance owns (its slots are made per instance by lowering;
+    /// expressions and actions name them "Component.name").
+    public var state: [CheckedState] = []
 }
 
 /// Declared state of a screen or flow.

@@ -192,7 +192,9 @@ struct SwiftNaming {
         // State: typed properties of the class.
         let stateDecls = decl.map(syntax.states(of:)) ?? [:]
         var states: [StatePlan] = []
-        for slot in model.state where slot.name != ScreenModel.flowDepthState {
+        // Components' template slots hold only initial values for instances inserted later.
+        let templateSlots = Set(model.components.flatMap(\.states))
+        for (index, slot) in model.state.enumerated() where slot.name != ScreenModel.flowDepthState && !templateSlots.contains(index) {
             let span = stateDecls[slot.name]?.name.span ?? stack.span
             let swift = SwiftNames.lowerCamel(slot.name)
             if Self.members.contains(swift) { reserved("state '\(slot.name)'", swift, span) }

@@ -397,15 +397,19 @@ enum ScreenReader {
         // TEMPLATES: components the runtime can insert; their rows may read parameters.
         r = try sections.expect(.templates)
         var components: [ComponentTemplate] = []
-        for _ in 0..<(try r.count(minimumSize: 4, "template")) {
+        for _ in 0..<(try r.count(minimumSize: 5, "template")) {
             let templateName = try string(&r, "a component name")
             var indices: [Int] = []
             for _ in 0..<(try r.count(minimumSize: 1, "parameter")) { indices.append(try r.index(below: parameters.count, "parameter")) }
+            var ownStates: [Int] = []
+            for _ in 0..<(try r.count(minimumSize: 1, "state slot")) { ownStates.append(try r.index(below: state.count, "state slot")) }
             let at = r.offset
             let (localStacks, _) = try readStacks(&r, template: true)
             let localRows = try readRows(&r, stackCount: localStacks.count, parentOffset: 1)
             try ModelValidation.validateTemplate(rows: localRows, stacks: localStacks, section: r.section, offset: at)
-            components.append(ComponentTemplate(name: templateName, parameters: indices, rows: localRows, stacks: localStacks))
+            var template = ComponentTemplate(name: templateName, parameters: indices, rows: localRows, stacks: localStacks)
+            template.states = ownStates
+            components.append(template)
         }
         try r.finish()
 

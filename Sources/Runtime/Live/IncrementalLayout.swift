@@ -136,7 +136,7 @@ package struct IncrementalLayout: Sendable {
     /// A full layout: everything evaluated and placed again.
     mutating func relayoutFully() {
         changeLog.full = true
-        if readers.count == screen.model.state.count, dependencyRows != screen.model.rows.count {
+        if readers.count != screen.model.state.count || dependencyRows != screen.model.rows.count {
             (readers, stackReaders) = Self.dependencies(of: screen.model)
             dependencyRows = screen.model.rows.count
         }

@@ -34,16 +34,36 @@ extension ScreenModel {
             }
             values[index] = value
         }
-        // Expressions that read parameters get copies reading the arguments.
+        // The component's own state: slots of this instance's, starting as
+        // the template's ("sauna.on", or "Toggle@41.on" without an id: 41 is
+        // the new row's key, as positions change while rows come and go).
+        let label = instance.id ?? "\(template.name)@\(self.rows.count)"
+        var ownStates: [UInt32: UInt32] = [:]
+        for slot in template.states where slot < self.state.count {
+            let local = self.state[slot].name.split(separator: ".").last.map(String.init) ?? self.state[slot].name
+            ownStates[UInt32(slot)] = UInt32(self.state.count)
+            self.state.append(StateSlot(name: "\(label).\(local)", type: self.state[slot].type, initial: self.state[slot].initial))
+        }
+        // Expressions that read parameters get copies reading the arguments;
+        // those reading the component's own state, copies reading the instance's.
         var rewritten: [ExprRef: ExprRef] = [:]
         var constants: [Int: UInt32] = [:]
         func rewrite(_ ref: ExprRef) -> ExprRef {
             if let done = rewritten[ref] { return done }
             let range = Int(ref.start)..<Int(ref.start + ref.count)
-            guard self.expressions.code[range].contains(where: { if case .parameter = $0 { true } else { false } }) else { return ref }
+            let needsCopy = self.expressions.code[range].contains { instruction in
+                switch instruction {
+                case .parameter: true
+                case .state(let slot): ownStates[slot] != nil
+                default: false
+                }
+            }
+            guard needsCopy else { return ref }
             var code: [Instruction] = []
             for instruction in self.expressions.code[range] {
-                if case .parameter(let p) = instruction, let value = values[Int(p)] {
+                if case .state(let slot) = instruction, let own = ownStates[slot] {
+                    code.append(.state(own))
+                } else if case .parameter(let p) = instruction, let value = values[Int(p)] {
                     if constants[Int(p)] == nil {
                         self.expressions.constants.append(value)
                         constants[Int(p)] = UInt32(self.expressions.constants.count - 1)
@@ -67,6 +87,13 @@ extension ScreenModel {
         }
         for (number, local) in template.rows.enumerated() {
             var row = local.mapExpressions(rewrite)
+            row.tap = row.tap.map { action in
+                switch action {
+                case .toggle(let slot): .toggle(state: ownStates[UInt32(slot)].map(Int.init) ?? slot)
+                case .set(let slot, let value): .set(state: ownStates[UInt32(slot)].map(Int.init) ?? slot, value: value)
+                default: action
+                }
+            }
             row.parent = local.parent < 0 ? parent : stackBase + local.parent
             if number == 0 { row.id = instance.id }
             if case .stack(let index) = local.content { row.content = .stack(stackBase + index) }

@@ -270,6 +270,9 @@ package struct ComponentTemplate: Hashable, Sendable, Codable {
     package var rows: [RowModel]
     /// Nested stacks; their `rows` are local row indices.
     package var stacks: [StackModel]
+    /// The state slots of the component's own state (`state on: bool` in
+    /// its body), holding initial values: each inserted instance gets copies.
+    package var states: [Int] = []
 
     package init(name: String, parameters: [Int], rows: [RowModel], stacks: [StackModel]) {
         self.name = name
