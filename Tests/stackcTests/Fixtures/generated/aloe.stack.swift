@@ -3,40 +3,41 @@
 
 import StackRuntime
 
-/// AloeStackView's example app, ported: a plain list of rows with separators
-/// inset on the left, a switch that shows and hides a row, a row that expands
-/// its text when tapped, a photo, a horizontal carousel of photos, and rows
-/// that are not tappable — the screen that library's README shows.
+/// The screen 'AloeExample'.
 ///
 /// Loads its compiled form (embedded below) into a live screen: typed state, rows by `Row`,
 /// taps that return `Outcome`s, components inserted by typed constructors.
 final class AloeExampleScreen {
     /// The compiled screen (docs/format.md), as base64.
     static let compiled = """
-    U1RLQwIAAAAXBQAAqkip0wGiAgAAIwVpbnRybwlzd2l0Y2hSb3cJaGlkZGVuUm93DGV4cGFuZGlu
-    Z1JvdwtwaG90b0hlYWRlcgVwaG90bw5jYXJvdXNlbEhlYWRlcghjYXJvdXNlbAZmb290ZXIHcmVn
-    dWxhcgdsZWFkaW5nBXRpdGxlAm9uC3Bob3RvVGFwcGVkB2NhY3R1czEHY2FjdHVzMgdjYWN0dXMz
-    B2NhY3R1czQKc2hvd0hpZGRlbghleHBhbmRlZAtBbG9lRXhhbXBsZVpUaGlzIHNpbXBsZSBhcHAg
-    c2hvd3Mgc29tZSB3YXlzIHlvdSBjYW4gdXNlIEFsb2VTdGFja1ZpZXcgdG8gbGF5IG91dCBhIHNj
-    cmVlbiBpbiB5b3VyIGFwcC4PU2hvdyAvIEhpZGUgUm93DVN3aXRjaFJvd1ZpZXc1VGhpcyByb3cg
-    Y2FuIGJlIGhpZGRlbiBhbmQgc2hvd24gYnkgdGhlIHN3aXRjaCBhYm92ZS6IAVRoaXMgaXMgYSBy
-    b3cgdGhhdCBleHBhbmRzIHdoZW4geW91IHRhcCBvbiBpdC4gQWxvZVN0YWNrVmlldyByZXNpemVz
-    IGl0IGFuZCBtb3ZlcyB0aGUgcm93cyBiZWxvdyB3aXRoIGFuIGFuaW1hdGlvbiwgYXMgQXV0byBM
-    YXlvdXQgZG9lcy4aVGFwIHRoaXMgcm93IHRvIGV4cGFuZCBpdC4XSGFuZGxlIHVzZXIgaW50ZXJh
-    Y3Rpb24KYWxvZS1waG90bxpIb3Jpem9udGFsIHN0YWNrIG9mIHBob3RvcwhjYWN0dXMtMQhjYWN0
-    dXMtMghjYWN0dXMtMwhjYWN0dXMtNC1Sb3dzIHRoYXQgYXJlIG5vdCB0YXBwYWJsZSBzaG93IG5v
-    IGhpZ2hsaWdodC4CAgAAABQAAwEAAAAABAkAAAACEgAAABMAAAAQAQAAAAAFsQAAACQBAAAAAAAA
-    AAAAAAQAAAAAAAEE/////wMVAQAAAAAAADFABP8AAAAE/+Dg4AEAAAAAAADwPwEAAAAAAAAuQAYB
-    AAAAAAAAKEAE/9nZ2QUzMzMzMzPTPwUAAAAAAAAAAAMWAxcBAAAAAAAAP0ADGAT/k46OAxkDGgMb
-    AQAAAAAAACpABP9ybW0DHAEAAAAAAAD4PwMdAQAAAAAAACBAAx4DHwMgAyEBAAAAAAAAWUADIgYU
-    AAAACwEBABUAFgcBAAEABAEBAAAACQcHCQAAAAQABAQBBQIHBAgRAAAABAAAAAAAFAAUGBQYFAAA
-    ABQJBAAAAAEQEgMKFwAAAAgAAQAAAQABAQINAQIOAQIPAQIQAQIRCxwAAAABBAAcHgMDAAABHB4D
-    AAMABBweAwAABRweAwAADKMAAAAMAAQADAAOCQoWAgQaAgAAAAIEAAILIAwDJAIEGgIAAQAABAAM
-    ACgJChYCBBoFAAAAAAQADAcOCQoWAgQaAgACAAAAADAAMgkKFgIEGgIAAAEMADYWAAQaAgADAAQE
-    AEQCBBoCAAAAAQgAEhYABBoCBAABCAASFgAEGgIFAAEIABIWAAQaAgYAAQgAEhYABBoCBwAABAAU
-    ACgJChYCBBoCAAAADRoAAAACAAAABggJAAAAAAAAAAAIAQE6AgQEEAAAAA4+AAAADQABAAAKAQEB
-    ACICAQIAJgMBAwABBAEEAC4FAQUANAQBBgA4BgEHAAEHAAE8CAABPgkAAUAKAAFCCwEIAEYPAQAA
-    AAARAQAAAAA=
+    U1RLQwIAAAAoBgAAnWnqUgEpAwAAKwVpbnRybwlzd2l0Y2hSb3cJaGlkZGVuUm93DGV4cGFuZGlu
+    Z1JvdwZyZWRPbmUIVGFwTGFiZWwGcmVkVHdvC3Bob3RvSGVhZGVyBXBob3RvDmNhcm91c2VsSGVh
+    ZGVyCGNhcm91c2VsBmZvb3RlcgV0aXRsZQdyZWd1bGFyB2xlYWRpbmcCb24LcGhvdG9UYXBwZWQH
+    Y2FjdHVzMQdjYWN0dXMyB2NhY3R1czMHY2FjdHVzNApzaG93SGlkZGVuCGV4cGFuZGVkDXJlZE9u
+    ZS50YXBwZWQNcmVkVHdvLnRhcHBlZA9UYXBMYWJlbC50YXBwZWQLQWxvZUV4YW1wbGVaVGhpcyBz
+    aW1wbGUgYXBwIHNob3dzIHNvbWUgd2F5cyB5b3UgY2FuIHVzZSBBbG9lU3RhY2tWaWV3IHRvIGxh
+    eSBvdXQgYSBzY3JlZW4gaW4geW91ciBhcHAuD1Nob3cgLyBIaWRlIFJvdw1Td2l0Y2hSb3dWaWV3
+    NVRoaXMgcm93IGNhbiBiZSBoaWRkZW4gYW5kIHNob3duIGJ5IHRoZSBzd2l0Y2ggYWJvdmUuiAFU
+    aGlzIGlzIGEgcm93IHRoYXQgZXhwYW5kcyB3aGVuIHlvdSB0YXAgb24gaXQuIEFsb2VTdGFja1Zp
+    ZXcgcmVzaXplcyBpdCBhbmQgbW92ZXMgdGhlIHJvd3MgYmVsb3cgd2l0aCBhbiBhbmltYXRpb24s
+    IGFzIEF1dG8gTGF5b3V0IGRvZXMuGlRhcCB0aGlzIHJvdyB0byBleHBhbmQgaXQuG1RhcCB0aGlz
+    IHJvdyB0byB0dXJuIGl0IHJlZCdPciB0aGlzIG9uZTogZWFjaCByb3cgcmVtZW1iZXJzIGl0cyBv
+    d24XSGFuZGxlIHVzZXIgaW50ZXJhY3Rpb24KYWxvZS1waG90bxpIb3Jpem9udGFsIHN0YWNrIG9m
+    IHBob3RvcwhjYWN0dXMtMQhjYWN0dXMtMghjYWN0dXMtMwhjYWN0dXMtNC1Sb3dzIHRoYXQgYXJl
+    IG5vdCB0YXBwYWJsZSBzaG93IG5vIGhpZ2hsaWdodC4CAgAAABoAAwEAAAAABBUAAAAFFQAAABYA
+    AAAXAAAAGAAAABkAAAAQBAAAAAEMAgAFugAAACcBAAAAAAAAAAAAAAQAAAAAAAEE/////wMbAQAA
+    AAAAADFABP8AAAAE/+Dg4AEAAAAAAADwPwEAAAAAAAAuQAYBAAAAAAAAKEAE/9nZ2QUzMzMzMzPT
+    PwUAAAAAAAAAAAMcAx0BAAAAAAAAP0ADHgT/k46OAx8DIAMhBP8wO/8DIgMjAQAAAAAAACpABP9y
+    bW0DJAEAAAAAAAD4PwMlAQAAAAAAACBAAyYDJwMoAykBAAAAAAAAWUADKgYrAAAAGAEBABUAFgcL
+    AAEAAQAEAQEAAAAJBwECABgABwcBAwAYAAcHAQQAGAAHBwcRAAAACAAEBAEFAQYCCAQMBBAEFAQI
+    EQAAAAQAAAAAABQAFBgUGBQAAAAUCQQAAAABEBIDCiAAAAALAAEAAAEAAQEAAgEAAwECEAECEQEC
+    EgECEwECFAEABAscAAAAAQQAHB4DAwAAARweAwADAAQcHgMAAAUcHgMAAAzTAAAADwAEAAwADg0O
+    FgIEGgIAAAACBAACDCAPBSQCBBoCAAEAAAQADAAoDQ4WAgQaBwAAAAAEAAwJDg0OFgIEGgIAAgAA
+    BAAMAAsNDhYCBBoCAAMAAAQADAANDQ4WAgQaAgAEAAAAADYAOA0OFgIEGgIAAAEMADwWAAQaAgAF
+    AAQEAEoCBBoCAAAAAQgAEhYABBoCBgABCAASFgAEGgIHAAEIABIWAAQaAggAAQgAEhYABBoCCQAA
+    BAAUACgNDhYCBBoCAAAAAAQADAAPDQ4WAgQaAgAKAA0cAAAAAgAAAAYICwAAAAAAAAAAAAAIAQFA
+    AgQEFAAAAA5KAAAADwABAAAKAQEBACICAQIAJgMBAwABBAMEBQAuBQMGBQAyBgEHADQHAQgAOgYB
+    CQA+CAEKAAEJAAFCCgABRAsAAUYMAAFIDQELAEwPAQAAAAARDQAAAAEFAQABBAABDgIFAAM=
     """
 
     /// The screen's model, loaded (and checked) from `compiled`.
@@ -73,6 +74,18 @@ final class AloeExampleScreen {
     var expanded: Bool {
         get { (try? live.state("expanded"))?.boolValue ?? false }
         set { _ = try? live.setState("expanded", to: .bool(newValue)) }
+    }
+
+    /// State 'redOne.tapped'.
+    var redOneTapped: Bool {
+        get { (try? live.state("redOne.tapped"))?.boolValue ?? false }
+        set { _ = try? live.setState("redOne.tapped", to: .bool(newValue)) }
+    }
+
+    /// State 'redTwo.tapped'.
+    var redTwoTapped: Bool {
+        get { (try? live.state("redTwo.tapped"))?.boolValue ?? false }
+        set { _ = try? live.setState("redTwo.tapped", to: .bool(newValue)) }
     }
 
     /// The key of a row, as passes and events name it (nil once it is removed).
@@ -153,6 +166,8 @@ final class AloeExampleScreen {
         case switchRow = "switchRow"
         case hiddenRow = "hiddenRow"
         case expandingRow = "expandingRow"
+        case redOne = "redOne"
+        case redTwo = "redTwo"
         case photoHeader = "photoHeader"
         case photo = "photo"
         case carouselHeader = "carouselHeader"
@@ -185,10 +200,15 @@ final class AloeExampleScreen {
 
     /// The components rows can be inserted from, with their parameters.
     enum Component: Hashable, Sendable {
+        /// AloeStackView's tappable label: each turns red on its own when tapped
+        /// (its state is the instance's), and back when tapped again.
+        case tapLabel(title: String)
 
         /// The runtime's description of the instance.
         var instance: ComponentInstance {
             switch self {
+            case .tapLabel(let title):
+                ComponentInstance("TapLabel", arguments: ["title": .string(title)])
             }
         }
     }
