@@ -24,8 +24,14 @@ package struct Screen: Sendable {
         self.state = model.state.map(\.initial)
         self.viewportWidth = viewportWidth
         self.viewportHeight = viewportHeight
+        // Only rows a stack lists answer to their id: a removed row's id is
+        // free for a row inserted later.
+        var listed = [Bool](repeating: false, count: model.rows.count)
+        for stack in model.stacks {
+            for row in stack.rows where row < listed.count { listed[row] = true }
+        }
         var ids: [String: Int] = [:]
-        for (index, row) in model.rows.enumerated() {
+        for (index, row) in model.rows.enumerated() where listed[index] {
             if let id = row.id, ids[id] == nil { ids[id] = index }
         }
         rowsByID = ids

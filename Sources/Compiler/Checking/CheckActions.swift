@@ -4,7 +4,7 @@
 import StackParser
 
 enum ActionChecking {
-    static let names = ["toggle", "set", "emit", "scroll-to", "push", "pop"]
+    static let names = ["toggle", "set", "emit", "scroll-to", "push", "pop", "insert", "remove", "move"]
     static let positions = ["top", "middle", "bottom", "auto"]
 }
 
@@ -37,7 +37,7 @@ extension TypeChecker {
             return .pop(1)
         case .name(let bare):
             let hint = ActionChecking.names.contains(bare) ? "; write '\(bare)(…)'" : suggestion(bare, ActionChecking.names)
-            error(.unknownAction, expr.span, "'\(bare)' is not a tap action" + (hint.isEmpty ? "; expected toggle, set, emit, scroll-to, push or pop" : hint))
+            error(.unknownAction, expr.span, "'\(bare)' is not a tap action" + (hint.isEmpty ? "; expected toggle, set, emit, scroll-to, push, pop, insert, remove or move" : hint))
             return nil
         default:
             error(.unknownAction, expr.span, "expected a tap action such as 'toggle(state)' or 'emit(\"event\")'")
@@ -105,13 +105,15 @@ extension TypeChecker {
                 return nil
             }
             return .pop(Int(count))
+        case "insert", "remove", "move":
+            return checkRowAction(name, arguments, expr, scope: scope)
         default:
             error(.unknownAction, name.span, "unknown tap action '\(name.name)'" + suggestionOrList(name.name, ActionChecking.names))
             return nil
         }
     }
 
-    private mutating func requireArguments(_ range: ClosedRange<Int>, _ arguments: [Expr], _ expr: Expr, usage: String) -> Bool {
+    mutating func requireArguments(_ range: ClosedRange<Int>, _ arguments: [Expr], _ expr: Expr, usage: String) -> Bool {
         if range.contains(arguments.count) { return true }
         error(.wrongArgumentCount, expr.span, "wrong number of arguments: expected '\(usage)', found \(arguments.count) argument\(arguments.count == 1 ? "" : "s")")
         return false

@@ -101,6 +101,12 @@ extension TypeChecker {
             return inferCall(name, arguments, span: expr.span, expected: expected, scope: scope)
         case .interpolation(let parts):
             return inferInterpolation(parts, scope: scope)
+        case .labeled(let label, _):
+            error(.typeMismatch, expr.span, "'\(label.name): …' is an argument of insert() and move(), not a value")
+            return (.invalid, nil)
+        case .row(let row):
+            error(.typeMismatch, expr.span, "a row is not a value: '\(row.kind.name) { … }' goes in a stack, or in insert(…) of a tap")
+            return (.invalid, nil)
         }
     }
 

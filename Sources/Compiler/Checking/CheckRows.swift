@@ -93,7 +93,7 @@ extension TypeChecker {
 
     /// A component instance: arguments by parameter, other properties as
     /// overrides of the base kind's, and no rows.
-    private mutating func checkInstance(_ row: RowSyntax, component name: String, scope: Scope) -> CheckedRow? {
+    mutating func checkInstance(_ row: RowSyntax, component name: String, scope: Scope) -> CheckedRow? {
         guard let info = components[name], let base = info.base else { return nil }
         let parameters = info.parameterIndex
         var arguments = NamedValues<TypedExpr>()

@@ -339,8 +339,43 @@ public enum ScreenEncoder {
                     case .pop(let count):
                         w.u8(5)
                         w.varint(count)
+                    case .insert(let component, let arguments, let id, let place):
+                        w.u8(6)
+                        w.varint(strings.number(component))
+                        if let id {
+                            w.u8(1)
+                            w.varint(strings.number(id))
+                        } else {
+                            w.u8(0)
+                        }
+                        writePlace(place, into: &w)
+                        w.varint(arguments.count)
+                        for argument in arguments {
+                            w.varint(strings.number(argument.name))
+                            expr(argument.value, into: &w)
+                        }
+                    case .remove(let row):
+                        w.u8(7)
+                        w.varint(strings.number(row))
+                    case .move(let row, let place):
+                        w.u8(8)
+                        w.varint(strings.number(row))
+                        writePlace(place, into: &w)
                     }
                 }
+            }
+        }
+
+        mutating func writePlace(_ place: RowPlaceModel, into w: inout ByteWriter) {
+            switch place {
+            case .top: w.u8(0)
+            case .bottom: w.u8(1)
+            case .after(let row):
+                w.u8(2)
+                w.varint(strings.number(row))
+            case .before(let row):
+                w.u8(3)
+                w.varint(strings.number(row))
             }
         }
 

@@ -434,7 +434,23 @@ struct ScreenLowering {
             case .scrollTo(let row, let position): return .scrollTo(row: row, position: ScrollPosition(rawValue: position) ?? .auto)
             case .push(let step): return .push(step: step)
             case .pop(let count): return .pop(count)
+            case .insert(let component, let arguments, let id, let place):
+                return .insert(
+                    component: component,
+                    arguments: arguments.entries.map { ArgumentModel(name: $0.name, value: expressions.compile($0.value)) },
+                    id: id, place: Self.placeModel(place))
+            case .remove(let row): return .remove(row: row)
+            case .move(let row, let place): return .move(row: row, place: Self.placeModel(place))
             }
+        }
+    }
+
+    private static func placeModel(_ place: RowPlace) -> RowPlaceModel {
+        switch place {
+        case .top: .top
+        case .bottom: .bottom
+        case .after(let row): .after(row)
+        case .before(let row): .before(row)
         }
     }
 

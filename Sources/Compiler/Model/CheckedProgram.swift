@@ -36,6 +36,21 @@ public enum Action: Hashable, Sendable {
     case scrollTo(row: String, position: String)
     case push(step: String)
     case pop(Int)
+    /// `insert(Chip { label: "Sauna" }, after: tags)`: an instance of a
+    /// component, its arguments evaluated when the tap runs.
+    case insert(component: String, arguments: NamedValues<TypedExpr>, id: String?, place: RowPlace)
+    /// `remove(tags)`
+    case remove(row: String)
+    /// `move(tags, after: photos)`: within the stack that holds both.
+    case move(row: String, place: RowPlace)
+}
+
+/// Where `insert` and `move` put a row: first or last of the screen's
+/// rows, or next to a row in its stack.
+public enum RowPlace: Hashable, Sendable {
+    case top, bottom
+    case after(String)
+    case before(String)
 }
 
 /// An animation curve.

@@ -173,13 +173,35 @@ extension Parser {
         defer { parenDepth -= 1 }
         var arguments: [Expr] = []
         while !at(.rightParen), !at(.endOfFile), !at(.rightBrace) {
-            arguments.append(parseExpression())
+            arguments.append(parseArgument())
             if consume(.comma) == nil { break }
         }
         if expect(.rightParen, "',' or ')'", after: "in the arguments of '\(name.name)'") == nil {
             arguments.append(Expr(.invalid, span(current).atEnd))
         }
         return node(.call(name, arguments), name.span.to(span(from: open.start)))
+    }
+
+    /// One argument of a call: `label: value` (`after: tags`), a row
+    /// (`Chip { label: "Sauna" }`, `Chip sauna { … }`), or a value.
+    private mutating func parseArgument() -> Expr {
+        if at(.identifier), peek().kind == .colon {
+            let label = identifier()
+            advance()
+            let value = parseArgument()
+            return node(.labeled(label, value), label.span.to(value.span))
+        }
+        if at(.identifier), let first = bytes[current.start...].first, first >= UInt8(ascii: "A"), first <= UInt8(ascii: "Z"),
+            peek().kind == .leftBrace || (peek().kind == .identifier && peek(2).kind == .leftBrace)
+        {
+            // A row's block reads values that end at line breaks, as anywhere else.
+            let outerParens = parenDepth
+            parenDepth = 0
+            defer { parenDepth = outerParens }
+            let row = parseRow()
+            return Expr(.row(row), row.span)
+        }
+        return parseExpression()
     }
 
     private mutating func parseParenthesized() -> Expr {

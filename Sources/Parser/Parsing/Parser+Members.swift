@@ -222,7 +222,7 @@ extension Parser {
             keyword: keyword, keywordSpan: span(keywordToken), name: name, body: body, span: span(from: keywordToken.start))
     }
 
-    private mutating func parseRow() -> RowSyntax {
+    mutating func parseRow() -> RowSyntax {
         let kind = identifier()
         var id: Identifier?
         if at(.identifier) { id = identifier() }

@@ -62,6 +62,8 @@ public struct Expr: Sendable {
         case .ternary(let c, let a, let b): max(c.height, a.height, b.height)
         case .call(_, let args): args.reduce(0) { max($0, $1.height) }
         case .interpolation(let parts): parts.reduce(0) { max($0, $1.expr?.height ?? 0) }
+        case .labeled(_, let value): value.height
+        case .row: 0
         }
     }
 
@@ -94,6 +96,10 @@ public struct Expr: Sendable {
         case call(Identifier, [Expr])
         /// `"\(nights) nights"`: text and values, in order
         case interpolation([InterpolationPart])
+        /// `after: tags`: an argument with a label (of `insert` and `move`)
+        indirect case labeled(Identifier, Expr)
+        /// `Chip { label: "Sauna" }`: a row written as an argument (of `insert`)
+        case row(RowSyntax)
         /// Something the parser already reported; stops follow-on errors.
         case invalid
     }
@@ -109,6 +115,8 @@ public struct Expr: Sendable {
         case .ternary(let c, let a, let b): c.containsInvalid || a.containsInvalid || b.containsInvalid
         case .call(_, let args): args.contains { $0.containsInvalid }
         case .interpolation(let parts): parts.contains { $0.expr?.containsInvalid ?? false }
+        case .labeled(_, let value): value.containsInvalid
+        case .row(let row): row.body.isInvalid
         }
     }
 }

@@ -249,4 +249,37 @@ enum ModelValidation {
         }
         if setsDepth { throw LoadError(section: "ROWS", offset: 0, message: "a tap action sets '\(ScreenModel.flowDepthState)'; only push and pop may") }
     }
+
+    /// Every `insert` action names a component of the screen, gives only
+    /// its parameters, each of its type, and every parameter without a
+    /// default: what `ScreenModel.instantiate` would otherwise refuse when
+    /// the user taps.
+    static func validateInsertions(_ model: ScreenModel) throws(LoadError) {
+        var typer = ExpressionTyper(
+            constants: model.expressions.constants, code: model.expressions.code, state: model.state, enums: model.enums,
+            parameters: model.parameters)
+        for (index, row) in model.rows.enumerated() {
+            for case .insert(let component, let arguments, _, _) in row.tap {
+                func fail(_ message: String) -> LoadError {
+                    LoadError(section: "ACTIONS", offset: 0, message: "row \(index) inserts \(message)")
+                }
+                guard let template = model.components.first(where: { $0.name == component }) else {
+                    throw fail("component '\(component)', which the screen does not have")
+                }
+                let parameters = template.parameters.map { model.parameters[$0] }
+                for argument in arguments {
+                    guard let parameter = parameters.first(where: { $0.name == argument.name }) else {
+                        throw fail("\(component) with an argument '\(argument.name)' it does not take")
+                    }
+                    let kind = typer.type(start: Int(argument.value.start), count: Int(argument.value.count))
+                    guard let kind, ValueKind(parameter.type).accepts(kind) else {
+                        throw fail("\(component) with argument '\(argument.name)' of the wrong type")
+                    }
+                }
+                for parameter in parameters where parameter.defaultValue == nil && !arguments.contains(where: { $0.name == parameter.name }) {
+                    throw fail("\(component) without its argument '\(parameter.name)'")
+                }
+            }
+        }
+    }
 }

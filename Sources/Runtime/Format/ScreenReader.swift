@@ -165,6 +165,15 @@ enum ScreenReader {
         }
         try r.finish()
 
+        func readPlace(_ r: inout ByteReader) throws(LoadError) -> RowPlaceModel {
+            switch try r.tag(below: 4, "row place") {
+            case 0: return .top
+            case 1: return .bottom
+            case 2: return .after(try string(&r, "a row id"))
+            default: return .before(try string(&r, "a row id"))
+            }
+        }
+
         // ACTIONS
         r = try sections.expect(.actions)
         var actionLists: [[ActionModel]] = []
@@ -174,7 +183,7 @@ enum ScreenReader {
             defer { actionListsUse.append(exprs.parameterReads != before) }
             var list: [ActionModel] = []
             for _ in 0..<(try r.count(minimumSize: 2, "action")) {
-                switch try r.tag(below: 6, "action") {
+                switch try r.tag(below: 9, "action") {
                 case 0:
                     let at = r.offset
                     let slot = try r.index(below: state.count, "state index")
@@ -191,7 +200,20 @@ enum ScreenReader {
                     let position = ScrollPosition.allCases[Int(try r.tag(below: UInt8(ScrollPosition.allCases.count), "scroll position"))]
                     list.append(.scrollTo(row: row, position: position))
                 case 4: list.append(.push(step: try string(&r, "a step")))
-                default: list.append(.pop(try r.varint()))
+                case 5: list.append(.pop(try r.varint()))
+                case 6:
+                    // Checked against the templates once they are read.
+                    let component = try string(&r, "a component name")
+                    let id = try r.tag(below: 2, "id flag") == 1 ? try string(&r, "a row id") : nil
+                    let place = try readPlace(&r)
+                    var arguments: [ArgumentModel] = []
+                    for _ in 0..<(try r.count(minimumSize: 2, "argument")) {
+                        let argument = try string(&r, "an argument name")
+                        arguments.append(ArgumentModel(name: argument, value: try exprs.read(&r, nil, "argument '\(argument)'")))
+                    }
+                    list.append(.insert(component: component, arguments: arguments, id: id, place: place))
+                case 7: list.append(.remove(row: try string(&r, "a row id")))
+                default: list.append(.move(row: try string(&r, "a row id"), place: try readPlace(&r)))
                 }
             }
             actionLists.append(list)
@@ -419,6 +441,7 @@ enum ScreenReader {
         model.components = components
         model.parameters = parameters
         try ModelValidation.validateTree(model, rowListOffsets: rowListOffsets)
+        try ModelValidation.validateInsertions(model)
         try ModelValidation.validateFlowDepth(model)
         return model
     }

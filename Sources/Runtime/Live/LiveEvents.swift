@@ -63,6 +63,15 @@ public enum ActionOutcome: Hashable, Sendable {
     /// On a flow: steps pushed or popped (a tap on an earlier step pops back to it).
     case pushed(String)
     case popped([String])
+    /// `insert(Component { … }, …)`: the new row.
+    case inserted(row: RowKey, component: String)
+    /// `remove(id)`: the row that left.
+    case removed(row: RowKey, id: String)
+    /// `move(id, …)`: the row and its new place among its stack's rows.
+    case moved(row: RowKey, id: String, to: Int)
+    /// A row-changing action that could not run: its row is gone, an id it
+    /// would give is taken, a value is out of range. Nothing changed.
+    case failed(action: String, reason: String)
 
     public var text: String {
         switch self {
@@ -74,6 +83,10 @@ public enum ActionOutcome: Hashable, Sendable {
         case .popRequested(let count): "pop \(count)"
         case .pushed(let step): "pushed \(step)"
         case .popped(let steps): "popped \(steps.joined(separator: ", "))"
+        case .inserted(_, let component): "insert \(component)"
+        case .removed(_, let id): "remove \(id)"
+        case .moved(_, let id, let index): "move \(id) → place \(index + 1)"
+        case .failed(let action, let reason): "\(action) did nothing: \(reason)"
         }
     }
 }

@@ -219,9 +219,13 @@ extension LiveScreen {
     mutating func run(actionsOf row: Int) -> (actions: [ActionOutcome], events: [LiveEvent]) {
         var outcomes: [ActionOutcome] = []
         var events = observe { live in outcomes = live.perform(live.screen.model.rows[row].tap) }
-        // A flow's pushes and pops are announced around what they caused.
+        // A flow's pushes and pops are announced around what they caused;
+        // rows inserted and removed before the changes they cause.
+        var rowEvents: [LiveEvent] = []
         for outcome in outcomes {
             switch outcome {
+            case .inserted(let row, _): rowEvents.append(.rowInserted(row: row))
+            case .removed(let row, _): rowEvents.append(.rowRemoved(row: row))
             case .pushed(let step):
                 events.insert(.willPush(step: step), at: 0)
                 events.append(.didPush(step: step))
@@ -231,7 +235,7 @@ extension LiveScreen {
             default: break
             }
         }
-        return (outcomes, events)
+        return (outcomes, rowEvents + events)
     }
 
     /// The actions themselves (events are the caller's).
@@ -270,6 +274,11 @@ extension LiveScreen {
                 } else {
                     outcomes.append(.popRequested(count))
                 }
+            case .insert, .remove, .move:
+                // The mutation observes its own change; the tap's observer reports them all.
+                let changedBefore = incremental.layoutChanged
+                outcomes.append(performRowAction(action))
+                incremental.layoutChanged = incremental.layoutChanged || changedBefore
             }
         }
         return outcomes

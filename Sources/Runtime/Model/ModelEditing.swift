@@ -16,6 +16,7 @@ extension ScreenModel {
             throw RuntimeError("there is no component '\(instance.component)'" + (known.isEmpty ? "" : "; the screen has \(known.joined(separator: ", "))"))
         }
         if let id = instance.id, self.rows.contains(where: { $0.id == id }), Screen(model: self).row(id: id) != nil {
+            // (A removed row's id is free again: Screen answers only for listed rows.)
             throw RuntimeError("a row with id '\(id)' is already in the screen")
         }
         // Arguments by parameter: given, else the default; typed.

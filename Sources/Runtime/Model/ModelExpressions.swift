@@ -41,8 +41,14 @@ extension RowModel {
             SeparatorModel(color: transform($0.color), thickness: transform($0.thickness), insets: $0.insets.mapExpressions(transform))
         }
         row.tap = tap.map { action in
-            if case .set(let slot, let value) = action { return .set(state: slot, value: transform(value)) }
-            return action
+            switch action {
+            case .set(let slot, let value): .set(state: slot, value: transform(value))
+            case .insert(let component, let arguments, let id, let place):
+                .insert(
+                    component: component, arguments: arguments.map { ArgumentModel(name: $0.name, value: transform($0.value)) },
+                    id: id, place: place)
+            default: action
+            }
         }
         row.transitions = transitions.map { transition in
             var copy = transition

@@ -100,6 +100,29 @@ package enum ActionModel: Hashable, Sendable, Codable {
     case scrollTo(row: String, position: ScrollPosition)
     case push(step: String)
     case pop(Int)
+    /// Inserts an instance of `component` (arguments evaluated at the tap).
+    case insert(component: String, arguments: [ArgumentModel], id: String?, place: RowPlaceModel)
+    case remove(row: String)
+    /// Moves a row within its stack.
+    case move(row: String, place: RowPlaceModel)
+}
+
+/// An argument of an `insert` action: a parameter's name and its expression.
+package struct ArgumentModel: Hashable, Sendable, Codable {
+    package var name: String
+    package var value: ExprRef
+
+    package init(name: String, value: ExprRef) {
+        self.name = name
+        self.value = value
+    }
+}
+
+/// Where `insert` and `move` put a row.
+package enum RowPlaceModel: Hashable, Sendable, Codable {
+    case top, bottom
+    case after(String)
+    case before(String)
 }
 
 /// Where `scroll-to` puts a row.

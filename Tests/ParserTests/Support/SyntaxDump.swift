@@ -65,6 +65,8 @@ enum SyntaxDump {
                 }
             }
             return "(interpolate \(pieces.joined(separator: " ")))"
+        case .labeled(let label, let value): return "\(label.name): \(self.expr(value))"
+        case .row(let row): return "(row \(row.kind.name)\(row.id.map { " " + $0.name } ?? "")\(block(row.body)))"
         case .invalid: return "<invalid>"
         }
     }
