@@ -35,6 +35,8 @@ extension LanguageServer {
                 case .row(let row):
                     let inner = members(row.body)
                     if let id = row.id { out.append(symbol(id.name, 8, row.span, id.span, inner, detail: row.kind.name)) } else { out += inner }
+                case .data(let data): out.append(symbol(data.name.name, 13, data.span, data.name.span, detail: "data"))
+                case .repeating(let syntax): out += members(syntax.body)
                 case .block(let nested) where nested.keyword == .step:
                     out.append(symbol(nested.name?.name ?? "step", 2, nested.span, nested.name?.span ?? nested.keywordSpan, members(nested.body), detail: "step"))
                 default: break
@@ -48,6 +50,8 @@ extension LanguageServer {
             case .component(let decl): return symbol(decl.name.name, 5, decl.span, decl.name.span, members(decl.body), detail: "component: \(decl.base.name)")
             case .enumeration(let decl):
                 return symbol(decl.name.name, 10, decl.span, decl.name.span, decl.cases.map { symbol($0.name, 22, $0.span, $0.span) }, detail: "enum")
+            case .record(let decl):
+                return symbol(decl.name.name, 23, decl.span, decl.name.span, decl.fields.map { symbol($0.name.name, 8, $0.span, $0.name.span) }, detail: "record")
             }
         }
     }

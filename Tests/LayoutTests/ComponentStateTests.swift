@@ -33,7 +33,7 @@ final class ComponentStateTests: XCTestCase {
 
     func testEachInstanceOwnsItsState() throws {
         let model = try InterpolationTests.loaded(Self.source)
-        XCTAssertEqual(model.state.map(\.name), ["wifi.on", "Toggle#2.on", "taps.count", "Counter.count", "Toggle.on"])
+        XCTAssertEqual(model.state.map(\.name), ["Counter.count", "Toggle.on", "wifi.on", "Toggle#2.on", "taps.count"])
         var live = LiveScreen(model: model, viewportWidth: 300, viewportHeight: 600)
         _ = live.tap(x: 10, y: 10)
         XCTAssertEqual(try InterpolationTests.text("wifi", live), "Wi-Fi: on")

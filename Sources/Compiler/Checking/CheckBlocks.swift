@@ -49,6 +49,16 @@ extension TypeChecker {
                 }
             case .block(let nested):
                 checkNestedBlock(nested, context: context, scope: scope, owner: owner(), into: &result)
+            case .data(let decl):
+                if context != .screen {
+                    error(.notAllowedHere, decl.span, "data is declared by a screen, not by \(owner())")
+                }
+            case .repeating(let syntax):
+                guard PropertyCatalog.holdsRows(context) else {
+                    error(.notAllowedHere, syntax.span, "\(owner()) cannot contain rows")
+                    continue
+                }
+                if let checked = checkFor(syntax, scope: scope) { result.rows.append(checked) }
             case .row(let row):
                 // `seperator { … }`, `transtion show { … }`: a misspelt block
                 // keyword reads as a row; say so, and check it as the block.
@@ -257,6 +267,8 @@ extension TypeChecker {
         switch member {
         case .property(let property): property.span
         case .state(let decl): decl.span
+        case .data(let decl): decl.span
+        case .repeating(let syntax): syntax.span
         case .block(let block): block.keywordSpan
         case .row(let row): row.kind.span
         }

@@ -90,6 +90,7 @@ extension TypeChecker {
         case .enumCase(let name):
             return inferEnumCase(name, span: expr.span, expected: expected)
         case .member(let base, let member):
+            if let checked = inferDataMember(base, member, scope: scope) { return checked }
             return inferMember(base, member, span: expr.span)
         case .unary(let op, let operand):
             return inferUnary(op, operand, scope: scope)
@@ -116,6 +117,8 @@ extension TypeChecker {
             usedStates.insert(name)
             return (.state(scope.statePrefix + name, type), type)
         }
+        if name == "index", scope.loop != nil { return (.parameter("index", .number), .number) }
+        if reportRecordUsedAsValue(name, span: span, scope: scope) { return (.invalid, nil) }
         if expected == .length {
             if name == "fit" { return (.constant(.fit), .length) }
             if name == "fill" { return (.constant(.fill(1)), .length) }
@@ -298,6 +301,7 @@ extension TypeChecker {
     private mutating func inferCall(
         _ name: Identifier, _ arguments: [Expr], span: Span, expected: ValueType?, scope: Scope
     ) -> Checked {
+        if name.name == "count" { return inferCount(arguments, span: span, scope: scope) }
         guard let function = BuiltinFunction(rawValue: name.name), function != .fill || expected == .length else {
             var candidates = ["min", "max", "clamp", "fixed"]
             if expected == .length { candidates.append("fill") }

@@ -34,7 +34,7 @@ extension TypeChecker {
                 case .property(let property):
                     components[row.kind.name]?.parameterIndex[property.name.name] == nil
                         && PropertyCatalog.lookup(property.name.name, in: BlockContext(base)) != nil
-                case .block, .state: true
+                case .block, .state, .data, .repeating: true
                 case .row: false
                 }
             }) {

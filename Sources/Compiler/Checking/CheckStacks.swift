@@ -9,6 +9,7 @@ extension TypeChecker {
         checkCapitalised(decl.name, what: what)
         var scope = Scope()
         let (states, stateSpans) = declareStates(decl.body.members, into: &scope)
+        let data = declareData(decl.body.members, into: &scope)
         rowIDs = [:]
         rowIDs.reserveCapacity(decl.body.members.count)
         rowReferences = []
@@ -32,7 +33,7 @@ extension TypeChecker {
         }
         return CheckedStack(
             kind: decl.kind, name: decl.name.name, span: decl.span, state: states, block: result.block,
-            rows: result.rows, steps: result.steps)
+            rows: result.rows, steps: result.steps, data: data)
     }
 
     /// The `state` declarations among `members`, typed, with constant initial

@@ -24,6 +24,9 @@ extension TypeChecker {
                     components[decl.name.name] = ComponentInfo(decl: decl, base: nil, parameters: [])
                 case .stack(let decl):
                     if decl.kind == .flow { collectSteps(decl) }
+                case .record(let decl):
+                    checkCapitalised(decl.name, what: "record")
+                    recordDecls[decl.name.name] = decl
                 }
             }
         }

@@ -40,6 +40,7 @@ public enum Compiler {
         cache = resolver.cache
         var checker = TypeChecker(diagnostics: resolver.diagnostics)
         checker.collectDeclarations(loaded.files)
+        checker.checkRecords()
         checker.checkComponentSignatures()
         checker.checkComponentBodies()
         checker.checkComponentRecursion()
@@ -55,7 +56,7 @@ public enum Compiler {
         let program = CheckedProgram(
             sources: loaded.sources,
             enums: checker.enums.mapValues(\.cases),
-            components: checker.checkedComponents,
+            components: checker.checkedComponents, records: checker.records,
             stacks: stacks)
         return CheckResult(
             program: diagnostics.hasErrors ? nil : program, sources: loaded.sources, diagnostics: diagnostics,

@@ -19,4 +19,8 @@ struct Scope {
     /// Whether `state` may be declared in the block being checked (a
     /// screen, a flow, or a component's body itself — not rows inside it).
     var declaresState = false
+    /// The screen's data, by name.
+    var data: [String: CheckedData] = [:]
+    /// Inside a `for`: its variable and the record of its elements.
+    var loop: (variable: String, record: String)?
 }

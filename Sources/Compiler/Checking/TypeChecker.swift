@@ -33,6 +33,9 @@ struct TypeChecker {
     var diagnostics: DiagnosticList
     var enums: [String: EnumInfo] = [:]
     var components: [String: ComponentInfo] = [:]
+    /// Records as declared, and once their fields are typed.
+    var recordDecls: [String: RecordDecl] = [:]
+    var records: [String: CheckedRecord] = [:]
     var checkedComponents: [String: CheckedComponent] = [:]
     /// Every flow step name in the program, for `push` in screens.
     var allSteps: Set<String> = []

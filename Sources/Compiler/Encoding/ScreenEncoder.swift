@@ -99,6 +99,8 @@ public enum ScreenEncoder {
             writeSteps(into: &stepsBody)
             var templatesBody = ByteWriter()
             writeTemplates(into: &templatesBody)
+            var dataBody = ByteWriter()
+            writeData(into: &dataBody)
             var parametersBody = ByteWriter()
             writeParameters(into: &parametersBody)
             var stylesBody = ByteWriter()
@@ -176,6 +178,7 @@ public enum ScreenEncoder {
             ScreenEncoder.section(.rows, into: &w) { $0.bytes.append(contentsOf: rowsBody.bytes) }
             ScreenEncoder.section(.steps, into: &w) { $0.bytes.append(contentsOf: stepsBody.bytes) }
             ScreenEncoder.section(.templates, into: &w) { $0.bytes.append(contentsOf: templatesBody.bytes) }
+            ScreenEncoder.section(.data, into: &w) { $0.bytes.append(contentsOf: dataBody.bytes) }
             return w.bytes
         }
 
@@ -227,14 +230,50 @@ public enum ScreenEncoder {
 
         mutating func writeTemplates(into w: inout ByteWriter) {
             w.varint(screen.components.count)
-            for template in screen.components {
-                w.varint(strings.number(template.name))
-                w.varint(template.parameters.count)
-                for index in template.parameters { w.varint(index) }
-                w.varint(template.states.count)
-                for slot in template.states { w.varint(slot) }
-                writeStacks(template.stacks, into: &w)
-                writeRows(template.rows, parentOffset: 1, into: &w)
+            for template in screen.components { writeTemplate(template, into: &w) }
+        }
+
+        mutating func writeTemplate(_ template: ComponentTemplate, into w: inout ByteWriter) {
+            w.varint(strings.number(template.name))
+            w.varint(template.parameters.count)
+            for index in template.parameters { w.varint(index) }
+            w.varint(template.states.count)
+            for slot in template.states { w.varint(slot) }
+            writeStacks(template.stacks, into: &w)
+            writeRows(template.rows, parentOffset: 1, into: &w)
+        }
+
+        /// Data (records, slots) and `for`s (placement, template, parameters).
+        mutating func writeData(into w: inout ByteWriter) {
+            w.varint(screen.data.count)
+            for data in screen.data {
+                w.varint(strings.number(data.name))
+                w.bool(data.isList)
+                w.varint(strings.number(data.record.name))
+                w.varint(data.record.fields.count)
+                for field in data.record.fields {
+                    w.varint(strings.number(field.name))
+                    writeType(field.type, into: &w)
+                    if let value = field.defaultValue {
+                        w.u8(1)
+                        writeValue(value, into: &w)
+                    } else {
+                        w.u8(0)
+                    }
+                }
+                w.varint(data.slots.count)
+                for slot in data.slots { w.varint(slot) }
+            }
+            w.varint(screen.repeaters.count)
+            for repeater in screen.repeaters {
+                w.varint(repeater.data)
+                w.varint(repeater.stack)
+                w.varint(repeater.after + 1)
+                w.varint(repeater.keyField + 1)
+                w.varint(repeater.indexParameter + 1)
+                w.varint(repeater.fieldParameters.count)
+                for parameter in repeater.fieldParameters { w.varint(parameter + 1) }
+                writeTemplate(repeater.template, into: &w)
             }
         }
 

@@ -33,6 +33,13 @@ struct ScreenLowering {
     private var rowPath: [Int] = []
     /// The slots made for the template being lowered (its own state).
     private var templateStates: [Int] = []
+    /// While lowering a `for`'s rows: they are a template too (stateful
+    /// components in them get template slots, copied per element).
+    private var inRepeater = false
+    var dataModels: [DataModel] = []
+    var repeaters: [RepeaterModel] = []
+    /// Parameters of components' templates, then of `for` templates.
+    var templateParameters: [TemplateParameter] = []
 
     init(program: CheckedProgram, enums: [EnumModel], stack: CheckedStack) {
         self.program = program
@@ -41,6 +48,18 @@ struct ScreenLowering {
         // A flow counts its pushed steps in a state slot of its own; users
         // cannot declare a name with a dot, so it cannot clash.
         if stack.kind == .flow { stateIndex[ScreenModel.flowDepthState] = stack.state.count }
+        // Data's slots follow: "amenities.count" of a list, "hotel.name" per
+        // field of a single record.
+        var dataSlotNames: [String] = []
+        for data in stack.data {
+            if data.isList {
+                dataSlotNames.append("\(data.name).count")
+            } else {
+                for field in program.records[data.record]?.fields ?? [] { dataSlotNames.append("\(data.name).\(field.name)") }
+            }
+        }
+        let firstDataSlot = stack.state.count + (stack.kind == .flow ? 1 : 0)
+        for (offset, name) in dataSlotNames.enumerated() { stateIndex[name] = firstDataSlot + offset }
         let compiler = ExpressionCompiler(enums: enums, stateIndex: stateIndex)
         expressions = compiler
         stateSlots = stack.state.map { state in
@@ -49,11 +68,32 @@ struct ScreenLowering {
         if stack.kind == .flow {
             stateSlots.append(StateSlot(name: ScreenModel.flowDepthState, type: .number, initial: .number(stack.steps.isEmpty ? 0 : 1)))
         }
+        for data in stack.data {
+            guard let record = program.records[data.record] else { continue }
+            let recordModel = RecordModel(
+                name: record.name,
+                fields: record.fields.map { FieldModel(name: $0.name, type: Self.runtimeType($0.type, compiler), defaultValue: $0.defaultValue.map(compiler.runtimeValue)) })
+            var slots: [Int] = []
+            if data.isList {
+                slots.append(stateSlots.count)
+                stateSlots.append(StateSlot(name: "\(data.name).count", type: .number, initial: .number(0)))
+            } else {
+                for field in recordModel.fields {
+                    slots.append(stateSlots.count)
+                    stateSlots.append(StateSlot(name: "\(data.name).\(field.name)", type: field.type, initial: field.defaultValue ?? Self.zero(field.type)))
+                }
+            }
+            dataModels.append(DataModel(name: data.name, record: recordModel, isList: data.isList, slots: slots))
+        }
     }
 
     mutating func run() -> ScreenModel {
         let defaults = BuiltinDefaults.row.overridden(by: stack.block.blocks["defaults"] ?? CheckedBlock())
         var steps: [StepModel] = []
+        // Components' templates first: their parameters come before those of
+        // the `for` templates made while lowering the rows.
+        let (templates, parameters) = lowerTemplates(defaults: defaults)
+        templateParameters = parameters
         if stack.kind == .screen {
             let root = reserveStack()
             fill(stack: root, settings: stack.block, axis: keyword(stack.block, "axis") == "horizontal" ? .horizontal : .vertical,
@@ -61,12 +101,13 @@ struct ScreenLowering {
         } else {
             lowerFlow(into: &steps)
         }
-        let (templates, parameters) = lowerTemplates(defaults: defaults)
         var model = ScreenModel(
             name: stack.name, isFlow: stack.kind == .flow, enums: expressions.enums, state: stateSlots, stacks: stacks,
             rows: rows, steps: steps, expressions: expressions.table, flow: stack.kind == .flow ? flowSettings() : nil)
         model.components = templates
-        model.parameters = parameters
+        model.parameters = templateParameters
+        model.data = dataModels
+        model.repeaters = repeaters
         return model
     }
 
@@ -251,6 +292,10 @@ struct ScreenLowering {
         var rowIndices: [Int] = []
         rowIndices.reserveCapacity(children.count)
         for (place, child) in children.enumerated() {
+            if let repeating = child.repeating {
+                lowerRepeater(repeating, stack: index, after: rowIndices.last ?? -1, defaults: defaults, substitution: substitution)
+                continue
+            }
             rowPath.append(place + 1)
             rowIndices.append(lowerRow(child, parent: index, defaults: defaults, substitution: substitution))
             rowPath.removeLast()
@@ -271,7 +316,7 @@ struct ScreenLowering {
         let outerInstanceStates = expressions.instanceStates
         defer { expressions.instanceStates = outerInstanceStates }
         if let name = row.component, let component = program.components[name] {
-            if !component.state.isEmpty { makeInstanceStates(component, id: row.id, isTemplate: keepParameters) }
+            if !component.state.isEmpty { makeInstanceStates(component, id: row.id, isTemplate: keepParameters || inRepeater) }
             // Parameters take the instance's arguments (in the instance's scope), else their defaults.
             var inner: Substitution = [:]
             for parameter in component.parameters {
@@ -353,6 +398,53 @@ struct ScreenLowering {
                 initial: expressions.runtimeValue(state.initialValue)))
             expressions.instanceStates["\(component.name).\(state.name)"] = slot
             if isTemplate { templateStates.append(slot) }
+        }
+    }
+
+    /// A `for`: its rows lowered as a template whose parameters are the
+    /// element's fields ("a.title") and "index"; the runtime instantiates it
+    /// per element when data is bound.
+    private mutating func lowerRepeater(
+        _ repeating: CheckedRepeat, stack: Int, after: Int, defaults: CheckedBlock, substitution: Substitution
+    ) {
+        guard let data = dataModels.firstIndex(where: { $0.name == repeating.data }) else { return }
+        let record = dataModels[data].record
+        // Parameters: after the components' (lowered first) and earlier `for`s'.
+        var map = expressions.parameterIndex
+        var fieldParameters: [Int] = []
+        for field in record.fields {
+            map["\(repeating.variable).\(field.name)"] = templateParameters.count
+            fieldParameters.append(templateParameters.count)
+            templateParameters.append(TemplateParameter(name: "\(repeating.variable).\(field.name)", type: field.type, defaultValue: nil))
+        }
+        let indexParameter = templateParameters.count
+        map["index"] = indexParameter
+        templateParameters.append(TemplateParameter(name: "index", type: .number, defaultValue: nil))
+        let saved = (rows, stacks, expressions.parameterIndex, templateStates, inRepeater, rowPath)
+        (rows, stacks, templateStates, inRepeater) = ([], [], [], true)
+        expressions.parameterIndex = map
+        for row in repeating.rows {
+            _ = lowerRow(row, parent: -1, defaults: defaults, substitution: substitution)
+        }
+        var template = ComponentTemplate(
+            name: "for \(repeating.variable) in \(repeating.data)", parameters: fieldParameters + [indexParameter], rows: rows, stacks: stacks)
+        template.states = templateStates
+        (rows, stacks, expressions.parameterIndex, templateStates, inRepeater, rowPath) = saved
+        let keyField = repeating.keyField.flatMap { key in record.fields.firstIndex { $0.name == key } } ?? -1
+        repeaters.append(RepeaterModel(
+            data: data, stack: stack, after: after, template: template, fieldParameters: fieldParameters,
+            indexParameter: indexParameter, keyField: keyField))
+    }
+
+    /// The value a field or slot of `type` has before anything is bound.
+    static func zero(_ type: RuntimeType) -> RuntimeValue {
+        switch type {
+        case .bool: .bool(false)
+        case .number: .number(0)
+        case .string: .string("")
+        case .color: .color(0)
+        case .duration: .duration(0)
+        case .enumeration(let index): .enumCase(enumIndex: index, caseIndex: 0)
         }
     }
 

@@ -146,6 +146,9 @@ public struct CheckedRow: Hashable, Sendable {
     public var arguments: NamedValues<TypedExpr>
     /// Rows of a nested `Stack` (or of a Stack-based component's body).
     public var rows: [CheckedRow]
+    /// Set on the place of a `for` among its stack's rows (then the rest is
+    /// a placeholder: no row of its own is laid out).
+    public var repeating: CheckedRepeat? = nil
 }
 
 /// A component parameter.
@@ -179,6 +182,36 @@ public struct CheckedStep: Hashable, Sendable {
     public var rows: [CheckedRow]
 }
 
+/// A record's field, typed, with its default if it has one.
+public struct CheckedField: Hashable, Sendable {
+    public var name: String
+    public var type: ValueType
+    public var defaultValue: Value?
+}
+
+/// `record Name { … }`, checked.
+public struct CheckedRecord: Hashable, Sendable {
+    public var name: String
+    public var fields: [CheckedField]
+}
+
+/// `data name: [Record]` (or one `Record`) of a screen.
+public struct CheckedData: Hashable, Sendable {
+    public var name: String
+    public var record: String
+    public var isList: Bool
+}
+
+/// `for variable in data key variable.field { rows }`: rows repeated per
+/// element; expressions in them read the element's fields as parameters
+/// named "variable.field", and `index` as "index".
+public struct CheckedRepeat: Hashable, Sendable {
+    public var variable: String
+    public var data: String
+    public var keyField: String?
+    public var rows: [CheckedRow]
+}
+
 /// A checked screen or flow.
 public struct CheckedStack: Hashable, Sendable {
     public var kind: StackDeclKind
@@ -189,6 +222,7 @@ public struct CheckedStack: Hashable, Sendable {
     public var block: CheckedBlock
     public var rows: [CheckedRow]
     public var steps: [CheckedStep]
+    public var data: [CheckedData] = []
 }
 
 /// The whole checked program.
@@ -196,6 +230,7 @@ public struct CheckedProgram: Sendable {
     public var sources: SourceManager
     public var enums: [String: [String]]
     public var components: [String: CheckedComponent]
+    public var records: [String: CheckedRecord] = [:]
     /// Screens and flows of the root file, in source order.
     public var stacks: [CheckedStack]
 }

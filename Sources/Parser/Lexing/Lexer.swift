@@ -136,6 +136,8 @@ public struct Lexer {
         case UInt8(ascii: "}"): i += 1; return .rightBrace
         case UInt8(ascii: "("): i += 1; return .leftParen
         case UInt8(ascii: ")"): i += 1; return .rightParen
+        case UInt8(ascii: "["): i += 1; return .leftBracket
+        case UInt8(ascii: "]"): i += 1; return .rightBracket
         case UInt8(ascii: ","): i += 1; return .comma
         case UInt8(ascii: ":"): i += 1; return .colon
         case UInt8(ascii: ";"): i += 1; return .semicolon

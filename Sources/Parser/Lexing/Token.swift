@@ -62,6 +62,9 @@ public enum TokenKind: UInt8, Sendable {
     case star
     /// `/`
     case slash
+    /// `[`, `]` (list types: `data items: [Item]`)
+    case leftBracket
+    case rightBracket
     /// A character that starts no token; the lexer has reported it.
     case invalid
     /// The end of the file.
@@ -99,6 +102,8 @@ public enum TokenKind: UInt8, Sendable {
         case .minus: "'-'"
         case .star: "'*'"
         case .slash: "'/'"
+        case .leftBracket: "'['"
+        case .rightBracket: "']'"
         case .invalid: "an invalid character"
         case .endOfFile: "the end of the file"
         }

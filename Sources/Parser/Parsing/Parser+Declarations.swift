@@ -1,7 +1,7 @@
 // Top-level declarations: import, enum, component, screen and flow.
 
 extension Parser {
-    static let declarationKeywords = ["import", "enum", "component", "screen", "flow"]
+    static let declarationKeywords = ["import", "enum", "record", "component", "screen", "flow"]
 
     mutating func parseFile() -> SourceFileSyntax {
         var imports: [ImportDecl] = []
@@ -12,6 +12,8 @@ extension Parser {
                 if let decl = parseImport() { imports.append(decl) }
             } else if atKeyword("enum") {
                 if let decl = parseEnum() { declarations.append(.enumeration(decl)) }
+            } else if atKeyword("record") {
+                if let decl = parseRecord() { declarations.append(.record(decl)) }
             } else if atKeyword("component") {
                 if let decl = parseComponent() { declarations.append(.component(decl)) }
             } else if atKeyword("screen") || atKeyword("flow") {
@@ -29,7 +31,7 @@ extension Parser {
 
     private mutating func reportTopLevel() {
         guard !at(.invalid) else { return }
-        var message = "expected 'import', 'enum', 'component', 'screen' or 'flow', found \(found)"
+        var message = "expected 'import', 'enum', 'record', 'component', 'screen' or 'flow', found \(found)"
         if at(.identifier), peek().kind == .leftBrace || peek().kind == .identifier {
             let name = text(current)
             if let suggestion = Suggestions.closest(to: name, in: Parser.declarationKeywords) {
@@ -102,6 +104,55 @@ extension Parser {
         }
         closeBlock(open: open, what: "enum '\(name.name)'")
         return EnumDecl(name: name, cases: cases, span: span(from: keyword.start))
+    }
+
+    private mutating func parseRecord() -> RecordDecl? {
+        let keyword = advance()
+        guard at(.identifier) else {
+            reportExpected("a record name", after: "after 'record'")
+            synchronizeDeclaration()
+            return nil
+        }
+        let name = identifier()
+        guard let open = expect(.leftBrace, after: "after the record name") else {
+            synchronizeDeclaration()
+            return nil
+        }
+        var fields: [FieldDecl] = []
+        while !at(.rightBrace), !at(.endOfFile) {
+            if at(.semicolon) || at(.comma) {
+                advance()
+                continue
+            }
+            guard at(.identifier), peek().kind == .colon else {
+                reportExpected("a field ('name: type')", after: "in record '\(name.name)'")
+                skipTo(.rightBrace)
+                break
+            }
+            let field = identifier()
+            advance()
+            guard let (type, isList) = parseTypeName(what: "field '\(field.name)'") else {
+                skipTo(.rightBrace)
+                break
+            }
+            var value: Expr?
+            if consume(.equal) != nil { value = parseExpression() }
+            fields.append(FieldDecl(name: field, type: type, isList: isList, defaultValue: value, span: span(from: field.span.start)))
+        }
+        closeBlock(open: open, what: "record '\(name.name)'")
+        return RecordDecl(name: name, fields: fields, span: span(from: keyword.start))
+    }
+
+    /// `type` or `[type]`.
+    mutating func parseTypeName(what: String) -> (TypeSyntax, Bool)? {
+        let isList = consume(.leftBracket) != nil
+        guard at(.identifier) else {
+            reportExpected("a type", after: "for \(what)")
+            return nil
+        }
+        let type = identifier()
+        if isList, expect(.rightBracket, "']'", after: "to close the list type") == nil { return nil }
+        return (type, isList)
     }
 
     /// Skips up to (not past) `kind` or the end of the file.

@@ -69,6 +69,12 @@ extension Parser {
         if atKeyword("state"), next.kind == .identifier {
             return parseState().map(Member.state)
         }
+        if atKeyword("data"), next.kind == .identifier {
+            return parseData().map(Member.data)
+        }
+        if atKeyword("for"), next.kind == .identifier {
+            return parseFor().map(Member.repeating)
+        }
         // Swift's `var`/`let` for state: said once, then read as state.
         if atKeyword("var") || atKeyword("let"), next.kind == .identifier, peek(2).kind == .colon || peek(2).kind == .equal {
             let type = peek(2).kind == .colon && peek(3).kind == .identifier ? ": " + text(peek(3)) : ""
@@ -220,6 +226,44 @@ extension Parser {
         let body = parseBlock(what: name.map { "\(keyword.rawValue) '\($0.name)'" } ?? "'\(keyword.rawValue)'")
         return NestedBlock(
             keyword: keyword, keywordSpan: span(keywordToken), name: name, body: body, span: span(from: keywordToken.start))
+    }
+
+    /// `data name: [Record]`
+    private mutating func parseData() -> DataDecl? {
+        let keyword = advance()
+        let name = identifier()
+        guard expect(.colon, "':' and a type", after: "in data '\(name.name)'") != nil,
+            let (type, isList) = parseTypeName(what: "data '\(name.name)'")
+        else {
+            synchronizeMember()
+            return nil
+        }
+        return DataDecl(name: name, type: type, isList: isList, span: span(from: keyword.start))
+    }
+
+    /// `for x in list key x.field { rows }`
+    private mutating func parseFor() -> ForSyntax? {
+        let keyword = advance()
+        let variable = identifier()
+        guard atKeyword("in") else {
+            reportExpected("'in' and a list", after: "after 'for \(variable.name)'")
+            synchronizeMember()
+            return nil
+        }
+        advance()
+        let list = parseExpression()
+        var key: Expr?
+        if atKeyword("key") {
+            advance()
+            key = parseExpression()
+        }
+        guard at(.leftBrace) else {
+            reportExpected("'{' and the rows to repeat", after: "after the list of 'for'")
+            synchronizeMember()
+            return nil
+        }
+        let body = parseBlock(what: "'for \(variable.name)'")
+        return ForSyntax(variable: variable, list: list, key: key, body: body, span: span(from: keyword.start))
     }
 
     mutating func parseRow() -> RowSyntax {

@@ -38,14 +38,34 @@ public enum Declaration: Sendable {
     case component(ComponentDecl)
     /// `screen Hotel { … }` or `flow Checkout { … }`
     case stack(StackDecl)
+    /// `record Amenity { id: string  title: string }`
+    case record(RecordDecl)
 
     public var name: Identifier {
         switch self {
+        case .record(let decl): decl.name
         case .enumeration(let decl): decl.name
         case .component(let decl): decl.name
         case .stack(let decl): decl.name
         }
     }
+}
+
+/// `record Name { field: type = default … }`: the shape of data elements.
+public struct RecordDecl: Sendable {
+    public var name: Identifier
+    public var fields: [FieldDecl]
+    public var span: Span
+}
+
+/// `title: string`, `featured: bool = false`, `tags: [Tag]` in a record.
+public struct FieldDecl: Sendable {
+    public var name: Identifier
+    public var type: TypeSyntax
+    /// Written `[Type]`: a list.
+    public var isList: Bool
+    public var defaultValue: Expr?
+    public var span: Span
 }
 
 /// `enum Name { case, case }`

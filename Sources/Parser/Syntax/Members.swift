@@ -26,6 +26,27 @@ public enum Member: Sendable {
     case block(NestedBlock)
     /// `Text welcome { … }`
     case row(RowSyntax)
+    /// `data amenities: [Amenity]`
+    case data(DataDecl)
+    /// `for a in amenities key a.id { rows }`
+    case repeating(ForSyntax)
+}
+
+/// `data name: [Record]` (or one `Record`): input the host binds at run time.
+public struct DataDecl: Sendable {
+    public var name: Identifier
+    public var type: TypeSyntax
+    public var isList: Bool
+    public var span: Span
+}
+
+/// `for x in list key x.field { rows }`: the rows, once per element.
+public struct ForSyntax: Sendable {
+    public var variable: Identifier
+    public var list: Expr
+    public var key: Expr?
+    public var body: Block
+    public var span: Span
 }
 
 /// `name: value`

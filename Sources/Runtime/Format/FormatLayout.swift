@@ -36,6 +36,7 @@ package enum CompiledFormat {
         case steps = 15
         case parameters = 16
         case templates = 17
+        case data = 18
 
         var name: String {
             switch self {
@@ -56,6 +57,7 @@ package enum CompiledFormat {
             case .steps: "STEPS"
             case .parameters: "PARAMETERS"
             case .templates: "TEMPLATES"
+            case .data: "DATA"
             }
         }
 

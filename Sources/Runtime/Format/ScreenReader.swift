@@ -417,10 +417,8 @@ enum ScreenReader {
         try r.finish()
 
         // TEMPLATES: components the runtime can insert; their rows may read parameters.
-        r = try sections.expect(.templates)
-        var components: [ComponentTemplate] = []
-        for _ in 0..<(try r.count(minimumSize: 5, "template")) {
-            let templateName = try string(&r, "a component name")
+        func readTemplate(_ r: inout ByteReader) throws(LoadError) -> ComponentTemplate {
+            let templateName = try string(&r, "a template name")
             var indices: [Int] = []
             for _ in 0..<(try r.count(minimumSize: 1, "parameter")) { indices.append(try r.index(below: parameters.count, "parameter")) }
             var ownStates: [Int] = []
@@ -431,7 +429,66 @@ enum ScreenReader {
             try ModelValidation.validateTemplate(rows: localRows, stacks: localStacks, section: r.section, offset: at)
             var template = ComponentTemplate(name: templateName, parameters: indices, rows: localRows, stacks: localStacks)
             template.states = ownStates
-            components.append(template)
+            return template
+        }
+        r = try sections.expect(.templates)
+        var components: [ComponentTemplate] = []
+        for _ in 0..<(try r.count(minimumSize: 5, "template")) { components.append(try readTemplate(&r)) }
+        try r.finish()
+
+        // DATA: records and slots of the screen's data, and its `for`s.
+        r = try sections.expect(.data)
+        var dataModels: [DataModel] = []
+        for _ in 0..<(try r.count(minimumSize: 5, "data")) {
+            let dataName = try string(&r, "a data name")
+            let isList = try r.tag(below: 2, "list flag") == 1
+            let recordName = try string(&r, "a record name")
+            var fields: [FieldModel] = []
+            for _ in 0..<(try r.count(minimumSize: 3, "field")) {
+                let fieldName = try string(&r, "a field name")
+                let type = try readType(&r, enums: enums)
+                var defaultValue: RuntimeValue?
+                if try r.tag(below: 2, "default flag") == 1 {
+                    let at = r.offset
+                    let value = try value(&r, strings: strings, enums: enums)
+                    guard ModelValidation.value(value, fits: type) else {
+                        throw LoadError(section: r.section, offset: at, message: "the default of field '\(fieldName)' does not have its type")
+                    }
+                    defaultValue = value
+                }
+                fields.append(FieldModel(name: fieldName, type: type, defaultValue: defaultValue))
+            }
+            let at = r.offset
+            var slots: [Int] = []
+            for _ in 0..<(try r.count(minimumSize: 1, "slot")) { slots.append(try r.index(below: state.count, "state slot")) }
+            guard slots.count == (isList ? 1 : fields.count) else {
+                throw LoadError(section: r.section, offset: at, message: "data '\(dataName)' has \(slots.count) slots; it needs \(isList ? 1 : fields.count)")
+            }
+            dataModels.append(DataModel(name: dataName, record: RecordModel(name: recordName, fields: fields), isList: isList, slots: slots))
+        }
+        var repeaters: [RepeaterModel] = []
+        for _ in 0..<(try r.count(minimumSize: 11, "for")) {
+            let at = r.offset
+            let data = try r.index(below: dataModels.count, "data index")
+            let stackIndex = try r.index(below: stacks.count, "stack index")
+            let after = try r.index(below: rows.count + 1, "row index") - 1
+            guard dataModels[data].isList else { throw LoadError(section: r.section, offset: at, message: "a for over data '\(dataModels[data].name)', which is not a list") }
+            let fieldCount = dataModels[data].record.fields.count
+            let keyField = try r.index(below: fieldCount + 1, "key field") - 1
+            let indexParameter = try r.index(below: parameters.count + 1, "parameter") - 1
+            var fieldParameters: [Int] = []
+            for _ in 0..<(try r.count(minimumSize: 1, "field parameter")) {
+                fieldParameters.append(try r.index(below: parameters.count + 1, "parameter") - 1)
+            }
+            guard fieldParameters.count == fieldCount else {
+                throw LoadError(section: r.section, offset: at, message: "a for reads \(fieldParameters.count) fields of a record of \(fieldCount)")
+            }
+            if after >= 0, !stacks[stackIndex].rows.contains(after) {
+                throw LoadError(section: r.section, offset: at, message: "a for placed after row \(after), which stack \(stackIndex) does not list")
+            }
+            repeaters.append(RepeaterModel(
+                data: data, stack: stackIndex, after: after, template: try readTemplate(&r), fieldParameters: fieldParameters,
+                indexParameter: indexParameter, keyField: keyField))
         }
         try r.finish()
 
@@ -440,6 +497,8 @@ enum ScreenReader {
             expressions: ExpressionTable(constants: constants, code: code), flow: flow)
         model.components = components
         model.parameters = parameters
+        model.data = dataModels
+        model.repeaters = repeaters
         try ModelValidation.validateTree(model, rowListOffsets: rowListOffsets)
         try ModelValidation.validateInsertions(model)
         try ModelValidation.validateFlowDepth(model)

@@ -356,6 +356,9 @@ public struct ScreenModel: Hashable, Sendable, Codable {
     /// Components the runtime can insert rows from, and all their parameters.
     package var components: [ComponentTemplate] = []
     package var parameters: [TemplateParameter] = []
+    /// Data the host binds, and the `for` rows repeated over it.
+    package var data: [DataModel] = []
+    package var repeaters: [RepeaterModel] = []
 
     /// The state slot that counts a flow's pushed steps.
     package static let flowDepthState = "flow.depth"

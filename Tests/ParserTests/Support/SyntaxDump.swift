@@ -21,6 +21,11 @@ enum SyntaxDump {
             return "(component \(decl.name.name) [\(parameters.joined(separator: " "))] \(decl.base.name)\(block(decl.body)))"
         case .stack(let decl):
             return "(\(decl.kind.rawValue) \(decl.name.name)\(block(decl.body)))"
+        case .record(let decl):
+            let fields = decl.fields.map { field in
+                "(\(field.name.name): \(field.isList ? "[\(field.type.name)]" : field.type.name)" + (field.defaultValue.map { " = " + expr($0) } ?? "") + ")"
+            }
+            return "(record \(decl.name.name) \(fields.joined(separator: " ")))"
         }
     }
 
@@ -39,6 +44,10 @@ enum SyntaxDump {
             return "(\(nested.keyword.rawValue)\(nested.name.map { " " + $0.name } ?? "")\(block(nested.body)))"
         case .row(let row):
             return "(row \(row.kind.name)\(row.id.map { " " + $0.name } ?? "")\(block(row.body)))"
+        case .data(let decl):
+            return "(data \(decl.name.name): \(decl.isList ? "[\(decl.type.name)]" : decl.type.name))"
+        case .repeating(let syntax):
+            return "(for \(syntax.variable.name) in \(expr(syntax.list))" + (syntax.key.map { " key " + expr($0) } ?? "") + "\(block(syntax.body)))"
         }
     }
 
