@@ -155,7 +155,8 @@ enum Interactive {
     /// The screen, live, with the options' state (already checked by the
     /// caller on `screen`) and offset.
     static func liveScreen(_ screen: Screen, options: LayoutCommand.Options) -> LiveScreen {
-        var live = LiveScreen(model: screen.model, viewportWidth: screen.viewportWidth, viewportHeight: screen.viewportHeight)
+        // From the screen itself: its model and state hold what --data bound.
+        var live = LiveScreen(screen: screen)
         for state in options.states { _ = try? live.setState(state.name, fromText: state.value) }
         _ = live.scroll(to: options.offset)
         return live

@@ -10,7 +10,8 @@ enum LayoutCommand {
         FILE is a .stack source or a compiled .stackc file (told apart by its first bytes).
 
         USAGE: stackc layout FILE [--screen NAME] [--viewport WxH] [--offset N]
-                                  [--state NAME=VALUE]... [--format text|json|svg] [-o PATH]
+                                  [--data NAME=FILE.json]... [--state NAME=VALUE]...
+                                  [--format text|json|svg] [-o PATH]
                                   [--tap X,Y | --scroll N | --then NAME=VALUE]... [--frames N]
 
         ARGUMENTS:
@@ -23,6 +24,10 @@ enum LayoutCommand {
           --viewport WxH          Viewport size in points (default: 390x844).
           --offset N              Scroll offset along the screen's axis (default: 0;
                                   clamped to the content).
+          --data NAME=FILE.json   Bind the screen's data NAME from a JSON file: an array of
+                                  objects for 'data NAME: [Record]', one object for
+                                  'data NAME: Record'; checked against the record (up to
+                                  64 MiB). Repeatable; bound before --state is set.
           --state NAME=VALUE      Set state before laying out; repeatable. VALUE is typed
                                   by the state: true, 12, "text", #FF0000, 300ms, .case.
           --format text|json|svg  text (default): an indented tree of frames.
@@ -51,7 +56,7 @@ enum LayoutCommand {
           -h, --help              Show this help.
 
         EXIT STATUS:
-          0  laid out   1  the file has errors
+          0  laid out   1  the file or its data has errors
           2  usage error, unreadable file, or an output that cannot be written
 
         """
@@ -62,6 +67,8 @@ enum LayoutCommand {
         var viewport = (width: 390.0, height: 844.0)
         var offset = 0.0
         var states: [(name: String, value: String)] = []
+        /// `--data NAME=FILE.json`, in the order given.
+        var data: [(name: String, path: String)] = []
         var format = "text"
         var output: String?
         var color: String?
@@ -99,6 +106,10 @@ enum LayoutCommand {
         case .failure(.usage(let message)): return Main.usageError(message, command: "layout")
         }
         var screen = Screen(model: model, viewportWidth: options.viewport.width, viewportHeight: options.viewport.height)
+        switch DataFiles.bind(options.data, to: screen, command: "layout") {
+        case .success(let bound): screen = bound
+        case .failure(let status): return status.code
+        }
         for state in options.states {
             do {
                 try screen.setState(state.name, fromText: state.value)
@@ -142,7 +153,7 @@ enum LayoutCommand {
         let parsed: [(name: String, value: String?)]
         do {
             parsed = try reader.parse(
-                valued: ["--screen", "--viewport", "--offset", "--state", "--format", "-o", "--color", "--tap", "--scroll", "--then", "--frames"],
+                valued: ["--screen", "--viewport", "--offset", "--state", "--data", "--format", "-o", "--color", "--tap", "--scroll", "--then", "--frames"],
                 flags: ["--help", "-h"])
         } catch let error as UsageError {
             return .failure(error)
@@ -177,6 +188,11 @@ enum LayoutCommand {
                 }
                 let pair = (String(value[..<equals]), String(value[value.index(after: equals)...]))
                 if option.name == "--state" { options.states.append(pair) } else { options.steps.append(.then(name: pair.0, value: pair.1)) }
+            case "--data":
+                guard let pair = DataFiles.option(value) else {
+                    return .failure(UsageError(message: "--data takes NAME=FILE.json, not '\(value)'"))
+                }
+                options.data.append(pair)
             case "--frames":
                 guard let frames = Int(value), frames >= 2, frames <= 10_000 else {
                     return .failure(UsageError(message: "--frames takes a whole number from 2 to 10000, not '\(value)'"))

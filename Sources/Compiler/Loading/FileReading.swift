@@ -9,8 +9,8 @@ import Glibc
 import Darwin
 #endif
 
-enum FileReading {
-    static func read(_ path: String, limit: Int) throws(SourceLoadError) -> [UInt8] {
+package enum FileReading {
+    package static func read(_ path: String, limit: Int) throws(SourceLoadError) -> [UInt8] {
         var info = stat()
         guard stat(path, &info) == 0 else { throw SourceLoadError(reason(errno)) }
         let kind = info.st_mode & S_IFMT

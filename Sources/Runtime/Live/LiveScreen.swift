@@ -14,12 +14,19 @@ public struct LiveScreen: Sendable {
     var slid: [Int: Double] = [:]
     /// The row pressed and not yet released or cancelled.
     var pressed: Int?
+    /// Per `for` (by index in the model), the elements bound now and their rows.
+    var bound: [Int: [BoundElement]] = [:]
 
     /// Shows `model` in a viewport of the given size (points), measuring
     /// rows with `measurer`: the screen's initial state, laid out, at offset 0.
     public init(model: ScreenModel, viewportWidth: Double = 390, viewportHeight: Double = 844, measurer: any Measurer & Sendable = DefaultMeasurer()) {
         incremental = IncrementalLayout(
             Screen(model: model, viewportWidth: viewportWidth, viewportHeight: viewportHeight), measurer: measurer)
+    }
+
+    /// `screen` as it is (model, state, viewport), laid out.
+    package init(screen: Screen, measurer: any Measurer & Sendable = DefaultMeasurer()) {
+        incremental = IncrementalLayout(screen, measurer: measurer)
     }
 
     /// The screen: model, state, viewport, hidden-row overrides.

@@ -39,6 +39,16 @@ extension ScreenModel {
         // the template's ("sauna.on", or "Toggle@41.on" without an id: 41 is
         // the new row's key, as positions change while rows come and go).
         let label = instance.id ?? "\(template.name)@\(self.rows.count)"
+        let first = appendRows(of: template, values: values, label: label, parent: parent)[0]
+        self.rows[first].id = instance.id
+        return first
+    }
+
+    /// Appends the rows and stacks of `template` with its parameters bound to
+    /// `values` (by parameter index), its own state copied into slots named
+    /// "label.name"; returns the rows whose parent is `parent`, in order (the
+    /// caller lists them). Template rows keep their ids.
+    package mutating func appendRows(of template: ComponentTemplate, values: [Int: RuntimeValue], label: String, parent: Int) -> [Int] {
         var ownStates: [UInt32: UInt32] = [:]
         for slot in template.states where slot < self.state.count {
             let local = self.state[slot].name.split(separator: ".").last.map(String.init) ?? self.state[slot].name
@@ -86,6 +96,7 @@ extension ScreenModel {
             stack.rows = local.rows.map { $0 + rowBase }
             self.stacks.append(stack)
         }
+        var topLevel: [Int] = []
         for (number, local) in template.rows.enumerated() {
             var row = local.mapExpressions(rewrite)
             row.tap = row.tap.map { action in
@@ -96,10 +107,10 @@ extension ScreenModel {
                 }
             }
             row.parent = local.parent < 0 ? parent : stackBase + local.parent
-            if number == 0 { row.id = instance.id }
+            if local.parent < 0 { topLevel.append(rowBase + number) }
             if case .stack(let index) = local.content { row.content = .stack(stackBase + index) }
             self.rows.append(row)
         }
-        return rowBase
+        return topLevel
     }
 }

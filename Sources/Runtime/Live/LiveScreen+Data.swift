@@ -1,0 +1,119 @@
+// Binding data to a live screen. A single record sets the state slots of
+// its fields; a list sets its count and, for each `for` over it, diffs the
+// elements by key against those bound before: an element whose key and
+// values are unchanged keeps its rows (moved if its place changed, so it
+// animates as a move), a new or changed one gets rows made from the `for`'s
+// template, a vanished one's rows are removed. Rows of an element carry
+// their template ids with the key: `amenity[pool]`, `row[3]`.
+//
+// Cost: O(elements) to diff, then one full layout of the screen; a change
+// to k elements of n does not yet cost O(k log n) (docs/data.md).
+
+extension LiveScreen {
+    /// Binds data `name` from JSON text: an array of objects for a list
+    /// (`data amenities: [Amenity]`), one object for a record. Returns the
+    /// rows inserted and removed and the layout's events. On an error (bad
+    /// JSON, a field of the wrong type, a repeated key) nothing changes.
+    @discardableResult
+    public mutating func bind(_ name: String, json: String) throws(RuntimeError) -> [LiveEvent] {
+        let value = try JSONValue.parse(json)
+        return try bind(name, value: value)
+    }
+
+    @discardableResult
+    package mutating func bind(_ name: String, value: JSONValue) throws(RuntimeError) -> [LiveEvent] {
+        let model = screen.model
+        guard let dataIndex = model.data.firstIndex(where: { $0.name == name }) else {
+            let known = model.data.map(\.name)
+            throw RuntimeError("the screen has no data '\(name)'" + (known.isEmpty ? "" : "; its data: \(known.joined(separator: ", "))"))
+        }
+        let data = model.data[dataIndex]
+        let repeaterIndices = model.repeaters.indices.filter { model.repeaters[$0].data == dataIndex }
+        let keyField = repeaterIndices.first.map { model.repeaters[$0].keyField } ?? -1
+        let elements = try data.elements(from: value, keyField: keyField, enums: model.enums)
+        guard data.isList else {
+            var events: [LiveEvent] = []
+            for (slot, value) in zip(data.slots, elements[0].values) {
+                events += try setState(model.state[slot].name, to: value)
+            }
+            return events
+        }
+        var inserted: [Int] = []
+        var removed: [Int] = []
+        let events = observe { live in
+            live.incremental.settleSnapshot()
+            var edited = live.screen.model
+            for repeater in repeaterIndices {
+                let (added, dropped) = live.rebind(repeater, to: elements, in: &edited)
+                inserted += added
+                removed += dropped
+            }
+            var screen = Screen(replacing: live.screen, model: edited)
+            try? screen.setState(edited.state[data.slots[0]].name, to: .number(Double(elements.count)))
+            live.incremental.screen = screen
+            live.incremental.relayoutFully()
+            if !inserted.isEmpty || !removed.isEmpty { live.incremental.layoutChanged = true }
+        }
+        return removed.map { .rowRemoved(row: RowKey($0)) } + inserted.map { .rowInserted(row: RowKey($0)) } + events
+    }
+
+    /// Rows for `elements` in place of those bound to `repeater` before;
+    /// returns the rows made and the rows dropped.
+    private mutating func rebind(
+        _ index: Int, to elements: [(key: String, values: [RuntimeValue])], in model: inout ScreenModel
+    ) -> (inserted: [Int], removed: [Int]) {
+        let repeater = model.repeaters[index]
+        let old = bound[index] ?? []
+        // Where its rows are: after its anchor row and the rows of earlier
+        // `for`s placed after the same row.
+        let list = model.stacks[repeater.stack].rows
+        var start = repeater.after >= 0 ? (list.firstIndex(of: repeater.after).map { $0 + 1 } ?? 0) : 0
+        for earlier in 0..<index where model.repeaters[earlier].stack == repeater.stack && model.repeaters[earlier].after == repeater.after {
+            start += (bound[earlier] ?? []).reduce(0) { $0 + $1.rows.count }
+        }
+        let oldCount = old.reduce(0) { $0 + $1.rows.count }
+        var byKey: [String: (offset: Int, element: BoundElement)] = [:]
+        for (offset, element) in old.enumerated() { byKey[element.key] = (offset, element) }
+        let readsIndex = repeater.indexParameter >= 0 && Self.reads(parameter: repeater.indexParameter, template: repeater.template, model: model)
+        var next: [BoundElement] = []
+        var inserted: [Int] = []
+        var kept = Set<Int>()
+        for (position, element) in elements.enumerated() {
+            if let previous = byKey[element.key], previous.element.values == element.values, !readsIndex || previous.offset == position {
+                next.append(previous.element)
+                kept.formUnion(previous.element.rows)
+                continue
+            }
+            var values: [Int: RuntimeValue] = [:]
+            for (field, parameter) in repeater.fieldParameters.enumerated() where parameter >= 0 && field < element.values.count {
+                values[parameter] = element.values[field]
+            }
+            if repeater.indexParameter >= 0 { values[repeater.indexParameter] = .number(Double(position)) }
+            let firstNew = model.rows.count
+            let rows = model.appendRows(of: repeater.template, values: values, label: "\(model.data[repeater.data].name)[\(element.key)]", parent: repeater.stack)
+            for row in firstNew..<model.rows.count {
+                if let id = model.rows[row].id { model.rows[row].id = "\(id)[\(element.key)]" }
+            }
+            inserted += rows
+            next.append(BoundElement(key: element.key, values: element.values, rows: rows))
+        }
+        let oldRows = old.flatMap(\.rows)
+        let newRows = next.flatMap(\.rows)
+        let end = min(start + oldCount, model.stacks[repeater.stack].rows.count)
+        model.stacks[repeater.stack].rows.replaceSubrange(min(start, end)..<end, with: newRows)
+        bound[index] = next
+        return (inserted, oldRows.filter { !kept.contains($0) })
+    }
+
+    /// Whether the template's code reads parameter `parameter`.
+    private static func reads(parameter: Int, template: ComponentTemplate, model: ScreenModel) -> Bool {
+        var found = false
+        let code = model.expressions.code
+        func look(_ ref: ExprRef) {
+            for i in Int(ref.start)..<Int(ref.start + ref.count) where code[i] == .parameter(UInt32(parameter)) { found = true }
+        }
+        for row in template.rows { row.forEachExpression(look) }
+        for stack in template.stacks { _ = stack.mapExpressions { look($0); return $0 } }
+        return found
+    }
+}

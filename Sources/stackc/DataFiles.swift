@@ -1,0 +1,55 @@
+// `--data NAME=FILE.json`: data bound from files before a screen is laid
+// out, watched or previewed. A file that cannot be read is a usage error
+// (exit 2); data that does not fit its record is an error of the input
+// (exit 1), printed as `FILE: path: problem`.
+
+import StackCompiler
+import StackRuntime
+
+enum DataFiles {
+    /// JSON files larger than this are refused before reading.
+    static let limit = 64 << 20
+
+    struct Status: Error {
+        let code: Int32
+    }
+
+    /// `NAME=FILE.json` split, or nil.
+    static func option(_ value: String) -> (name: String, path: String)? {
+        guard let equals = value.firstIndex(of: "="), equals != value.startIndex, value.index(after: equals) != value.endIndex else {
+            return nil
+        }
+        return (String(value[..<equals]), String(value[value.index(after: equals)...]))
+    }
+
+    /// The JSON text of a data file, or a usage error printed.
+    static func read(_ path: String, command: String) -> String? {
+        do {
+            let bytes = try FileReading.read(path, limit: limit)
+            guard let text = String(validating: bytes, as: UTF8.self) else {
+                _ = Main.usageError("--data: cannot read '\(path)': it is not UTF-8 text", command: command)
+                return nil
+            }
+            return text
+        } catch {
+            _ = Main.usageError("--data: cannot read '\(path)': \(error.description)", command: command)
+            return nil
+        }
+    }
+
+    /// `screen` with each file's data bound, in order.
+    static func bind(_ data: [(name: String, path: String)], to screen: Screen, command: String) -> Result<Screen, Status> {
+        guard !data.isEmpty else { return .success(screen) }
+        var live = LiveScreen(screen: screen)
+        for item in data {
+            guard let text = read(item.path, command: command) else { return .failure(Status(code: 2)) }
+            do {
+                try live.bind(item.name, json: text)
+            } catch {
+                Terminal.err("stackc \(command): error: \(item.path): \(error.description)\n")
+                return .failure(Status(code: 1))
+            }
+        }
+        return .success(live.screen)
+    }
+}
