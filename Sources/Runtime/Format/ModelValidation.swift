@@ -155,19 +155,24 @@ enum ModelValidation {
     /// A template's rows and stacks form a tree under its first row: every
     /// other row is listed by exactly the local stack it names; every local
     /// stack belongs to exactly one row; depth is bounded.
-    static func validateTemplate(rows: [RowModel], stacks: [StackModel], section: String, offset: Int) throws(LoadError) {
+    /// A component's template is a tree under its first row (the instance);
+    /// a `for`'s (`topLevelRows`) may have several rows at the top, or none.
+    static func validateTemplate(rows: [RowModel], stacks: [StackModel], section: String, offset: Int, topLevelRows: Bool = false) throws(LoadError) {
         func fail(_ message: String) -> LoadError { LoadError(section: section, offset: offset, message: "template: " + message) }
-        guard let first = rows.first, first.parent == -1 else { throw fail("the first row must be the instance") }
+        if !topLevelRows {
+            guard let first = rows.first, first.parent == -1 else { throw fail("the first row must be the instance") }
+        }
         var listed = [Bool](repeating: false, count: rows.count)
+        for (index, row) in rows.enumerated() where topLevelRows && row.parent == -1 { listed[index] = true }
         for (index, stack) in stacks.enumerated() {
             for row in stack.rows {
-                guard row > 0, row < rows.count, !listed[row], rows[row].parent == index else {
+                guard row > (topLevelRows ? -1 : 0), row < rows.count, !listed[row], rows[row].parent == index else {
                     throw fail("stack \(index) lists row \(row) wrongly")
                 }
                 listed[row] = true
             }
         }
-        for index in rows.indices.dropFirst() where !listed[index] || rows[index].parent < 0 {
+        for index in rows.indices.dropFirst(topLevelRows ? 0 : 1) where !listed[index] || (!topLevelRows && rows[index].parent < 0) {
             throw fail("row \(index) belongs to no stack")
         }
         var holders = [Int](repeating: 0, count: stacks.count)
@@ -176,7 +181,9 @@ enum ModelValidation {
         // Depth from the instance row down, which also rules out cycles.
         var depth = [Int](repeating: -1, count: stacks.count)
         var pending: [(Int, Int)] = []
-        if case .stack(let top) = first.content { pending.append((top, 1)) }
+        for row in rows where row.parent == -1 {
+            if case .stack(let top) = row.content { pending.append((top, 1)) }
+        }
         while let (stack, level) = pending.popLast() {
             guard depth[stack] == -1 else { throw fail("stack \(stack) contains itself") }
             guard level <= maximumDepth else { throw fail("stacks nest more than \(maximumDepth) deep") }

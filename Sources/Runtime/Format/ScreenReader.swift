@@ -417,7 +417,7 @@ enum ScreenReader {
         try r.finish()
 
         // TEMPLATES: components the runtime can insert; their rows may read parameters.
-        func readTemplate(_ r: inout ByteReader) throws(LoadError) -> ComponentTemplate {
+        func readTemplate(_ r: inout ByteReader, topLevelRows: Bool = false) throws(LoadError) -> ComponentTemplate {
             let templateName = try string(&r, "a template name")
             var indices: [Int] = []
             for _ in 0..<(try r.count(minimumSize: 1, "parameter")) { indices.append(try r.index(below: parameters.count, "parameter")) }
@@ -426,7 +426,7 @@ enum ScreenReader {
             let at = r.offset
             let (localStacks, _) = try readStacks(&r, template: true)
             let localRows = try readRows(&r, stackCount: localStacks.count, parentOffset: 1)
-            try ModelValidation.validateTemplate(rows: localRows, stacks: localStacks, section: r.section, offset: at)
+            try ModelValidation.validateTemplate(rows: localRows, stacks: localStacks, section: r.section, offset: at, topLevelRows: topLevelRows)
             var template = ComponentTemplate(name: templateName, parameters: indices, rows: localRows, stacks: localStacks)
             template.states = ownStates
             return template
@@ -487,7 +487,7 @@ enum ScreenReader {
                 throw LoadError(section: r.section, offset: at, message: "a for placed after row \(after), which stack \(stackIndex) does not list")
             }
             repeaters.append(RepeaterModel(
-                data: data, stack: stackIndex, after: after, template: try readTemplate(&r), fieldParameters: fieldParameters,
+                data: data, stack: stackIndex, after: after, template: try readTemplate(&r, topLevelRows: true), fieldParameters: fieldParameters,
                 indexParameter: indexParameter, keyField: keyField))
         }
         try r.finish()

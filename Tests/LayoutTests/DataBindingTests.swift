@@ -1,0 +1,192 @@
+// Data bound at run time: a `for` screen lays out exactly as the same rows
+// written out by hand (seeded records and data), and re-binding — thousands
+// of seeded inserts, removals, moves, edits and reorders — leaves the live
+// screen equal to a fresh one bound once, with the events the diff implies.
+
+import Foundation
+import StackCompiler
+import StackOutput
+import StackParser
+@testable import StackRuntime
+import TestSupport
+import XCTest
+
+final class DataBindingTests: XCTestCase {
+    struct Item: Equatable {
+        var id: String
+        var title: String
+        var size: Int
+        var flag: Bool
+    }
+
+    static let forScreen = """
+        record Item { id: string  title: string  size: number  flag: bool = false }
+        screen S {
+            data items: [Item]
+            defaults { insets: 2  transition insert { duration: 200ms } transition remove { duration: 200ms } transition move { duration: 200ms } }
+            Text head { text: "\\(count(items)) items"  size: 30 }
+            for a in items key a.id {
+                Text row { text: "\\(index + 1). \\(a.title)"  size: a.size  hidden: a.flag }
+                Stack pair {
+                    axis: horizontal
+                    size: 24
+                    Text { text: a.flag ? "yes" : "no"  size: 50% }
+                    Text { text: "\\(fixed(a.size / 3, 2))"  size: fill }
+                }
+            }
+            Text tail { text: "end"  size: 20 }
+        }
+        """
+
+    /// The same screen with `items`' rows written out.
+    static func expanded(_ items: [Item]) -> String {
+        var rows: [String] = []
+        for (index, item) in items.enumerated() {
+            rows.append("Text row_\(item.id) { text: \"\(index + 1). \(item.title)\"  size: \(item.size)  hidden: \(item.flag) }")
+            rows.append("""
+                Stack pair_\(item.id) {
+                    axis: horizontal
+                    size: 24
+                    Text { text: "\(item.flag ? "yes" : "no")"  size: 50% }
+                    Text { text: "\\(fixed(\(item.size) / 3, 2))"  size: fill }
+                }
+                """)
+        }
+        return """
+            screen S {
+                defaults { insets: 2 }
+                Text head { text: "\(items.count) items"  size: 30 }
+            \(rows.joined(separator: "\n"))
+                Text tail { text: "end"  size: 20 }
+            }
+            """
+    }
+
+    static func json(_ items: [Item]) -> String {
+        "[" + items.map { "{\"id\": \"\($0.id)\", \"title\": \"\($0.title)\", \"size\": \($0.size), \"flag\": \($0.flag)}" }.joined(separator: ", ") + "]"
+    }
+
+    static func randomItems(_ random: inout SplitMix64, count: Int, ids: inout Int) -> [Item] {
+        (0..<count).map { _ in
+            ids += 1
+            return Item(id: "k\(ids)", title: "t\(Int.random(in: 0..<1000, using: &random))", size: Int.random(in: 5...60, using: &random), flag: Int.random(in: 0..<4, using: &random) == 0)
+        }
+    }
+
+    /// The layout as JSON with keyed ids written as the expansion writes them.
+    static func render(_ live: LiveScreen) -> String {
+        // Keys are "k1", "k2", …: only ids hold "[k".
+        LiveModelTests.render(live).replacingOccurrences(of: "[k", with: "_k").replacingOccurrences(of: "]\"", with: "\"")
+    }
+
+    func testAForScreenLaysOutAsItsRowsWrittenOut() throws {
+        let model = try InterpolationTests.loaded(Self.forScreen)
+        var random = SplitMix64(seed: 3)
+        var ids = 0
+        for round in 0..<40 {
+            let items = Self.randomItems(&random, count: Int.random(in: 0...12, using: &random), ids: &ids)
+            var live = LiveScreen(model: model, viewportWidth: 320, viewportHeight: 500)
+            try live.bind("items", json: Self.json(items))
+            let reference = LiveScreen(model: try LiveModelTests.model(Self.expanded(items)), viewportWidth: 320, viewportHeight: 500)
+            XCTAssertEqual(Self.render(live), Self.render(reference), "round \(round): \(items)")
+        }
+    }
+
+    func testRebindingEqualsAFreshBindingWithTheEventsOfTheDiff() throws {
+        let model = try InterpolationTests.loaded(Self.forScreen)
+        var random = SplitMix64(seed: 17)
+        var ids = 0
+        var items = Self.randomItems(&random, count: 6, ids: &ids)
+        var live = LiveScreen(model: model, viewportWidth: 320, viewportHeight: 500)
+        try live.bind("items", json: Self.json(items))
+        var checked = 0
+        // Thousands in the long run (CI); a few hundred by default.
+        let steps = ProcessInfo.processInfo.environment["STACKC_LONG_TESTS"] == "1" ? 1500 : 400
+        for step in 0..<steps {
+            var next = items
+            switch Int.random(in: 0..<7, using: &random) {
+            case 0: next.insert(contentsOf: Self.randomItems(&random, count: Int.random(in: 1...3, using: &random), ids: &ids), at: Int.random(in: 0...next.count, using: &random))
+            case 1 where !next.isEmpty: next.remove(at: Int.random(in: 0..<next.count, using: &random))
+            case 2 where next.count > 1:
+                let item = next.remove(at: Int.random(in: 0..<next.count, using: &random))
+                next.insert(item, at: Int.random(in: 0...next.count, using: &random))
+            case 3 where !next.isEmpty:
+                let at = Int.random(in: 0..<next.count, using: &random)
+                next[at].title = "e\(step)"
+                next[at].size = Int.random(in: 5...60, using: &random)
+            case 4: next.shuffle(using: &random)
+            case 5 where !next.isEmpty:
+                // A repeated key is refused and changes nothing.
+                var bad = next
+                bad.append(next[0])
+                let before = Self.render(live)
+                XCTAssertThrowsError(try live.bind("items", json: Self.json(bad)))
+                XCTAssertEqual(Self.render(live), before, "step \(step): a refused binding changed the screen")
+                continue
+            default: next = Array(next.prefix(Int.random(in: 0...next.count, using: &random)))
+            }
+            if next.count > 20 { next = Array(next.prefix(10)) }
+            let events = try live.bind("items", json: Self.json(next))
+            var fresh = LiveScreen(model: model, viewportWidth: 320, viewportHeight: 500)
+            try fresh.bind("items", json: Self.json(next))
+            XCTAssertEqual(Self.render(live), Self.render(fresh), "step \(step)")
+            // Events: rows of elements that are new or changed are inserted,
+            // rows of those gone or changed removed; an unchanged element's
+            // rows stay (a move is not a removal).
+            let old = Dictionary(uniqueKeysWithValues: items.enumerated().map { ($1.id, ($0, $1)) })
+            let made = next.enumerated().filter { position, item in
+                guard let (was, previous) = old[item.id] else { return true }
+                return previous != item || was != position  // the rows read `index`
+            }.count
+            let gone = items.count - next.count + made
+            XCTAssertEqual(events.count { if case .rowInserted = $0 { true } else { false } }, made * 2, "step \(step)")
+            XCTAssertEqual(events.count { if case .rowRemoved = $0 { true } else { false } }, gone * 2, "step \(step)")
+            items = next
+            checked += 1
+            if testRun?.failureCount ?? 0 > 0 { return }
+        }
+        XCTAssertGreaterThan(checked, steps * 3 / 4)
+    }
+
+    func testRebindingMidAnimationEndsAsAFreshBinding() throws {
+        let model = try InterpolationTests.loaded(Self.forScreen)
+        var random = SplitMix64(seed: 99)
+        var ids = 0
+        var session = HostSession(LiveScreen(model: model, viewportWidth: 320, viewportHeight: 500))
+        var items: [Item] = []
+        var time = 0.0
+        for step in 0..<(ProcessInfo.processInfo.environment["STACKC_LONG_TESTS"] == "1" ? 400 : 80) {
+            items.shuffle(using: &random)
+            if Bool.random(using: &random) { items += Self.randomItems(&random, count: 2, ids: &ids) }
+            if items.count > 3, Bool.random(using: &random) { items.removeFirst(2) }
+            let json = Self.json(items)
+            _ = try session.change(at: time) { (live: inout LiveScreen) throws(RuntimeError) -> [LiveEvent] in try live.bind("items", json: json) }
+            _ = session.pass(at: time + 0.05)
+            time += Double.random(in: 0.01...0.3, using: &random)  // often before the last one ended
+            var fresh = LiveScreen(model: model, viewportWidth: 320, viewportHeight: 500)
+            try fresh.bind("items", json: json)
+            XCTAssertEqual(Self.render(session.screen.live), Self.render(fresh), "step \(step)")
+        }
+    }
+
+    func testBadDataSaysWhereAndWhat() throws {
+        let model = try InterpolationTests.loaded(Self.forScreen)
+        var live = LiveScreen(model: model)
+        func message(_ json: String) -> String {
+            do {
+                try live.bind("items", json: json)
+                return "bound"
+            } catch {
+                return error.description
+            }
+        }
+        XCTAssertEqual(message(#"[{"id": "a", "title": "A", "size": "big"}]"#), "items[0].size: expected a number, found a string (record Item)")
+        XCTAssertEqual(message(#"[{"id": "a", "size": 3}]"#), "items[0].title: missing, and record Item gives 'title' no default")
+        XCTAssertEqual(message(#"{"id": "a"}"#), "items: expected an array of Item objects, found an object")
+        XCTAssertEqual(message(#"[{"id": "a", "title": "A", "size": 1}, {"id": "a", "title": "B", "size": 2}]"#), "items[1].id: key 'a' repeats items[0]; keys must be unique")
+        XCTAssertEqual(message("[1, 2"), "JSON at line 1, column 6: an array is not closed with ']'")
+        XCTAssertEqual(message(#"[{"id": "a", "title": "A", "size": 1, "extra": [1, {"x": null}]}]"#), "bound", "members the record does not declare are ignored")
+        XCTAssertThrowsError(try live.bind("nope", json: "[]")) { XCTAssertEqual("\($0)", "the screen has no data 'nope'; its data: items") }
+        XCTAssertThrowsError(try live.bind("items", json: String(repeating: "[", count: 100))) { XCTAssertTrue("\($0)".contains("nested more than 64")) }
+    }
+}
