@@ -224,6 +224,7 @@ struct SwiftNaming {
         }
         for row in model.rows { collect(row.tap) }
         for template in model.components { for row in template.rows { collect(row.tap) } }
+        for repeater in model.repeaters { for row in repeater.template.rows { collect(row.tap) } }
         var eventScope = Scope()
         var events: [NamePair] = []
         for name in eventNames {

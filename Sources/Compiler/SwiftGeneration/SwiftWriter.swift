@@ -254,9 +254,17 @@ struct SwiftWriter {
     private mutating func eventEnums(_ plan: ScreenPlan) {
         line()
         line("/// The names the screen's taps `emit`; raw values are the names.")
-        block("\(a)enum Event: String, CaseIterable, Sendable") { w in
-            for event in plan.events {
-                w.line("case \(SwiftNames.escaped(event.swift)) = \(SwiftNames.stringLiteral(event.source))")
+        if plan.events.isEmpty {
+            // An enum without cases cannot have a raw type: the same API, by hand.
+            block("\(a)enum Event: Hashable, CaseIterable, Sendable") { w in
+                w.line("\(w.a)init?(rawValue: String) { nil }")
+                w.line("\(w.a)var rawValue: String { switch self {} }")
+            }
+        } else {
+            block("\(a)enum Event: String, CaseIterable, Sendable") { w in
+                for event in plan.events {
+                    w.line("case \(SwiftNames.escaped(event.swift)) = \(SwiftNames.stringLiteral(event.source))")
+                }
             }
         }
         line()

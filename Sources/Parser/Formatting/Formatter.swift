@@ -193,8 +193,8 @@ private struct Printer {
         let written = gapWidth > 0 ? 1 : 0
         var width: Int
         switch (last, next) {
-        case (_, .comma), (_, .semicolon), (_, .rightParen): width = 0
-        case (.leftParen, _): width = 0
+        case (_, .comma), (_, .semicolon), (_, .rightParen), (_, .rightBracket): width = 0
+        case (.leftParen, _), (.leftBracket, _): width = 0
         case (_, .colon): width = pendingQuestions[pendingQuestions.count - 1] > 0 ? 1 : 0
         case (.comma, _), (.colon, _), (.semicolon, _): width = 1
         case (.leftBrace, _), (_, .rightBrace), (_, .leftBrace): width = 1
