@@ -12,13 +12,15 @@ enum PreviewCommand {
         OVERVIEW: Show a screen live in a browser: scroll it, tap it, change its state,
         and see every save of the file (or its imports) at once.
 
-        USAGE: stackc preview FILE [--screen NAME] [--port N] [--host ADDR] [--open]
+        USAGE: stackc preview FILE [--screen NAME] [--data NAME=FILE.json]... [--port N] [--host ADDR] [--open]
 
         ARGUMENTS:
           FILE                    A .stack source file.
 
         OPTIONS:
           --screen NAME           The screen or flow to show (default: the file's first).
+          --data NAME=FILE.json   Bind the screen's data NAME from a JSON file (repeatable);
+                                  saving the file binds it again, keeping each tab's state.
           --port N                The port (default: a free one, printed at start).
           --host ADDR             The IPv4 address to listen on (default: 127.0.0.1). Any
                                   other address lets other machines drive the preview:
@@ -41,7 +43,7 @@ enum PreviewCommand {
         var reader = Arguments(arguments)
         let options: [(name: String, value: String?)]
         do {
-            options = try reader.parse(valued: ["--screen", "--port", "--host"], flags: ["--open", "--help", "-h"])
+            options = try reader.parse(valued: ["--screen", "--port", "--host", "--data"], flags: ["--open", "--help", "-h"])
         } catch let error as UsageError {
             return Main.usageError(error.message, command: "preview")
         } catch {
@@ -51,6 +53,7 @@ enum PreviewCommand {
         var port: UInt16 = 0
         var host = "127.0.0.1"
         var open = false
+        var data: [(name: String, path: String)] = []
         for option in options {
             switch option.name {
             case "--help", "-h":
@@ -63,6 +66,11 @@ enum PreviewCommand {
                 }
                 port = value
             case "--host": host = option.value ?? host
+            case "--data":
+                guard let pair = DataFiles.option(option.value ?? "") else {
+                    return Main.usageError("--data takes NAME=FILE.json, not '\(option.value ?? "")'", command: "preview")
+                }
+                data.append(pair)
             default: open = true
             }
         }
@@ -73,7 +81,7 @@ enum PreviewCommand {
             Terminal.err("stackc: error: cannot read '\(file)'\n")
             return 2
         }
-        let preview = PreviewServer(file: file, screen: screen)
+        let preview = PreviewServer(file: file, screen: screen, data: data)
         preview.rebuild()
         let server: HTTPServer
         do throws(HTTPServer.StartFailure) {

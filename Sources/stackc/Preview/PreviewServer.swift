@@ -20,6 +20,8 @@ struct PreviewSession {
 final class PreviewServer: @unchecked Sendable {
     let file: String
     let screenName: String?
+    /// `--data NAME=FILE.json`: bound into every build (and watched).
+    let data: [(name: String, path: String)]
     private let lock = Mutex()
     private let started = DispatchTime.now().uptimeNanoseconds
     /// The last good screen, its row names and the source lines of its ids.
@@ -35,9 +37,10 @@ final class PreviewServer: @unchecked Sendable {
     static let maximumSessions = 64
     var allowedHosts: Set<String> = []
 
-    init(file: String, screen: String?) {
+    init(file: String, screen: String?, data: [(name: String, path: String)] = []) {
         self.file = file
         self.screenName = screen
+        self.data = data
     }
 
     /// Seconds since the server started: the sessions' clock.
@@ -51,6 +54,7 @@ final class PreviewServer: @unchecked Sendable {
     func rebuild() -> Bool {
         lock.locked {
             var involved: Set<String> = [URL(fileURLWithPath: file).standardizedFileURL.path]
+            for item in data { involved.insert(URL(fileURLWithPath: item.path).standardizedFileURL.path) }
             defer { involvedFiles = involved }
             let source: SourceFile
             switch Inputs.read(file) {
@@ -75,10 +79,17 @@ final class PreviewServer: @unchecked Sendable {
                     : "'\(file)' has no screen '\(screenName ?? "")'; it has \(screens.map(\.name).joined(separator: ", "))"
                 return false
             }
+            let bound: ScreenModel
+            switch DataFiles.baked(data, into: picked) {
+            case .success(let model): bound = model
+            case .failure(let problem):
+                diagnostics = "stackc preview: error: \(problem.message)\n"
+                return false
+            }
             diagnostics = rendered.isEmpty ? nil : rendered
-            model = picked
-            names = RowNames(picked)
-            sourceLines = Self.lines(of: picked, in: source)
+            model = bound
+            names = RowNames(bound)
+            sourceLines = Self.lines(of: bound, in: source)
             return true
         }
     }
@@ -125,7 +136,9 @@ final class PreviewServer: @unchecked Sendable {
     static func carry(_ old: HostSession?, into model: ScreenModel, viewport: (width: Double, height: Double)) -> HostSession {
         var live = LiveScreen(model: model, viewportWidth: viewport.width, viewportHeight: viewport.height)
         if let before = old?.live {
-            for name in before.stateNames where live.stateNames.contains(name) {
+            // The data's slots come from the new build's data, not the old session.
+            let dataSlots = Set(model.data.flatMap(\.slots).map { model.state[$0].name })
+            for name in before.stateNames where live.stateNames.contains(name) && !dataSlots.contains(name) {
                 if let value = try? before.state(name) { _ = try? live.setState(name, to: value) }
             }
             _ = live.scroll(to: before.offset)

@@ -19,7 +19,8 @@ enum WatchCommand {
     static let help = """
         OVERVIEW: Lay out a screen, then again every time its file (or a file it imports) changes.
 
-        USAGE: stackc watch FILE [--screen NAME] [--viewport WxH] [--offset N] [--state NAME=VALUE]...
+        USAGE: stackc watch FILE [--screen NAME] [--viewport WxH] [--offset N] [--data NAME=FILE.json]...
+                                 [--state NAME=VALUE]...
                                  [--format text|json|svg] [-o PATH] [--poll MS] [--debounce MS]
 
         OPTIONS:
@@ -34,6 +35,7 @@ enum WatchCommand {
                                   systems; elsewhere polling is the default, at 100 ms.
           --debounce MS           quiet time before acting on a burst of changes (default 40).
 
+        Data files (--data) are watched too: saving one binds it again.
         A change with errors prints the diagnostics and keeps the last good layout.
         Stop with ctrl-C (exit status 0).
 
@@ -166,6 +168,7 @@ struct WatchSession {
         let time = Self.timestamp()
         let changedNames = trigger.sorted().map { relative($0) }
         var involved: Set<String> = [absoluteFile]
+        for item in options.data { involved.insert(URL(fileURLWithPath: item.path).standardizedFileURL.path) }
         let source: SourceFile
         switch Inputs.read(options.file) {
         case .success(let file):
@@ -228,6 +231,12 @@ struct WatchSession {
 
     private mutating func show(_ model: ScreenModel, time: String, changed: [String]) {
         var screen = Screen(model: model, viewportWidth: options.viewport.width, viewportHeight: options.viewport.height)
+        switch DataFiles.bound(options.data, to: screen) {
+        case .success(let bound): screen = bound
+        case .failure(let problem):
+            report(time: time, changed: changed, problem: problem.message)
+            return
+        }
         for state in options.states {
             do {
                 try screen.setState(state.name, fromText: state.value)
