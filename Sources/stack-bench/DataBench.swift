@@ -1,0 +1,71 @@
+// Binding data: a list of 100,000 elements bound to a `for` screen, one
+// element of them changed, and a tenth of them shuffled — each a re-bind
+// through LiveScreen.bind(json:), JSON reading and checking included.
+
+import StackCompiler
+import StackParser
+import StackRuntime
+
+enum DataBench {
+    typealias Result = (String, Double, String)
+
+    static let source = """
+        record Item { id: string  title: string  price: number  featured: bool = false }
+        screen S {
+            data items: [Item]
+            Text head { text: "\\(count(items)) items" }
+            for a in items key a.id { Text item { text: "\\(a.title) · \\(fixed(a.price, 2)) €"  size: 44 } }
+        }
+        """
+
+    static func json(_ order: [Int], edited: Int? = nil) -> String {
+        var parts: [String] = []
+        parts.reserveCapacity(order.count)
+        for n in order {
+            let title = n == edited ? "edited \(n)" : "Item \(n)"
+            parts.append("{\"id\":\"i\(n)\",\"title\":\"\(title)\",\"price\":\(n % 500)}")
+        }
+        return "[" + parts.joined(separator: ",") + "]"
+    }
+
+    static func run(elements: Int) -> [Result] {
+        guard let program = Compiler.check(SourceFile(path: "bench.stack", text: source)).program, let model = Compiler.lower(program).first else {
+            return [("data: (the bench screen did not compile)", 0, "")]
+        }
+        let clock = ContinuousClock()
+        func seconds(_ d: Duration) -> Double { Double(d.components.seconds) + Double(d.components.attoseconds) * 1e-18 }
+        var results: [Result] = []
+        let order = Array(0..<elements)
+        let first = json(order)
+        var live = LiveScreen(model: model)
+        let bind = seconds(clock.measure { _ = try? live.bind("items", json: first) })
+        results.append(("data: bind \(elements / 1000)k elements", bind, String(format: "%.1f ms (goal < 50 ms), JSON %.1f MB", bind * 1000, Double(first.utf8.count) / 1e6)))
+        let parse = seconds(clock.measure { _ = try? JSONValue.parse(first) })
+        results.append(("data: read that JSON alone", parse, String(format: "%.1f ms", parse * 1000)))
+        let one = json(order, edited: elements / 2)
+        let change = seconds(clock.measure { _ = try? live.bind("items", json: one) })
+        results.append(("data: change 1 of \(elements / 1000)k", change, String(format: "%.1f ms (goal < 20 µs; re-reads the JSON and lays the screen out)", change * 1000)))
+        var shuffled = order
+        var random = SplitMixBench(seed: 1)
+        for _ in 0..<(elements / 20) {
+            let a = Int(random.next() % UInt64(elements)), b = Int(random.next() % UInt64(elements))
+            shuffled.swapAt(a, b)
+        }
+        let shuffle = json(shuffled, edited: elements / 2)
+        let moved = seconds(clock.measure { _ = try? live.bind("items", json: shuffle) })
+        results.append(("data: 10% shuffle of \(elements / 1000)k", moved, String(format: "%.1f ms", moved * 1000)))
+        return results
+    }
+}
+
+struct SplitMixBench {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
