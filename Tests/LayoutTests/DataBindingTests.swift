@@ -169,6 +169,18 @@ final class DataBindingTests: XCTestCase {
         }
     }
 
+    /// The `for_v` layout fixture and its rows written out (`for_expanded_v`)
+    /// have the same golden JSON, keyed ids aside.
+    func testTheForFixtureEqualsItsExpansion() throws {
+        let directory = LayoutFixtureTests.directory
+        let bound = try String(contentsOf: directory.appendingPathComponent("for_v.json"), encoding: .utf8)
+        let expanded = try String(contentsOf: directory.appendingPathComponent("for_expanded_v.json"), encoding: .utf8)
+        XCTAssertTrue(bound.contains("\"amenity[spa]\""))
+        let normalized = bound.replacingOccurrences(of: "[pool]", with: "_pool").replacingOccurrences(of: "[spa]", with: "_spa")
+            .replacingOccurrences(of: "[gym]", with: "_gym")
+        XCTAssertEqual(normalized, expanded)
+    }
+
     func testBadDataSaysWhereAndWhat() throws {
         let model = try InterpolationTests.loaded(Self.forScreen)
         var live = LiveScreen(model: model)

@@ -44,6 +44,8 @@ enum Fixture {
         var viewport = (390.0, 844.0)
         var offset = 0.0
         var states: [(String, String)] = []
+        /// `--data NAME=FILE`: JSON files beside the fixture.
+        var data: [(String, String)] = []
     }
 
     static func options(_ source: String) -> Options {
@@ -61,6 +63,9 @@ enum Fixture {
                 let parts = value.split(separator: "=", maxSplits: 1).map(String.init)
                 if parts.count == 2 { options.states.append((parts[0], parts[1])) }
             case "--screen": options.screen = value
+            case "--data":
+                let parts = value.split(separator: "=", maxSplits: 1).map(String.init)
+                if parts.count == 2 { options.data.append((parts[0], parts[1])) }
             default: break
             }
         }
@@ -79,6 +84,13 @@ enum Fixture {
             throw FixtureError(description: "\(name): no screen")
         }
         var screen = Screen(model: model, viewportWidth: options.viewport.0, viewportHeight: options.viewport.1)
+        if !options.data.isEmpty {
+            var live = LiveScreen(screen: screen)
+            for (name, file) in options.data {
+                try live.bind(name, json: String(contentsOfFile: directory + "/" + file, encoding: .utf8))
+            }
+            screen = live.screen
+        }
         for (state, value) in options.states { try screen.setState(state, fromText: value) }
         return (screen, options)
     }

@@ -24,34 +24,34 @@ extension DataModel {
             out.reserveCapacity(items.count)
             var seen: [String: Int] = [:]
             for (index, item) in items.enumerated() {
-                let path = "\(name)[\(index)]"
-                let values = try record.values(of: item, path: path, enums: enums)
+                // Paths are built only for an error: most elements have none.
+                let values = try record.values(of: item, path: { "\(name)[\(index)]" }, enums: enums)
                 let key = keyField >= 0 && keyField < values.count ? ValueText.keyText(values[keyField], enums: enums) : String(index)
                 if let first = seen[key] {
-                    throw RuntimeError("\(path).\(record.fields[keyField].name): key '\(key)' repeats \(name)[\(first)]; keys must be unique")
+                    throw RuntimeError("\(name)[\(index)].\(record.fields[keyField].name): key '\(key)' repeats \(name)[\(first)]; keys must be unique")
                 }
                 seen[key] = index
                 out.append((key, values))
             }
             return out
         }
-        return [("", try record.values(of: json, path: name, enums: enums))]
+        return [("", try record.values(of: json, path: { name }, enums: enums))]
     }
 }
 
 extension RecordModel {
     /// One object's field values, checked.
-    func values(of json: JSONValue, path: String, enums: [EnumModel]) throws(RuntimeError) -> [RuntimeValue] {
+    func values(of json: JSONValue, path: () -> String, enums: [EnumModel]) throws(RuntimeError) -> [RuntimeValue] {
         guard case .object = json else {
-            throw RuntimeError("\(path): expected a \(name) object, found \(json.kindName) (record \(name))")
+            throw RuntimeError("\(path()): expected a \(name) object, found \(json.kindName) (record \(name))")
         }
         var values: [RuntimeValue] = []
         values.reserveCapacity(fields.count)
         for field in fields {
-            let at = "\(path).\(field.name)"
+            func at() -> String { "\(path()).\(field.name)" }
             guard let member = json[field.name], member != .null else {
                 guard let value = field.defaultValue else {
-                    throw RuntimeError("\(at): missing, and record \(name) gives '\(field.name)' no default")
+                    throw RuntimeError("\(at()): missing, and record \(name) gives '\(field.name)' no default")
                 }
                 values.append(value)
                 continue
@@ -63,7 +63,8 @@ extension RecordModel {
 }
 
 extension FieldModel {
-    func value(of json: JSONValue, path: String, record: String, enums: [EnumModel]) throws(RuntimeError) -> RuntimeValue {
+    func value(of json: JSONValue, path lazyPath: () -> String, record: String, enums: [EnumModel]) throws(RuntimeError) -> RuntimeValue {
+        var path: String { lazyPath() }
         func mismatch(_ expected: String) -> RuntimeError {
             RuntimeError("\(path): expected \(expected), found \(json.kindName) (record \(record))")
         }

@@ -60,6 +60,8 @@ extension ScreenModel {
         var rewritten: [ExprRef: ExprRef] = [:]
         var constants: [Int: UInt32] = [:]
         func rewrite(_ ref: ExprRef) -> ExprRef {
+            // Most of a row's expressions are single constants: nothing to copy.
+            if ref.count == 1, case .constant = self.expressions.code[Int(ref.start)] { return ref }
             if let done = rewritten[ref] { return done }
             let range = Int(ref.start)..<Int(ref.start + ref.count)
             let needsCopy = self.expressions.code[range].contains { instruction in
