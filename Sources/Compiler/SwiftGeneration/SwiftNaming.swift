@@ -24,6 +24,17 @@ struct ScreenPlan {
     var events: [NamePair]
     var components: [ComponentPlan]
     var steps: [NamePair]
+    var data: [DataPlan] = []
+}
+
+/// A screen's `data`: its setter (`setAmenities`), and the record's struct
+/// (`Amenity`) with its fields.
+struct DataPlan {
+    var name: NamePair
+    var setter: String
+    var record: NamePair
+    var isList: Bool
+    var fields: [(name: NamePair, type: RuntimeType, defaultValue: RuntimeValue?)]
 }
 
 struct StatePlan {
@@ -193,7 +204,8 @@ struct SwiftNaming {
         let stateDecls = decl.map(syntax.states(of:)) ?? [:]
         var states: [StatePlan] = []
         // Components' template slots hold only initial values for instances inserted later.
-        let templateSlots = Set(model.components.flatMap(\.states))
+        // Data's slots are set by binding (the `set…` methods), not as state.
+        let templateSlots = Set(model.components.flatMap(\.states) + model.data.flatMap(\.slots))
         for (index, slot) in model.state.enumerated() where slot.name != ScreenModel.flowDepthState && !templateSlots.contains(index) {
             let span = stateDecls[slot.name]?.name.span ?? stack.span
             let swift = SwiftNames.lowerCamel(slot.name)
@@ -264,9 +276,40 @@ struct SwiftNaming {
             steps.append(NamePair(source: step.name, swift: swift))
         }
 
-        return ScreenPlan(
+        // Data: a struct per record (once) and a setter per data.
+        var dataPlans: [DataPlan] = []
+        var recordNames: [String: String] = [:]
+        for data in model.data {
+            let setter = "set" + SwiftNames.upperCamel(data.name)
+            if Self.members.contains(setter) { reserved("data '\(data.name)'", setter, stack.span) }
+            claim(&scope.members, source: data.name, swift: setter, what: "data", span: stack.span)
+            let recordSwift: String
+            if let known = recordNames[data.record.name] {
+                recordSwift = known
+            } else {
+                recordSwift = SwiftNames.upperCamel(data.record.name)
+                if Self.nestedTypes.contains(recordSwift) { reserved("record '\(data.record.name)'", recordSwift, stack.span) }
+                claim(&scope.types, source: data.record.name, swift: recordSwift, what: "record", span: stack.span)
+                recordNames[data.record.name] = recordSwift
+            }
+            var fieldScope = Scope()
+            var fields: [(name: NamePair, type: RuntimeType, defaultValue: RuntimeValue?)] = []
+            for field in data.record.fields {
+                let swift = SwiftNames.lowerCamel(field.name)
+                if swift == "json" { reserved("field '\(field.name)'", swift, stack.span) }
+                claim(&fieldScope.members, source: field.name, swift: swift, what: "field of '\(data.record.name)'", span: stack.span)
+                fields.append((NamePair(source: field.name, swift: swift), field.type, field.defaultValue))
+            }
+            dataPlans.append(DataPlan(
+                name: NamePair(source: data.name, swift: setter), setter: setter, record: NamePair(source: data.record.name, swift: recordSwift),
+                isList: data.isList, fields: fields))
+        }
+
+        var plan = ScreenPlan(
             typeName: typeName, doc: decl.map { syntax.docComment(before: $0.span) } ?? [], isFlow: model.isFlow,
             states: states, enums: enums, rows: rows, events: events, components: components, steps: steps)
+        plan.data = dataPlans
+        return plan
     }
 
     /// Swift names taken in one scope, with the source name and span that took each.

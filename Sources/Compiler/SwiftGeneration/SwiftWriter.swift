@@ -55,6 +55,7 @@ struct SwiftWriter {
             w.rowAPI(plan)
             w.tapAPI(plan)
             w.insertAPI(plan)
+            w.dataAPI(plan, model: model)
             if plan.isFlow { w.flowAPI(plan) }
             w.layoutType()
             w.enums(plan)
@@ -195,6 +196,92 @@ struct SwiftWriter {
         line("@discardableResult")
         block("\(a)func insert(_ component: Component, at position: InsertPosition) -> RowKey?") { w in
             w.line("try? live.insert(component.instance, at: position).row")
+        }
+    }
+
+    /// Per data a typed setter, per record a struct that writes itself as
+    /// the JSON `LiveScreen.bind` reads (no Foundation needed).
+    private mutating func dataAPI(_ plan: ScreenPlan, model: ScreenModel) {
+        guard !plan.data.isEmpty else { return }
+        for data in plan.data {
+            line()
+            doc(data.isList
+                ? ["Binds '\(data.name.source)', a list of \(data.record.source): re-binding diffs by key, and the rows made,",
+                   "moved and removed animate. Throws what `LiveScreen.bind` throws; nothing changes then."]
+                : ["Binds '\(data.name.source)', one \(data.record.source): the rows that read its fields change.",
+                   "Throws what `LiveScreen.bind` throws; nothing changes then."])
+            line("@discardableResult")
+            let parameter = data.isList ? "_ items: [\(data.record.swift)]" : "_ value: \(data.record.swift)"
+            block("\(a)func \(data.setter)(\(parameter)) throws(RuntimeError) -> [LiveEvent]") { w in
+                let json = data.isList ? "\"[\" + items.map(\\.json).joined(separator: \",\") + \"]\"" : "value.json"
+                w.line("try live.bind(\(SwiftNames.stringLiteral(data.name.source)), json: \(json))")
+            }
+        }
+        var written = Set<String>()
+        for data in plan.data where written.insert(data.record.swift).inserted {
+            line()
+            doc(["An element of record '\(data.record.source)', as the screen's data binds it."])
+            block("\(a)struct \(data.record.swift): Hashable, Sendable") { w in
+                for field in data.fields {
+                    let (swiftType, _, _) = Self.typeAndConversions(field.type, model: model, enums: plan.enums)
+                    let fallback = field.defaultValue.map { " = " + Self.literal($0, type: field.type, model: model, enums: plan.enums) } ?? ""
+                    w.line("\(w.a)var \(SwiftNames.escaped(field.name.swift)): \(swiftType)\(fallback)")
+                }
+                w.line()
+                let labels = data.fields.map { field -> String in
+                    let (swiftType, _, _) = Self.typeAndConversions(field.type, model: model, enums: plan.enums)
+                    let fallback = field.defaultValue.map { " = " + Self.literal($0, type: field.type, model: model, enums: plan.enums) } ?? ""
+                    return "\(field.name.swift): \(swiftType)\(fallback)"
+                }
+                w.block("\(w.a)init(\(labels.joined(separator: ", ")))") { w in
+                    for field in data.fields { w.line("self.\(SwiftNames.escaped(field.name.swift)) = \(SwiftNames.escaped(field.name.swift))") }
+                }
+                w.line()
+                w.line("/// The element as JSON, field by field in the record's names.")
+                w.block("var json: String") { w in
+                    w.line("var members: [String] = []")
+                    for field in data.fields {
+                        let value = SwiftNames.escaped(field.name.swift)
+                        let text: String
+                        switch field.type {
+                        case .bool: text = "(\(value) ? \"true\" : \"false\")"
+                        case .number, .duration: text = "(\(value).isFinite ? String(\(value)) : \"0\")"
+                        case .string: text = "JSONText.quoted(\(value))"
+                        case .color: text = "JSONText.quoted(JSONText.hexColor(\(value)))"
+                        case .enumeration(let index):
+                            let names = index < model.enums.count ? model.enums[index].cases : []
+                            text = "JSONText.quoted([\(names.map(SwiftNames.stringLiteral).joined(separator: ", "))][\(value).rawValue])"
+                        }
+                        w.line("members.append(\(SwiftNames.stringLiteral("\"" + field.name.source + "\":")) + \(text))")
+                    }
+                    w.line("return \"{\" + members.joined(separator: \",\") + \"}\"")
+                }
+            }
+        }
+        line()
+        line("/// Writing data as JSON for `LiveScreen.bind`.")
+        block("private enum JSONText") { w in
+            w.block("static func quoted(_ text: String) -> String") { w in
+                w.line("var out = \"\\\"\"")
+                w.block("for scalar in text.unicodeScalars") { w in
+                    // Cases at the switch's indentation, as Swift is written.
+                    w.line("switch scalar {")
+                    w.line("case \"\\\"\": out += \"\\\\\\\"\"")
+                    w.line("case \"\\\\\": out += \"\\\\\\\\\"")
+                    w.line("case \"\\n\": out += \"\\\\n\"")
+                    w.line("case \"\\r\": out += \"\\\\r\"")
+                    w.line("case \"\\t\": out += \"\\\\t\"")
+                    w.line("case _ where scalar.value < 0x20: out += \"\\\\u00\" + (scalar.value < 0x10 ? \"0\" : \"\") + String(scalar.value, radix: 16)")
+                    w.line("default: out.unicodeScalars.append(scalar)")
+                    w.line("}")
+                }
+                w.line("return out + \"\\\"\"")
+            }
+            w.line()
+            w.block("static func hexColor(_ rgba: UInt32) -> String") { w in
+                w.line("let digits = String(rgba, radix: 16, uppercase: true)")
+                w.line("return \"#\" + String(repeating: \"0\", count: 8 - digits.count) + digits")
+            }
         }
     }
 

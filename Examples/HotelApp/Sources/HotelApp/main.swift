@@ -1,6 +1,7 @@
 // Exercises the Swift that StackcPlugin generates from hotel.stack: state,
-// enums, layout, the frame of a row, taps and their events, and inserting a
-// component. Its output is compared with expected-output.txt by .ci/run.
+// enums, layout, the frame of a row, taps and their events, inserting a
+// component, and binding data through the generated record struct. Its output
+// is compared with expected-output.txt by .ci/run.
 
 import StackRuntime
 
@@ -40,6 +41,14 @@ do {
     screen.showPricing = true
     print("pricing total:", describe(screen.frame(of: .total)))
     print("content height:", screen.live.contentHeight)
+
+    // Data, by the generated record struct and setter: rows per amenity.
+    try screen.setAmenities([
+        HotelScreen.Amenity(id: "pool", title: "Outdoor pool", featured: true),
+        HotelScreen.Amenity(id: "spa", title: "Spa \"Azur\"", price: 35),
+    ])
+    print("amenity rows:", screen.live.rows.compactMap { screen.live.id(of: $0) }.filter { $0.hasPrefix("amenity[") })
+    print("content height with amenities:", screen.live.contentHeight)
 } catch {
     print("error:", error)
 }

@@ -99,12 +99,6 @@ final class HotelScreen {
         set { _ = try? live.setState("nights", to: .number(newValue)) }
     }
 
-    /// State 'amenities.count'.
-    var amenitiesCount: Double {
-        get { (try? live.state("amenities.count"))?.numberValue ?? 0 }
-        set { _ = try? live.setState("amenities.count", to: .number(newValue)) }
-    }
-
     /// The key of a row, as passes and events name it (nil once it is removed).
     func key(of row: Row) -> RowKey? {
         try? live.row(id: row.rawValue)
@@ -162,6 +156,65 @@ final class HotelScreen {
     @discardableResult
     func insert(_ component: Component, at position: InsertPosition) -> RowKey? {
         try? live.insert(component.instance, at: position).row
+    }
+
+    /// Binds 'amenities', a list of Amenity: re-binding diffs by key, and the rows made,
+    /// moved and removed animate. Throws what `LiveScreen.bind` throws; nothing changes then.
+    @discardableResult
+    func setAmenities(_ items: [Amenity]) throws(RuntimeError) -> [LiveEvent] {
+        try live.bind("amenities", json: "[" + items.map(\.json).joined(separator: ",") + "]")
+    }
+
+    /// An element of record 'Amenity', as the screen's data binds it.
+    struct Amenity: Hashable, Sendable {
+        var id: String
+        var title: String
+        var detail: String = ""
+        var price: Double = 0
+        var featured: Bool = false
+
+        init(id: String, title: String, detail: String = "", price: Double = 0, featured: Bool = false) {
+            self.id = id
+            self.title = title
+            self.detail = detail
+            self.price = price
+            self.featured = featured
+        }
+
+        /// The element as JSON, field by field in the record's names.
+        var json: String {
+            var members: [String] = []
+            members.append("\"id\":" + JSONText.quoted(id))
+            members.append("\"title\":" + JSONText.quoted(title))
+            members.append("\"detail\":" + JSONText.quoted(detail))
+            members.append("\"price\":" + (price.isFinite ? String(price) : "0"))
+            members.append("\"featured\":" + (featured ? "true" : "false"))
+            return "{" + members.joined(separator: ",") + "}"
+        }
+    }
+
+    /// Writing data as JSON for `LiveScreen.bind`.
+    private enum JSONText {
+        static func quoted(_ text: String) -> String {
+            var out = "\""
+            for scalar in text.unicodeScalars {
+                switch scalar {
+                case "\"": out += "\\\""
+                case "\\": out += "\\\\"
+                case "\n": out += "\\n"
+                case "\r": out += "\\r"
+                case "\t": out += "\\t"
+                case _ where scalar.value < 0x20: out += "\\u00" + (scalar.value < 0x10 ? "0" : "") + String(scalar.value, radix: 16)
+                default: out.unicodeScalars.append(scalar)
+                }
+            }
+            return out + "\""
+        }
+
+        static func hexColor(_ rgba: UInt32) -> String {
+            let digits = String(rgba, radix: 16, uppercase: true)
+            return "#" + String(repeating: "0", count: 8 - digits.count) + digits
+        }
     }
 
     /// A layout of the screen at one viewport size.

@@ -55,12 +55,6 @@ final class InboxScreen {
         try body(&live)
     }
 
-    /// State 'messages.count'.
-    var messagesCount: Double {
-        get { (try? live.state("messages.count"))?.numberValue ?? 0 }
-        set { _ = try? live.setState("messages.count", to: .number(newValue)) }
-    }
-
     /// The key of a row, as passes and events name it (nil once it is removed).
     func key(of row: Row) -> RowKey? {
         try? live.row(id: row.rawValue)
@@ -118,6 +112,68 @@ final class InboxScreen {
     @discardableResult
     func insert(_ component: Component, at position: InsertPosition) -> RowKey? {
         try? live.insert(component.instance, at: position).row
+    }
+
+    /// Binds 'messages', a list of Message: re-binding diffs by key, and the rows made,
+    /// moved and removed animate. Throws what `LiveScreen.bind` throws; nothing changes then.
+    @discardableResult
+    func setMessages(_ items: [Message]) throws(RuntimeError) -> [LiveEvent] {
+        try live.bind("messages", json: "[" + items.map(\.json).joined(separator: ",") + "]")
+    }
+
+    /// An element of record 'Message', as the screen's data binds it.
+    struct Message: Hashable, Sendable {
+        var id: String
+        var sender: String
+        var subject: String
+        var preview: String = ""
+        var unread: Bool = false
+        var minutes: Double = 0
+
+        init(id: String, sender: String, subject: String, preview: String = "", unread: Bool = false, minutes: Double = 0) {
+            self.id = id
+            self.sender = sender
+            self.subject = subject
+            self.preview = preview
+            self.unread = unread
+            self.minutes = minutes
+        }
+
+        /// The element as JSON, field by field in the record's names.
+        var json: String {
+            var members: [String] = []
+            members.append("\"id\":" + JSONText.quoted(id))
+            members.append("\"sender\":" + JSONText.quoted(sender))
+            members.append("\"subject\":" + JSONText.quoted(subject))
+            members.append("\"preview\":" + JSONText.quoted(preview))
+            members.append("\"unread\":" + (unread ? "true" : "false"))
+            members.append("\"minutes\":" + (minutes.isFinite ? String(minutes) : "0"))
+            return "{" + members.joined(separator: ",") + "}"
+        }
+    }
+
+    /// Writing data as JSON for `LiveScreen.bind`.
+    private enum JSONText {
+        static func quoted(_ text: String) -> String {
+            var out = "\""
+            for scalar in text.unicodeScalars {
+                switch scalar {
+                case "\"": out += "\\\""
+                case "\\": out += "\\\\"
+                case "\n": out += "\\n"
+                case "\r": out += "\\r"
+                case "\t": out += "\\t"
+                case _ where scalar.value < 0x20: out += "\\u00" + (scalar.value < 0x10 ? "0" : "") + String(scalar.value, radix: 16)
+                default: out.unicodeScalars.append(scalar)
+                }
+            }
+            return out + "\""
+        }
+
+        static func hexColor(_ rgba: UInt32) -> String {
+            let digits = String(rgba, radix: 16, uppercase: true)
+            return "#" + String(repeating: "0", count: 8 - digits.count) + digits
+        }
     }
 
     /// A layout of the screen at one viewport size.
