@@ -137,8 +137,10 @@ extension TypeChecker {
         let hint = suggestion(name, candidates)
         if !hint.isEmpty {
             message += hint
+        } else if name == "index" {
+            message += "; 'index' is an element's place, inside a 'for'"
         } else if scope.inComponent, !scope.states.keys.contains(name) {
-            message += "; a component sees only its parameters"
+            message += "; a component sees only its parameters and its own state"
         } else if expected == .string {
             message += "; strings are written in double quotes"
         }
