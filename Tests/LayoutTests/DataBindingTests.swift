@@ -101,7 +101,7 @@ final class DataBindingTests: XCTestCase {
         try live.bind("items", json: Self.json(items))
         var checked = 0
         // Thousands in the long run (CI); a few hundred by default.
-        let steps = ProcessInfo.processInfo.environment["STACKC_LONG_TESTS"] == "1" ? 1500 : 400
+        let steps = ProcessInfo.processInfo.environment["STACKC_LONG_TESTS"] == "1" ? 800 : 400
         for step in 0..<steps {
             var next = items
             switch Int.random(in: 0..<7, using: &random) {
@@ -155,7 +155,7 @@ final class DataBindingTests: XCTestCase {
         var session = HostSession(LiveScreen(model: model, viewportWidth: 320, viewportHeight: 500))
         var items: [Item] = []
         var time = 0.0
-        for step in 0..<(ProcessInfo.processInfo.environment["STACKC_LONG_TESTS"] == "1" ? 400 : 80) {
+        for step in 0..<(ProcessInfo.processInfo.environment["STACKC_LONG_TESTS"] == "1" ? 200 : 80) {
             items.shuffle(using: &random)
             if Bool.random(using: &random) { items += Self.randomItems(&random, count: 2, ids: &ids) }
             if items.count > 3, Bool.random(using: &random) { items.removeFirst(2) }
