@@ -106,7 +106,7 @@ enum BenchMain {
         if wanted("query") { results += LayoutBench.query(rows: max(rows, 1_000_000)) }
         if wanted("live") { results += LayoutBench.live(rows: max(rows, 1_000_000)) }
         if wanted("host") { results += HostBench.passes(sizes: hostSizes) }
-        if wanted("data") { results += DataBench.run(elements: 100_000) }
+        if wanted("data") { results += DataBench.run(elements: rows) }
         if wanted("animate") { results += LayoutBench.animate(rows: rows) }
         if wanted("json") {
         let jsonData = jsonForm(rows: rows)

@@ -196,9 +196,13 @@ final class DataBindingTests: XCTestCase {
         XCTAssertEqual(message(#"[{"id": "a", "size": 3}]"#), "items[0].title: missing, and record Item gives 'title' no default")
         XCTAssertEqual(message(#"{"id": "a"}"#), "items: expected an array of Item objects, found an object")
         XCTAssertEqual(message(#"[{"id": "a", "title": "A", "size": 1}, {"id": "a", "title": "B", "size": 2}]"#), "items[1].id: key 'a' repeats items[0]; keys must be unique")
-        XCTAssertEqual(message("[1, 2"), "JSON at line 1, column 6: an array is not closed with ']'")
+        XCTAssertEqual(message("[1, 2"), "items[0]: expected an object, found a number (record Item)")
+        XCTAssertEqual(message(#"[{"id": "a", "title": "A", "size": 1}"#), "JSON at line 1, column 38: an array is not closed with ']'")
+        XCTAssertEqual(message(#"[{"id": "a", "title": "A", "size": 1,}]"#), "JSON at line 1, column 38: expected a member name in double quotes")
         XCTAssertEqual(message(#"[{"id": "a", "title": "A", "size": 1, "extra": [1, {"x": null}]}]"#), "bound", "members the record does not declare are ignored")
         XCTAssertThrowsError(try live.bind("nope", json: "[]")) { XCTAssertEqual("\($0)", "the screen has no data 'nope'; its data: items") }
-        XCTAssertThrowsError(try live.bind("items", json: String(repeating: "[", count: 100))) { XCTAssertTrue("\($0)".contains("nested more than 64")) }
+        XCTAssertThrowsError(try live.bind("items", json: "[{\"extra\": " + String(repeating: "[", count: 100) + "}]")) {
+            XCTAssertTrue("\($0)".contains("nested more than 64"), "\($0)")
+        }
     }
 }

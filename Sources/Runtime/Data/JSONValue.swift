@@ -67,7 +67,7 @@ package indirect enum JSONValue: Hashable, Sendable {
     }
 }
 
-private struct JSONParser {
+struct JSONParser {
     let bytes: [UInt8]
     var at = 0
 
@@ -159,24 +159,69 @@ private struct JSONParser {
         return value
     }
 
+    /// Up to 15 significant digits and decimals the value is exact as
+    /// mantissa / 10^decimals, one division; longer forms and exponents go
+    /// through the standard library.
     mutating func number() throws(RuntimeError) -> Double {
         let start = at
-        if at < bytes.count, bytes[at] == UInt8(ascii: "-") { at += 1 }
-        var digits = 0
-        while at < bytes.count, (0x30...0x39).contains(bytes[at]) || [UInt8(ascii: "."), UInt8(ascii: "e"), UInt8(ascii: "E"), UInt8(ascii: "+"), UInt8(ascii: "-")].contains(bytes[at]) {
-            if (0x30...0x39).contains(bytes[at]) { digits += 1 }
+        var negative = false
+        if at < bytes.count, bytes[at] == UInt8(ascii: "-") {
+            negative = true
             at += 1
         }
-        let text = String(decoding: bytes[start..<at], as: UTF8.self)
-        guard digits > 0, let value = Double(text), value.isFinite else {
-            at = start
-            throw fail(digits == 0 ? "expected a value" : "'\(text)' is not a number")
+        var mantissa: UInt64 = 0
+        var digits = 0
+        var decimals = 0
+        var seenDot = false
+        var simple = true
+        while at < bytes.count {
+            let c = bytes[at]
+            if c >= 0x30, c <= 0x39 {
+                if digits < 19 { mantissa = mantissa &* 10 &+ UInt64(c - 0x30) }
+                if mantissa > 0 || seenDot { digits += 1 }
+                if seenDot { decimals += 1 }
+            } else if c == UInt8(ascii: "."), !seenDot {
+                seenDot = true
+            } else if c == UInt8(ascii: "e") || c == UInt8(ascii: "E") || c == UInt8(ascii: "+") || c == UInt8(ascii: "-") {
+                simple = false
+            } else {
+                break
+            }
+            at += 1
         }
+        let sawDigit = bytes[start..<at].contains { $0 >= 0x30 && $0 <= 0x39 }
+        guard sawDigit else {
+            at = start
+            throw fail("expected a value")
+        }
+        if simple, digits <= 15, decimals < JSONParser.powersOfTen.count {
+            let value = Double(mantissa) / JSONParser.powersOfTen[decimals]
+            return negative ? -value : value
+        }
+        let text = String(decoding: bytes[start..<at], as: UTF8.self)
+        guard let value = Double(text), value.isFinite else {
+            at = start
+            throw fail("'\(text)' is not a number")
+        }
+        return value
+    }
+
+    static let powersOfTen: [Double] = (0...15).map { exponent in
+        var value = 1.0
+        for _ in 0..<exponent { value *= 10 }
         return value
     }
 
     mutating func string() throws(RuntimeError) -> String {
         at += 1
+        // Most strings hold no escape: made from the bytes in one go.
+        var end = at
+        while end < bytes.count, bytes[end] != UInt8(ascii: "\""), bytes[end] != UInt8(ascii: "\\"), bytes[end] >= 0x20 { end += 1 }
+        if end < bytes.count, bytes[end] == UInt8(ascii: "\"") {
+            let text = String(decoding: bytes[at..<end], as: UTF8.self)
+            at = end + 1
+            return text
+        }
         var out: [UInt8] = []
         while at < bytes.count {
             let c = bytes[at]

@@ -16,12 +16,6 @@ extension LiveScreen {
     /// JSON, a field of the wrong type, a repeated key) nothing changes.
     @discardableResult
     public mutating func bind(_ name: String, json: String) throws(RuntimeError) -> [LiveEvent] {
-        let value = try JSONValue.parse(json)
-        return try bind(name, value: value)
-    }
-
-    @discardableResult
-    package mutating func bind(_ name: String, value: JSONValue) throws(RuntimeError) -> [LiveEvent] {
         let model = screen.model
         guard let dataIndex = model.data.firstIndex(where: { $0.name == name }) else {
             let known = model.data.map(\.name)
@@ -30,7 +24,7 @@ extension LiveScreen {
         let data = model.data[dataIndex]
         let repeaterIndices = model.repeaters.indices.filter { model.repeaters[$0].data == dataIndex }
         let keyField = repeaterIndices.first.map { model.repeaters[$0].keyField } ?? -1
-        let elements = try data.elements(from: value, keyField: keyField, enums: model.enums)
+        let elements = try data.elements(fromJSON: json, keyField: keyField, enums: model.enums)
         guard data.isList else {
             var events: [LiveEvent] = []
             for (slot, value) in zip(data.slots, elements[0].values) {
