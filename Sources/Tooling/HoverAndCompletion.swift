@@ -65,6 +65,24 @@ extension LanguageServer {
             return "row **\(symbol.name)** of \(symbol.scope ?? "")"
         case .step:
             return "step **\(symbol.name)** of flow \(symbol.scope ?? "")"
+        case .record:
+            guard let (file, decl) = project.record(symbol.name) else { return "record \(symbol.name)" }
+            let fields = decl.fields.map { field in
+                "\(field.name.name): \(field.isList ? "[\(field.type.name)]" : field.type.name)"
+                    + (field.defaultValue.map { " = " + project.files[file].source.text(of: $0.span) } ?? "")
+            }
+            return "```stack\nrecord \(symbol.name) { \(fields.joined(separator: "  ")) }\n```"
+        case .field:
+            let field = project.record(symbol.scope ?? "")?.decl.fields.first { $0.name.name == symbol.name }
+            return "**\(symbol.name)**: \(field.map { $0.isList ? "[\($0.type.name)]" : $0.type.name } ?? "?") — field of record \(symbol.scope ?? "")"
+        case .data:
+            for view in project.files {
+                guard let stack = view.stacks.first(where: { $0.name.name == symbol.scope }),
+                    let decl = Project.data(of: stack).first(where: { $0.name.name == symbol.name })
+                else { continue }
+                return "```stack\ndata \(symbol.name): \(decl.isList ? "[\(decl.type.name)]" : decl.type.name)\n```\nbound at run time (LiveScreen.bind, --data)"
+            }
+            return "data \(symbol.name)"
         }
     }
 
@@ -200,7 +218,7 @@ struct Completion {
             context.states = Project.states(of: stack)
             context.properties = PropertyCatalog.properties(of: stack.kind == .screen ? .screen : .flow)
             context.allowsRows = stack.kind == .screen
-            context.blocks = stack.kind == .screen ? ["state", "defaults"] : ["state", "step", "defaults"]
+            context.blocks = stack.kind == .screen ? ["state", "data", "defaults"] : ["state", "step", "defaults"]
             descend(stack.body, offset, project, &context)
         }
         for component in view.components where component.body.span.start < offset && offset <= component.body.span.end {

@@ -50,7 +50,7 @@ extension LanguageServer {
     func rename(_ document: Document, _ params: [String: Any]) throws(RequestError) -> Any {
         guard let newName = params["newName"] as? String else { throw RequestError(code: -32602, message: "rename needs newName") }
         guard let (project, symbol, _) = symbolAtCursor(document, params) else {
-            throw RequestError(code: -32602, message: "nothing here can be renamed: put the cursor on a component, enum, case, state, row id, parameter or step")
+            throw RequestError(code: -32602, message: "nothing here can be renamed: put the cursor on a component, enum, case, state, row id, parameter, step, record, field or data")
         }
         guard Self.isIdentifier(newName) else {
             throw RequestError(code: -32602, message: "'\(newName)' is not a name: letters, digits, '_' and '-' between letters")

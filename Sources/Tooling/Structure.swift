@@ -13,6 +13,7 @@ enum SemanticTokens {
 
     static let keywords: Set<String> = [
         "import", "enum", "component", "screen", "flow", "state", "step", "defaults", "separator", "transition", "from", "to", "props",
+        "record", "data", "for", "in", "key",
     ]
 }
 
@@ -101,6 +102,9 @@ extension LanguageServer {
                     case .state: "variable"
                     case .parameter: "parameter"
                     case .rowID, .step: "variable"
+                    case .record: "type"
+                    case .field: "property"
+                    case .data: "variable"
                     }
                 } else if project.isPropertyName(view, index) {
                     type = "property"

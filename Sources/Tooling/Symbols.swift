@@ -9,6 +9,7 @@ import StackParser
 struct Symbol: Hashable {
     enum Kind: String {
         case component, enumType = "enum", enumCase = "enum case", state, rowID = "row id", parameter, step
+        case record, field, data
     }
 
     var kind: Kind
@@ -85,6 +86,7 @@ struct FileView {
     var stacks: [StackDecl] { syntax.declarations.compactMap { if case .stack(let d) = $0 { d } else { nil } } }
     var components: [ComponentDecl] { syntax.declarations.compactMap { if case .component(let d) = $0 { d } else { nil } } }
     var enums: [EnumDecl] { syntax.declarations.compactMap { if case .enumeration(let d) = $0 { d } else { nil } } }
+    var records: [RecordDecl] { syntax.declarations.compactMap { if case .record(let d) = $0 { d } else { nil } } }
 }
 
 /// The document and its imports, with name resolution over all of them.
@@ -103,6 +105,8 @@ struct Project {
     var enums: [(file: Int, decl: EnumDecl)] { files.indices.flatMap { f in files[f].enums.map { (f, $0) } } }
 
     func component(_ name: String) -> (file: Int, decl: ComponentDecl)? { components.first { $0.decl.name.name == name } }
+    var records: [(file: Int, decl: RecordDecl)] { files.indices.flatMap { f in files[f].records.map { (f, $0) } } }
+    func record(_ name: String) -> (file: Int, decl: RecordDecl)? { records.first { $0.decl.name.name == name } }
     func enumeration(_ name: String) -> (file: Int, decl: EnumDecl)? { enums.first { $0.decl.name.name == name } }
 
     /// The enum declaring case `name`, when exactly one does.
@@ -120,6 +124,22 @@ struct Project {
         let name = view.text(index)
         let offset = view.tokens[index].start
         let previous = view.kind(index - 1), next = view.kind(index + 1)
+        // `a.title`, `hotel.name`: a record's field, read through data.
+        if previous == .dot, view.kind(index - 2) == .identifier {
+            guard let record = recordRead(through: view.text(index - 2), at: offset, in: view),
+                record.fields.contains(where: { $0.name.name == name })
+            else { return nil }
+            return Symbol(kind: .field, name: name, scope: record.name.name)
+        }
+        for decl in view.records where decl.span.start <= offset && offset < decl.span.end {
+            if decl.name.span.start == offset { return Symbol(kind: .record, name: name, scope: nil) }
+            if decl.fields.contains(where: { $0.name.span.start == offset }) { return Symbol(kind: .field, name: name, scope: decl.name.name) }
+            if record(name) != nil, previous == .colon || previous == .leftBracket { return Symbol(kind: .record, name: name, scope: nil) }
+            return nil
+        }
+        if record(name) != nil, previous == .colon || previous == .leftBracket {
+            return Symbol(kind: .record, name: name, scope: nil)
+        }
         // `.case`, not `viewport.width`.
         if previous == .dot, ![.identifier, .rightParen].contains(view.kind(index - 2) ?? .invalid) {
             return enums.contains { $0.decl.cases.contains { $0.name == name } }
@@ -145,6 +165,9 @@ struct Project {
         }
         guard let stack = view.stacks.first(where: { $0.span.start <= offset && offset < $0.span.end }) else { return nil }
         let scope = stack.name.name
+        if Self.data(of: stack).contains(where: { $0.name.name == name }), next != .colon || previous == .identifier && view.text(index - 1) == "data" {
+            return Symbol(kind: .data, name: name, scope: scope)
+        }
         if Self.states(of: stack).contains(where: { $0.name.name == name }) {
             let declaring = index > 0 && view.text(index - 1) == "state"
             if declaring || !isPropertyName(view, index) { return Symbol(kind: .state, name: name, scope: scope) }
@@ -170,6 +193,33 @@ struct Project {
 
     static func states(of stack: StackDecl) -> [StateDecl] {
         stack.body.members.compactMap { if case .state(let s) = $0 { s } else { nil } }
+    }
+
+    static func data(of stack: StackDecl) -> [DataDecl] {
+        stack.body.members.compactMap { if case .data(let d) = $0 { d } else { nil } }
+    }
+
+    /// The record whose fields `base.field` reads at `offset`: of the
+    /// element of a `for` over `base`'s list there, or of single data `base`.
+    func recordRead(through base: String, at offset: Int, in view: FileView) -> RecordDecl? {
+        guard let stack = view.stacks.first(where: { $0.span.start <= offset && offset < $0.span.end }) else { return nil }
+        let data = Self.data(of: stack)
+        func loops(in block: Block) -> String? {
+            for member in block.members {
+                switch member {
+                case .repeating(let loop) where loop.span.start <= offset && offset < loop.span.end:
+                    if let inner = loops(in: loop.body) { return inner }
+                    if loop.variable.name == base, case .name(let list) = loop.list.kind { return list }
+                case .row(let row) where row.span.start <= offset && offset < row.span.end:
+                    return loops(in: row.body)
+                default: continue
+                }
+            }
+            return nil
+        }
+        let dataName = loops(in: stack.body) ?? (data.contains { $0.name.name == base && !$0.isList } ? base : nil)
+        guard let dataName, let decl = data.first(where: { $0.name.name == dataName }) else { return nil }
+        return record(decl.type.name)?.decl
     }
 
     static func steps(of stack: StackDecl) -> [Identifier] {
@@ -202,6 +252,18 @@ struct Project {
         case .parameter:
             if let (file, decl) = component(symbol.scope ?? ""), let p = decl.parameters.first(where: { $0.name.name == symbol.name }) {
                 return (file, p.name.span)
+            }
+        case .record: return record(symbol.name).map { ($0.file, $0.decl.name.span) }
+        case .field:
+            if let (file, decl) = record(symbol.scope ?? ""), let field = decl.fields.first(where: { $0.name.name == symbol.name }) {
+                return (file, field.name.span)
+            }
+        case .data:
+            for (file, view) in files.enumerated() {
+                guard let stack = view.stacks.first(where: { $0.name.name == symbol.scope }),
+                    let decl = Self.data(of: stack).first(where: { $0.name.name == symbol.name })
+                else { continue }
+                return (file, decl.name.span)
             }
         case .state, .rowID, .step:
             for (file, view) in files.enumerated() {

@@ -309,6 +309,45 @@ final class LanguageServerTests: XCTestCase {
         XCTAssertTrue("\(hover ?? [:])".contains("number"), "\(hover ?? [:])")
     }
 
+    /// Records, their fields and a screen's data are names too: through a
+    /// `for`'s element and through single-record data.
+    func testRecordsFieldsAndDataAreFound() throws {
+        let session = try Session()
+        let uri = try session.file("data.stack", """
+            record ⟪recordDecl⟫Amenity { id: string  ⟪titleDecl⟫title: string }
+            record Hotel { ⟪nameDecl⟫name: string }
+            screen Stay {
+                data ⟪dataDecl⟫amenities: [⟪recordUse⟫Amenity]
+                data hotel: Hotel
+                Text { text: hotel.⟪nameUse⟫name }
+                for a in ⟪dataUse1⟫amenities key a.id {
+                    Text amenity { text: a.⟪titleUse1⟫title }
+                    Text { text: "\\(a.⟪titleUse2⟫title)!"  hidden: count(⟪dataUse2⟫amenities) > 3 }
+                }
+            }
+
+            """)
+        func definition(_ marker: String) -> (Int, Int)? {
+            guard let result = session.request("textDocument/definition", session.at(marker))["result"] as? [String: Any],
+                let start = (result["range"] as? [String: Any])?["start"] as? [String: Int]
+            else { return nil }
+            return (start["line"] ?? -1, start["character"] ?? -1)
+        }
+        func place(_ marker: String) -> (Int, Int) { (session.markers[marker]!.line, session.markers[marker]!.character) }
+        XCTAssertTrue(definition("titleUse1").map { $0 == place("titleDecl") } ?? false, "a field through a for's element")
+        XCTAssertTrue(definition("titleUse2").map { $0 == place("titleDecl") } ?? false, "inside an interpolation")
+        XCTAssertTrue(definition("nameUse").map { $0 == place("nameDecl") } ?? false, "a field through single-record data")
+        XCTAssertTrue(definition("recordUse").map { $0 == place("recordDecl") } ?? false, "a record named as a type")
+        XCTAssertTrue(definition("dataUse2").map { $0 == place("dataDecl") } ?? false, "data in count()")
+        let references = session.request("textDocument/references", session.at("dataUse1").merging(["context": ["includeDeclaration": true]]) { a, _ in a })["result"] as? [Any]
+        XCTAssertEqual(references?.count, 3, "the declaration, the for, count()")
+        let rename = session.request("textDocument/rename", session.at("titleDecl").merging(["newName": "label"]) { a, _ in a })
+        let edits = ((rename["result"] as? [String: Any])?["changes"] as? [String: [[String: Any]]])?[uri]
+        XCTAssertEqual(edits?.count, 3, "the field and its two reads")
+        let hover = session.request("textDocument/hover", session.at("recordUse"))["result"] as? [String: Any]
+        XCTAssertTrue("\(hover ?? [:])".contains("record Amenity { id: string  title: string }"), "\(hover ?? [:])")
+    }
+
     func testStructureFormattingAndColours() throws {
         let session = try Session()
         try session.file("components.stack", Self.components)
