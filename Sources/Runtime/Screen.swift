@@ -45,6 +45,13 @@ package struct Screen: Sendable {
         self.hiddenOverrides = screen.hiddenOverrides.filter { $0.key < model.rows.count }
     }
 
+    /// Replaces the value of constant `slot` of the model's code (an element
+    /// of bound data edited in place); the caller re-evaluates its readers.
+    package mutating func setConstant(_ slot: UInt32, to value: RuntimeValue) {
+        guard Int(slot) < model.expressions.constants.count else { return }
+        model.expressions.constants[Int(slot)] = value
+    }
+
     /// Hides or shows `row` whatever its `hidden` expression says.
     package mutating func overrideHidden(_ row: Int, _ hidden: Bool) {
         hiddenOverrides[row] = hidden

@@ -133,8 +133,11 @@ final class DataBindingTests: XCTestCase {
             // Events: rows of elements that are new or changed are inserted,
             // rows of those gone or changed removed; an unchanged element's
             // rows stay (a move is not a removal).
+            // Same keys in the same order: changed values are patched in
+            // place, nothing is made or removed.
             let old = Dictionary(uniqueKeysWithValues: items.enumerated().map { ($1.id, ($0, $1)) })
-            let made = next.enumerated().filter { position, item in
+            let inPlace = next.map(\.id) == items.map(\.id)
+            let made = inPlace ? 0 : next.enumerated().filter { position, item in
                 guard let (was, previous) = old[item.id] else { return true }
                 return previous != item || was != position  // the rows read `index`
             }.count

@@ -11,7 +11,13 @@
 package struct BoundElement: Hashable, Sendable {
     package var key: String
     package var values: [RuntimeValue]
+    /// The rows listed in the `for`'s stack, and every row made for the
+    /// element (nested ones too).
     package var rows: [Int]
+    package var made: Range<Int>
+    /// Template parameter → the constant slot holding its value in the
+    /// rows' code: an edited element is patched there.
+    package var slots: [Int: UInt32]
 }
 
 extension ValueText {

@@ -6,8 +6,11 @@
 // template, a vanished one's rows are removed. Rows of an element carry
 // their template ids with the key: `amenity[pool]`, `row[3]`.
 //
-// Cost: O(elements) to diff, then one full layout of the screen; a change
-// to k elements of n does not yet cost O(k log n) (docs/data.md).
+// A re-binding that only changes values (same keys in the same order) is
+// made in place: the changed values are written into the constants the
+// rows read and those rows evaluated again, O(k log n). Anything else —
+// elements added, removed or moved — costs O(elements) to diff, then one
+// full layout of the screen.
 
 extension LiveScreen {
     /// Binds data `name` from JSON text: an array of objects for a list
@@ -32,6 +35,7 @@ extension LiveScreen {
             }
             return events
         }
+        if let events = editInPlace(repeaterIndices, to: elements) { return events }
         var inserted: [Int] = []
         var removed: [Int] = []
         let events = observe { live in
@@ -84,12 +88,13 @@ extension LiveScreen {
             }
             if repeater.indexParameter >= 0 { values[repeater.indexParameter] = .number(Double(position)) }
             let firstNew = model.rows.count
-            let rows = model.appendRows(of: repeater.template, values: values, label: "\(model.data[repeater.data].name)[\(element.key)]", parent: repeater.stack)
+            let (rows, slots) = model.appendRows(
+                of: repeater.template, values: values, label: "\(model.data[repeater.data].name)[\(element.key)]", parent: repeater.stack)
             for row in firstNew..<model.rows.count {
                 if let id = model.rows[row].id { model.rows[row].id = "\(id)[\(element.key)]" }
             }
             inserted += rows
-            next.append(BoundElement(key: element.key, values: element.values, rows: rows))
+            next.append(BoundElement(key: element.key, values: element.values, rows: rows, made: firstNew..<model.rows.count, slots: slots))
         }
         let oldRows = old.flatMap(\.rows)
         let newRows = next.flatMap(\.rows)
@@ -97,6 +102,56 @@ extension LiveScreen {
         model.stacks[repeater.stack].rows.replaceSubrange(min(start, end)..<end, with: newRows)
         bound[index] = next
         return (inserted, oldRows.filter { !kept.contains($0) })
+    }
+
+    /// A re-binding that keeps every element's key and place and only changes
+    /// values: each changed value is written into the constant its rows read,
+    /// and those rows are evaluated again — O(k log n) for k changed
+    /// elements of the screen's own stack, no rows made or removed. Nil when
+    /// the change is not of that kind (the keyed diff takes it then).
+    private mutating func editInPlace(_ repeaters: [Int], to elements: [(key: String, values: [RuntimeValue])]) -> [LiveEvent]? {
+        let model = screen.model
+        var patches: [(slot: UInt32, value: RuntimeValue)] = []
+        var changedRows: [Int] = []
+        var next: [Int: [BoundElement]] = [:]
+        for index in repeaters {
+            guard var current = bound[index], current.count == elements.count else { return nil }
+            let repeater = model.repeaters[index]
+            // Stack settings are not re-evaluated row by row: if a template's
+            // stacks read a field, only a full layout is right.
+            if Self.stacksRead(template: repeater.template, model: model) { return nil }
+            for position in current.indices {
+                guard current[position].key == elements[position].key else { return nil }
+                let old = current[position].values, new = elements[position].values
+                guard old != new else { continue }
+                for field in new.indices where field < old.count && old[field] != new[field] {
+                    let parameter = field < repeater.fieldParameters.count ? repeater.fieldParameters[field] : -1
+                    if parameter >= 0, let slot = current[position].slots[parameter] { patches.append((slot, new[field])) }
+                }
+                changedRows += Array(current[position].made)
+                current[position].values = new
+            }
+            next[index] = current
+        }
+        return observe { live in
+            for patch in patches { live.incremental.screen.setConstant(patch.slot, to: patch.value) }
+            for (index, elements) in next { live.bound[index] = elements }
+            live.incremental.update(rows: changedRows)
+        }
+    }
+
+    /// Whether any stack of the template reads a parameter.
+    private static func stacksRead(template: ComponentTemplate, model: ScreenModel) -> Bool {
+        let code = model.expressions.code
+        for stack in template.stacks {
+            var reads = false
+            _ = stack.mapExpressions { ref in
+                for i in Int(ref.start)..<Int(ref.start + ref.count) { if case .parameter = code[i] { reads = true } }
+                return ref
+            }
+            if reads { return true }
+        }
+        return false
     }
 
     /// Whether the template's code reads parameter `parameter`.

@@ -39,7 +39,7 @@ extension ScreenModel {
         // the template's ("sauna.on", or "Toggle@41.on" without an id: 41 is
         // the new row's key, as positions change while rows come and go).
         let label = instance.id ?? "\(template.name)@\(self.rows.count)"
-        let first = appendRows(of: template, values: values, label: label, parent: parent)[0]
+        let first = appendRows(of: template, values: values, label: label, parent: parent).rows[0]
         self.rows[first].id = instance.id
         return first
     }
@@ -47,8 +47,12 @@ extension ScreenModel {
     /// Appends the rows and stacks of `template` with its parameters bound to
     /// `values` (by parameter index), its own state copied into slots named
     /// "label.name"; returns the rows whose parent is `parent`, in order (the
-    /// caller lists them). Template rows keep their ids.
-    package mutating func appendRows(of template: ComponentTemplate, values: [Int: RuntimeValue], label: String, parent: Int) -> [Int] {
+    /// caller lists them), and the constant slot each parameter's value went
+    /// to (binding data patches those to change an element in place).
+    /// Template rows keep their ids.
+    package mutating func appendRows(
+        of template: ComponentTemplate, values: [Int: RuntimeValue], label: String, parent: Int
+    ) -> (rows: [Int], slots: [Int: UInt32]) {
         var ownStates: [UInt32: UInt32] = [:]
         for slot in template.states where slot < self.state.count {
             let local = self.state[slot].name.split(separator: ".").last.map(String.init) ?? self.state[slot].name
@@ -113,6 +117,6 @@ extension ScreenModel {
             if case .stack(let index) = local.content { row.content = .stack(stackBase + index) }
             self.rows.append(row)
         }
-        return topLevel
+        return (topLevel, constants.reduce(into: [:]) { $0[$1.key] = $1.value })
     }
 }
