@@ -45,6 +45,16 @@ enum DataBench {
         let one = json(order, edited: elements / 2)
         let change = seconds(clock.measure { _ = try? live.bind("items", json: one) })
         results.append(("data: change 1 of \(elements / 1000)k", change, String(format: "%.1f ms (goal < 20 µs: reading and diffing the whole document is O(n); the edit itself is in place)", change * 1000)))
+        // One element by its key: `update(_:key:json:)`, in place.
+        var updates: [Double] = []
+        for step in 0..<1000 {
+            let n = (step * 7919) % elements
+            let object = "{\"id\":\"i\(n)\",\"title\":\"updated \(step)\",\"price\":\(step % 500)}"
+            updates.append(seconds(clock.measure { _ = try? live.update("items", key: "i\(n)", json: object) }))
+        }
+        updates.sort()
+        results.append(("data: update 1 of \(elements / 1000)k by key", updates[updates.count / 2],
+            String(format: "%.1f µs median (goal < 20 µs)", updates[updates.count / 2] * 1e6)))
         var shuffled = order
         var random = SplitMixBench(seed: 1)
         for _ in 0..<(elements / 20) {

@@ -184,6 +184,41 @@ final class DataBindingTests: XCTestCase {
         XCTAssertEqual(normalized, expanded)
     }
 
+    /// One element changed by its key equals a fresh binding of the list
+    /// with that element changed; a bad update changes nothing.
+    func testUpdatingOneElementByKey() throws {
+        let model = try InterpolationTests.loaded(Self.forScreen)
+        var random = SplitMix64(seed: 8)
+        var ids = 0
+        var items = Self.randomItems(&random, count: 12, ids: &ids)
+        var live = LiveScreen(model: model, viewportWidth: 320, viewportHeight: 500)
+        try live.bind("items", json: Self.json(items))
+        let rowsBefore = live.screen.model.rows.count
+        for step in 0..<100 {
+            let at = Int.random(in: 0..<items.count, using: &random)
+            items[at].title = "u\(step)"
+            items[at].size = Int.random(in: 5...60, using: &random)
+            items[at].flag = Bool.random(using: &random)
+            let object = String(Self.json([items[at]]).dropFirst().dropLast())
+            try live.update("items", key: items[at].id, json: object)
+            var fresh = LiveScreen(model: model, viewportWidth: 320, viewportHeight: 500)
+            try fresh.bind("items", json: Self.json(items))
+            XCTAssertEqual(Self.render(live), Self.render(fresh), "step \(step)")
+        }
+        XCTAssertEqual(live.screen.model.rows.count, rowsBefore, "updates make no rows")
+        let before = Self.render(live)
+        XCTAssertThrowsError(try live.update("items", key: "nope", json: #"{"id": "nope", "title": "x", "size": 1}"#)) {
+            XCTAssertEqual("\($0)", "items has no element with key 'nope'")
+        }
+        XCTAssertThrowsError(try live.update("items", key: items[0].id, json: #"{"id": "other", "title": "x", "size": 1}"#)) {
+            XCTAssertTrue("\($0)".contains("the key cannot change"), "\($0)")
+        }
+        XCTAssertThrowsError(try live.update("items", key: items[0].id, json: #"{"id": "\#(items[0].id)", "title": "x", "size": "big"}"#)) {
+            XCTAssertEqual("\($0)", "items[\(items[0].id)].size: expected a number, found a string (record Item)")
+        }
+        XCTAssertEqual(Self.render(live), before)
+    }
+
     func testBadDataSaysWhereAndWhat() throws {
         let model = try InterpolationTests.loaded(Self.forScreen)
         var live = LiveScreen(model: model)

@@ -101,7 +101,51 @@ extension LiveScreen {
         let end = min(start + oldCount, model.stacks[repeater.stack].rows.count)
         model.stacks[repeater.stack].rows.replaceSubrange(min(start, end)..<end, with: newRows)
         bound[index] = next
+        boundPlaces[index] = Dictionary(next.enumerated().map { ($1.key, $0) }, uniquingKeysWith: { a, _ in a })
         return (inserted, oldRows.filter { !kept.contains($0) })
+    }
+
+    /// Changes one element of list `name`, the one with key `key`, to JSON
+    /// object `json`: its rows are updated in place and evaluated again,
+    /// O(log n) for rows of the screen's own stack. The element's key may
+    /// not change (bind the list for that). Throws when no element has the
+    /// key or the object does not fit the record; nothing changes then.
+    @discardableResult
+    public mutating func update(_ name: String, key: String, json: String) throws(RuntimeError) -> [LiveEvent] {
+        let model = screen.model
+        guard let dataIndex = model.data.firstIndex(where: { $0.name == name }), model.data[dataIndex].isList else {
+            throw RuntimeError("the screen has no list data '\(name)'")
+        }
+        var one = model.data[dataIndex]
+        one.isList = false
+        one.name = "\(name)[\(key)]"
+        let values = try one.elements(fromJSON: json, keyField: -1, enums: model.enums)[0].values
+        var patches: [(slot: UInt32, value: RuntimeValue)] = []
+        var changedRows: [Int] = []
+        var edited: [(repeater: Int, place: Int)] = []
+        for index in model.repeaters.indices where model.repeaters[index].data == dataIndex {
+            let repeater = model.repeaters[index]
+            guard let place = boundPlaces[index]?[key], let element = bound[index]?[place] else {
+                throw RuntimeError("\(name) has no element with key '\(key)'")
+            }
+            if repeater.keyField >= 0, ValueText.keyText(values[repeater.keyField], enums: model.enums) != key {
+                throw RuntimeError("\(name)[\(key)]: the key cannot change in an update; bind the list instead")
+            }
+            if Self.stacksRead(template: repeater.template, model: model) {
+                throw RuntimeError("\(name): its rows' stacks read the element's fields; bind the list instead")
+            }
+            for field in values.indices where field < element.values.count && element.values[field] != values[field] {
+                let parameter = field < repeater.fieldParameters.count ? repeater.fieldParameters[field] : -1
+                if parameter >= 0, let slot = element.slots[parameter] { patches.append((slot, values[field])) }
+            }
+            changedRows += Array(element.made)
+            edited.append((index, place))
+        }
+        return observe { live in
+            for patch in patches { live.incremental.screen.setConstant(patch.slot, to: patch.value) }
+            for (repeater, place) in edited { live.bound[repeater]?[place].values = values }
+            live.incremental.update(rows: changedRows)
+        }
     }
 
     /// A re-binding that keeps every element's key and place and only changes

@@ -14,8 +14,10 @@ public struct LiveScreen: Sendable {
     var slid: [Int: Double] = [:]
     /// The row pressed and not yet released or cancelled.
     var pressed: Int?
-    /// Per `for` (by index in the model), the elements bound now and their rows.
+    /// Per `for` (by index in the model), the elements bound now and their
+    /// rows, and each key's place among them.
     var bound: [Int: [BoundElement]] = [:]
+    var boundPlaces: [Int: [String: Int]] = [:]
 
     /// Shows `model` in a viewport of the given size (points), measuring
     /// rows with `measurer`: the screen's initial state, laid out, at offset 0.
