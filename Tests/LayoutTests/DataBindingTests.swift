@@ -219,6 +219,39 @@ final class DataBindingTests: XCTestCase {
         XCTAssertEqual(Self.render(live), before)
     }
 
+    /// Hostile documents: seeded truncations, byte flips and insertions of
+    /// a valid one either bind or throw — never trap — and a refused one
+    /// leaves the screen as it was.
+    func testMangledDocumentsBindOrThrowAndChangeNothingWhenThrown() throws {
+        let model = try InterpolationTests.loaded(Self.forScreen)
+        var random = SplitMix64(seed: 44)
+        var ids = 0
+        let valid = Array(Self.json(Self.randomItems(&random, count: 8, ids: &ids)).utf8)
+        var live = LiveScreen(model: model, viewportWidth: 320, viewportHeight: 500)
+        let pieces: [[UInt8]] = ["[", "]", "{", "}", "\"", ",", ":", "\\", "\\u", "1e999", "-", "null", "true", "\u{0}", "é", "\u{FF}"].map { Array($0.utf8) }
+        var refused = 0
+        for step in 0..<1000 {
+            var bytes = valid
+            for _ in 0..<Int.random(in: 1...3, using: &random) {
+                let at = Int.random(in: 0...bytes.count, using: &random)
+                switch Int.random(in: 0..<3, using: &random) {
+                case 0: bytes = Array(bytes.prefix(at))
+                case 1 where at < bytes.count: bytes[at] = UInt8.random(in: 0...255, using: &random)
+                default: bytes.insert(contentsOf: pieces.randomElement(using: &random)!, at: min(at, bytes.count))
+                }
+            }
+            let before = Self.render(live)
+            do {
+                try live.bind("items", json: String(decoding: bytes, as: UTF8.self))
+            } catch {
+                refused += 1
+                XCTAssertEqual(Self.render(live), before, "step \(step): a refused document changed the screen")
+            }
+            if testRun?.failureCount ?? 0 > 0 { return }
+        }
+        XCTAssertGreaterThan(refused, 300, "most mangled documents are refused")
+    }
+
     func testBadDataSaysWhereAndWhat() throws {
         let model = try InterpolationTests.loaded(Self.forScreen)
         var live = LiveScreen(model: model)
