@@ -56,7 +56,7 @@ enum DataBench {
         results.append(("data: update 1 of \(elements / 1000)k by key", updates[updates.count / 2],
             String(format: "%.1f µs median (goal < 20 µs)", updates[updates.count / 2] * 1e6)))
         var shuffled = order
-        var random = SplitMixBench(seed: 1)
+        var random = BenchRandom(state: 1)
         for _ in 0..<(elements / 20) {
             let a = Int(random.next() % UInt64(elements)), b = Int(random.next() % UInt64(elements))
             shuffled.swapAt(a, b)
@@ -65,17 +65,5 @@ enum DataBench {
         let moved = seconds(clock.measure { _ = try? live.bind("items", json: shuffle) })
         results.append(("data: 10% shuffle of \(elements / 1000)k", moved, String(format: "%.1f ms", moved * 1000)))
         return results
-    }
-}
-
-struct SplitMixBench {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

@@ -219,12 +219,17 @@ public enum ScreenEncoder {
             for parameter in screen.parameters {
                 w.varint(strings.number(parameter.name))
                 writeType(parameter.type, into: &w)
-                if let value = parameter.defaultValue {
-                    w.u8(1)
-                    writeValue(value, into: &w)
-                } else {
-                    w.u8(0)
-                }
+                writeDefault(parameter.defaultValue, into: &w)
+            }
+        }
+
+        /// `u8` 1 and the value, or 0 for none (a parameter's or field's default).
+        mutating func writeDefault(_ value: RuntimeValue?, into w: inout ByteWriter) {
+            if let value {
+                w.u8(1)
+                writeValue(value, into: &w)
+            } else {
+                w.u8(0)
             }
         }
 
@@ -254,12 +259,7 @@ public enum ScreenEncoder {
                 for field in data.record.fields {
                     w.varint(strings.number(field.name))
                     writeType(field.type, into: &w)
-                    if let value = field.defaultValue {
-                        w.u8(1)
-                        writeValue(value, into: &w)
-                    } else {
-                        w.u8(0)
-                    }
+                    writeDefault(field.defaultValue, into: &w)
                 }
                 w.varint(data.slots.count)
                 for slot in data.slots { w.varint(slot) }

@@ -57,18 +57,20 @@ enum ScreenReader {
         // PARAMETERS: of the component templates.
         r = try sections.expect(.parameters)
         var parameters: [TemplateParameter] = []
+        /// A flag, then a default of `type` if it is set.
+        func readDefault(_ r: inout ByteReader, type: RuntimeType, of what: String) throws(LoadError) -> RuntimeValue? {
+            guard try r.tag(below: 2, "default flag") == 1 else { return nil }
+            let at = r.offset
+            let value = try value(&r, strings: strings, enums: enums)
+            guard ModelValidation.value(value, fits: type) else {
+                throw LoadError(section: r.section, offset: at, message: "the default of \(what) does not have its type")
+            }
+            return value
+        }
         for _ in 0..<(try r.count(minimumSize: 3, "parameter")) {
             let parameterName = try string(&r, "a parameter name")
             let type = try readType(&r, enums: enums)
-            var defaultValue: RuntimeValue?
-            if try r.tag(below: 2, "default flag") == 1 {
-                let at = r.offset
-                let value = try value(&r, strings: strings, enums: enums)
-                guard ModelValidation.value(value, fits: type) else {
-                    throw LoadError(section: r.section, offset: at, message: "the default of parameter '\(parameterName)' does not have its type")
-                }
-                defaultValue = value
-            }
+            let defaultValue = try readDefault(&r, type: type, of: "parameter '\(parameterName)'")
             parameters.append(TemplateParameter(name: parameterName, type: type, defaultValue: defaultValue))
         }
         try r.finish()
@@ -447,15 +449,7 @@ enum ScreenReader {
             for _ in 0..<(try r.count(minimumSize: 3, "field")) {
                 let fieldName = try string(&r, "a field name")
                 let type = try readType(&r, enums: enums)
-                var defaultValue: RuntimeValue?
-                if try r.tag(below: 2, "default flag") == 1 {
-                    let at = r.offset
-                    let value = try value(&r, strings: strings, enums: enums)
-                    guard ModelValidation.value(value, fits: type) else {
-                        throw LoadError(section: r.section, offset: at, message: "the default of field '\(fieldName)' does not have its type")
-                    }
-                    defaultValue = value
-                }
+                let defaultValue = try readDefault(&r, type: type, of: "field '\(fieldName)'")
                 fields.append(FieldModel(name: fieldName, type: type, defaultValue: defaultValue))
             }
             let at = r.offset
