@@ -25,4 +25,8 @@ package enum Limits {
         guard x > 0 else { return 0 }
         return Swift.min(x, maximumDuration)
     }
+
+    /// The most fields a record has once the records nested in it are
+    /// flattened into it (each level could otherwise double them).
+    package static let maximumRecordFields = 1_000
 }

@@ -83,12 +83,12 @@ final class InterpolationTests: XCTestCase {
 
     func testAFileOfTheOldFormatIsRefusedWithAClearMessage() throws {
         var bytes = ScreenEncoder.encode([try LiveModelTests.model("screen S { Text { text: \"a\" } }")])
-        bytes[4] = 1
+        bytes[4] = 2
         bytes[5] = 0
         XCTAssertThrowsError(try ScreenDecoder.decode(bytes)) { error in
             XCTAssertEqual(
                 "\(error)",
-                "compiled screen: header at byte 4: this file is format version 1; this runtime reads version 2 (it was compiled by an older stackc: compile its source again)")
+                "compiled screen: header at byte 4: this file is format version 2; this runtime reads version 3 (it was compiled by an older stackc: compile its source again)")
         }
     }
 }

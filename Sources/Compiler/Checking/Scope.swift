@@ -21,6 +21,9 @@ struct Scope {
     var declaresState = false
     /// The screen's data, by name.
     var data: [String: CheckedData] = [:]
-    /// Inside a `for`: its variable and the record of its elements.
-    var loop: (variable: String, record: String)?
+    /// Inside `for`s: their variables and the records of their elements,
+    /// outermost first.
+    var loops: [(variable: String, record: String)] = []
+    /// The innermost `for`'s.
+    var loop: (variable: String, record: String)? { loops.last }
 }

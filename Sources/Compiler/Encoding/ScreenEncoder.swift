@@ -254,26 +254,36 @@ public enum ScreenEncoder {
             for data in screen.data {
                 w.varint(strings.number(data.name))
                 w.bool(data.isList)
-                w.varint(strings.number(data.record.name))
-                w.varint(data.record.fields.count)
-                for field in data.record.fields {
-                    w.varint(strings.number(field.name))
-                    writeType(field.type, into: &w)
-                    writeDefault(field.defaultValue, into: &w)
-                }
+                writeRecord(data.record, into: &w)
                 w.varint(data.slots.count)
                 for slot in data.slots { w.varint(slot) }
             }
             w.varint(screen.repeaters.count)
             for repeater in screen.repeaters {
                 w.varint(repeater.data)
-                w.varint(repeater.stack)
+                w.varint(repeater.parent + 1)
+                w.varint(repeater.listField + 1)
+                w.varint(repeater.stack + 1)
                 w.varint(repeater.after + 1)
                 w.varint(repeater.keyField + 1)
                 w.varint(repeater.indexParameter + 1)
                 w.varint(repeater.fieldParameters.count)
                 for parameter in repeater.fieldParameters { w.varint(parameter + 1) }
                 writeTemplate(repeater.template, into: &w)
+            }
+        }
+
+        /// A record: its name and fields (name, type, default, and for a
+        /// list field 1 and its element record, else 0).
+        mutating func writeRecord(_ record: RecordModel, into w: inout ByteWriter) {
+            w.varint(strings.number(record.name))
+            w.varint(record.fields.count)
+            for field in record.fields {
+                w.varint(strings.number(field.name))
+                writeType(field.type, into: &w)
+                writeDefault(field.defaultValue, into: &w)
+                w.bool(field.elementRecord != nil)
+                if let element = field.elementRecord { writeRecord(element, into: &w) }
             }
         }
 

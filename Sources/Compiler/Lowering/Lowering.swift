@@ -36,6 +36,8 @@ struct ScreenLowering {
     /// While lowering a `for`'s rows: they are a template too (stateful
     /// components in them get template slots, copied per element).
     private var inRepeater = false
+    /// The `for`s whose templates are being lowered, outermost first.
+    private var enclosingRepeaters: [Int] = []
     var dataModels: [DataModel] = []
     var repeaters: [RepeaterModel] = []
     /// Parameters of components' templates, then of `for` templates.
@@ -55,7 +57,7 @@ struct ScreenLowering {
             if data.isList {
                 dataSlotNames.append("\(data.name).count")
             } else {
-                for field in program.records[data.record]?.fields ?? [] { dataSlotNames.append("\(data.name).\(field.name)") }
+                for leaf in program.records.leaves(of: data.record) { dataSlotNames.append("\(data.name).\(leaf.path)") }
             }
         }
         let firstDataSlot = stack.state.count + (stack.kind == .flow ? 1 : 0)
@@ -69,10 +71,8 @@ struct ScreenLowering {
             stateSlots.append(StateSlot(name: ScreenModel.flowDepthState, type: .number, initial: .number(stack.steps.isEmpty ? 0 : 1)))
         }
         for data in stack.data {
-            guard let record = program.records[data.record] else { continue }
-            let recordModel = RecordModel(
-                name: record.name,
-                fields: record.fields.map { FieldModel(name: $0.name, type: Self.runtimeType($0.type, compiler), defaultValue: $0.defaultValue.map(compiler.runtimeValue)) })
+            guard program.records[data.record] != nil else { continue }
+            let recordModel = Self.recordModel(data.record, program: program, compiler: compiler)
             var slots: [Int] = []
             if data.isList {
                 slots.append(stateSlots.count)
@@ -85,6 +85,18 @@ struct ScreenLowering {
             }
             dataModels.append(DataModel(name: data.name, record: recordModel, isList: data.isList, slots: slots))
         }
+    }
+
+    /// Record `name` as the runtime reads it: nested records' fields
+    /// flattened ("address.city"), list fields with their element record.
+    static func recordModel(_ name: String, program: CheckedProgram, compiler: ExpressionCompiler, depth: Int = 0) -> RecordModel {
+        let fields = program.records.leaves(of: name).map { leaf in
+            FieldModel(
+                name: leaf.path, type: leaf.list != nil ? .number : runtimeType(leaf.type, compiler),
+                defaultValue: leaf.defaultValue.map(compiler.runtimeValue),
+                element: leaf.list.flatMap { depth < 32 ? recordModel($0, program: program, compiler: compiler, depth: depth + 1) : nil })
+        }
+        return RecordModel(name: name, fields: fields)
     }
 
     mutating func run() -> ScreenModel {
@@ -402,13 +414,32 @@ struct ScreenLowering {
     }
 
     /// A `for`: its rows lowered as a template whose parameters are the
-    /// element's fields ("a.title") and "index"; the runtime instantiates it
-    /// per element when data is bound.
+    /// element's fields ("a.title", "a.address.city") and "index"; the
+    /// runtime instantiates it per element when data is bound. A nested
+    /// `for` is lowered inside its parent's template, after it in
+    /// `repeaters`, placed by the template's own stacks and rows.
     private mutating func lowerRepeater(
         _ repeating: CheckedRepeat, stack: Int, after: Int, defaults: CheckedBlock, substitution: Substitution
     ) {
-        guard let data = dataModels.firstIndex(where: { $0.name == repeating.data }) else { return }
-        let record = dataModels[data].record
+        let parent = repeating.nested ? enclosingRepeaters.last : nil
+        let data: Int
+        var listField = -1
+        let base: RecordModel?
+        if let parent {
+            data = repeaters[parent].data
+            base = ScreenModel.elementRecord(of: parent, repeaters: repeaters, data: dataModels)
+        } else {
+            guard let index = dataModels.firstIndex(where: { $0.name == repeating.data }) else { return }
+            data = index
+            base = dataModels[index].record
+        }
+        guard let base else { return }
+        var record = base
+        if let path = repeating.listPath {
+            guard let field = base.fields.firstIndex(where: { $0.name == path }), let element = base.fields[field].elementRecord else { return }
+            listField = field
+            record = element
+        }
         // Parameters: after the components' (lowered first) and earlier `for`s'.
         var map = expressions.parameterIndex
         var fieldParameters: [Int] = []
@@ -420,20 +451,31 @@ struct ScreenLowering {
         let indexParameter = templateParameters.count
         map["index"] = indexParameter
         templateParameters.append(TemplateParameter(name: "index", type: .number, defaultValue: nil))
+        // Reserved first, so that `for`s inside it come after it.
+        let index = repeaters.count
+        repeaters.append(RepeaterModel(
+            data: data, stack: stack, after: after, template: ComponentTemplate(name: "", parameters: [], rows: [], stacks: []),
+            fieldParameters: fieldParameters, indexParameter: indexParameter, keyField: -1, parent: parent ?? -1, listField: listField))
         let saved = (rows, stacks, expressions.parameterIndex, templateStates, inRepeater, rowPath)
         (rows, stacks, templateStates, inRepeater) = ([], [], [], true)
         expressions.parameterIndex = map
+        enclosingRepeaters.append(index)
+        var lastRow = -1
         for row in repeating.rows {
-            _ = lowerRow(row, parent: -1, defaults: defaults, substitution: substitution)
+            if let nested = row.repeating {
+                lowerRepeater(nested, stack: -1, after: lastRow, defaults: defaults, substitution: substitution)
+            } else {
+                lastRow = lowerRow(row, parent: -1, defaults: defaults, substitution: substitution)
+            }
         }
+        enclosingRepeaters.removeLast()
         var template = ComponentTemplate(
-            name: "for \(repeating.variable) in \(repeating.data)", parameters: fieldParameters + [indexParameter], rows: rows, stacks: stacks)
+            name: "for \(repeating.variable) in \(repeating.nested ? "" : repeating.data + (repeating.listPath == nil ? "" : "."))\(repeating.listPath ?? "")",
+            parameters: fieldParameters + [indexParameter], rows: rows, stacks: stacks)
         template.states = templateStates
         (rows, stacks, expressions.parameterIndex, templateStates, inRepeater, rowPath) = saved
-        let keyField = repeating.keyField.flatMap { key in record.fields.firstIndex { $0.name == key } } ?? -1
-        repeaters.append(RepeaterModel(
-            data: data, stack: stack, after: after, template: template, fieldParameters: fieldParameters,
-            indexParameter: indexParameter, keyField: keyField))
+        repeaters[index].template = template
+        repeaters[index].keyField = repeating.keyField.flatMap { key in record.fields.firstIndex { $0.name == key } } ?? -1
     }
 
     /// The value a field or slot of `type` has before anything is bound.

@@ -185,8 +185,48 @@ public struct CheckedStep: Hashable, Sendable {
 /// A record's field, typed, with its default if it has one.
 public struct CheckedField: Hashable, Sendable {
     public var name: String
+    /// A value field's type; a list field's is `.number` (what reading it
+    /// as a value, `count(a.items)`, gives); a record field's is unused.
     public var type: ValueType
     public var defaultValue: Value?
+    public var shape: FieldShape = .value
+}
+
+/// What a record field holds: a value, another record, or a list of records.
+public enum FieldShape: Hashable, Sendable {
+    case value
+    /// `address: Address`, by record name.
+    case record(String)
+    /// `items: [Item]`, by the elements' record name.
+    case list(String)
+}
+
+/// A field of a record as expressions read it, nested records' fields
+/// flattened: `address.city`, and lists (`items`) as their count.
+public struct LeafField: Hashable, Sendable {
+    public var path: String
+    public var type: ValueType
+    public var defaultValue: Value?
+    /// For a list field, its elements' record.
+    public var list: String?
+}
+
+extension [String: CheckedRecord] {
+    /// The leaves of record `name`, in field order, nested records' in
+    /// place; the checker has refused records that contain themselves.
+    public func leaves(of name: String, prefix: String = "", depth: Int = 0) -> [LeafField] {
+        guard let record = self[name], depth < 32 else { return [] }
+        var out: [LeafField] = []
+        for field in record.fields {
+            let path = prefix + field.name
+            switch field.shape {
+            case .value: out.append(LeafField(path: path, type: field.type, defaultValue: field.defaultValue, list: nil))
+            case .list(let element): out.append(LeafField(path: path, type: .number, defaultValue: nil, list: element))
+            case .record(let nested): out += leaves(of: nested, prefix: path + ".", depth: depth + 1)
+            }
+        }
+        return out
+    }
 }
 
 /// `record Name { … }`, checked.
@@ -207,7 +247,17 @@ public struct CheckedData: Hashable, Sendable {
 /// named "variable.field", and `index` as "index".
 public struct CheckedRepeat: Hashable, Sendable {
     public var variable: String
+    /// The data at the root of the list: `amenities` for `for a in
+    /// amenities`, `sections` for `for b in s.items` inside `for s in sections`.
     public var data: String
+    /// The record of the elements.
+    public var record: String
+    /// Where the list is: nil when `data` is the list; else the list
+    /// field's leaf path in the enclosing element's record (`items`), or in
+    /// single-record `data`'s when not nested (`for r in hotel.rooms`).
+    public var listPath: String?
+    /// Whether the list is a field of an enclosing `for`'s element.
+    public var nested: Bool
     public var keyField: String?
     public var rows: [CheckedRow]
 }

@@ -38,6 +38,7 @@ public enum SwiftGenerator {
         let syntax = SourceSyntax(result.sources)
         let models = Compiler.lower(program)
         var naming = SwiftNaming(syntax: syntax, suffix: options.suffix)
+        naming.records = program.records
         let plans = zip(program.stacks, models).map { stack, model in naming.plan(stack, model) }
         for diagnostic in naming.diagnostics.items { diagnostics.append(diagnostic) }
         guard !diagnostics.hasErrors else { return (nil, diagnostics) }

@@ -25,16 +25,29 @@ struct ScreenPlan {
     var components: [ComponentPlan]
     var steps: [NamePair]
     var data: [DataPlan] = []
+    /// The structs of the data's records and of the records in them.
+    var records: [RecordPlan] = []
 }
 
-/// A screen's `data`: its setter (`setAmenities`), and the record's struct
-/// (`Amenity`) with its fields.
+/// A screen's `data`: its setter (`setAmenities`) and its record's struct
+/// (`Amenity`).
 struct DataPlan {
     var name: NamePair
     var setter: String
     var record: NamePair
     var isList: Bool
-    var fields: [(name: NamePair, type: RuntimeType, defaultValue: RuntimeValue?)]
+}
+
+/// A record's struct: its fields, each a value, another record's struct or
+/// an array of one.
+struct RecordPlan {
+    enum Kind {
+        case value(RuntimeType, RuntimeValue?)
+        case record(String)
+        case list(String)
+    }
+    var name: NamePair
+    var fields: [(name: NamePair, kind: Kind)]
 }
 
 struct StatePlan {
@@ -149,6 +162,8 @@ struct SourceSyntax {
 struct SwiftNaming {
     let syntax: SourceSyntax
     let suffix: String
+    /// The program's records, for the structs of nested ones.
+    var records: [String: CheckedRecord] = [:]
     private(set) var diagnostics = DiagnosticList()
     /// What was reported: the file's enums and components are planned once
     /// per screen, and a clash among them is reported once.
@@ -276,39 +291,53 @@ struct SwiftNaming {
             steps.append(NamePair(source: step.name, swift: swift))
         }
 
-        // Data: a struct per record (once) and a setter per data.
+        // Data: a setter per data, a struct per record (once, nested ones too).
         var dataPlans: [DataPlan] = []
+        var recordPlans: [RecordPlan] = []
         var recordNames: [String: String] = [:]
+        func recordStruct(_ name: String, model record: RecordModel, prefix: String) -> String {
+            if let known = recordNames[name] { return known }
+            let swiftName = SwiftNames.upperCamel(name)
+            if Self.nestedTypes.contains(swiftName) { reserved("record '\(name)'", swiftName, stack.span) }
+            claim(&scope.types, source: name, swift: swiftName, what: "record", span: stack.span)
+            recordNames[name] = swiftName
+            var fieldScope = Scope()
+            var fields: [(name: NamePair, kind: RecordPlan.Kind)] = []
+            for field in records[name]?.fields ?? [] {
+                let swift = SwiftNames.lowerCamel(field.name)
+                if swift == "json" { reserved("field '\(field.name)'", swift, stack.span) }
+                claim(&fieldScope.members, source: field.name, swift: swift, what: "field of '\(name)'", span: stack.span)
+                let pair = NamePair(source: field.name, swift: swift)
+                let flat = record.fields.first { $0.name == prefix + field.name }
+                switch field.shape {
+                case .value:
+                    guard let flat else { continue }
+                    fields.append((pair, .value(flat.type, flat.defaultValue)))
+                case .record(let nested):
+                    fields.append((pair, .record(recordStruct(nested, model: record, prefix: prefix + field.name + "."))))
+                case .list(let element):
+                    guard let elementModel = flat?.elementRecord else { continue }
+                    fields.append((pair, .list(recordStruct(element, model: elementModel, prefix: ""))))
+                }
+            }
+            recordPlans.append(RecordPlan(name: NamePair(source: name, swift: swiftName), fields: fields))
+            return swiftName
+        }
         for data in model.data {
             let setter = "set" + SwiftNames.upperCamel(data.name)
             if Self.members.contains(setter) { reserved("data '\(data.name)'", setter, stack.span) }
             claim(&scope.members, source: data.name, swift: setter, what: "data", span: stack.span)
-            let recordSwift: String
-            if let known = recordNames[data.record.name] {
-                recordSwift = known
-            } else {
-                recordSwift = SwiftNames.upperCamel(data.record.name)
-                if Self.nestedTypes.contains(recordSwift) { reserved("record '\(data.record.name)'", recordSwift, stack.span) }
-                claim(&scope.types, source: data.record.name, swift: recordSwift, what: "record", span: stack.span)
-                recordNames[data.record.name] = recordSwift
-            }
-            var fieldScope = Scope()
-            var fields: [(name: NamePair, type: RuntimeType, defaultValue: RuntimeValue?)] = []
-            for field in data.record.fields {
-                let swift = SwiftNames.lowerCamel(field.name)
-                if swift == "json" { reserved("field '\(field.name)'", swift, stack.span) }
-                claim(&fieldScope.members, source: field.name, swift: swift, what: "field of '\(data.record.name)'", span: stack.span)
-                fields.append((NamePair(source: field.name, swift: swift), field.type, field.defaultValue))
-            }
+            let recordSwift = recordStruct(data.record.name, model: data.record, prefix: "")
             dataPlans.append(DataPlan(
                 name: NamePair(source: data.name, swift: setter), setter: setter, record: NamePair(source: data.record.name, swift: recordSwift),
-                isList: data.isList, fields: fields))
+                isList: data.isList))
         }
 
         var plan = ScreenPlan(
             typeName: typeName, doc: decl.map { syntax.docComment(before: $0.span) } ?? [], isFlow: model.isFlow,
             states: states, enums: enums, rows: rows, events: events, components: components, steps: steps)
         plan.data = dataPlans
+        plan.records = recordPlans
         return plan
     }
 

@@ -217,40 +217,43 @@ struct SwiftWriter {
                 w.line("try live.bind(\(SwiftNames.stringLiteral(data.name.source)), json: \(json))")
             }
         }
-        var written = Set<String>()
-        for data in plan.data where written.insert(data.record.swift).inserted {
+        for record in plan.records {
             line()
-            doc(["An element of record '\(data.record.source)', as the screen's data binds it."])
-            block("\(a)struct \(data.record.swift): Hashable, Sendable") { w in
-                for field in data.fields {
-                    let (swiftType, _, _) = Self.typeAndConversions(field.type, model: model, enums: plan.enums)
-                    let fallback = field.defaultValue.map { " = " + Self.literal($0, type: field.type, model: model, enums: plan.enums) } ?? ""
-                    w.line("\(w.a)var \(SwiftNames.escaped(field.name.swift)): \(swiftType)\(fallback)")
+            doc(["An element of record '\(record.name.source)', as the screen's data binds it."])
+            block("\(a)struct \(record.name.swift): Hashable, Sendable") { w in
+                // ": Type = default" of each field.
+                let typed = record.fields.map { field -> String in
+                    switch field.kind {
+                    case .value(let type, let fallback):
+                        let (swiftType, _, _) = Self.typeAndConversions(type, model: model, enums: plan.enums)
+                        return ": \(swiftType)" + (fallback.map { " = " + Self.literal($0, type: type, model: model, enums: plan.enums) } ?? "")
+                    case .record(let swiftType): return ": \(swiftType)"
+                    case .list(let swiftType): return ": [\(swiftType)] = []"
+                    }
                 }
+                for (field, type) in zip(record.fields, typed) { w.line("\(w.a)var \(SwiftNames.escaped(field.name.swift))\(type)") }
                 w.line()
-                let labels = data.fields.map { field -> String in
-                    let (swiftType, _, _) = Self.typeAndConversions(field.type, model: model, enums: plan.enums)
-                    let fallback = field.defaultValue.map { " = " + Self.literal($0, type: field.type, model: model, enums: plan.enums) } ?? ""
-                    return "\(field.name.swift): \(swiftType)\(fallback)"
-                }
+                let labels = zip(record.fields, typed).map { $0.name.swift + $1 }
                 w.block("\(w.a)init(\(labels.joined(separator: ", ")))") { w in
-                    for field in data.fields { w.line("self.\(SwiftNames.escaped(field.name.swift)) = \(SwiftNames.escaped(field.name.swift))") }
+                    for field in record.fields { w.line("self.\(SwiftNames.escaped(field.name.swift)) = \(SwiftNames.escaped(field.name.swift))") }
                 }
                 w.line()
                 w.line("/// The element as JSON, field by field in the record's names.")
                 w.block("var json: String") { w in
                     w.line("var members: [String] = []")
-                    for field in data.fields {
+                    for field in record.fields {
                         let value = SwiftNames.escaped(field.name.swift)
                         let text: String
-                        switch field.type {
-                        case .bool: text = "(\(value) ? \"true\" : \"false\")"
-                        case .number, .duration: text = "(\(value).isFinite ? String(\(value)) : \"0\")"
-                        case .string: text = "JSONText.quoted(\(value))"
-                        case .color: text = "JSONText.quoted(JSONText.hexColor(\(value)))"
-                        case .enumeration(let index):
+                        switch field.kind {
+                        case .value(.bool, _): text = "(\(value) ? \"true\" : \"false\")"
+                        case .value(.number, _), .value(.duration, _): text = "(\(value).isFinite ? String(\(value)) : \"0\")"
+                        case .value(.string, _): text = "JSONText.quoted(\(value))"
+                        case .value(.color, _): text = "JSONText.quoted(JSONText.hexColor(\(value)))"
+                        case .value(.enumeration(let index), _):
                             let names = index < model.enums.count ? model.enums[index].cases : []
                             text = "JSONText.quoted([\(names.map(SwiftNames.stringLiteral).joined(separator: ", "))][\(value).rawValue])"
+                        case .record: text = "\(value).json"
+                        case .list: text = "\"[\" + \(value).map(\\.json).joined(separator: \",\") + \"]\""
                         }
                         w.line("members.append(\(SwiftNames.stringLiteral("\"" + field.name.source + "\":")) + \(text))")
                     }

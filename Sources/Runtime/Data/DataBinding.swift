@@ -11,6 +11,8 @@
 package struct BoundElement: Hashable, Sendable {
     package var key: String
     package var values: [RuntimeValue]
+    /// Its list fields' elements (their rows are among `rows` and `made`).
+    package var lists: [Int: [BoundRecord]] = [:]
     /// The rows listed in the `for`'s stack, and every row made for the
     /// element (nested ones too).
     package var rows: [Int]

@@ -4,44 +4,104 @@
 // does not declare are skipped. Most of binding 100,000 elements used to be
 // allocating and freeing that tree. Errors are those of DataBinding.swift.
 
+/// How to read one record's objects: which member names are fields, which
+/// open nested records' objects, and for each list field its elements'
+/// shape and key field. Built once per binding from the model.
+package struct RecordShape: Sendable {
+    let record: RecordModel
+    let root: ObjectShape
+    /// The field keying elements of a list of these records (-1: the index).
+    let keyField: Int
+    /// Per list field: the field keying its elements (-1: the index) and their shape.
+    let lists: [Int: (keyField: Int, shape: RecordShape)]
+
+    /// `record`'s shape; `keyField(path)` answers for the list reached by
+    /// the field indices `path` from the data (empty: the data's own list).
+    init(record: RecordModel, path: [Int] = [], keyField: ([Int]) -> Int) {
+        self.record = record
+        self.keyField = keyField(path)
+        root = ObjectShape(fields: record.fields.indices.map { ($0, record.fields[$0].name.split(separator: ".").map { Array($0.utf8) }) })
+        var lists: [Int: (keyField: Int, shape: RecordShape)] = [:]
+        for (index, field) in record.fields.enumerated() {
+            guard let element = field.elementRecord, path.count < 32 else { continue }
+            lists[index] = (keyField(path + [index]), RecordShape(record: element, path: path + [index], keyField: keyField))
+        }
+        self.lists = lists
+    }
+}
+
+/// The members of one JSON object level of a record.
+struct ObjectShape: Sendable {
+    indirect enum Target: Sendable {
+        case field(Int)
+        case group(ObjectShape)
+    }
+    var names: [[UInt8]] = []
+    var targets: [Target] = []
+
+    /// From each field's index and name split at its dots.
+    init(fields: [(index: Int, segments: [[UInt8]])]) {
+        var order: [[UInt8]] = []
+        var groups: [[UInt8]: [(index: Int, segments: [[UInt8]])]] = [:]
+        for field in fields {
+            guard let first = field.segments.first else { continue }
+            if field.segments.count == 1 {
+                names.append(first)
+                targets.append(.field(field.index))
+            } else {
+                if groups[first] == nil { order.append(first) }
+                groups[first, default: []].append((field.index, Array(field.segments.dropFirst())))
+            }
+        }
+        for name in order {
+            names.append(name)
+            targets.append(.group(ObjectShape(fields: groups[name] ?? [])))
+        }
+    }
+}
+
+extension ScreenModel {
+    /// How to read JSON bound to data `index`: key fields of its nested
+    /// lists from the `for`s over them (the first `for`'s, if several).
+    package func readShape(ofData index: Int) -> RecordShape {
+        var keys: [[Int]: Int] = [:]
+        var paths: [Int: [Int]] = [:]
+        for (r, repeater) in repeaters.enumerated() {
+            let path: [Int]
+            if repeater.parent >= 0 {
+                guard let parentPath = paths[repeater.parent] else { continue }
+                path = parentPath + [repeater.listField]
+            } else {
+                guard repeater.data == index else { continue }
+                path = repeater.listField >= 0 ? [repeater.listField] : []
+            }
+            paths[r] = path
+            if keys[path] == nil { keys[path] = repeater.keyField }
+        }
+        return RecordShape(record: data[index].record, keyField: { keys[$0] ?? -1 })
+    }
+}
+
+/// One element read: its values in the record's field order (a list
+/// field's is its count), its key, and its list fields' elements.
+package struct BoundRecord: Hashable, Sendable {
+    package var key: String
+    package var values: [RuntimeValue]
+    /// By field index.
+    package var lists: [Int: [BoundRecord]] = [:]
+}
+
 extension DataModel {
     /// The elements (or the one record) of JSON `text`, checked.
-    package func elements(fromJSON text: String, keyField: Int, enums: [EnumModel]) throws(RuntimeError) -> [(key: String, values: [RuntimeValue])] {
-        var reader = RecordReader(record: record, enums: enums, parser: JSONParser(bytes: Array(text.utf8)))
+    package func elements(fromJSON text: String, shape: RecordShape, enums: [EnumModel]) throws(RuntimeError) -> [BoundRecord] {
+        var reader = RecordReader(enums: enums, parser: JSONParser(bytes: Array(text.utf8)))
         reader.parser.skipSpace()
-        var out: [(key: String, values: [RuntimeValue])] = []
+        let out: [BoundRecord]
         if isList {
-            guard reader.parser.peek == UInt8(ascii: "[") else {
-                throw RuntimeError("\(name): expected an array of \(record.name) objects, found \(reader.parser.kindAhead)")
-            }
-            reader.parser.at += 1
-            var seen: [String: Int] = [:]
-            reader.parser.skipSpace()
-            if reader.parser.peek == UInt8(ascii: "]") {
-                reader.parser.at += 1
-            } else {
-                while true {
-                    reader.parser.skipSpace()
-                    let index = out.count
-                    let values = try reader.element(path: { "\(name)[\(index)]" })
-                    let key = keyField >= 0 && keyField < values.count ? ValueText.keyText(values[keyField], enums: enums) : String(index)
-                    if let first = seen.updateValue(index, forKey: key) {
-                        throw RuntimeError("\(name)[\(index)].\(record.fields[keyField].name): key '\(key)' repeats \(name)[\(first)]; keys must be unique")
-                    }
-                    out.append((key, values))
-                    reader.parser.skipSpace()
-                    guard let next = reader.parser.peek else { throw reader.parser.fail("an array is not closed with ']'") }
-                    reader.parser.at += 1
-                    if next == UInt8(ascii: ",") { continue }
-                    guard next == UInt8(ascii: "]") else {
-                        reader.parser.at -= 1
-                        throw reader.parser.fail("expected ',' or ']' in an array")
-                    }
-                    break
-                }
-            }
+            let listName = name
+            out = try reader.list(shape: shape, keyField: shape.keyField, path: { listName })
         } else {
-            out.append(("", try reader.element(path: { name })))
+            out = [try reader.element(shape, path: { name })]
         }
         reader.parser.skipSpace()
         guard reader.parser.at >= reader.parser.bytes.count else { throw reader.parser.fail("unexpected text after the JSON value") }
@@ -49,58 +109,54 @@ extension DataModel {
     }
 }
 
-/// Reads objects of one record from a JSON parser.
+/// Reads records' objects from a JSON parser.
 struct RecordReader {
-    let record: RecordModel
     let enums: [EnumModel]
     var parser: JSONParser
-    /// Each field's name as bytes, to compare member names without making strings.
-    let fieldNames: [[UInt8]]
 
-    init(record: RecordModel, enums: [EnumModel], parser: JSONParser) {
-        self.record = record
-        self.enums = enums
-        self.parser = parser
-        fieldNames = record.fields.map { Array($0.name.utf8) }
-    }
-
-    /// One object's field values (defaults for those missing or null).
-    mutating func element(path: () -> String) throws(RuntimeError) -> [RuntimeValue] {
-        guard parser.peek == UInt8(ascii: "{") else {
-            throw RuntimeError("\(path()): expected an object, found \(parser.kindAhead) (record \(record.name))")
+    /// An array of `shape`'s objects, keyed by field `keyField` (-1: the
+    /// index); keys must be unique.
+    mutating func list(shape: RecordShape, keyField: Int, path: () -> String) throws(RuntimeError) -> [BoundRecord] {
+        guard parser.peek == UInt8(ascii: "[") else {
+            throw RuntimeError("\(path()): expected an array of \(shape.record.name) objects, found \(parser.kindAhead)")
         }
         parser.at += 1
-        var values = [RuntimeValue?](repeating: nil, count: record.fields.count)
+        var out: [BoundRecord] = []
+        var seen: [String: Int] = [:]
         parser.skipSpace()
-        if parser.peek == UInt8(ascii: "}") {
+        if parser.peek == UInt8(ascii: "]") {
             parser.at += 1
-        } else {
-            while true {
-                parser.skipSpace()
-                guard parser.peek == UInt8(ascii: "\"") else { throw parser.fail("expected a member name in double quotes") }
-                let field = try memberField()
-                parser.skipSpace()
-                guard parser.peek == UInt8(ascii: ":") else { throw parser.fail("expected ':' after a member name") }
-                parser.at += 1
-                parser.skipSpace()
-                if let field, parser.peek != UInt8(ascii: "n") {
-                    let fieldModel = record.fields[field]
-                    let recordName = record.name
-                    values[field] = try value(of: fieldModel, path: { "\(path()).\(fieldModel.name)" }, recordName: recordName)
-                } else {
-                    _ = try parser.value(depth: 1)  // a member the record does not declare, or null
-                }
-                parser.skipSpace()
-                guard let next = parser.peek else { throw parser.fail("an object is not closed with '}'") }
-                parser.at += 1
-                if next == UInt8(ascii: ",") { continue }
-                guard next == UInt8(ascii: "}") else {
-                    parser.at -= 1
-                    throw parser.fail("expected ',' or '}' in an object")
-                }
-                break
-            }
+            return out
         }
+        while true {
+            parser.skipSpace()
+            let index = out.count
+            var element = try self.element(shape, path: { "\(path())[\(index)]" })
+            let key = keyField >= 0 && keyField < element.values.count ? ValueText.keyText(element.values[keyField], enums: enums) : String(index)
+            if let first = seen.updateValue(index, forKey: key) {
+                throw RuntimeError("\(path())[\(index)].\(shape.record.fields[keyField].name): key '\(key)' repeats \(path())[\(first)]; keys must be unique")
+            }
+            element.key = key
+            out.append(element)
+            parser.skipSpace()
+            guard let next = parser.peek else { throw parser.fail("an array is not closed with ']'") }
+            parser.at += 1
+            if next == UInt8(ascii: ",") { continue }
+            guard next == UInt8(ascii: "]") else {
+                parser.at -= 1
+                throw parser.fail("expected ',' or ']' in an array")
+            }
+            return out
+        }
+    }
+
+    /// One object's field values (defaults for those missing or null; an
+    /// empty list for a missing list).
+    mutating func element(_ shape: RecordShape, path: () -> String) throws(RuntimeError) -> BoundRecord {
+        let record = shape.record
+        var values = [RuntimeValue?](repeating: nil, count: record.fields.count)
+        var lists: [Int: [BoundRecord]] = [:]
+        try members(of: shape.root, shape: shape, into: &values, lists: &lists, path: path)
         var out: [RuntimeValue] = []
         out.reserveCapacity(values.count)
         for (index, value) in values.enumerated() {
@@ -108,34 +164,85 @@ struct RecordReader {
                 out.append(value)
             } else if let fallback = record.fields[index].defaultValue {
                 out.append(fallback)
+            } else if record.fields[index].elementRecord != nil {
+                out.append(.number(0))
             } else {
                 throw RuntimeError("\(path()).\(record.fields[index].name): missing, and record \(record.name) gives '\(record.fields[index].name)' no default")
             }
         }
-        return out
+        return BoundRecord(key: "", values: out, lists: lists)
     }
 
-    /// The field a member name names, or nil; reads the name. Names without
-    /// escapes are compared in place; others are decoded first.
-    private mutating func memberField() throws(RuntimeError) -> Int? {
+    /// The members of one object level into `values` and `lists`.
+    private mutating func members(
+        of object: ObjectShape, shape: RecordShape, into values: inout [RuntimeValue?], lists: inout [Int: [BoundRecord]], path: () -> String
+    ) throws(RuntimeError) {
+        let record = shape.record
+        guard parser.peek == UInt8(ascii: "{") else {
+            throw RuntimeError("\(path()): expected an object, found \(parser.kindAhead) (record \(record.name))")
+        }
+        parser.at += 1
+        parser.skipSpace()
+        if parser.peek == UInt8(ascii: "}") {
+            parser.at += 1
+            return
+        }
+        while true {
+            parser.skipSpace()
+            guard parser.peek == UInt8(ascii: "\"") else { throw parser.fail("expected a member name in double quotes") }
+            let target = try member(of: object)
+            parser.skipSpace()
+            guard parser.peek == UInt8(ascii: ":") else { throw parser.fail("expected ':' after a member name") }
+            parser.at += 1
+            parser.skipSpace()
+            switch target {
+            case .field(let field)? where parser.peek != UInt8(ascii: "n"):
+                let fieldModel = record.fields[field]
+                if let list = shape.lists[field] {
+                    let elements = try self.list(shape: list.shape, keyField: list.keyField, path: { "\(path()).\(fieldModel.name)" })
+                    values[field] = .number(Double(elements.count))
+                    lists[field] = elements
+                } else {
+                    values[field] = try value(of: fieldModel, path: { "\(path()).\(fieldModel.name)" }, recordName: record.name)
+                }
+            case .group(let nested)? where parser.peek != UInt8(ascii: "n"):
+                try members(of: nested, shape: shape, into: &values, lists: &lists, path: path)
+            default:
+                _ = try parser.value(depth: 1)  // a member the record does not declare, or null
+            }
+            parser.skipSpace()
+            guard let next = parser.peek else { throw parser.fail("an object is not closed with '}'") }
+            parser.at += 1
+            if next == UInt8(ascii: ",") { continue }
+            guard next == UInt8(ascii: "}") else {
+                parser.at -= 1
+                throw parser.fail("expected ',' or '}' in an object")
+            }
+            return
+        }
+    }
+
+    /// What a member name names at this level, or nil; reads the name.
+    /// Names without escapes are compared in place; others are decoded first.
+    private mutating func member(of object: ObjectShape) throws(RuntimeError) -> ObjectShape.Target? {
         let start = parser.at + 1
         var end = start
         while end < parser.bytes.count, parser.bytes[end] != UInt8(ascii: "\""), parser.bytes[end] != UInt8(ascii: "\\") { end += 1 }
         if end < parser.bytes.count, parser.bytes[end] == UInt8(ascii: "\"") {
             parser.at = end + 1
             let length = end - start
-            for (index, name) in fieldNames.enumerated() where name.count == length {
+            for (index, name) in object.names.enumerated() where name.count == length {
                 var same = true
                 for offset in 0..<length where parser.bytes[start + offset] != name[offset] {
                     same = false
                     break
                 }
-                if same { return index }
+                if same { return object.targets[index] }
             }
             return nil
         }
         let name = Array(try parser.string().utf8)
-        return fieldNames.firstIndex(of: name)
+        return object.names.firstIndex(of: name).map { object.targets[$0] }
     }
 
     /// A field's value, read by its type.
@@ -160,7 +267,7 @@ struct RecordReader {
         case .number:
             guard isNumber else { throw mismatch("a number") }
             let x = try parser.number()
-            guard abs(x) <= Limits.maximumLength else { throw RuntimeError("\(path()): \(ValueText.shortest(x)) is outside ±10,000,000 (record \(record.name))") }
+            guard abs(x) <= Limits.maximumLength else { throw RuntimeError("\(path()): \(ValueText.shortest(x)) is outside ±10,000,000 (record \(recordName))") }
             return .number(x)
         case .duration:
             guard isNumber else { throw mismatch("a number of seconds") }

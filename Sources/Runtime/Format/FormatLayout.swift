@@ -6,8 +6,9 @@ package enum CompiledFormat {
     /// `STKC`: the first four bytes of every compiled screen.
     package static let magic: [UInt8] = [0x53, 0x54, 0x4B, 0x43]
     /// The format version this runtime writes and reads. Version 2 added
-    /// the `text` and `fixed` instructions (string interpolation).
-    package static let version: UInt16 = 2
+    /// the `text` and `fixed` instructions (string interpolation) and data;
+    /// version 3 nested records, list fields and nested `for`s.
+    package static let version: UInt16 = 3
     /// Magic (4), version (2), flags (2), payload length (4), CRC-32 (4).
     package static let headerSize = 16
 

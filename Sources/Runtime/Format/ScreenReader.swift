@@ -439,36 +439,81 @@ enum ScreenReader {
         try r.finish()
 
         // DATA: records and slots of the screen's data, and its `for`s.
+        /// A record (DATA): its fields, list fields' element records nested no
+        /// deeper than 32.
+        func readRecord(_ r: inout ByteReader, depth: Int) throws(LoadError) -> RecordModel {
+            let at = r.offset
+            guard depth < 32 else { throw LoadError(section: r.section, offset: at, message: "records nested deeper than 32") }
+            let recordName = try string(&r, "a record name")
+            var fields: [FieldModel] = []
+            for _ in 0..<(try r.count(minimumSize: 4, "field")) {
+                let fieldName = try string(&r, "a field name")
+                let type = try ScreenReader.readType(&r, enums: enums)
+                let defaultValue = try readDefault(&r, type: type, of: "field '\(fieldName)'")
+                var element: RecordModel?
+                if try r.tag(below: 2, "list flag") == 1 {
+                    guard type == .number, defaultValue == nil else {
+                        throw LoadError(section: r.section, offset: r.offset, message: "list field '\(fieldName)' must count as a number and have no default")
+                    }
+                    element = try readRecord(&r, depth: depth + 1)
+                }
+                fields.append(FieldModel(name: fieldName, type: type, defaultValue: defaultValue, element: element))
+            }
+            return RecordModel(name: recordName, fields: fields)
+        }
         r = try sections.expect(.data)
         var dataModels: [DataModel] = []
         for _ in 0..<(try r.count(minimumSize: 5, "data")) {
             let dataName = try string(&r, "a data name")
             let isList = try r.tag(below: 2, "list flag") == 1
-            let recordName = try string(&r, "a record name")
-            var fields: [FieldModel] = []
-            for _ in 0..<(try r.count(minimumSize: 3, "field")) {
-                let fieldName = try string(&r, "a field name")
-                let type = try readType(&r, enums: enums)
-                let defaultValue = try readDefault(&r, type: type, of: "field '\(fieldName)'")
-                fields.append(FieldModel(name: fieldName, type: type, defaultValue: defaultValue))
-            }
+            let record = try readRecord(&r, depth: 0)
+            let fields = record.fields
             let at = r.offset
             var slots: [Int] = []
             for _ in 0..<(try r.count(minimumSize: 1, "slot")) { slots.append(try r.index(below: state.count, "state slot")) }
             guard slots.count == (isList ? 1 : fields.count) else {
                 throw LoadError(section: r.section, offset: at, message: "data '\(dataName)' has \(slots.count) slots; it needs \(isList ? 1 : fields.count)")
             }
-            dataModels.append(DataModel(name: dataName, record: RecordModel(name: recordName, fields: fields), isList: isList, slots: slots))
+            dataModels.append(DataModel(name: dataName, record: record, isList: isList, slots: slots))
         }
         var repeaters: [RepeaterModel] = []
-        for _ in 0..<(try r.count(minimumSize: 11, "for")) {
+        for index in 0..<(try r.count(minimumSize: 13, "for")) {
             let at = r.offset
             let data = try r.index(below: dataModels.count, "data index")
-            let stackIndex = try r.index(below: stacks.count, "stack index")
-            let after = try r.index(below: rows.count + 1, "row index") - 1
-            guard dataModels[data].isList else { throw LoadError(section: r.section, offset: at, message: "a for over data '\(dataModels[data].name)', which is not a list") }
-            let fieldCount = dataModels[data].record.fields.count
+            let parent = try r.index(below: index + 1, "enclosing for") - 1
+            // The record whose field the list is (or the list's own record).
+            let base: RecordModel
+            if parent >= 0 {
+                guard repeaters[parent].data == data, let record = ScreenModel.elementRecord(of: parent, repeaters: repeaters, data: dataModels) else {
+                    throw LoadError(section: r.section, offset: at, message: "a nested for over other data than its enclosing for")
+                }
+                base = record
+            } else {
+                base = dataModels[data].record
+            }
+            let listField = try r.index(below: base.fields.count + 1, "list field") - 1
+            let record: RecordModel
+            if listField >= 0 {
+                guard let element = base.fields[listField].elementRecord else {
+                    throw LoadError(section: r.section, offset: at, message: "a for over field '\(base.fields[listField].name)', which is not a list")
+                }
+                record = element
+            } else {
+                guard parent < 0, dataModels[data].isList else {
+                    throw LoadError(section: r.section, offset: at, message: "a for over data '\(dataModels[data].name)', which is not a list")
+                }
+                record = base
+            }
+            // A top-level for is placed in the screen's stacks; a nested one
+            // in its parent's template (-1: among its top-level rows).
+            let parentTemplate = parent >= 0 ? repeaters[parent].template : nil
+            let stackIndex = try r.index(below: (parentTemplate?.stacks.count ?? stacks.count) + 1, "stack index") - 1
+            let after = try r.index(below: (parentTemplate?.rows.count ?? rows.count) + 1, "row index") - 1
+            let fieldCount = record.fields.count
             let keyField = try r.index(below: fieldCount + 1, "key field") - 1
+            if keyField >= 0, record.fields[keyField].elementRecord != nil {
+                throw LoadError(section: r.section, offset: at, message: "a for keyed by list field '\(record.fields[keyField].name)'")
+            }
             let indexParameter = try r.index(below: parameters.count + 1, "parameter") - 1
             var fieldParameters: [Int] = []
             for _ in 0..<(try r.count(minimumSize: 1, "field parameter")) {
@@ -477,12 +522,22 @@ enum ScreenReader {
             guard fieldParameters.count == fieldCount else {
                 throw LoadError(section: r.section, offset: at, message: "a for reads \(fieldParameters.count) fields of a record of \(fieldCount)")
             }
-            if after >= 0, !stacks[stackIndex].rows.contains(after) {
-                throw LoadError(section: r.section, offset: at, message: "a for placed after row \(after), which stack \(stackIndex) does not list")
+            if let parentTemplate {
+                if stackIndex >= 0, after >= 0, !parentTemplate.stacks[stackIndex].rows.contains(after) {
+                    throw LoadError(section: r.section, offset: at, message: "a nested for placed after row \(after), which its stack does not list")
+                }
+                if stackIndex < 0, after >= 0, parentTemplate.rows[after].parent != -1 {
+                    throw LoadError(section: r.section, offset: at, message: "a nested for placed after row \(after), which is not a top-level row of its for")
+                }
+            } else {
+                guard stackIndex >= 0 else { throw LoadError(section: r.section, offset: at, message: "a for placed in no stack") }
+                if after >= 0, !stacks[stackIndex].rows.contains(after) {
+                    throw LoadError(section: r.section, offset: at, message: "a for placed after row \(after), which stack \(stackIndex) does not list")
+                }
             }
             repeaters.append(RepeaterModel(
                 data: data, stack: stackIndex, after: after, template: try readTemplate(&r, topLevelRows: true), fieldParameters: fieldParameters,
-                indexParameter: indexParameter, keyField: keyField))
+                indexParameter: indexParameter, keyField: keyField, parent: parent, listField: listField))
         }
         try r.finish()
 

@@ -25,29 +25,40 @@ extension LiveScreen {
             throw RuntimeError("the screen has no data '\(name)'" + (known.isEmpty ? "" : "; its data: \(known.joined(separator: ", "))"))
         }
         let data = model.data[dataIndex]
-        let repeaterIndices = model.repeaters.indices.filter { model.repeaters[$0].data == dataIndex }
-        let keyField = repeaterIndices.first.map { model.repeaters[$0].keyField } ?? -1
-        let elements = try data.elements(fromJSON: json, keyField: keyField, enums: model.enums)
-        guard data.isList else {
-            var events: [LiveEvent] = []
-            for (slot, value) in zip(data.slots, elements[0].values) {
-                events += try setState(model.state[slot].name, to: value)
-            }
-            return events
+        let elements = try data.elements(fromJSON: json, shape: model.readShape(ofData: dataIndex), enums: model.enums)
+        return apply(dataIndex, elements)
+    }
+
+    /// Makes the screen show `elements` as data `dataIndex`.
+    private mutating func apply(_ dataIndex: Int, _ elements: [BoundRecord]) -> [LiveEvent] {
+        let model = screen.model
+        let data = model.data[dataIndex]
+        // The top-level `for`s over the data, and the list each goes over.
+        var lists: [(repeater: Int, elements: [BoundRecord])] = []
+        for index in model.repeaters.indices where model.repeaters[index].data == dataIndex && model.repeaters[index].parent < 0 {
+            let listField = model.repeaters[index].listField
+            lists.append((index, listField >= 0 ? elements.first?.lists[listField] ?? [] : elements))
         }
-        if let events = editInPlace(repeaterIndices, to: elements) { return events }
+        var events: [LiveEvent] = []
+        if !data.isList, let record = elements.first {
+            for (slot, value) in zip(data.slots, record.values) {
+                events += (try? setState(model.state[slot].name, to: value)) ?? []
+            }
+            if lists.isEmpty { return events }
+        }
+        if let edited = editInPlace(lists) { return events + edited }
         var inserted: [Int] = []
         var removed: [Int] = []
-        let events = observe { live in
+        events += observe { live in
             live.incremental.settleSnapshot()
             var edited = live.screen.model
-            for repeater in repeaterIndices {
+            for (repeater, elements) in lists {
                 let (added, dropped) = live.rebind(repeater, to: elements, in: &edited)
                 inserted += added
                 removed += dropped
             }
             var screen = Screen(replacing: live.screen, model: edited)
-            try? screen.setState(edited.state[data.slots[0]].name, to: .number(Double(elements.count)))
+            if data.isList { try? screen.setState(edited.state[data.slots[0]].name, to: .number(Double(elements.count))) }
             live.incremental.screen = screen
             live.incremental.relayoutFully()
             if !inserted.isEmpty || !removed.isEmpty { live.incremental.layoutChanged = true }
@@ -57,44 +68,39 @@ extension LiveScreen {
 
     /// Rows for `elements` in place of those bound to `repeater` before;
     /// returns the rows made and the rows dropped.
-    private mutating func rebind(
-        _ index: Int, to elements: [(key: String, values: [RuntimeValue])], in model: inout ScreenModel
-    ) -> (inserted: [Int], removed: [Int]) {
+    private mutating func rebind(_ index: Int, to elements: [BoundRecord], in model: inout ScreenModel) -> (inserted: [Int], removed: [Int]) {
         let repeater = model.repeaters[index]
         let old = bound[index] ?? []
         // Where its rows are: after its anchor row and the rows of earlier
         // `for`s placed after the same row.
         let list = model.stacks[repeater.stack].rows
         var start = repeater.after >= 0 ? (list.firstIndex(of: repeater.after).map { $0 + 1 } ?? 0) : 0
-        for earlier in 0..<index where model.repeaters[earlier].stack == repeater.stack && model.repeaters[earlier].after == repeater.after {
+        for earlier in 0..<index
+        where model.repeaters[earlier].parent < 0 && model.repeaters[earlier].stack == repeater.stack && model.repeaters[earlier].after == repeater.after {
             start += (bound[earlier] ?? []).reduce(0) { $0 + $1.rows.count }
         }
         let oldCount = old.reduce(0) { $0 + $1.rows.count }
         var byKey: [String: (offset: Int, element: BoundElement)] = [:]
         for (offset, element) in old.enumerated() { byKey[element.key] = (offset, element) }
         let readsIndex = repeater.indexParameter >= 0 && Self.reads(parameter: repeater.indexParameter, template: repeater.template, model: model)
+        let dataName = model.data[repeater.data].name
         var next: [BoundElement] = []
         var inserted: [Int] = []
         var kept = Set<Int>()
         for (position, element) in elements.enumerated() {
-            if let previous = byKey[element.key], previous.element.values == element.values, !readsIndex || previous.offset == position {
+            if let previous = byKey[element.key], previous.element.values == element.values, previous.element.lists == element.lists,
+                !readsIndex || previous.offset == position
+            {
                 next.append(previous.element)
                 kept.formUnion(previous.element.rows)
                 continue
             }
-            var values: [Int: RuntimeValue] = [:]
-            for (field, parameter) in repeater.fieldParameters.enumerated() where parameter >= 0 && field < element.values.count {
-                values[parameter] = element.values[field]
-            }
-            if repeater.indexParameter >= 0 { values[repeater.indexParameter] = .number(Double(position)) }
             let firstNew = model.rows.count
-            let (rows, slots) = model.appendRows(
-                of: repeater.template, values: values, label: "\(model.data[repeater.data].name)[\(element.key)]", parent: repeater.stack)
-            for row in firstNew..<model.rows.count {
-                if let id = model.rows[row].id { model.rows[row].id = "\(id)[\(element.key)]" }
-            }
+            let (rows, slots) = Self.makeRows(
+                index, element: element, position: position, outer: [:], data: dataName, keys: "", parentStack: repeater.stack, in: &model)
             inserted += rows
-            next.append(BoundElement(key: element.key, values: element.values, rows: rows, made: firstNew..<model.rows.count, slots: slots))
+            next.append(BoundElement(
+                key: element.key, values: element.values, lists: element.lists, rows: rows, made: firstNew..<model.rows.count, slots: slots))
         }
         let oldRows = old.flatMap(\.rows)
         let newRows = next.flatMap(\.rows)
@@ -105,11 +111,55 @@ extension LiveScreen {
         return (inserted, oldRows.filter { !kept.contains($0) })
     }
 
+    /// Makes the rows of `for` `index` for one element, the rows of the
+    /// `for`s nested in it inside them; returns the rows that go in
+    /// `parentStack` (in order) and the constant slot of each parameter.
+    /// Ids take the keys of every enclosing element: `item[s1][b2]`.
+    private static func makeRows(
+        _ index: Int, element: BoundRecord, position: Int, outer: [Int: RuntimeValue], data: String, keys: String, parentStack: Int,
+        in model: inout ScreenModel
+    ) -> (rows: [Int], slots: [Int: UInt32]) {
+        let repeater = model.repeaters[index]
+        var values = outer
+        for (field, parameter) in repeater.fieldParameters.enumerated() where parameter >= 0 && field < element.values.count {
+            values[parameter] = element.values[field]
+        }
+        if repeater.indexParameter >= 0 { values[repeater.indexParameter] = .number(Double(position)) }
+        let rowBase = model.rows.count
+        let stackBase = model.stacks.count
+        let keys = keys + "[\(element.key)]"
+        var (rows, slots) = model.appendRows(of: repeater.template, values: values, label: data + keys, parent: parentStack)
+        for row in rowBase..<model.rows.count {
+            if let id = model.rows[row].id { model.rows[row].id = id + keys }
+        }
+        // Later nested `for`s first: an earlier one placed after the same
+        // row then goes before them.
+        for child in model.repeaters.indices.reversed() where model.repeaters[child].parent == index {
+            let nested = model.repeaters[child]
+            let stack = nested.stack >= 0 ? stackBase + nested.stack : parentStack
+            var made: [Int] = []
+            for (place, inner) in (element.lists[nested.listField] ?? []).enumerated() {
+                made += makeRows(child, element: inner, position: place, outer: values, data: data, keys: keys, parentStack: stack, in: &model).rows
+            }
+            let anchor = nested.after >= 0 ? rowBase + nested.after : -1
+            if nested.stack >= 0 {
+                let at = anchor >= 0 ? (model.stacks[stack].rows.firstIndex(of: anchor).map { $0 + 1 } ?? 0) : 0
+                model.stacks[stack].rows.insert(contentsOf: made, at: at)
+            } else {
+                let at = anchor >= 0 ? (rows.firstIndex(of: anchor).map { $0 + 1 } ?? 0) : 0
+                rows.insert(contentsOf: made, at: at)
+            }
+        }
+        return (rows, slots)
+    }
+
     /// Changes one element of list `name`, the one with key `key`, to JSON
     /// object `json`: its rows are updated in place and evaluated again,
     /// O(log n) for rows of the screen's own stack. The element's key may
     /// not change (bind the list for that). Throws when no element has the
     /// key or the object does not fit the record; nothing changes then.
+    /// An element whose `for` holds `for`s, or whose rows' stacks read its
+    /// fields, has its rows made again instead (O(n): a re-binding).
     @discardableResult
     public mutating func update(_ name: String, key: String, json: String) throws(RuntimeError) -> [LiveEvent] {
         let model = screen.model
@@ -119,11 +169,13 @@ extension LiveScreen {
         var one = model.data[dataIndex]
         one.isList = false
         one.name = "\(name)[\(key)]"
-        let values = try one.elements(fromJSON: json, keyField: -1, enums: model.enums)[0].values
+        let record = try one.elements(fromJSON: json, shape: model.readShape(ofData: dataIndex), enums: model.enums)[0]
+        let values = record.values
         var patches: [(slot: UInt32, value: RuntimeValue)] = []
         var changedRows: [Int] = []
         var edited: [(repeater: Int, place: Int)] = []
-        for index in model.repeaters.indices where model.repeaters[index].data == dataIndex {
+        var remake = false
+        for index in model.repeaters.indices where model.repeaters[index].data == dataIndex && model.repeaters[index].parent < 0 {
             let repeater = model.repeaters[index]
             guard let place = boundPlaces[index]?[key], let element = bound[index]?[place] else {
                 throw RuntimeError("\(name) has no element with key '\(key)'")
@@ -131,8 +183,8 @@ extension LiveScreen {
             if repeater.keyField >= 0, ValueText.keyText(values[repeater.keyField], enums: model.enums) != key {
                 throw RuntimeError("\(name)[\(key)]: the key cannot change in an update; bind the list instead")
             }
-            if Self.stacksRead(template: repeater.template, model: model) {
-                throw RuntimeError("\(name): its rows' stacks read the element's fields; bind the list instead")
+            if Self.stacksRead(template: repeater.template, model: model) || model.repeaters.contains(where: { $0.parent == index }) {
+                remake = true
             }
             for field in values.indices where field < element.values.count && element.values[field] != values[field] {
                 let parameter = field < repeater.fieldParameters.count ? repeater.fieldParameters[field] : -1
@@ -140,6 +192,11 @@ extension LiveScreen {
             }
             changedRows += Array(element.made)
             edited.append((index, place))
+        }
+        if remake, let first = edited.first, let current = bound[first.repeater] {
+            var elements = current.map { BoundRecord(key: $0.key, values: $0.values, lists: $0.lists) }
+            elements[first.place] = BoundRecord(key: key, values: values, lists: record.lists)
+            return apply(dataIndex, elements)
         }
         return observe { live in
             for patch in patches { live.incremental.screen.setConstant(patch.slot, to: patch.value) }
@@ -153,19 +210,22 @@ extension LiveScreen {
     /// and those rows are evaluated again — O(k log n) for k changed
     /// elements of the screen's own stack, no rows made or removed. Nil when
     /// the change is not of that kind (the keyed diff takes it then).
-    private mutating func editInPlace(_ repeaters: [Int], to elements: [(key: String, values: [RuntimeValue])]) -> [LiveEvent]? {
+    private mutating func editInPlace(_ lists: [(repeater: Int, elements: [BoundRecord])]) -> [LiveEvent]? {
         let model = screen.model
         var patches: [(slot: UInt32, value: RuntimeValue)] = []
         var changedRows: [Int] = []
         var next: [Int: [BoundElement]] = [:]
-        for index in repeaters {
+        for (index, elements) in lists {
             guard var current = bound[index], current.count == elements.count else { return nil }
             let repeater = model.repeaters[index]
             // Stack settings are not re-evaluated row by row: if a template's
-            // stacks read a field, only a full layout is right.
-            if Self.stacksRead(template: repeater.template, model: model) { return nil }
+            // stacks read a field, only a full layout is right; nested
+            // `for`s' rows read the element's values as constants of their own.
+            if Self.stacksRead(template: repeater.template, model: model) || model.repeaters.contains(where: { $0.parent == index }) {
+                return nil
+            }
             for position in current.indices {
-                guard current[position].key == elements[position].key else { return nil }
+                guard current[position].key == elements[position].key, current[position].lists == elements[position].lists else { return nil }
                 let old = current[position].values, new = elements[position].values
                 guard old != new else { continue }
                 for field in new.indices where field < old.count && old[field] != new[field] {

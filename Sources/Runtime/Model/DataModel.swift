@@ -3,7 +3,10 @@
 // whose parameters are the element's fields and its index; binding a list
 // instantiates it once per element next to the row that precedes the `for`.
 
-/// A record's shape, for checking what is bound.
+/// A record's shape, for checking what is bound. Fields of nested records
+/// are flattened into it with dotted names ("address.city"), read from the
+/// nested JSON object; a list field ("items") holds its element count, its
+/// elements kept beside the values.
 package struct RecordModel: Hashable, Sendable, Codable {
     package var name: String
     package var fields: [FieldModel]
@@ -19,12 +22,19 @@ package struct FieldModel: Hashable, Sendable, Codable {
     package var name: String
     package var type: RuntimeType
     package var defaultValue: RuntimeValue?
+    /// A list field's element record (its value is the count, `.number`);
+    /// empty for a value field.
+    package var element: [RecordModel] = []
 
-    package init(name: String, type: RuntimeType, defaultValue: RuntimeValue?) {
+    package init(name: String, type: RuntimeType, defaultValue: RuntimeValue?, element: RecordModel? = nil) {
         self.name = name
         self.type = type
         self.defaultValue = defaultValue
+        self.element = element.map { [$0] } ?? []
     }
+
+    /// For a list field, the record of its elements.
+    package var elementRecord: RecordModel? { element.first }
 }
 
 /// `data name: [Record]` or `data name: Record`. A list's element count is
@@ -47,6 +57,12 @@ package struct DataModel: Hashable, Sendable, Codable {
 /// A `for`: `template`'s rows once per element of list `data`, placed in
 /// `stack` after row `after` (-1: at its start) and after the elements of
 /// earlier `for`s placed there.
+///
+/// Over a list field (`listField` ≥ 0): of single-record `data` when
+/// `parent` is -1 (`for r in hotel.rooms`); else of the element of `for`
+/// `parent` (a nested `for`), whose template holds this one: `stack` and
+/// `after` are then that template's own stack and row (stack -1: among
+/// the template's top-level rows, which go in the parent's stack).
 package struct RepeaterModel: Hashable, Sendable, Codable {
     package var data: Int
     package var stack: Int
@@ -58,10 +74,17 @@ package struct RepeaterModel: Hashable, Sendable, Codable {
     package var indexParameter: Int
     /// The field that keys elements, or -1 (the index is the key).
     package var keyField: Int
+    /// The enclosing `for`, or -1.
+    package var parent: Int = -1
+    /// The list field gone over, or -1 (`data` is the list).
+    package var listField: Int = -1
 
     package init(
-        data: Int, stack: Int, after: Int, template: ComponentTemplate, fieldParameters: [Int], indexParameter: Int, keyField: Int
+        data: Int, stack: Int, after: Int, template: ComponentTemplate, fieldParameters: [Int], indexParameter: Int, keyField: Int,
+        parent: Int = -1, listField: Int = -1
     ) {
+        self.parent = parent
+        self.listField = listField
         self.data = data
         self.stack = stack
         self.after = after
@@ -69,5 +92,28 @@ package struct RepeaterModel: Hashable, Sendable, Codable {
         self.fieldParameters = fieldParameters
         self.indexParameter = indexParameter
         self.keyField = keyField
+    }
+}
+
+extension ScreenModel {
+    /// The record of `for` `index`'s elements (nil in a damaged model).
+    package func elementRecord(ofRepeater index: Int) -> RecordModel? {
+        Self.elementRecord(of: index, repeaters: repeaters, data: data)
+    }
+
+    /// The record of the elements of `for` `index` among `repeaters`
+    /// (parents come before the `for`s they hold).
+    package static func elementRecord(of index: Int, repeaters: [RepeaterModel], data: [DataModel]) -> RecordModel? {
+        guard repeaters.indices.contains(index) else { return nil }
+        let repeater = repeaters[index]
+        let base: RecordModel?
+        if repeater.parent >= 0 {
+            base = repeater.parent < index ? elementRecord(of: repeater.parent, repeaters: repeaters, data: data) : nil
+        } else {
+            base = data.indices.contains(repeater.data) ? data[repeater.data].record : nil
+        }
+        guard let base else { return nil }
+        guard repeater.listField >= 0 else { return base }
+        return base.fields.indices.contains(repeater.listField) ? base.fields[repeater.listField].elementRecord : nil
     }
 }
