@@ -124,11 +124,21 @@ struct Project {
         let name = view.text(index)
         let offset = view.tokens[index].start
         let previous = view.kind(index - 1), next = view.kind(index + 1)
-        // `a.title`, `hotel.name`: a record's field, read through data.
+        // `a.title`, `hotel.name`, `d.price.amount`: a record's field,
+        // read through data and the record fields before it.
         if previous == .dot, view.kind(index - 2) == .identifier {
-            guard let record = recordRead(through: view.text(index - 2), at: offset, in: view),
-                record.fields.contains(where: { $0.name.name == name })
-            else { return nil }
+            var root = index - 2
+            var path: [String] = []
+            while view.kind(root - 1) == .dot, view.kind(root - 2) == .identifier {
+                path.insert(view.text(root), at: 0)
+                root -= 2
+            }
+            guard var record = recordRead(through: view.text(root), at: offset, in: view) else { return nil }
+            for field in path {
+                guard let next = fieldRecord(record, field) else { return nil }
+                record = next
+            }
+            guard record.fields.contains(where: { $0.name.name == name }) else { return nil }
             return Symbol(kind: .field, name: name, scope: record.name.name)
         }
         for decl in view.records where decl.span.start <= offset && offset < decl.span.end {
@@ -200,26 +210,53 @@ struct Project {
     }
 
     /// The record whose fields `base.field` reads at `offset`: of the
-    /// element of a `for` over `base`'s list there, or of single data `base`.
+    /// element of a `for` there whose variable is `base` (its list data,
+    /// or a list field of an enclosing element), or of single data `base`.
     func recordRead(through base: String, at offset: Int, in view: FileView) -> RecordDecl? {
         guard let stack = view.stacks.first(where: { $0.span.start <= offset && offset < $0.span.end }) else { return nil }
         let data = Self.data(of: stack)
-        func loops(in block: Block) -> String? {
+        // The `for`s around `offset`, outermost first.
+        var loops: [ForSyntax] = []
+        func collect(in block: Block) {
             for member in block.members {
                 switch member {
                 case .repeating(let loop) where loop.span.start <= offset && offset < loop.span.end:
-                    if let inner = loops(in: loop.body) { return inner }
-                    if loop.variable.name == base, case .name(let list) = loop.list.kind { return list }
+                    loops.append(loop)
+                    return collect(in: loop.body)
                 case .row(let row) where row.span.start <= offset && offset < row.span.end:
-                    return loops(in: row.body)
+                    return collect(in: row.body)
                 default: continue
                 }
             }
-            return nil
         }
-        let dataName = loops(in: stack.body) ?? (data.contains { $0.name.name == base && !$0.isList } ? base : nil)
-        guard let dataName, let decl = data.first(where: { $0.name.name == dataName }) else { return nil }
-        return record(decl.type.name)?.decl
+        collect(in: stack.body)
+        func record(of name: String, loops: ArraySlice<ForSyntax>) -> RecordDecl? {
+            guard let at = loops.lastIndex(where: { $0.variable.name == name }) else {
+                guard let decl = data.first(where: { $0.name.name == name && !$0.isList }) else { return nil }
+                return self.record(decl.type.name)?.decl
+            }
+            var path: [String] = []
+            var list = loops[at].list
+            while case .member(let inner, let field) = list.kind {
+                path.insert(field.name, at: 0)
+                list = inner
+            }
+            guard case .name(let root) = list.kind else { return nil }
+            var found: RecordDecl?
+            if path.isEmpty {
+                found = data.first { $0.name.name == root && $0.isList }.flatMap { self.record($0.type.name)?.decl }
+            } else {
+                found = record(of: root, loops: loops[..<at])
+                for field in path { found = found.flatMap { fieldRecord($0, field) } }
+            }
+            return found
+        }
+        return record(of: base, loops: loops[...])
+    }
+
+    /// The record field `field` of `record` holds (one or a list), if any.
+    func fieldRecord(_ record: RecordDecl, _ field: String) -> RecordDecl? {
+        record.fields.first { $0.name.name == field }.flatMap { self.record($0.type.name)?.decl }
     }
 
     static func steps(of stack: StackDecl) -> [Identifier] {

@@ -348,6 +348,47 @@ final class LanguageServerTests: XCTestCase {
         XCTAssertTrue("\(hover ?? [:])".contains("record Amenity { id: string  title: string }"), "\(hover ?? [:])")
     }
 
+    /// Nested data: a field through a nested record (`d.price.amount`), a
+    /// nested `for`'s element over a list field, its list field itself.
+    func testNestedRecordsAndForsAreFound() throws {
+        let session = try Session()
+        let uri = try session.file("menu.stack", """
+            record Price { ⟪amountDecl⟫amount: number }
+            record Dish { ⟪nameDecl⟫name: string  price: Price }
+            record Section { id: string  ⟪dishesDecl⟫dishes: [Dish] }
+            record Place { address: Price  specials: [Dish] }
+            screen Menu {
+                data sections: [Section]
+                data place: Place
+                Text { text: "\\(place.address.⟪amountUse1⟫amount)" }
+                for x in place.specials { Text { text: x.⟪nameUse1⟫name } }
+                for s in sections key s.id {
+                    Text { text: "\\(count(s.⟪dishesUse1⟫dishes))" }
+                    for d in s.⟪dishesUse2⟫dishes {
+                        Text dish { text: "\\(d.⟪nameUse2⟫name) \\(d.price.⟪amountUse2⟫amount)" }
+                    }
+                }
+            }
+
+            """)
+        func definition(_ marker: String) -> (Int, Int)? {
+            guard let result = session.request("textDocument/definition", session.at(marker))["result"] as? [String: Any],
+                let start = (result["range"] as? [String: Any])?["start"] as? [String: Int]
+            else { return nil }
+            return (start["line"] ?? -1, start["character"] ?? -1)
+        }
+        func place(_ marker: String) -> (Int, Int) { (session.markers[marker]!.line, session.markers[marker]!.character) }
+        for (use, decl) in [
+            ("amountUse1", "amountDecl"), ("amountUse2", "amountDecl"), ("nameUse1", "nameDecl"), ("nameUse2", "nameDecl"),
+            ("dishesUse1", "dishesDecl"), ("dishesUse2", "dishesDecl"),
+        ] {
+            XCTAssertTrue(definition(use).map { $0 == place(decl) } ?? false, "\(use) → \(decl): \(String(describing: definition(use)))")
+        }
+        let rename = session.request("textDocument/rename", session.at("amountDecl").merging(["newName": "value"]) { a, _ in a })
+        let edits = ((rename["result"] as? [String: Any])?["changes"] as? [String: [[String: Any]]])?[uri]
+        XCTAssertEqual(edits?.count, 3, "the field and its two reads through nested records")
+    }
+
     func testStructureFormattingAndColours() throws {
         let session = try Session()
         try session.file("components.stack", Self.components)
