@@ -13,6 +13,8 @@ package struct Screen: Sendable {
     package private(set) var state: [RuntimeValue]
     package var viewportWidth: Double
     package var viewportHeight: Double
+    /// Which way the screen reads: right to left mirrors every frame.
+    package var direction: LayoutDirection = .ltr
     /// Rows hidden or shown whatever their `hidden` expression says (a
     /// host's `setHidden`): part of the screen, so that every layout of it
     /// — incremental or from scratch — sees them.
@@ -85,8 +87,10 @@ package struct Screen: Sendable {
         let cross = axis == .vertical ? viewportWidth : viewportHeight
         let main = axis == .vertical ? viewportHeight : viewportWidth
         engine.layoutStack(root, cross: cross, viewport: main)
-        return ScreenLayout(
+        var layout = ScreenLayout(
             engine: engine, resolved: resolved, model: model, root: root, viewportWidth: viewportWidth, viewportHeight: viewportHeight)
+        layout.mirrored = direction == .rtl
+        return layout
     }
 
     /// The row with `id`, if any.

@@ -11,6 +11,8 @@ enum LayoutCommand {
 
         USAGE: stackc layout FILE [--screen NAME] [--viewport WxH] [--offset N]
                                   [--data NAME=FILE.json]... [--state NAME=VALUE]...
+                                  [--appearance light|dark] [--content-size CATEGORY]
+                                  [--direction ltr|rtl]
                                   [--format text|json|svg] [-o PATH]
                                   [--tap X,Y | --scroll N | --then NAME=VALUE]... [--frames N]
 
@@ -30,6 +32,7 @@ enum LayoutCommand {
                                   64 MiB). Repeatable; bound before --state is set.
           --state NAME=VALUE      Set state before laying out; repeatable. VALUE is typed
                                   by the state: true, 12, "text", #FF0000, 300ms, .case.
+        \(EnvironmentOptions.help)
           --format text|json|svg  text (default): an indented tree of frames.
                                   json: the shape of the layout contract (docs/layout.md).
                                   svg: a picture of the screen and the viewport.
@@ -77,6 +80,8 @@ enum LayoutCommand {
         /// `--tap X,Y` and `--scroll N`, in the order given.
         var steps: [Interaction] = []
         var frames: Int?
+        /// `--appearance`, `--content-size`, `--direction`.
+        var environment = EnvironmentOptions()
     }
 
     enum Interaction {
@@ -106,6 +111,7 @@ enum LayoutCommand {
         case .failure(.usage(let message)): return Main.usageError(message, command: "layout")
         }
         var screen = Screen(model: model, viewportWidth: options.viewport.width, viewportHeight: options.viewport.height)
+        options.environment.apply(to: &screen)
         switch DataFiles.bind(options.data, to: screen, command: "layout") {
         case .success(let bound): screen = bound
         case .failure(let status): return status.code
@@ -153,7 +159,8 @@ enum LayoutCommand {
         let parsed: [(name: String, value: String?)]
         do {
             parsed = try reader.parse(
-                valued: ["--screen", "--viewport", "--offset", "--state", "--data", "--format", "-o", "--color", "--tap", "--scroll", "--then", "--frames"],
+                valued: Set(["--screen", "--viewport", "--offset", "--state", "--data", "--format", "-o", "--color", "--tap", "--scroll", "--then", "--frames"])
+                    .union(EnvironmentOptions.names),
                 flags: ["--help", "-h"])
         } catch let error as UsageError {
             return .failure(error)
@@ -169,6 +176,8 @@ enum LayoutCommand {
             let value = option.value ?? ""
             switch option.name {
             case "--screen": options.screen = value
+            case _ where EnvironmentOptions.names.contains(option.name):
+                if let problem = options.environment.read(option.name, value) { return .failure(problem) }
             case "--viewport":
                 let parts = value.lowercased().split(separator: "x", omittingEmptySubsequences: false)
                 guard parts.count == 2, let w = Double(parts[0]), let h = Double(parts[1]), w.isFinite, h.isFinite, w > 0, h > 0,

@@ -126,12 +126,15 @@ extension TypeChecker {
         if expected == .color || expected == nil, let rgba = ColorNames.table[name] {
             return (.constant(.color(rgba)), .color)
         }
+        if expected == .color || expected == nil, let adaptive = semanticColor(name) { return (adaptive, .color) }
+        if expected == .number, let size = textStyleSize(name) { return (size, .number) }
         if case .enumeration(let enumName) = expected, enums[enumName]?.cases.contains(name) == true {
             error(.unknownName, span, "unknown name '\(name)'; enum cases are written with a leading dot: '.\(name)'")
             return (.invalid, nil)
         }
         var candidates = Array(scope.parameters.keys) + Array(scope.states.keys)
-        if expected == .color { candidates += ColorNames.table.keys }
+        if expected == .color { candidates += Array(ColorNames.table.keys) + Self.semanticColorNames }
+        if expected == .number { candidates += Self.textStyleNames }
         if expected == .length { candidates += ["fit", "fill"] }
         var message = "unknown name '\(name)'"
         let hint = suggestion(name, candidates)
@@ -304,8 +307,10 @@ extension TypeChecker {
         _ name: Identifier, _ arguments: [Expr], span: Span, expected: ValueType?, scope: Scope
     ) -> Checked {
         if name.name == "count" { return inferCount(arguments, span: span, scope: scope) }
+        if name.name == "light-dark" { return inferLightDark(arguments, span: span, scope: scope) }
+        if name.name == "scaled" { return inferScaled(arguments, span: span, scope: scope) }
         guard let function = BuiltinFunction(rawValue: name.name), function != .fill || expected == .length else {
-            var candidates = ["min", "max", "clamp", "fixed"]
+            var candidates = ["min", "max", "clamp", "fixed", "scaled", "light-dark"]
             if expected == .length { candidates.append("fill") }
             var message = "unknown function '\(name.name)'" + suggestion(name.name, candidates)
             if ForeignNames.colorFunctions.contains(name.name) {

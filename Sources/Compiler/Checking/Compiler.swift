@@ -53,11 +53,12 @@ public enum Compiler {
         checker.checkExpansion(stacks, nameSpans: nameSpans)
         checker.checkPercentages(stacks)
         let diagnostics = checker.diagnostics
-        let program = CheckedProgram(
+        var program = CheckedProgram(
             sources: loaded.sources,
             enums: checker.enums.mapValues(\.cases),
             components: checker.checkedComponents, records: checker.records,
             stacks: stacks)
+        program.environment = checker.environment
         return CheckResult(
             program: diagnostics.hasErrors ? nil : program, sources: loaded.sources, diagnostics: diagnostics,
             importedPaths: resolver.attempted)

@@ -41,6 +41,8 @@ struct TypeChecker {
     var allSteps: Set<String> = []
     /// State names read by some expression or action in the stack being checked.
     var usedStates: Set<String> = []
+    /// The environment's state slots some expression reads ("env.dark", …).
+    var environment: Set<String> = []
     /// Row ids of the stack being checked, where each was first declared.
     var rowIDs: [String: Span] = [:]
     /// Rows named by `scroll-to` in the stack being checked, resolved at its end.

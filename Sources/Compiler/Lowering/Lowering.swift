@@ -62,6 +62,9 @@ struct ScreenLowering {
         }
         let firstDataSlot = stack.state.count + (stack.kind == .flow ? 1 : 0)
         for (offset, name) in dataSlotNames.enumerated() { stateIndex[name] = firstDataSlot + offset }
+        // The environment's slots come last: a dark appearance, the content size.
+        let environment = [ScreenModel.darkState, ScreenModel.contentSizeState].filter { program.environment.contains($0) }
+        for (offset, name) in environment.enumerated() { stateIndex[name] = firstDataSlot + dataSlotNames.count + offset }
         let compiler = ExpressionCompiler(enums: enums, stateIndex: stateIndex)
         expressions = compiler
         stateSlots = stack.state.map { state in
@@ -84,6 +87,12 @@ struct ScreenLowering {
                 }
             }
             dataModels.append(DataModel(name: data.name, record: recordModel, isList: data.isList, slots: slots))
+        }
+        for name in environment {
+            let dark = name == ScreenModel.darkState
+            stateSlots.append(StateSlot(
+                name: name, type: dark ? .bool : .number,
+                initial: dark ? .bool(false) : .number(Double(ContentSizeCategory.l.rawValue))))
         }
     }
 

@@ -281,6 +281,9 @@ public struct CheckedProgram: Sendable {
     public var enums: [String: [String]]
     public var components: [String: CheckedComponent]
     public var records: [String: CheckedRecord] = [:]
+    /// The environment's state slots the program reads ("env.dark",
+    /// "env.content-size"): every screen gets them.
+    public var environment: Set<String> = []
     /// Screens and flows of the root file, in source order.
     public var stacks: [CheckedStack]
 }

@@ -284,11 +284,13 @@ package struct Transition: Sendable {
             let x = table.evaluate(ref, in: context).numberValue
             return x.isFinite ? x : otherwise
         }
+        // Right to left, a row that slides in from the leading edge comes from the right.
+        let leading = screen.direction == .rtl ? -1.0 : 1.0
         func effects(_ keyframe: KeyframeModel?) -> Effects {
             guard let keyframe else { return .none }
             return Effects(
                 alpha: min(max(number(keyframe.alpha, 1), 0), 1), scale: Limits.length(number(keyframe.scale, 1)),
-                offsetX: Limits.length(number(keyframe.offsetX, 0)), offsetY: Limits.length(number(keyframe.offsetY, 0)))
+                offsetX: leading * Limits.length(number(keyframe.offsetX, 0)), offsetY: Limits.length(number(keyframe.offsetY, 0)))
         }
         let duration = Limits.duration(number(transition.duration, 0.25))
         return Spec(

@@ -59,6 +59,10 @@ package struct ScreenLayout: Sendable {
     var stackBox: [Double]
     /// Each stack's last visible row, for `hide-last-separator`.
     var lastVisible: [Int?]
+    /// Laid out right to left: every frame's x is mirrored across the
+    /// content width (the engine lays out left to right; the frames it
+    /// hands out are mirrored).
+    package var mirrored = false
     /// The screen's rows that may be drawn away from their place: `pin`
     /// and `snap-hide` rows, in order.
     package let stickyRows: [Int]
@@ -133,7 +137,16 @@ package struct ScreenLayout: Sendable {
 
     /// The row's frame, in the screen's content space. Hidden rows have zero
     /// extent along their stack's axis.
-    package func frame(of row: Int) -> Rect {
+    package func frame(of row: Int) -> Rect { mirror(leftToRightFrame(of: row)) }
+
+    /// `rect` as the screen shows it: mirrored across the content width
+    /// when laid out right to left.
+    package func mirror(_ rect: Rect) -> Rect {
+        mirrored ? Rect(x: contentWidth - rect.x - rect.width, y: rect.y, width: rect.width, height: rect.height) : rect
+    }
+
+    /// The row's frame as the engine lays it out, left to right.
+    func leftToRightFrame(of row: Int) -> Rect {
         let stack = model.rows[row].parent
         guard let origin = stackOrigin[stack] else { return .zero }
         return Self.frame(
@@ -142,8 +155,11 @@ package struct ScreenLayout: Sendable {
     }
 
     /// The frame minus the row's insets; nil for hidden rows.
-    package func contentFrame(of row: Int) -> Rect? {
-        isHidden(row) ? nil : frame(of: row).inset(by: resolved.insets[row])
+    package func contentFrame(of row: Int) -> Rect? { leftToRightContentFrame(of: row).map(mirror) }
+
+    /// The content frame as the engine lays it out, left to right.
+    func leftToRightContentFrame(of row: Int) -> Rect? {
+        isHidden(row) ? nil : leftToRightFrame(of: row).inset(by: resolved.insets[row])
     }
 
     /// The separator's rectangle, or nil when the row has none: separator
@@ -152,7 +168,7 @@ package struct ScreenLayout: Sendable {
         guard !isHidden(row), let style = resolved.separators[row] else { return nil }
         let stack = model.rows[row].parent
         if resolved.stacks[stack].hideLastSeparator, lastVisible[stack] == row { return nil }
-        return Self.separatorFrame(style, in: frame(of: row), axis: axisOf(stack))
+        return mirror(Self.separatorFrame(style, in: leftToRightFrame(of: row), axis: axisOf(stack)))
     }
 
     /// layout.md's formulas for a separator in a row's frame, kept inside

@@ -53,7 +53,7 @@ extension ScreenLayout {
             stackOrigin[stack] = nil
             lastVisible[stack] = model.stacks[stack].rows.last { !resolved.specs[$0].hidden }
         }
-        if let first = inside.first, !resolved.specs[row].hidden, let content = contentFrame(of: row) {
+        if let first = inside.first, !resolved.specs[row].hidden, let content = leftToRightContentFrame(of: row) {
             stackOrigin[first] = (content.x, content.y)
             stackBox[first] = content.size(resolved.stacks[first].axis)
             placeStacks(under: first)

@@ -305,9 +305,12 @@ package struct IncrementalLayout: Sendable {
         let stack = rootStack
         let axis = stack.axis
         let cross = axis == .vertical ? screen.viewportWidth : screen.viewportHeight
-        return Rect(
+        let frame = Rect(
             axis: axis, mainStart: start(ofPosition: index), mainSize: extents[index],
             crossStart: stack.padding.start(axis.cross), crossSize: max(0, cross - stack.padding.total(axis.cross)))
+        guard screen.direction == .rtl else { return frame }
+        let width = axis == .vertical ? screen.viewportWidth : contentMain
+        return Rect(x: width - frame.x - frame.width, y: frame.y, width: frame.width, height: frame.height)
     }
 
     /// The screen's rows (not hidden, with extent) that overlap the viewport at `offset`, in O(log n + k).

@@ -58,7 +58,7 @@ enum LayoutSVG {
         out += "<rect x=\"\(n(frame.x))\" y=\"\(n(frame.y))\" width=\"\(n(frame.width))\" height=\"\(n(frame.height))\" \(fill(appearance.background, fallback: "none")) stroke=\"#D1D1D6\" stroke-width=\"0.5\"/>\n"
         if let content = layout.contentFrame(of: index) {
             out += "<rect x=\"\(n(content.x))\" y=\"\(n(content.y))\" width=\"\(n(content.width))\" height=\"\(n(content.height))\" fill=\"none\" stroke=\"#5AC8FA\" stroke-width=\"0.5\" stroke-dasharray=\"3 2\"/>\n"
-            drawContent(appearance, content: content, axis: layout.axis(of: layout.parent(of: index)), into: &out)
+            drawContent(appearance, content: content, axis: layout.axis(of: layout.parent(of: index)), rightToLeft: layout.mirrored, into: &out)
         }
         if let stack = appearance.stack, let box = layout.contentFrame(of: index) {
             // A nested stack scrolls inside its row: rows past its box are cut off, as on a device.
@@ -94,7 +94,7 @@ enum LayoutSVG {
         return out
     }
 
-    static func drawContent(_ appearance: RowAppearance, content: Rect, axis: Axis, into out: inout String) {
+    static func drawContent(_ appearance: RowAppearance, content: Rect, axis: Axis, rightToLeft: Bool = false, into out: inout String) {
         if let text = appearance.text {
             let font = text.font > 0 ? text.font : 17
             // The measurer's own wrapping, so the picture shows what was measured.
@@ -105,11 +105,12 @@ enum LayoutSVG {
                 var length = Double(line.unicodeScalars.count) * 0.5 * font
                 // Where the measured line sits across the box, as `align` says;
                 // justified lines (all but a paragraph's last) span the box.
+                // Leading is the right edge right to left.
                 var x = content.x
-                switch text.align {
-                case "center": x += max(0, content.width - length) / 2
-                case "trailing": x += max(0, content.width - length)
-                case "justified" where number < lines.count - 1 && width != nil && line.contains(" "): length = content.width
+                switch (text.align, rightToLeft) {
+                case ("center", _): x += max(0, content.width - length) / 2
+                case ("justified", _) where number < lines.count - 1 && width != nil && line.contains(" "): length = content.width
+                case ("trailing", false), ("leading", true), ("justified", true): x += max(0, content.width - length)
                 default: break
                 }
                 out += "<text x=\"\(n(x))\" y=\"\(n(baseline))\" font-size=\"\(n(font))\" textLength=\"\(n(length))\" lengthAdjust=\"spacingAndGlyphs\" \(fill(text.color, fallback: "#000000"))\(text.weight == "bold" || text.weight == "semibold" || text.weight == "heavy" || text.weight == "black" ? " font-weight=\"bold\"" : "")>\(escape(line))</text>\n"

@@ -20,7 +20,8 @@ enum WatchCommand {
         OVERVIEW: Lay out a screen, then again every time its file (or a file it imports) changes.
 
         USAGE: stackc watch FILE [--screen NAME] [--viewport WxH] [--offset N] [--data NAME=FILE.json]...
-                                 [--state NAME=VALUE]...
+                                 [--state NAME=VALUE]... [--appearance light|dark]
+                                 [--content-size CATEGORY] [--direction ltr|rtl]
                                  [--format text|json|svg] [-o PATH] [--poll MS] [--debounce MS]
 
         OPTIONS:
@@ -231,6 +232,7 @@ struct WatchSession {
 
     private mutating func show(_ model: ScreenModel, time: String, changed: [String]) {
         var screen = Screen(model: model, viewportWidth: options.viewport.width, viewportHeight: options.viewport.height)
+        options.environment.apply(to: &screen)
         switch DataFiles.bound(options.data, to: screen) {
         case .success(let bound): screen = bound
         case .failure(let problem):
