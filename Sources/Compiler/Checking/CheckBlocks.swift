@@ -78,6 +78,18 @@ extension TypeChecker {
                 if let checked = checkRow(row, scope: scope) { result.rows.append(checked) }
             }
         }
+        // `font: headline` is semibold, as iOS's headline style is, unless
+        // the same block gives a weight.
+        if result.block.properties["weight"] == nil, PropertyCatalog.lookup("weight", in: context) != nil,
+            block.members.contains(where: { member in
+                guard case .property(let property) = member, property.name.name == "font", property.value.all.count == 1,
+                    case .name("headline") = property.value.all[0].kind
+                else { return false }
+                return true
+            })
+        {
+            result.block.properties["weight"] = .keyword("semibold")
+        }
         return result
     }
 

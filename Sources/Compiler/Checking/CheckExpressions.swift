@@ -142,6 +142,10 @@ extension TypeChecker {
             message += hint
         } else if name == "index" {
             message += "; 'index' is an element's place, inside a 'for'"
+        } else if Self.textStyleNames.contains(name) {
+            message += "; '\(name)' is a text style, the size of a 'font'"
+        } else if Self.semanticColorNames.contains(name), expected != nil {
+            message += "; '\(name)' is a colour, not a \(expected.map { "\($0)" } ?? "value")"
         } else if scope.inComponent, !scope.states.keys.contains(name) {
             message += "; a component sees only its parameters and its own state"
         } else if expected == .string {

@@ -219,9 +219,11 @@ struct SwiftNaming {
         let stateDecls = decl.map(syntax.states(of:)) ?? [:]
         var states: [StatePlan] = []
         // Components' template slots hold only initial values for instances inserted later.
-        // Data's slots are set by binding (the `set…` methods), not as state.
+        // Data's slots are set by binding (the `set…` methods), not as state;
+        // the environment's by `live.setAppearance` and `live.setContentSize`.
         let templateSlots = Set(model.components.flatMap(\.states) + model.data.flatMap(\.slots))
-        for (index, slot) in model.state.enumerated() where slot.name != ScreenModel.flowDepthState && !templateSlots.contains(index) {
+        for (index, slot) in model.state.enumerated()
+        where slot.name != ScreenModel.flowDepthState && !ScreenModel.isEnvironmentState(slot.name) && !templateSlots.contains(index) {
             let span = stateDecls[slot.name]?.name.span ?? stack.span
             let swift = SwiftNames.lowerCamel(slot.name)
             if Self.members.contains(swift) { reserved("state '\(slot.name)'", swift, span) }

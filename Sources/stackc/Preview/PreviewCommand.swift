@@ -13,6 +13,7 @@ enum PreviewCommand {
         and see every save of the file (or its imports) at once.
 
         USAGE: stackc preview FILE [--screen NAME] [--data NAME=FILE.json]... [--port N] [--host ADDR] [--open]
+                                   [--appearance light|dark] [--content-size CATEGORY] [--direction ltr|rtl]
 
         ARGUMENTS:
           FILE                    A .stack source file.
@@ -21,6 +22,7 @@ enum PreviewCommand {
           --screen NAME           The screen or flow to show (default: the file's first).
           --data NAME=FILE.json   Bind the screen's data NAME from a JSON file (repeatable);
                                   saving the file binds it again, keeping each tab's state.
+        \(EnvironmentOptions.help)
           --port N                The port (default: a free one, printed at start).
           --host ADDR             The IPv4 address to listen on (default: 127.0.0.1). Any
                                   other address lets other machines drive the preview:
@@ -43,7 +45,7 @@ enum PreviewCommand {
         var reader = Arguments(arguments)
         let options: [(name: String, value: String?)]
         do {
-            options = try reader.parse(valued: ["--screen", "--port", "--host", "--data"], flags: ["--open", "--help", "-h"])
+            options = try reader.parse(valued: Set(["--screen", "--port", "--host", "--data"]).union(EnvironmentOptions.names), flags: ["--open", "--help", "-h"])
         } catch let error as UsageError {
             return Main.usageError(error.message, command: "preview")
         } catch {
@@ -54,8 +56,11 @@ enum PreviewCommand {
         var host = "127.0.0.1"
         var open = false
         var data: [(name: String, path: String)] = []
+        var environment = EnvironmentOptions()
         for option in options {
             switch option.name {
+            case _ where EnvironmentOptions.names.contains(option.name):
+                if let problem = environment.read(option.name, option.value ?? "") { return Main.usageError(problem.message, command: "preview") }
             case "--help", "-h":
                 Terminal.out(help)
                 return 0
@@ -81,7 +86,7 @@ enum PreviewCommand {
             Terminal.err("stackc: error: cannot read '\(file)'\n")
             return 2
         }
-        let preview = PreviewServer(file: file, screen: screen, data: data)
+        let preview = PreviewServer(file: file, screen: screen, data: data, environment: environment)
         preview.rebuild()
         let server: HTTPServer
         do throws(HTTPServer.StartFailure) {

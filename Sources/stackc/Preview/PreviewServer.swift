@@ -37,7 +37,11 @@ final class PreviewServer: @unchecked Sendable {
     static let maximumSessions = 64
     var allowedHosts: Set<String> = []
 
-    init(file: String, screen: String?, data: [(name: String, path: String)] = []) {
+    /// `--appearance`, `--content-size`, `--direction`: every tab starts with them.
+    let environment: EnvironmentOptions
+
+    init(file: String, screen: String?, data: [(name: String, path: String)] = [], environment: EnvironmentOptions = EnvironmentOptions()) {
+        self.environment = environment
         self.file = file
         self.screenName = screen
         self.data = data
@@ -81,7 +85,7 @@ final class PreviewServer: @unchecked Sendable {
             }
             let bound: ScreenModel
             switch DataFiles.baked(data, into: picked) {
-            case .success(let model): bound = model
+            case .success(let model): bound = environment.baked(into: model)
             case .failure(let problem):
                 diagnostics = "stackc preview: error: \(problem.message)\n"
                 return false
@@ -136,6 +140,7 @@ final class PreviewServer: @unchecked Sendable {
     static func carry(_ old: HostSession?, into model: ScreenModel, viewport: (width: Double, height: Double)) -> HostSession {
         var live = LiveScreen(model: model, viewportWidth: viewport.width, viewportHeight: viewport.height)
         if let before = old?.live {
+            live.setDirection(before.direction)
             // The data's slots come from the new build's data, not the old session.
             let dataSlots = Set(model.data.flatMap(\.slots).map { model.state[$0].name })
             for name in before.stateNames where live.stateNames.contains(name) && !dataSlots.contains(name) {
@@ -206,7 +211,12 @@ final class PreviewServer: @unchecked Sendable {
             var id = ""
             var generator = SystemRandomNumberGenerator()
             for _ in 0..<16 { id += String(Int.random(in: 0..<16, using: &generator), radix: 16) }
-            var session = PreviewSession(host: model.map { HostSession(LiveScreen(model: $0, viewportWidth: viewport.width, viewportHeight: viewport.height)) },
+            let direction = environment.direction ?? .ltr
+            var session = PreviewSession(host: model.map { model in
+                                             var live = LiveScreen(model: model, viewportWidth: viewport.width, viewportHeight: viewport.height)
+                                             live.setDirection(direction)
+                                             return HostSession(live)
+                                         },
                                          stream: nil, lastUsed: now, viewport: viewport)
             let pass = session.host == nil ? "null" : passJSON(&session)
             sessions[id] = session
