@@ -31,7 +31,34 @@ package enum LayoutJSON {
         out.appendNumber(layout.contentHeight)
         out.append("],\n  \"rows\": ")
         rows(layout.rows, screen: screen, layout: layout, offset: o, slid: slid, depth: 1, into: &out)
+        out.append(",\n  \"accessibility\": ")
+        accessibility(screen.accessibilityElements(layout), into: &out)
         out.append("\n}\n")
+    }
+
+    /// What VoiceOver reads, in order: each element's row id, label, hint,
+    /// traits and frame.
+    private static func accessibility(_ elements: [AccessibilityElement], into out: inout ByteSink) {
+        if elements.isEmpty { return out.append("[]") }
+        out.append("[\n")
+        for (position, element) in elements.enumerated() {
+            if position > 0 { out.append(",\n") }
+            out.append("    {\"id\": ")
+            if let id = element.id { out.appendQuoted(id) } else { out.append("null") }
+            out.append(", \"label\": ")
+            out.appendQuoted(element.label)
+            out.append(", \"hint\": ")
+            out.appendQuoted(element.hint)
+            out.append(", \"traits\": [")
+            for (n, trait) in element.traits.enumerated() {
+                if n > 0 { out.append(", ") }
+                out.appendQuoted(trait)
+            }
+            out.append("], \"frame\": ")
+            out.appendRect(element.frame)
+            out.append("}")
+        }
+        out.append("\n  ]")
     }
 
     private static func indent(_ depth: Int, into out: inout ByteSink) {

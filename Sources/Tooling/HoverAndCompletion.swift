@@ -225,7 +225,7 @@ struct Completion {
             context.scopeParameters = component.parameters
             context.properties = properties(ofKind: component.base.name, project: project)
             context.allowsRows = component.base.name == "Stack"
-            context.blocks = rowBlocks + (component.base.name == "View" ? ["props"] : [])
+            context.blocks = rowBlocks + ["accessibility"] + (component.base.name == "View" ? ["props"] : [])
             descend(component.body, offset, project, &context)
         }
         return context
@@ -239,7 +239,7 @@ struct Completion {
                 context.parameters = project.component(row.kind.name)?.decl.parameters ?? []
                 let base = project.component(row.kind.name)?.decl.base.name ?? row.kind.name
                 context.allowsRows = base == "Stack"
-                context.blocks = rowBlocks + (base == "View" ? ["props"] : [])
+                context.blocks = rowBlocks + ["accessibility"] + (base == "View" ? ["props"] : [])
                 descend(row.body, offset, project, &context)
             case .block(let nested) where nested.body.span.start < offset && offset <= nested.body.span.end:
                 let blockContext: BlockContext? = switch nested.keyword {
@@ -248,6 +248,7 @@ struct Completion {
                 case .transition: .transition
                 case .from, .to: .keyframe
                 case .step: .step
+                case .accessibility: .accessibility
                 case .props: nil
                 }
                 context.properties = blockContext.map(PropertyCatalog.properties(of:)) ?? []

@@ -127,6 +127,8 @@ enum Interactive {
         case "json":
             let json = LayoutJSON.render(screen: final, layout: layout, offset: offset, slid: presentation.slid)
             out += onlyAChange ? json : WatchSession.oneLine(json) + "\n"
+        case "accessibility":
+            out += AccessibilityText.render(screen: final, layout: layout)
         case "svg":
             out = last.map { TransitionSVG.render(screen: final, transition: $0.transition, fading: presentation.fading) }
                 ?? LayoutSVG.render(screen: final, layout: layout, offset: offset, presentation: presentation)

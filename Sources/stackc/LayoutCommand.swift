@@ -13,7 +13,7 @@ enum LayoutCommand {
                                   [--data NAME=FILE.json]... [--state NAME=VALUE]...
                                   [--appearance light|dark] [--content-size CATEGORY]
                                   [--direction ltr|rtl]
-                                  [--format text|json|svg] [-o PATH]
+                                  [--format text|json|svg|accessibility] [-o PATH]
                                   [--tap X,Y | --scroll N | --then NAME=VALUE]... [--frames N]
 
         ARGUMENTS:
@@ -33,9 +33,11 @@ enum LayoutCommand {
           --state NAME=VALUE      Set state before laying out; repeatable. VALUE is typed
                                   by the state: true, 12, "text", #FF0000, 300ms, .case.
         \(EnvironmentOptions.help)
-          --format text|json|svg  text (default): an indented tree of frames.
+          --format text|json|svg|accessibility
+                                  text (default): an indented tree of frames.
                                   json: the shape of the layout contract (docs/layout.md).
                                   svg: a picture of the screen and the viewport.
+                                  accessibility: what VoiceOver would read, in order.
           --tap X,Y               Tap the viewport point X,Y (at the current offset): the
                                   row's actions run. Repeatable.
           --scroll N              Scroll to offset N. Repeatable.
@@ -149,6 +151,7 @@ enum LayoutCommand {
         case "svg":
             let presentation = LayoutSVG.Presentation(Interactive.liveScreen(screen, options: options))
             text = LayoutSVG.render(screen: screen, layout: layout, offset: options.offset, presentation: presentation)
+        case "accessibility": text = AccessibilityText.render(screen: screen, layout: layout)
         default: text = LayoutText.render(screen: screen, layout: layout, offset: options.offset)
         }
         return OutputFile.write(text, to: options.output, inputs: options.inputs, command: "layout")
@@ -208,8 +211,8 @@ enum LayoutCommand {
                 }
                 options.frames = frames
             case "--format":
-                guard ["text", "json", "svg"].contains(value) else {
-                    return .failure(UsageError(message: "--format takes 'text', 'json' or 'svg', not '\(value)'"))
+                guard ["text", "json", "svg", "accessibility"].contains(value) else {
+                    return .failure(UsageError(message: "--format takes 'text', 'json', 'svg' or 'accessibility', not '\(value)'"))
                 }
                 options.format = value
             case "-o": options.output = value

@@ -48,7 +48,8 @@ final class CompiledFormatTests: XCTestCase {
             let (screen, options) = try Fixture.screen(name: name, source: text, directory: directory.path)
             let loaded = try ScreenDecoder.decode(ScreenEncoder.encode([screen.model]))[0]
             var copy = Screen(model: loaded, viewportWidth: options.viewport.0, viewportHeight: options.viewport.1)
-            for (state, value) in options.states { try copy.setState(state, fromText: value) }
+            // All of the state, data's slots (set by binding) too.
+            for (index, slot) in screen.model.state.enumerated() { try copy.setState(slot.name, to: screen.state[index]) }
             XCTAssertEqual(
                 LayoutJSON.render(screen: copy, layout: copy.layout(), offset: options.offset),
                 LayoutJSON.render(screen: screen, layout: screen.layout(), offset: options.offset), name)

@@ -61,7 +61,7 @@ public final class PropertySpec: Sendable {
 /// The blocks that hold properties.
 public enum BlockContext: String, Sendable, CaseIterable {
     case text = "Text", image = "Image", view = "View", spacer = "Spacer", stack = "Stack"
-    case screen, flow, step, defaults, separator, transition, keyframe = "from/to"
+    case screen, flow, step, defaults, separator, transition, keyframe = "from/to", accessibility
 
     /// The position in `allCases`, for table lookups without hashing.
     var ordinal: Int {
@@ -78,6 +78,7 @@ public enum BlockContext: String, Sendable, CaseIterable {
         case .separator: 9
         case .transition: 10
         case .keyframe: 11
+        case .accessibility: 12
         }
     }
 
@@ -204,8 +205,22 @@ public enum PropertyCatalog {
         case .separator: separatorBlock
         case .transition: transitionBlock
         case .keyframe: keyframe
+        case .accessibility: accessibilityBlock
         }
     }
+
+    /// What VoiceOver's traits the language names.
+    public static let accessibilityTraits = [
+        "button", "header", "image", "selected", "link", "static-text", "summary", "not-enabled", "adjustable",
+    ]
+
+    static let accessibilityBlock: [PropertySpec] = [
+        .init(name: "label", shape: .value(.string), defaultText: "a Text's text", summary: "what VoiceOver reads for the row"),
+        .init(name: "hint", shape: .value(.string), defaultText: "\"\"", summary: "what the row does, read after a pause"),
+        .init(name: "traits", shape: .keywordList(accessibilityTraits), defaultText: "button when tappable",
+              summary: "what the row is: " + accessibilityTraits.joined(separator: ", ")),
+        .init(name: "hidden", shape: .value(.bool), defaultText: "false", summary: "true: VoiceOver skips the row and what it holds"),
+    ]
 
     /// `properties(of:)` of each context (by `BlockContext.ordinal`) in 64
     /// buckets keyed by a name's length and first byte: a lookup compares a
@@ -231,15 +246,15 @@ public enum PropertyCatalog {
     /// Nested blocks (`keyword { … }`) each context accepts.
     public static func blocks(of context: BlockContext) -> Set<BlockKeyword> {
         switch context {
-        case .text, .image, .spacer: [.separator, .transition]
-        case .view: [.separator, .transition, .props]
-        case .stack: [.separator, .transition, .defaults]
+        case .text, .image, .spacer: [.separator, .transition, .accessibility]
+        case .view: [.separator, .transition, .props, .accessibility]
+        case .stack: [.separator, .transition, .defaults, .accessibility]
         case .screen: [.defaults]
         case .flow: [.defaults, .step]
         case .step: [.defaults]
         case .defaults: [.separator, .transition]
         case .transition: [.from, .to]
-        case .separator, .keyframe: []
+        case .separator, .keyframe, .accessibility: []
         }
     }
 

@@ -198,6 +198,9 @@ extension TypeChecker {
             result.block.blocks[keyword.rawValue] = checkMembers(
                 nested.body, context: .keyframe, scope: scope, owner: "'\(keyword.rawValue)'"
             ).block
+        case .accessibility:
+            guard claim("accessibility", nested.keywordSpan, in: &result, what: "'accessibility'") else { return }
+            result.block.blocks["accessibility"] = checkMembers(nested.body, context: .accessibility, scope: scope, owner: "accessibility").block
         case .props:
             guard claim("props", nested.keywordSpan, in: &result, what: "'props'") else { return }
             result.block.properties["props"] = .props(checkProps(nested.body, scope: scope))

@@ -67,7 +67,7 @@ extension TypeChecker {
     }
 
     /// Rules over several properties of one row.
-    mutating func checkRowRules(kind: RowKind, rowSpan: Span, result: BlockResult, deferImageCheck: Bool) {
+    mutating func checkRowRules(kind: RowKind, rowSpan: Span, result: BlockResult, deferImageCheck: Bool, component: String? = nil) {
         // Cheap tests first: this runs for every row.
         let sizeSpan = result.spans["size"]
         let sizeIsFit = sizeSpan == nil || result.block.properties["size"] == .expr(.constant(.fit))
@@ -80,6 +80,9 @@ extension TypeChecker {
         if kind == .view, let span = sizeSpan, sizeIsFit {
             error(.viewSizeFit, span, "a View with 'size: fit' is measured by its host app; the default measurer answers 44 points")
         }
+        if kind == .image || kind == .view || kind == .spacer {
+            checkAccessibilityLabel(kind: kind, rowSpan: rowSpan, result: result, deferImageCheck: deferImageCheck, component: component)
+        }
         if result.spans["min"] != nil, result.spans["max"] != nil,
             case .expr(let minExpr)? = result.block.properties["min"], case .expr(let maxExpr)? = result.block.properties["max"],
             case .number(let low)? = constantValue(minExpr), case .number(let high)? = constantValue(maxExpr), low > high,
@@ -88,6 +91,24 @@ extension TypeChecker {
             error(
                 .minGreaterThanMax, maxSpan, "'max' (\(Self.format(high))) is smaller than 'min' (\(Self.format(low)))",
                 notes: [DiagnosticNote(span: minSpan, message: "'min' is set here")])
+        }
+    }
+
+    /// Rows VoiceOver cannot read without a label: a tappable Image, View
+    /// or Spacer (a Text reads its text, a Stack the texts inside it), and
+    /// an Image that is neither labelled nor hidden from VoiceOver.
+    private mutating func checkAccessibilityLabel(kind: RowKind, rowSpan: Span, result: BlockResult, deferImageCheck: Bool, component: String?) {
+        // An instance's own block, else its component's.
+        for written in [result.block.blocks["accessibility"], component.flatMap { checkedComponents[$0]?.body.block.blocks["accessibility"] }] {
+            if written?.properties["label"] != nil || written?.properties["hidden"] != nil { return }
+        }
+        let fix = "add 'accessibility { label: \"…\" }'"
+        if case .actions(let actions)? = result.block.properties["tap"], !actions.isEmpty {
+            error(.tappableWithoutLabel, result.spans["tap"] ?? rowSpan, "VoiceOver has nothing to read for this tappable \(kind.rawValue); \(fix)")
+        } else if kind == .image, !deferImageCheck {
+            error(
+                .imageWithoutLabel, rowSpan,
+                "VoiceOver skips an Image without a label; \(fix), or 'accessibility { hidden: true }' if it is decoration")
         }
     }
 
@@ -138,7 +159,7 @@ extension TypeChecker {
         if base == .image, !row.body.isInvalid {
             checkInstanceImage(row: row, info: info, overrides: result)
         }
-        if !row.body.isInvalid { checkRowRules(kind: base, rowSpan: row.kind.span, result: result, deferImageCheck: true) }
+        if !row.body.isInvalid { checkRowRules(kind: base, rowSpan: row.kind.span, result: result, deferImageCheck: true, component: name) }
         return CheckedRow(
             kind: base, component: name, id: row.id?.name, span: row.span, block: result.block, arguments: arguments, rows: [])
     }

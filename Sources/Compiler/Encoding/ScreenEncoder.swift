@@ -544,6 +544,7 @@ public enum ScreenEncoder {
                 var flags: UInt8 = 0
                 if row.id != nil { flags |= 1 }
                 if row.component != nil { flags |= 2 }
+                if row.accessibility != nil { flags |= 4 }
                 w.u8(flags)
                 if let id = row.id { w.varint(strings.number(id)) }
                 if let component = row.component { w.varint(strings.number(component)) }
@@ -554,6 +555,11 @@ public enum ScreenEncoder {
                 case .view(let host, _): expr(host, into: &w)
                 case .spacer: break
                 case .stack(let index): w.varint(index)
+                }
+                if let a = row.accessibility {
+                    w.u8((a.label != nil ? 1 : 0) | (a.hint != nil ? 2 : 0) | (a.hidden != nil ? 4 : 0))
+                    for ref in [a.label, a.hint, a.hidden].compactMap({ $0 }) { expr(ref, into: &w) }
+                    w.varint(Int(a.traits))
                 }
             }
         }

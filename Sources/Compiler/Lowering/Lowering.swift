@@ -397,6 +397,13 @@ struct ScreenLowering {
             hidden: compiled(effective, "hidden"), separator: separator, tap: actions(effective),
             transitions: transitions(effective), pin: pin(keyword(effective, "pin")),
             snapHide: snapHide(effective))
+        if let written = block.blocks["accessibility"] {
+            var traits: [String] = []
+            if case .keywords(let words)? = written.properties["traits"] { traits = words }
+            rows[index].accessibility = AccessibilityModel(
+                label: expr(written, "label").map { expressions.compile($0) }, hint: expr(written, "hint").map { expressions.compile($0) },
+                traits: AccessibilityTrait.bits(traits), hidden: expr(written, "hidden").map { expressions.compile($0) })
+        }
         return index
     }
 

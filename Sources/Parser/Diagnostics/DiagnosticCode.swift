@@ -81,6 +81,8 @@ public enum DiagnosticCode: String, CaseIterable, Sendable {
     case namingStyle = "W0004"
     case emptyFlow = "W0005"
     case percentOverflow = "W0006"
+    case tappableWithoutLabel = "W0007"
+    case imageWithoutLabel = "W0008"
 
     /// Codes starting with W are warnings; everything else is an error.
     public var severity: Severity { rawValue.hasPrefix("W") ? .warning : .error }
@@ -148,6 +150,8 @@ public enum DiagnosticCode: String, CaseIterable, Sendable {
         case .namingStyle: "an id, state, parameter or enum case that is capitalised"
         case .emptyFlow: "a flow with no steps"
         case .percentOverflow: "percentage sizes and insets of one stack that add up to more than it holds"
+        case .tappableWithoutLabel: "a tappable Image, View or Spacer that VoiceOver has no label to read for"
+        case .imageWithoutLabel: "an Image with no accessibility label, not hidden from VoiceOver"
         }
     }
 }

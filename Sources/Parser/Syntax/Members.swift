@@ -118,7 +118,7 @@ public struct StateDecl: Sendable {
 
 /// The keywords that open a nested block.
 public enum BlockKeyword: String, Sendable, CaseIterable {
-    case defaults, separator, transition, from, to, props, step
+    case defaults, separator, transition, from, to, props, step, accessibility
 }
 
 /// `keyword [name] { … }`, e.g. `transition show { … }` or `step Payment { … }`.

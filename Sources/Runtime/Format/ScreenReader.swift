@@ -383,7 +383,7 @@ enum ScreenReader {
                 let before = exprs.parameterReads
                 let styleIndex = try r.index(below: styles.count, "style")
                 var row = templates[styleIndex]
-                let rowFlags = try r.tag(below: 4, "row flags")
+                let rowFlags = try r.tag(below: 8, "row flags")
                 if rowFlags & 1 != 0 { row.id = try string(&r, "a row id") }
                 if rowFlags & 2 != 0 { row.component = try string(&r, "a component name") }
                 row.parent = try r.index(below: stackCount + parentOffset, "parent stack") - parentOffset
@@ -395,6 +395,14 @@ enum ScreenReader {
                 case .view: row.content = .view(host: try exprs.read(&r, .string, "a host"), props: props[styleIndex])
                 case .spacer: break
                 case .stack: row.content = .stack(try r.index(below: stackCount, "nested stack"))
+                }
+                if rowFlags & 4 != 0 {
+                    let present = try r.tag(below: 8, "accessibility flags")
+                    let label = present & 1 != 0 ? try exprs.read(&r, .string, "an accessibility label") : nil
+                    let hint = present & 2 != 0 ? try exprs.read(&r, .string, "an accessibility hint") : nil
+                    let hidden = present & 4 != 0 ? try exprs.read(&r, .bool, "accessibility hidden") : nil
+                    let traits = try r.index(below: 1 << AccessibilityTrait.all.count, "accessibility traits")
+                    row.accessibility = AccessibilityModel(label: label, hint: hint, traits: UInt16(traits), hidden: hidden)
                 }
                 // Component parameters exist only in templates.
                 if parentOffset == 0, stylesUse[styleIndex] || exprs.parameterReads != before {

@@ -58,6 +58,9 @@ extension RowModel {
             copy.to = transition.to?.mapExpressions(transform)
             return copy
         }
+        row.accessibility = accessibility.map { a in
+            AccessibilityModel(label: a.label.map(transform), hint: a.hint.map(transform), traits: a.traits, hidden: a.hidden.map(transform))
+        }
         return row
     }
 

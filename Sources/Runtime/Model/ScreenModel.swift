@@ -210,6 +210,8 @@ package struct RowModel: Hashable, Sendable, Codable {
     package var pin: PinMode
     /// `snap-hide(top|bottom)`: the edge the row hides towards.
     package var snapHide: PinMode
+    /// `accessibility { … }`, when written.
+    package var accessibility: AccessibilityModel? = nil
 
     package init(
         kind: RowKindCode, id: String?, component: String?, parent: Int, content: ContentModel, size: ExprRef,

@@ -260,6 +260,9 @@ struct WatchSession {
                 "\"changes\": [\(changes.map(JSONText.quote).joined(separator: ", "))]", "\"layout\": \(layoutJSON)",
             ]
             Terminal.out("{" + fields.joined(separator: ", ") + "}\n")
+        case "accessibility":
+            Terminal.out(header(time: time, changed: changed))
+            Terminal.out(AccessibilityText.render(screen: screen, layout: layout))
         case "svg":
             Terminal.out(header(time: time, changed: changed))
             for change in changes { Terminal.out("  \(change)\n") }

@@ -16,6 +16,13 @@ enum ReferenceLayoutJSON {
         out += "  \"contentSize\": [\(num(layout.contentWidth)), \(num(layout.contentHeight))],\n"
         out += "  \"rows\": "
         out += rows(layout.rows, screen: screen, layout: layout, offset: o, slid: slid, indent: "  ")
+        out += ",\n  \"accessibility\": "
+        let elements = screen.accessibilityElements(layout).map { element in
+            "    {\"id\": " + (element.id.map(JSONText.quote) ?? "null") + ", \"label\": \(JSONText.quote(element.label)), "
+                + "\"hint\": \(JSONText.quote(element.hint)), \"traits\": [\(element.traits.map(JSONText.quote).joined(separator: ", "))], "
+                + "\"frame\": \(rect(element.frame))}"
+        }
+        out += elements.isEmpty ? "[]" : "[\n" + elements.joined(separator: ",\n") + "\n  ]"
         out += "\n}\n"
         return out
     }
