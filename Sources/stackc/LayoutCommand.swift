@@ -12,7 +12,7 @@ enum LayoutCommand {
         USAGE: stackc layout FILE [--screen NAME] [--viewport WxH] [--offset N]
                                   [--data NAME=FILE.json]... [--state NAME=VALUE]...
                                   [--appearance light|dark] [--content-size CATEGORY]
-                                  [--direction ltr|rtl]
+                                  [--direction ltr|rtl] [--locale ID]
                                   [--format text|json|svg|accessibility] [-o PATH]
                                   [--tap X,Y | --scroll N | --then NAME=VALUE]... [--frames N]
 
@@ -113,7 +113,7 @@ enum LayoutCommand {
         case .failure(.usage(let message)): return Main.usageError(message, command: "layout")
         }
         var screen = Screen(model: model, viewportWidth: options.viewport.width, viewportHeight: options.viewport.height)
-        options.environment.apply(to: &screen)
+        if let problem = options.environment.apply(to: &screen) { return Main.usageError(problem.message, command: "layout") }
         switch DataFiles.bind(options.data, to: screen, command: "layout") {
         case .success(let bound): screen = bound
         case .failure(let status): return status.code

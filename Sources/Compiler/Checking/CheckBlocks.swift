@@ -134,6 +134,11 @@ extension TypeChecker {
             return
         }
         guard claim(name, property.name.span, in: &result, what: "'\(name)'") else { return }
+        if name == "text", context == .text, catalogs[property.value.span.file] != nil, let expr = property.value.single {
+            let typed = checkLocalizedText(expr, scope: scope)
+            if typed != .invalid { result.block.properties[name] = .expr(typed) }
+            return
+        }
         if let value = checkValue(property.value, spec: spec, scope: scope) {
             if case .expr(.constant(.percent)) = value, name == "size" { sawPercentSize = true }
             result.block.properties[name] = value

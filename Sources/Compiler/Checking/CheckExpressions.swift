@@ -313,8 +313,9 @@ extension TypeChecker {
         if name.name == "count" { return inferCount(arguments, span: span, scope: scope) }
         if name.name == "light-dark" { return inferLightDark(arguments, span: span, scope: scope) }
         if name.name == "scaled" { return inferScaled(arguments, span: span, scope: scope) }
+        if name.name == "verbatim" { return inferVerbatim(arguments, span: span, scope: scope) }
         guard let function = BuiltinFunction(rawValue: name.name), function != .fill || expected == .length else {
-            var candidates = ["min", "max", "clamp", "fixed", "scaled", "light-dark"]
+            var candidates = ["min", "max", "clamp", "fixed", "scaled", "light-dark", "verbatim"]
             if expected == .length { candidates.append("fill") }
             var message = "unknown function '\(name.name)'" + suggestion(name.name, candidates)
             if ForeignNames.colorFunctions.contains(name.name) {

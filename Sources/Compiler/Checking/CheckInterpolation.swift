@@ -39,7 +39,7 @@ extension TypeChecker {
 
     /// The pieces' texts joined by `+`, as a balanced tree (so that a long
     /// interpolation stays shallow), folded where constant.
-    private static func joined(_ pieces: ArraySlice<TypedExpr>) -> TypedExpr {
+    static func joined(_ pieces: ArraySlice<TypedExpr>) -> TypedExpr {
         switch pieces.count {
         case 0: return .constant(.string(""))
         case 1: return pieces[pieces.startIndex]

@@ -39,6 +39,7 @@ public enum Compiler {
         let loaded = resolver.load(root: root)
         cache = resolver.cache
         var checker = TypeChecker(diagnostics: resolver.diagnostics)
+        checker.readCatalogs(loaded)
         checker.collectDeclarations(loaded.files)
         checker.checkRecords()
         checker.checkComponentSignatures()
@@ -59,6 +60,7 @@ public enum Compiler {
             components: checker.checkedComponents, records: checker.records,
             stacks: stacks)
         program.environment = checker.environment
+        if checker.environment.contains(TypeChecker.localeState) { program.enums[TypeChecker.localeState] = checker.locales }
         return CheckResult(
             program: diagnostics.hasErrors ? nil : program, sources: loaded.sources, diagnostics: diagnostics,
             importedPaths: resolver.attempted)

@@ -43,6 +43,10 @@ struct TypeChecker {
     var usedStates: Set<String> = []
     /// The environment's state slots some expression reads ("env.dark", …).
     var environment: Set<String> = []
+    /// Each file's String Catalog (`localize from`), by file; and where it was named.
+    var catalogs: [FileID: (catalog: StringCatalog, decl: LocalizeDecl)] = [:]
+    /// The program's locales, the root catalog's source language first.
+    var locales: [String] = []
     /// Row ids of the stack being checked, where each was first declared.
     var rowIDs: [String: Span] = [:]
     /// Rows named by `scroll-to` in the stack being checked, resolved at its end.

@@ -9,6 +9,9 @@ public struct LoadedProgram: Sendable {
     public var sources: SourceManager
     public var files: [SourceFileSyntax]
     public var root: FileID
+    /// Each file's String Catalog (`localize from "…"`), read, by the index
+    /// of the file in `files`; nil bytes when it could not be read (reported).
+    public var catalogs: [Int: (path: String, bytes: [UInt8]?)] = [:]
 }
 
 /// Parsed files kept between compilations (by `stackc watch`): a file whose
@@ -66,7 +69,9 @@ struct ImportResolver {
 
     mutating func load(root: SourceFile) -> LoadedProgram {
         let id = add(root, key: root.path == "<stdin>" ? "<stdin>" : loader.canonicalPath(root.path))
-        return LoadedProgram(sources: sources, files: files, root: id)
+        var program = LoadedProgram(sources: sources, files: files, root: id)
+        program.catalogs = catalogs
+        return program
     }
 
     private mutating func add(_ source: SourceFile, key: String) -> FileID {
@@ -82,6 +87,7 @@ struct ImportResolver {
         }
         diagnostics.append(contentsOf: parseDiagnostics)
         files.append(syntax)
+        if let localize = syntax.localize { readCatalog(localize, from: source.path, file: files.count - 1) }
         chain.append((key, source.path, nil))
         for decl in syntax.imports {
             chain[chain.count - 1].following = decl.pathSpan
@@ -90,6 +96,30 @@ struct ImportResolver {
         chain.removeLast()
         return id
     }
+
+    /// String Catalogs read so far, by file index.
+    var catalogs: [Int: (path: String, bytes: [UInt8]?)] = [:]
+
+    /// A catalog is read as bytes here; the checker parses it.
+    private mutating func readCatalog(_ decl: LocalizeDecl, from importer: String, file: Int) {
+        let path = PathText.resolve(decl.path, from: importer == "<stdin>" ? "./<stdin>" : importer)
+        attempted.append(path)
+        do {
+            let bytes = try loader.read(path)
+            guard bytes.count <= Self.maximumCatalogBytes else {
+                diagnostics.error(.importNotFound, decl.pathSpan, "String Catalog '\(decl.path)' is \(bytes.count >> 20) MiB; the limit is 64 MiB")
+                catalogs[file] = (path, nil)
+                return
+            }
+            catalogs[file] = (path, bytes)
+        } catch {
+            diagnostics.error(.importNotFound, decl.pathSpan, "cannot read String Catalog '\(decl.path)': \(path): \(error)")
+            catalogs[file] = (path, nil)
+        }
+    }
+
+    /// The largest String Catalog read.
+    static let maximumCatalogBytes = 64 << 20
 
     private var reportedFileLimit = false
 

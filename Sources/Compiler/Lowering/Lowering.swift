@@ -63,7 +63,7 @@ struct ScreenLowering {
         let firstDataSlot = stack.state.count + (stack.kind == .flow ? 1 : 0)
         for (offset, name) in dataSlotNames.enumerated() { stateIndex[name] = firstDataSlot + offset }
         // The environment's slots come last: a dark appearance, the content size.
-        let environment = [ScreenModel.darkState, ScreenModel.contentSizeState].filter { program.environment.contains($0) }
+        let environment = [ScreenModel.darkState, ScreenModel.contentSizeState, ScreenModel.localeState].filter { program.environment.contains($0) }
         for (offset, name) in environment.enumerated() { stateIndex[name] = firstDataSlot + dataSlotNames.count + offset }
         let compiler = ExpressionCompiler(enums: enums, stateIndex: stateIndex)
         expressions = compiler
@@ -89,10 +89,16 @@ struct ScreenLowering {
             dataModels.append(DataModel(name: data.name, record: recordModel, isList: data.isList, slots: slots))
         }
         for name in environment {
-            let dark = name == ScreenModel.darkState
-            stateSlots.append(StateSlot(
-                name: name, type: dark ? .bool : .number,
-                initial: dark ? .bool(false) : .number(Double(ContentSizeCategory.l.rawValue))))
+            switch name {
+            case ScreenModel.darkState: stateSlots.append(StateSlot(name: name, type: .bool, initial: .bool(false)))
+            case ScreenModel.contentSizeState:
+                stateSlots.append(StateSlot(name: name, type: .number, initial: .number(Double(ContentSizeCategory.l.rawValue))))
+            default:
+                // The locale: an enum of the program's locales, the source language first.
+                let first = program.enums[name]?.first ?? ""
+                stateSlots.append(StateSlot(
+                    name: name, type: Self.runtimeType(.enumeration(name), compiler), initial: compiler.runtimeValue(.enumCase(name, first))))
+            }
         }
     }
 

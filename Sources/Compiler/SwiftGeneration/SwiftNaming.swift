@@ -196,7 +196,7 @@ struct SwiftNaming {
 
         // The file's enums become nested types; their cases, cases.
         var enums: [EnumPlan] = []
-        for enumeration in model.enums where !enumeration.cases.isEmpty {
+        for enumeration in model.enums where !enumeration.cases.isEmpty && !ScreenModel.isEnvironmentState(enumeration.name) {
             let enumDecl = syntax.enumeration(named: enumeration.name)
             let span = enumDecl?.name.span ?? stack.span
             let swift = SwiftNames.upperCamel(enumeration.name)

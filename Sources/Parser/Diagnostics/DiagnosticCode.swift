@@ -70,6 +70,11 @@ public enum DiagnosticCode: String, CaseIterable, Sendable {
     case unknownRow = "E0403"
     case unknownStep = "E0404"
 
+    // Localisation
+    case missingTranslationKey = "E0600"
+    case translationArguments = "E0601"
+    case unreadableCatalog = "E0602"
+
     // Swift code generation
     case swiftNameClash = "E0500"
     case swiftNameReserved = "E0501"
@@ -142,6 +147,9 @@ public enum DiagnosticCode: String, CaseIterable, Sendable {
         case .unknownState: "an action naming state the screen does not declare"
         case .unknownRow: "scroll-to() naming a row id the screen does not have"
         case .unknownStep: "push() naming a step no flow declares"
+        case .missingTranslationKey: "a text literal of a localized file that its String Catalog does not have"
+        case .translationArguments: "a translation whose format arguments do not match the text's interpolations"
+        case .unreadableCatalog: "a String Catalog that is not the JSON Xcode writes"
         case .swiftNameClash: "two names that become one Swift name in generated code"
         case .swiftNameReserved: "a name that becomes a member the generated Swift type declares itself"
         case .viewSizeFit: "a View sized to fit: only its host can measure it"

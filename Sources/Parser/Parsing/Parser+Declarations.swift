@@ -1,15 +1,25 @@
 // Top-level declarations: import, enum, component, screen and flow.
 
 extension Parser {
-    static let declarationKeywords = ["import", "enum", "record", "component", "screen", "flow"]
+    static let declarationKeywords = ["import", "localize", "enum", "record", "component", "screen", "flow"]
 
     mutating func parseFile() -> SourceFileSyntax {
         var imports: [ImportDecl] = []
         var declarations: [Declaration] = []
+        var localize: LocalizeDecl?
         while !at(.endOfFile) {
             let before = index
             if atKeyword("import") {
                 if let decl = parseImport() { imports.append(decl) }
+            } else if atKeyword("localize") {
+                if let decl = parseLocalize() {
+                    if let first = localize {
+                        diagnostics.error(
+                            .duplicateDeclaration, decl.span, "a file is localized from one catalog; it already names '\(first.path)'")
+                    } else {
+                        localize = decl
+                    }
+                }
             } else if atKeyword("enum") {
                 if let decl = parseEnum() { declarations.append(.enumeration(decl)) }
             } else if atKeyword("record") {
@@ -26,12 +36,33 @@ extension Parser {
             }
             if index == before { advance() }
         }
-        return SourceFileSyntax(file: file, imports: imports, declarations: declarations, comments: [])
+        var syntax = SourceFileSyntax(file: file, imports: imports, declarations: declarations, comments: [])
+        syntax.localize = localize
+        return syntax
+    }
+
+    /// `localize from "Localizable.xcstrings"`
+    private mutating func parseLocalize() -> LocalizeDecl? {
+        let keyword = advance()
+        guard atKeyword("from") else {
+            reportExpected("'from' and a String Catalog's path", after: "after 'localize'")
+            synchronizeMember()
+            return nil
+        }
+        advance()
+        guard let pathToken = expect(.string, "a String Catalog's path in quotes", after: "after 'localize from'") else {
+            synchronizeMember()
+            return nil
+        }
+        if hasInterpolation(pathToken) {
+            diagnostics.error(.expectedToken, span(pathToken), "a catalog path is plain text: it cannot hold '\\(…)'")
+        }
+        return LocalizeDecl(path: decodeString(pathToken), pathSpan: span(pathToken), span: span(from: keyword.start))
     }
 
     private mutating func reportTopLevel() {
         guard !at(.invalid) else { return }
-        var message = "expected 'import', 'enum', 'record', 'component', 'screen' or 'flow', found \(found)"
+        var message = "expected 'import', 'localize', 'enum', 'record', 'component', 'screen' or 'flow', found \(found)"
         if at(.identifier), peek().kind == .leftBrace || peek().kind == .identifier {
             let name = text(current)
             if let suggestion = Suggestions.closest(to: name, in: Parser.declarationKeywords) {

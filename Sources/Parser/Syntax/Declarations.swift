@@ -19,6 +19,18 @@ public struct SourceFileSyntax: Sendable {
     public var declarations: [Declaration]
     /// Every comment's span, in source order, for tools that reprint source.
     public var comments: [Span]
+    /// `localize from "Localizable.xcstrings"`, if the file has it.
+    public var localize: LocalizeDecl? = nil
+}
+
+/// `localize from "Localizable.xcstrings"`: the file's `text` literals are
+/// keys of that Xcode String Catalog.
+public struct LocalizeDecl: Sendable {
+    /// The path with escapes decoded.
+    public var path: String
+    /// The string literal's span.
+    public var pathSpan: Span
+    public var span: Span
 }
 
 /// `import "components.stack"`

@@ -40,6 +40,9 @@ extension ScreenModel {
     package static let darkState = "env.dark"
     /// The state slot holding the content size category's index (number).
     package static let contentSizeState = "env.content-size"
+    /// The state slot holding the locale: a case of the enum of the same
+    /// name, whose cases are the screen's locales (the source language first).
+    package static let localeState = "env.locale"
 
     /// Whether state slot `name` is the environment's, not the screen's own.
     package static func isEnvironmentState(_ name: String) -> Bool { name.hasPrefix("env.") }

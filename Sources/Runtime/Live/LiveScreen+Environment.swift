@@ -21,6 +21,23 @@ extension LiveScreen {
     /// The layout direction now.
     public var direction: LayoutDirection { screen.direction }
 
+    /// The locales the screen is translated into, its source language
+    /// first; empty for a screen that is not localized.
+    public var locales: [String] { screen.locales }
+
+    /// The locale now (the source language until set); nil when not localized.
+    public var locale: String? { screen.locale }
+
+    /// Switches the locale: `fr`, or `fr-CA` (which falls back to `fr`).
+    /// Only the rows whose text is translated are evaluated and measured
+    /// again. Throws for a locale the screen has no translations for,
+    /// naming those it has; a screen that is not localized ignores it.
+    @discardableResult
+    public mutating func setLocale(_ identifier: String) throws(RuntimeError) -> [LiveEvent] {
+        guard let value = try screen.localeValue(identifier) else { return [] }
+        return try setState(ScreenModel.localeState, to: value)
+    }
+
     /// Switches to a light or dark appearance: rows whose colours adapt are
     /// evaluated again; frames do not change. A screen with no adaptive
     /// colour ignores it.
@@ -53,7 +70,9 @@ extension LiveScreen {
 extension Screen {
     /// Sets appearance, text size and direction before a first layout (the
     /// CLI's `--appearance`, `--content-size`, `--direction`).
-    package mutating func setEnvironment(appearance: Appearance? = nil, contentSize: ContentSizeCategory? = nil, direction: LayoutDirection? = nil) {
+    package mutating func setEnvironment(
+        appearance: Appearance? = nil, contentSize: ContentSizeCategory? = nil, direction: LayoutDirection? = nil
+    ) {
         if let appearance, stateIndex(ScreenModel.darkState) != nil {
             try? setState(ScreenModel.darkState, to: .bool(appearance == .dark))
         }
@@ -61,5 +80,39 @@ extension Screen {
             try? setState(ScreenModel.contentSizeState, to: .number(Double(contentSize.rawValue)))
         }
         if let direction { self.direction = direction }
+    }
+}
+
+extension Screen {
+    /// The locales of the screen's "env.locale" enum, the source language first.
+    package var locales: [String] {
+        guard let slot = stateIndex(ScreenModel.localeState), case .enumeration(let e) = model.state[slot].type, e < model.enums.count else { return [] }
+        return model.enums[e].cases
+    }
+
+    /// The locale now, when the screen is localized.
+    package var locale: String? {
+        guard let slot = stateIndex(ScreenModel.localeState), case .enumCase(let e, let c) = state[slot], e < model.enums.count,
+            c < model.enums[e].cases.count
+        else { return nil }
+        return model.enums[e].cases[c]
+    }
+
+    /// The slot value for `identifier` (exactly, else its language: `fr-CA`
+    /// → `fr`); nil for a screen that is not localized.
+    package func localeValue(_ identifier: String) throws(RuntimeError) -> RuntimeValue? {
+        guard let slot = stateIndex(ScreenModel.localeState), case .enumeration(let e) = model.state[slot].type else { return nil }
+        let cases = locales
+        let language = identifier.split(whereSeparator: { $0 == "-" || $0 == "_" }).first.map(String.init) ?? identifier
+        guard let index = cases.firstIndex(of: identifier) ?? cases.firstIndex(of: language) else {
+            throw RuntimeError("the screen has no translations for '\(identifier)'; its locales are \(cases.joined(separator: ", "))")
+        }
+        return .enumCase(enumIndex: e, caseIndex: index)
+    }
+
+    /// Sets the locale before a first layout (`--locale`).
+    package mutating func setLocale(_ identifier: String) throws(RuntimeError) {
+        guard let value = try localeValue(identifier) else { return }
+        try setState(ScreenModel.localeState, to: value)
     }
 }

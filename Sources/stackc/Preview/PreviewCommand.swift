@@ -14,6 +14,7 @@ enum PreviewCommand {
 
         USAGE: stackc preview FILE [--screen NAME] [--data NAME=FILE.json]... [--port N] [--host ADDR] [--open]
                                    [--appearance light|dark] [--content-size CATEGORY] [--direction ltr|rtl]
+                                   [--locale ID]
 
         ARGUMENTS:
           FILE                    A .stack source file.

@@ -21,7 +21,7 @@ enum WatchCommand {
 
         USAGE: stackc watch FILE [--screen NAME] [--viewport WxH] [--offset N] [--data NAME=FILE.json]...
                                  [--state NAME=VALUE]... [--appearance light|dark]
-                                 [--content-size CATEGORY] [--direction ltr|rtl]
+                                 [--content-size CATEGORY] [--direction ltr|rtl] [--locale ID]
                                  [--format text|json|svg] [-o PATH] [--poll MS] [--debounce MS]
 
         OPTIONS:
@@ -232,7 +232,10 @@ struct WatchSession {
 
     private mutating func show(_ model: ScreenModel, time: String, changed: [String]) {
         var screen = Screen(model: model, viewportWidth: options.viewport.width, viewportHeight: options.viewport.height)
-        options.environment.apply(to: &screen)
+        if let problem = options.environment.apply(to: &screen) {
+            report(time: time, changed: changed, problem: problem.message)
+            return
+        }
         switch DataFiles.bound(options.data, to: screen) {
         case .success(let bound): screen = bound
         case .failure(let problem):
