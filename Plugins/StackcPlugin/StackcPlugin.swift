@@ -51,16 +51,17 @@ enum StackcCommands {
     }
 }
 
-/// The files a .stack file imports, directly or not: `import "path"` lines,
-/// resolved against the importing file's directory. A file that cannot be
-/// read is left to stackc to report.
+/// The files a .stack file imports, directly or not: `import "path"` lines
+/// and `localize from "path"` String Catalogs, resolved against the
+/// importing file's directory. A file that cannot be read is left to
+/// stackc to report.
 enum Imports {
     static func closure(of file: URL) -> [URL] {
         var seen: Set<String> = [file.standardizedFileURL.path]
         var found: [URL] = []
         var pending = [file]
         while let next = pending.popLast(), found.count < 1_000 {
-            guard let text = try? String(contentsOf: next, encoding: .utf8) else { continue }
+            guard next.pathExtension == "stack", let text = try? String(contentsOf: next, encoding: .utf8) else { continue }
             for path in direct(text) {
                 let url = URL(fileURLWithPath: path, relativeTo: next.deletingLastPathComponent()).standardizedFileURL
                 if seen.insert(url.path).inserted {
@@ -72,12 +73,12 @@ enum Imports {
         return found
     }
 
-    /// The paths of `import "…"` declarations at the start of lines.
+    /// The paths of `import "…"` and `localize from "…"` declarations at the start of lines.
     static func direct(_ text: String) -> [String] {
         var paths: [String] = []
         for line in text.split(separator: "\n") {
             let trimmed = line.drop { $0 == " " || $0 == "\t" }
-            guard trimmed.hasPrefix("import"), let open = trimmed.firstIndex(of: "\"") else { continue }
+            guard trimmed.hasPrefix("import") || trimmed.hasPrefix("localize"), let open = trimmed.firstIndex(of: "\"") else { continue }
             let rest = trimmed[trimmed.index(after: open)...]
             guard let close = rest.firstIndex(of: "\"") else { continue }
             paths.append(String(rest[..<close]))

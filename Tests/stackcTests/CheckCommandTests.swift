@@ -99,7 +99,7 @@ final class ReadmeExampleTests: XCTestCase {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("readme-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
-        for name in ["hotel.stack", "components.stack"] {
+        for name in ["hotel.stack", "components.stack", "Localizable.xcstrings"] {
             var text = try String(contentsOf: CLI.repository.appendingPathComponent("samples/" + name), encoding: .utf8)
             if name == "hotel.stack" {
                 let range = try XCTUnwrap(text.range(of: "lines: 0"), "the README's instruction no longer applies")

@@ -11,7 +11,7 @@ final class OutputSafetyTests: XCTestCase {
     override func setUpWithError() throws {
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("stackc-output-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        for name in ["hotel.stack", "components.stack"] {
+        for name in ["hotel.stack", "components.stack", "Localizable.xcstrings"] {
             try FileManager.default.copyItem(
                 at: CLI.repository.appendingPathComponent("samples/\(name)"), to: directory.appendingPathComponent(name))
         }

@@ -112,6 +112,16 @@ extension TypeChecker {
         }
     }
 
+    /// Whether a Text component's `text` is exactly parameter `name`
+    /// (`component SectionHeader(title: string): Text { text: title }`).
+    static func isText(_ name: String, of info: ComponentInfo, base: RowKind) -> Bool {
+        guard base == .text else { return false }
+        for case .property(let property) in info.decl.body.members where property.name.name == "text" {
+            if let expr = property.value.single, case .name(let used) = expr.kind { return used == name }
+        }
+        return false
+    }
+
     /// A component instance: arguments by parameter, other properties as
     /// overrides of the base kind's, and no rows.
     mutating func checkInstance(_ row: RowSyntax, component name: String, scope: Scope) -> CheckedRow? {
@@ -124,7 +134,10 @@ extension TypeChecker {
             if case .property(let property) = member, let parameter = parameters[property.name.name] {
                 guard claim(property.name.name, property.name.span, in: &argumentSpans, what: "argument '\(property.name.name)'") else { continue }
                 guard let expr = single(property.value, what: "argument '\(property.name.name)'") else { continue }
-                let typed = check(expr, expecting: parameter.type, scope: scope, what: "argument '\(parameter.name)' of \(name)")
+                // An argument that becomes a Text's text is localized as the text is.
+                let typed = catalogs[expr.span.file] != nil && parameter.type == .string && Self.isText(parameter.name, of: info, base: base)
+                    ? checkLocalizedText(expr, scope: scope)
+                    : check(expr, expecting: parameter.type, scope: scope, what: "argument '\(parameter.name)' of \(name)")
                 if typed != .invalid {
                     arguments[parameter.name] = typed
                     tallestArgument = max(tallestArgument, typed.height)

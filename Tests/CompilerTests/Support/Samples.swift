@@ -20,6 +20,10 @@ enum Samples {
     static func memoryLoader() throws -> MemoryLoader {
         var files: [String: String] = [:]
         for name in try names() { files[name] = try text(name) }
+        // String Catalogs the samples are localized from.
+        for name in try FileManager.default.contentsOfDirectory(atPath: directory.path) where name.hasSuffix(".xcstrings") {
+            files[name] = try text(name)
+        }
         return MemoryLoader(files)
     }
 }
