@@ -100,14 +100,16 @@ extension TypeChecker {
     private mutating func translation(
         _ found: StringCatalog.Translation, locale: String, key: String, _ arguments: [(expr: TypedExpr, type: ValueType)], span: Span
     ) -> TypedExpr? {
-        func form(_ text: String) -> TypedExpr? {
+        // A plural form may leave the number out ("one night"); a plain
+        // translation reads every argument the text has.
+        func form(_ text: String, plural: Bool = false) -> TypedExpr? {
             switch CatalogFormat.parse(text) {
             case .failure(let problem):
                 error(.translationArguments, span, "the \(locale) translation of '\(key)': \(problem.message)")
                 return nil
             case .success(let format):
                 let read = format.parts.compactMap { if case .argument(let index, _) = $0 { index } else { nil } }
-                guard read.allSatisfy({ $0 < arguments.count }), format.argumentCount == arguments.count else {
+                guard read.allSatisfy({ $0 < arguments.count }), plural || format.argumentCount == arguments.count else {
                     error(
                         .translationArguments, span,
                         "the \(locale) translation of '\(key)' reads \(format.argumentCount) argument\(format.argumentCount == 1 ? "" : "s") ('\(text)'); the text has \(arguments.count)")
@@ -125,7 +127,7 @@ extension TypeChecker {
             }
             var built: [String: TypedExpr] = [:]
             for (category, text) in forms {
-                guard let expr = form(text) else { return nil }
+                guard let expr = form(text, plural: true) else { return nil }
                 built[category] = expr
             }
             return pluralChoice(built, count: counted, rule: PluralRule(locale: locale))
