@@ -45,6 +45,7 @@ package struct Screen: Sendable {
         // State slots the edit added (an inserted instance's own) start at their initial values.
         self.state = screen.state + model.state.dropFirst(screen.state.count).map(\.initial)
         self.hiddenOverrides = screen.hiddenOverrides.filter { $0.key < model.rows.count }
+        self.direction = screen.direction
     }
 
     /// Replaces the value of constant `slot` of the model's code (an element

@@ -152,4 +152,38 @@ final class EnvironmentTests: XCTestCase {
         XCTAssertEqual(try weight("b"), "light")
         XCTAssertEqual(try weight("c"), "regular")
     }
+
+    /// Settings stay when rows come and go: binding data or inserting a row
+    /// on a right-to-left, dark, large-text screen keeps all three.
+    func testSettingsSurviveRowChanges() throws {
+        let model = try InterpolationTests.loaded("""
+            record Item { id: string  title: string }
+            component Chip(label: string): Text { text: label  font: caption1  insets: 4 20 4 8 }
+            screen S {
+                data items: [Item]
+                Text head { text: "Items"  font: headline  color: label  insets: 10 40 10 10 }
+                for i in items key i.id { Text item { text: i.title  font: body  insets: 8 30 8 12 } }
+            }
+            """)
+        var live = LiveScreen(model: model, viewportWidth: 320, viewportHeight: 600)
+        live.setDirection(.rtl)
+        live.setAppearance(.dark)
+        live.setContentSize(.xxl)
+        let json = #"[{"id": "a", "title": "First"}, {"id": "b", "title": "Second"}]"#
+        try live.bind("items", json: json)
+        _ = try live.insert(ComponentInstance("Chip", arguments: ["label": .string("new")]), at: .bottom)
+        var fresh = LiveScreen(model: model, viewportWidth: 320, viewportHeight: 600)
+        try fresh.bind("items", json: json)
+        _ = try fresh.insert(ComponentInstance("Chip", arguments: ["label": .string("new")]), at: .bottom)
+        fresh.setDirection(.rtl)
+        fresh.setAppearance(.dark)
+        fresh.setContentSize(.xxl)
+        XCTAssertEqual(live.direction, .rtl)
+        XCTAssertEqual(live.appearance, .dark)
+        XCTAssertEqual(live.contentSize, .xxl)
+        XCTAssertEqual(LiveModelTests.render(live), LiveModelTests.render(fresh))
+        let head = try live.row(id: "head")
+        XCTAssertEqual(live.frame(of: head)?.x, 0)
+        XCTAssertEqual(live.screen.layout().contentFrame(of: head.row)?.x, 40, "the leading inset is on the right")
+    }
 }
