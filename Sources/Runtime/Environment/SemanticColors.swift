@@ -4,9 +4,9 @@
 // 60% in dark; and so on.
 
 /// A colour that differs by appearance.
-public struct AdaptiveColor: Hashable, Sendable {
-    public var light: UInt32
-    public var dark: UInt32
+package struct AdaptiveColor: Hashable, Sendable {
+    package var light: UInt32
+    package var dark: UInt32
 }
 
 extension AdaptiveColor {

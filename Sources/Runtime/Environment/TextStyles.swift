@@ -5,12 +5,12 @@
 // these numbers by the "env.content-size" slot.
 
 /// An iOS text style: `font: body`.
-public enum TextStyle: String, CaseIterable, Sendable {
+package enum TextStyle: String, CaseIterable, Sendable {
     case largeTitle = "large-title"
     case title1, title2, title3, headline, body, callout, subheadline, footnote, caption1, caption2
 
     /// Point sizes from `xs` to `ax5`.
-    public var sizes: [Double] {
+    package var sizes: [Double] {
         switch self {
         case .largeTitle: [31, 32, 33, 34, 36, 38, 40, 44, 48, 52, 56, 60]
         case .title1: [25, 26, 27, 28, 30, 32, 34, 38, 43, 48, 53, 58]
@@ -26,5 +26,5 @@ public enum TextStyle: String, CaseIterable, Sendable {
     }
 
     /// The size at `category`.
-    public func size(at category: ContentSizeCategory) -> Double { sizes[category.rawValue] }
+    package func size(at category: ContentSizeCategory) -> Double { sizes[category.rawValue] }
 }
