@@ -183,6 +183,16 @@ struct Completion {
                         item(name, .value, detail: "colour #" + String(rgba, radix: 16, uppercase: true))
                     }
                 }
+                if type == .color {
+                    out += AdaptiveNames.colors.map { color in
+                        item(color.name, .value, detail: "colour: light #\(String(color.light, radix: 16, uppercase: true)), dark #\(String(color.dark, radix: 16, uppercase: true))")
+                    }
+                    out.append(item("light-dark(", .keyword, detail: "a colour for light, then one for dark"))
+                }
+                if type == .number, property == "font" {
+                    out += AdaptiveNames.textStyles.map { item($0.name, .value, detail: "text style: \(Int($0.size)) pt at the default size") }
+                    out.append(item("scaled(", .keyword, detail: "a size that follows the text size as body does"))
+                }
             default: break
             }
         }

@@ -25,6 +25,9 @@ final class LocalizationTests: XCTestCase {
             "fr": { "variations": { "plural": {
               "one": { "stringUnit": { "value": "%lld nuit" } }, "other": { "stringUnit": { "value": "%lld nuits" } } } } },
             "ja": { "variations": { "plural": { "other": { "stringUnit": { "value": "%lld泊" } } } } },
+            "ru": { "variations": { "plural": {
+              "one": { "stringUnit": { "value": "%lld ночь" } }, "few": { "stringUnit": { "value": "%lld ночи" } },
+              "many": { "stringUnit": { "value": "%lld ночей" } }, "other": { "stringUnit": { "value": "%lld ночи." } } } } },
             "ar": { "variations": { "plural": {
               "zero": { "stringUnit": { "value": "لا ليالي" } }, "one": { "stringUnit": { "value": "ليلة واحدة" } },
               "two": { "stringUnit": { "value": "ليلتان" } }, "few": { "stringUnit": { "value": "%lld ليال" } },
@@ -61,7 +64,7 @@ final class LocalizationTests: XCTestCase {
 
     func testEachLocaleReadsItsTranslation() throws {
         let model = try Self.model()
-        XCTAssertEqual(Screen(model: model).locales, ["en", "ar", "fr", "ja"])
+        XCTAssertEqual(Screen(model: model).locales, ["en", "ar", "fr", "ja", "ru"])
         func texts(_ locale: String, nights: Double) throws -> [String] {
             var screen = Screen(model: model)
             try screen.setLocale(locale)
@@ -74,8 +77,12 @@ final class LocalizationTests: XCTestCase {
         XCTAssertEqual(try texts("fr-CA", nights: 2), ["Bonjour", "2 nuits", "Victor : Hugo", "Total 241.00 €", "Hotel"])
         XCTAssertEqual(try texts("ja", nights: 1)[1], "1泊", "Japanese has only 'other'")
         XCTAssertEqual(try [0.0, 1, 2, 5, 11, 100].map { try texts("ar", nights: $0)[1] }, ["لا ليالي", "ليلة واحدة", "ليلتان", "5 ليال", "11 ليلة", "100 ليلة."])
+        XCTAssertEqual(
+            try [1.0, 2, 5, 11, 21, 22, 25, 111, 112, 1.5].map { try texts("ru", nights: $0)[1] },
+            ["1 ночь", "2 ночи", "5 ночей", "11 ночей", "21 ночь", "22 ночи", "25 ночей", "111 ночей", "112 ночей", "1.5 ночи."])
+        XCTAssertEqual(try [101.0, 103, 111].map { try texts("ar", nights: $0)[1] }, ["101 ليلة.", "103 ليال", "111 ليلة"], "Arabic by n % 100")
         var screen = Screen(model: model)
-        XCTAssertThrowsError(try screen.setLocale("de")) { XCTAssertEqual("\($0)", "the screen has no translations for 'de'; its locales are en, ar, fr, ja") }
+        XCTAssertThrowsError(try screen.setLocale("de")) { XCTAssertEqual("\($0)", "the screen has no translations for 'de'; its locales are en, ar, fr, ja, ru") }
     }
 
     func testALiveLocaleSwitchMeasuresOnlyTranslatedRows() throws {

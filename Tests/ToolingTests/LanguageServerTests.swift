@@ -198,6 +198,7 @@ final class LanguageServerTests: XCTestCase {
                 Text { size: count > 1 ? ⟪c19⟫fit : 20 }
                 Text { behavior: ⟪c20⟫none }
                 defaults { ⟪c21⟫insets: 0 }
+                Text { color: ⟪c25⟫red  font: ⟪c26⟫17  accessibility { ⟪c27⟫label: "a"  traits: ⟪c28⟫header } }
             }
             flow Steps {
                 ⟪c22⟫
@@ -212,7 +213,7 @@ final class LanguageServerTests: XCTestCase {
             ("c3", ["Text", "Tag", "axis", "spacing", "padding"], ["font"]),
             ("c4", ["compact", "regular"], ["Text"]),
             ("c5", ["Text", "Image", "View", "Spacer", "Stack", "Tag", "Card", "state", "spacing", "defaults"], ["font", "label"]),
-            ("c6", ["source", "aspect", "size", "separator", "transition"], ["font", "host", "props", "step"]),
+            ("c6", ["source", "aspect", "size", "separator", "transition", "accessibility"], ["font", "host", "props", "step"]),
             ("c8", ["host", "size", "props"], ["font", "source"]),
             ("c9", ["size", "insets"], ["font", "source"]),
             ("c10", ["vertical", "horizontal"], []),
@@ -230,6 +231,10 @@ final class LanguageServerTests: XCTestCase {
             ("c22", ["step", "separation", "state"], ["Text", "from"]),
             ("c23", ["Text", "title"], ["font"]),
             ("c24", ["none"], []),
+            ("c25", ["red", "system-background", "secondary-label", "light-dark("], ["body"]),
+            ("c26", ["body", "headline", "large-title", "scaled("], ["label"]),
+            ("c27", ["label", "hint", "traits", "hidden"], ["font", "Text"]),
+            ("c28", ["button", "header", "image"], []),
         ]
         for (marker, present, absent) in expectations {
             let labels = session.labels(marker)

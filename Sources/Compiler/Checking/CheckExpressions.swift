@@ -238,7 +238,7 @@ extension TypeChecker {
                 return (.invalid, nil)
             }
             return (.binary(op, a.expr, b.expr), .bool)
-        case .add, .subtract, .multiply, .divide:
+        case .add, .subtract, .multiply, .divide, .remainder:
             let a = infer(lhs, expected: nil, scope: scope)
             let b = infer(rhs, expected: nil, scope: scope)
             guard let typeA = a.type, let typeB = b.type else { return (.invalid, nil) }

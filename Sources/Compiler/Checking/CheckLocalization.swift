@@ -138,16 +138,28 @@ extension TypeChecker {
     private func pluralChoice(_ forms: [String: TypedExpr], count: TypedExpr, rule: PluralRule) -> TypedExpr? {
         guard let other = forms["other"] else { return nil }
         func equals(_ n: Double) -> TypedExpr { .binary(.equal, count, .constant(.number(n))) }
-        func within(_ low: Double, _ high: Double) -> TypedExpr {
-            .binary(.and, .binary(.greaterEqual, count, .constant(.number(low))), .binary(.lessEqual, count, .constant(.number(high))))
+        func modulo(_ m: Double) -> TypedExpr { .binary(.remainder, count, .constant(.number(m))) }
+        func within(_ value: TypedExpr, _ low: Double, _ high: Double) -> TypedExpr {
+            .binary(.and, .binary(.greaterEqual, value, .constant(.number(low))), .binary(.lessEqual, value, .constant(.number(high))))
         }
+        func not(_ e: TypedExpr) -> TypedExpr { .not(e) }
+        let whole = TypedExpr.binary(.equal, modulo(1), .constant(.number(0)))
+        let fewEnding = TypedExpr.binary(.and, within(modulo(10), 2, 4), not(within(modulo(100), 12, 14)))
         var choices: [(TypedExpr, String)] = []
         switch rule {
         case .oneForOne: choices = [(equals(1), "one")]
         case .zeroAndOne:
             choices = [(.binary(.and, .binary(.greaterEqual, count, .constant(.number(0))), .binary(.less, count, .constant(.number(2)))), "one")]
         case .other: choices = []
-        case .arabic: choices = [(equals(1), "one"), (equals(2), "two"), (within(3, 10), "few"), (within(11, 99), "many")]
+        case .arabic:
+            choices = [(equals(1), "one"), (equals(2), "two"), (within(modulo(100), 3, 10), "few"), (within(modulo(100), 11, 99), "many")]
+        case .eastSlavic:
+            let one = TypedExpr.binary(.and, .binary(.equal, modulo(10), .constant(.number(1))), .binary(.notEqual, modulo(100), .constant(.number(11))))
+            choices = [(.binary(.and, whole, one), "one"), (.binary(.and, whole, fewEnding), "few"), (whole, "many")]
+        case .polish:
+            choices = [(equals(1), "one"), (.binary(.and, whole, fewEnding), "few"), (whole, "many")]
+        case .czech:
+            choices = [(equals(1), "one"), (within(count, 2, 4), "few")]
         }
         choices.insert((equals(0), "zero"), at: 0)
         var out = other

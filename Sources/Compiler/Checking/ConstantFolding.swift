@@ -129,6 +129,7 @@ enum ConstantFolder {
         case .subtract: return wrap(x - y)
         case .multiply: return wrap(x * y)
         case .divide: return y == 0 ? nil : wrap(x / y)
+        case .remainder: return y == 0 ? nil : wrap(x.truncatingRemainder(dividingBy: y))
         case .less: return .bool(x < y)
         case .lessEqual: return .bool(x <= y)
         case .greater: return .bool(x > y)

@@ -178,15 +178,16 @@ struct CatalogFormat: Equatable {
     }
 }
 
-/// CLDR plural categories for whole and fractional counts, as the languages
-/// a screen is most often translated into use them. Rules that need a
-/// remainder (Russian's 21 → one) are approximated without it: the
-/// expression language has no `%`.
+/// CLDR's plural rules for whole counts, for the languages a screen is most
+/// often translated into; any other language takes English's.
 enum PluralRule {
     case oneForOne  // en, de, nl, sv, it, es, pt-PT, …: one for exactly 1
     case zeroAndOne  // fr, pt-BR: one for 0 ≤ n < 2
     case other  // ja, zh, ko, th, vi, id: no plural forms
-    case arabic  // ar: zero, one, two, few (3–10), many (11–99)
+    case arabic  // ar: zero, one, two, few (n % 100 in 3…10), many (n % 100 in 11…99)
+    case eastSlavic  // ru, uk, be: one (n % 10 = 1, not 11), few (2…4, not 12…14), many
+    case polish  // pl: one (1), few (n % 10 in 2…4, not 12…14), many
+    case czech  // cs, sk: one (1), few (2…4), other
 
     init(locale: String) {
         let language = locale.split(separator: "-").first.map(String.init) ?? locale
@@ -195,6 +196,9 @@ enum PluralRule {
         case "pt" where locale != "pt-PT": self = .zeroAndOne
         case "ja", "zh", "ko", "th", "vi", "id", "ms": self = .other
         case "ar": self = .arabic
+        case "ru", "uk", "be": self = .eastSlavic
+        case "pl": self = .polish
+        case "cs", "sk": self = .czech
         default: self = .oneForOne
         }
     }

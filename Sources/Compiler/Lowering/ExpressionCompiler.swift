@@ -235,6 +235,7 @@ struct ExpressionCompiler {
         case .subtract: .subtract
         case .multiply: .multiply
         case .divide: .divide
+        case .remainder: .remainder
         }
     }
 }

@@ -20,6 +20,9 @@ public enum BinaryOperator: String, Sendable, Hashable {
     case subtract = "-"
     case multiply = "*"
     case divide = "/"
+    /// The remainder of a whole division (`n % 10`): never written in
+    /// source (`%` ends a percentage); plural rules compile to it.
+    case remainder = "%"
 
     /// Higher binds tighter. The ternary `?:` is below all of these.
     public var precedence: Int {
@@ -29,7 +32,7 @@ public enum BinaryOperator: String, Sendable, Hashable {
         case .equal, .notEqual: 3
         case .less, .lessEqual, .greater, .greaterEqual: 4
         case .add, .subtract: 5
-        case .multiply, .divide: 6
+        case .multiply, .divide, .remainder: 6
         }
     }
 }

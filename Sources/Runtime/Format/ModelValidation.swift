@@ -140,6 +140,7 @@ struct ExpressionTyper {
         case .divide:
             if a == .number && b == .number { return .number }
             return a == .duration && b == .number ? .duration : nil
+        case .remainder: return a == .number && b == .number ? .number : nil
         }
     }
 }

@@ -5,6 +5,8 @@
 /// A binary operator of compiled code.
 package enum RuntimeOperator: UInt8, Hashable, Sendable, Codable, CaseIterable {
     case or, and, equal, notEqual, less, lessEqual, greater, greaterEqual, add, subtract, multiply, divide
+    /// Of numbers (a plural rule's `n % 10`); 0 for a zero divisor.
+    case remainder
 }
 
 /// One instruction of expression code.
@@ -175,6 +177,9 @@ extension ExpressionTable {
             // Division by zero yields 0: layout must stay finite.
             let y = b.numberValue
             return sameKind(as: isDuration(a) ? .duration(0) : .number(0), y == 0 ? 0 : a.numberValue / y)
+        case .remainder:
+            let y = b.numberValue
+            return .number(y == 0 ? 0 : a.numberValue.truncatingRemainder(dividingBy: y))
         }
     }
 
