@@ -45,6 +45,31 @@ final class EnvironmentTests: XCTestCase {
         }
     }
 
+    /// Seeded screens whose colours adapt lay out the same in light and dark.
+    func testLightAndDarkFramesAreEqualOnSeededScreens() throws {
+        var random = SplitMix64(seed: 41)
+        let colors = ["label", "secondary-label", "light-dark(#000000, #FFFFFF)", "red", "system-blue", "separator"]
+        for round in 0..<30 {
+            let rows = (0..<Int.random(in: 1...12, using: &random)).map { _ in
+                (words: Int.random(in: 0...25, using: &random), style: Int.random(in: 0..<Self.styles.count, using: &random),
+                 insets: Int.random(in: 0...16, using: &random))
+            }
+            let picks = rows.map { _ in (colors.randomElement(using: &random) ?? "red", colors.randomElement(using: &random) ?? "red") }
+            var source = Self.source(rows) { Self.styles[rows[$0].style].rawValue }
+            for (index, pick) in picks.enumerated() {
+                source = source.replacingOccurrences(of: "Text t\(index) {", with: "Text t\(index) { color: \(pick.0)  background: \(pick.1) ")
+            }
+            let model = try LiveModelTests.model(source)
+            var light = Screen(model: model, viewportWidth: 300, viewportHeight: 600)
+            light.setEnvironment(appearance: .light)
+            var dark = Screen(model: model, viewportWidth: 300, viewportHeight: 600)
+            dark.setEnvironment(appearance: .dark)
+            XCTAssertEqual(
+                LayoutJSON.render(screen: light, layout: light.layout(), offset: 0), LayoutJSON.render(screen: dark, layout: dark.layout(), offset: 0),
+                "round \(round)")
+        }
+    }
+
     func testScaledFontsFollowBody() throws {
         let model = try LiveModelTests.model("screen S { Text a { text: \"x\"  font: scaled(34) }  Text b { text: \"x\"  font: 34 } }")
         for category in ContentSizeCategory.allCases {
@@ -185,5 +210,23 @@ final class EnvironmentTests: XCTestCase {
         let head = try live.row(id: "head")
         XCTAssertEqual(live.frame(of: head)?.x, 0)
         XCTAssertEqual(live.screen.layout().contentFrame(of: head.row)?.x, 40, "the leading inset is on the right")
+    }
+
+    /// The fixtures per setting agree with their counterparts: dark with
+    /// light, ax3 with Apple's sizes written out, right to left with the
+    /// mirror of left to right (every rectangle in the JSON).
+    func testTheSettingsFixturesAgreeWithTheirCounterparts() throws {
+        let directory = LayoutFixtureTests.directory
+        func json(_ name: String) throws -> String { try String(contentsOf: directory.appendingPathComponent(name + ".json"), encoding: .utf8) }
+        XCTAssertEqual(try json("adapt_dark_v"), try json("adapt_light_v"))
+        XCTAssertEqual(try json("adapt_ax3_v"), try json("adapt_ax3_expanded_v"))
+        let rtl = try json("adapt_rtl_v"), ltr = try json("adapt_ltr_v")
+        let rects = #/\[(-?[0-9.]+), (-?[0-9.]+), ([0-9.]+), ([0-9.]+)\]/#
+        let mirrored = ltr.replacing(rects) { match in
+            let x = Double(match.1) ?? 0, width = Double(match.3) ?? 0
+            return "[\(NumberText.format(320 - x - width)), \(match.2), \(match.3), \(match.4)]"
+        }
+        XCTAssertEqual(rtl, mirrored)
+        XCTAssertTrue(rtl.contains("\"visiblePercent\""), "rectangles were compared")
     }
 }

@@ -1,7 +1,8 @@
 // Layout fixtures: each `.stack` in Fixtures/layout is compiled, lowered and
 // laid out, and the JSON must equal the `.json` beside it. A first line
 // `// layout: --viewport WxH --offset N --state NAME=VALUE --screen NAME`
-// sets the options. STACKC_UPDATE_FIXTURES=1 rewrites the `.json` files —
+// (and `--data`, `--appearance`, `--content-size`, `--direction`,
+// `--locale`, as `stackc layout` takes them) sets the options. STACKC_UPDATE_FIXTURES=1 rewrites the `.json` files —
 // read the diff: the expected frames are the specification.
 
 import StackOutput
@@ -46,6 +47,10 @@ enum Fixture {
         var states: [(String, String)] = []
         /// `--data NAME=FILE`: JSON files beside the fixture.
         var data: [(String, String)] = []
+        var appearance: Appearance?
+        var contentSize: ContentSizeCategory?
+        var direction: LayoutDirection?
+        var locale: String?
     }
 
     static func options(_ source: String) -> Options {
@@ -63,6 +68,10 @@ enum Fixture {
                 let parts = value.split(separator: "=", maxSplits: 1).map(String.init)
                 if parts.count == 2 { options.states.append((parts[0], parts[1])) }
             case "--screen": options.screen = value
+            case "--appearance": options.appearance = Appearance(rawValue: value)
+            case "--content-size": options.contentSize = ContentSizeCategory(name: value)
+            case "--direction": options.direction = LayoutDirection(rawValue: value)
+            case "--locale": options.locale = value
             case "--data":
                 let parts = value.split(separator: "=", maxSplits: 1).map(String.init)
                 if parts.count == 2 { options.data.append((parts[0], parts[1])) }
@@ -84,6 +93,8 @@ enum Fixture {
             throw FixtureError(description: "\(name): no screen")
         }
         var screen = Screen(model: model, viewportWidth: options.viewport.0, viewportHeight: options.viewport.1)
+        screen.setEnvironment(appearance: options.appearance, contentSize: options.contentSize, direction: options.direction)
+        if let locale = options.locale { try screen.setLocale(locale) }
         if !options.data.isEmpty {
             var live = LiveScreen(screen: screen)
             for (name, file) in options.data {
