@@ -168,7 +168,7 @@ def test_state_animates(browser, errors):
 
 def test_reload_on_save(browser, errors):
     directory = tempfile.mkdtemp()
-    for name in ("hotel.stack", "components.stack"):
+    for name in ("hotel.stack", "components.stack", "Localizable.xcstrings"):
         shutil.copy(os.path.join(ROOT, "samples", name), directory)
     path = os.path.join(directory, "hotel.stack")
     preview = Preview(path)
@@ -177,7 +177,9 @@ def test_reload_on_save(browser, errors):
         page.evaluate("() => document.querySelector('#screen').scrollTop = 40")
         page.wait_for_function("() => document.querySelector('#screen').dataset.offset === '40'")
         source = open(path).read()
-        edited = source.replace("Welcome to Hotel Paradise", "Welcome to Hotel Edited")
+        # (The sample is localized: a new text that is no key of its catalog is verbatim.)
+        edited = source.replace('"Welcome to Hotel Paradise"', 'verbatim("Welcome to Hotel Edited")')
+        assert edited != source
         # Save atomically, as editors do, and time until the page shows it.
         started = time.monotonic()
         with open(path + ".tmp", "w") as f:
@@ -190,7 +192,7 @@ def test_reload_on_save(browser, errors):
         assert page.get_attribute("#screen", "data-offset") == "40", "the offset survives a reload"
         rows = page.locator("[data-row]").count()
         with open(path + ".tmp", "w") as f:
-            f.write(edited.replace("font: 22", "font: 22  hiden: true"))
+            f.write(edited.replace("font: title2", "font: title2  hiden: true"))
         os.replace(path + ".tmp", path)
         page.wait_for_selector("#diagnostics:not([hidden])", timeout=5000)
         assert "hiden" in page.inner_text("#diagnostics")
