@@ -73,6 +73,17 @@ final class LanguageServerTests: XCTestCase {
         }
 
         /// `{textDocument, position}` at a marker.
+        /// Where `textDocument/definition` at `marker` points: (line, character).
+        func definitionStart(_ marker: String) -> (Int, Int)? {
+            guard let result = request("textDocument/definition", at(marker))["result"] as? [String: Any],
+                let start = (result["range"] as? [String: Any])?["start"] as? [String: Int]
+            else { return nil }
+            return (start["line"] ?? -1, start["character"] ?? -1)
+        }
+
+        /// The (line, character) of `marker`.
+        func place(_ marker: String) -> (Int, Int) { (markers[marker]?.line ?? -1, markers[marker]?.character ?? -1) }
+
         func at(_ marker: String) -> [String: Any] {
             let place = markers[marker]!
             return ["textDocument": ["uri": place.uri], "position": ["line": place.line, "character": place.character]]
@@ -332,13 +343,7 @@ final class LanguageServerTests: XCTestCase {
             }
 
             """)
-        func definition(_ marker: String) -> (Int, Int)? {
-            guard let result = session.request("textDocument/definition", session.at(marker))["result"] as? [String: Any],
-                let start = (result["range"] as? [String: Any])?["start"] as? [String: Int]
-            else { return nil }
-            return (start["line"] ?? -1, start["character"] ?? -1)
-        }
-        func place(_ marker: String) -> (Int, Int) { (session.markers[marker]!.line, session.markers[marker]!.character) }
+        let definition = session.definitionStart, place = session.place
         XCTAssertTrue(definition("titleUse1").map { $0 == place("titleDecl") } ?? false, "a field through a for's element")
         XCTAssertTrue(definition("titleUse2").map { $0 == place("titleDecl") } ?? false, "inside an interpolation")
         XCTAssertTrue(definition("nameUse").map { $0 == place("nameDecl") } ?? false, "a field through single-record data")
@@ -376,13 +381,7 @@ final class LanguageServerTests: XCTestCase {
             }
 
             """)
-        func definition(_ marker: String) -> (Int, Int)? {
-            guard let result = session.request("textDocument/definition", session.at(marker))["result"] as? [String: Any],
-                let start = (result["range"] as? [String: Any])?["start"] as? [String: Int]
-            else { return nil }
-            return (start["line"] ?? -1, start["character"] ?? -1)
-        }
-        func place(_ marker: String) -> (Int, Int) { (session.markers[marker]!.line, session.markers[marker]!.character) }
+        let definition = session.definitionStart, place = session.place
         for (use, decl) in [
             ("amountUse1", "amountDecl"), ("amountUse2", "amountDecl"), ("nameUse1", "nameDecl"), ("nameUse2", "nameDecl"),
             ("dishesUse1", "dishesDecl"), ("dishesUse2", "dishesDecl"),
