@@ -48,8 +48,9 @@ final class CompiledFormatTests: XCTestCase {
             let (screen, options) = try Fixture.screen(name: name, source: text, directory: directory.path)
             let loaded = try ScreenDecoder.decode(ScreenEncoder.encode([screen.model]))[0]
             var copy = Screen(model: loaded, viewportWidth: options.viewport.0, viewportHeight: options.viewport.1)
-            // All of the state, data's slots (set by binding) too.
+            // All of the state, data's and the environment's slots too, and the direction.
             for (index, slot) in screen.model.state.enumerated() { try copy.setState(slot.name, to: screen.state[index]) }
+            copy.direction = screen.direction
             XCTAssertEqual(
                 LayoutJSON.render(screen: copy, layout: copy.layout(), offset: options.offset),
                 LayoutJSON.render(screen: screen, layout: screen.layout(), offset: options.offset), name)

@@ -12,6 +12,8 @@ import StackRuntime
 
 extension TypeChecker {
     static let localeState = ScreenModel.localeState
+    /// The most locales a program has (each is a branch of every localized text).
+    static let maximumLocales = 100
 
     /// Reads every file's catalog and settles the program's locales.
     mutating func readCatalogs(_ loaded: LoadedProgram) {
@@ -19,6 +21,11 @@ extension TypeChecker {
             let syntax = loaded.files[index]
             guard let decl = syntax.localize, let bytes = entry.bytes else { continue }
             switch StringCatalog.read(bytes) {
+            case .success(let catalog) where catalog.locales.count > Self.maximumLocales:
+                // Each locale is a branch of every text's expression: bounded.
+                error(
+                    .unreadableCatalog, decl.pathSpan,
+                    "String Catalog '\(decl.path)' has \(catalog.locales.count) locales; a program may have at most \(Self.maximumLocales)")
             case .success(let catalog): catalogs[syntax.file] = (catalog, decl)
             case .failure(let problem):
                 error(.unreadableCatalog, decl.pathSpan, "String Catalog '\(decl.path)': \(problem.message)")
@@ -30,7 +37,7 @@ extension TypeChecker {
         let source = root?.catalog.sourceLanguage ?? catalogs.values.first?.catalog.sourceLanguage
         if let source {
             others.remove(source)
-            locales = [source] + others.sorted()
+            locales = Array(([source] + others.sorted()).prefix(Self.maximumLocales))
         }
     }
 
