@@ -65,13 +65,13 @@ final class AccessibilityTests: XCTestCase {
         let model = try InterpolationTests.loaded(Self.source)
         var live = LiveScreen(model: model, viewportWidth: 320, viewportHeight: 800)
         let ltr = live.accessibilityElements()
-        for element in ltr { XCTAssertTrue(DirectionTestSupport.close(element.frame, live.frame(of: element.row)), element.label) }
+        for element in ltr { XCTAssertTrue(nearlyEqual(element.frame, live.frame(of: element.row)), element.label) }
         live.setDirection(.rtl)
         let rtl = live.accessibilityElements()
         XCTAssertEqual(rtl.map(\.label), ltr.map(\.label), "the reading order is the row order either way")
         for (a, b) in zip(ltr, rtl) {
             XCTAssertTrue(
-                DirectionTestSupport.close(b.frame, Rect(x: 320 - a.frame.x - a.frame.width, y: a.frame.y, width: a.frame.width, height: a.frame.height)),
+                nearlyEqual(b.frame, Rect(x: 320 - a.frame.x - a.frame.width, y: a.frame.y, width: a.frame.width, height: a.frame.height)),
                 a.label)
         }
     }
@@ -93,10 +93,3 @@ final class AccessibilityTests: XCTestCase {
     }
 }
 
-enum DirectionTestSupport {
-    /// Equal up to the rounding of the live screen's running sums.
-    static func close(_ a: Rect?, _ b: Rect?) -> Bool {
-        guard let a, let b else { return a == nil && b == nil }
-        return [a.x - b.x, a.y - b.y, a.width - b.width, a.height - b.height].allSatisfy { abs($0) < 1e-6 }
-    }
-}

@@ -120,22 +120,17 @@ final class HolderLayoutTests: XCTestCase {
                 for row in model.rows.indices where !full.isHidden(row) && Self.shown(row, in: full) {
                     let key = RowKey(row)
                     // Prefix sums add in another order than the layout: last bits differ.
-                    XCTAssertTrue(Self.close(live.frame(of: key), full.frame(of: row)), "row \(row): \(live.frame(of: key).map(String.init(describing:)) ?? "nil") against \(full.frame(of: row)) \(context)")
+                    XCTAssertTrue(nearlyEqual(live.frame(of: key), full.frame(of: row), tolerance: 1e-9), "row \(row): \(live.frame(of: key).map(String.init(describing:)) ?? "nil") against \(full.frame(of: row)) \(context)")
                     let holder = Self.root(of: row, in: model)
                     guard holder != row, let now = live.frame(of: RowKey(holder)) else { continue }
                     let then = live.incremental.snapshot.frame(of: holder)
                     let separator = live.incremental.snapshot.separatorFrame(of: row)?.moved(by: now.x - then.x, now.y - then.y)
-                    XCTAssertTrue(Self.close(separator, full.separatorFrame(of: row)), "separator of row \(row): \(context)")
+                    XCTAssertTrue(nearlyEqual(separator, full.separatorFrame(of: row), tolerance: 1e-9), "separator of row \(row): \(context)")
                 }
                 if testRun?.failureCount ?? 0 > 0 { return }
             }
         }
         XCTAssertGreaterThan(holderOnly, 500, "the holder-only path was taken \(holderOnly) times")
-    }
-
-    static func close(_ a: Rect?, _ b: Rect?) -> Bool {
-        guard let a, let b else { return a == nil && b == nil }
-        return [a.x - b.x, a.y - b.y, a.width - b.width, a.height - b.height].allSatisfy { abs($0) < 1e-9 }
     }
 
     /// Whether every stack above `row` is laid out (its holders shown).

@@ -13,12 +13,6 @@ final class DirectionPropertyTests: XCTestCase {
         Rect(x: width - r.x - r.width, y: r.y, width: r.width, height: r.height)
     }
 
-    /// Equal up to the rounding of the live screen's running sums.
-    static func close(_ a: Rect?, _ b: Rect?) -> Bool {
-        guard let a, let b else { return a == nil && b == nil }
-        return [a.x - b.x, a.y - b.y, a.width - b.width, a.height - b.height].allSatisfy { abs($0) < 1e-6 }
-    }
-
     func testRightToLeftMirrorsEveryFrame() {
         var random = SplitMix64(seed: 77)
         for round in 0..<300 {
@@ -56,12 +50,12 @@ final class DirectionPropertyTests: XCTestCase {
             fresh.direction = .rtl
             let layout = fresh.layout()
             for row in live.screen.model.stacks[live.screen.model.rootStack].rows {
-                XCTAssertTrue(Self.close(live.frame(of: RowKey(row)), layout.frame(of: row)), "round \(round), row \(row)")
+                XCTAssertTrue(nearlyEqual(live.frame(of: RowKey(row)), layout.frame(of: row)), "round \(round), row \(row)")
             }
             _ = live.setDirection(.ltr)
             let back = Screen(model: model, viewportWidth: 320, viewportHeight: 500).layout()
             for row in live.screen.model.stacks[live.screen.model.rootStack].rows {
-                XCTAssertTrue(Self.close(live.frame(of: RowKey(row)), back.frame(of: row)), "round \(round), row \(row)")
+                XCTAssertTrue(nearlyEqual(live.frame(of: RowKey(row)), back.frame(of: row)), "round \(round), row \(row)")
             }
         }
     }

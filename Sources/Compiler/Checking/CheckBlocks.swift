@@ -10,6 +10,8 @@ struct BlockResult {
     var steps: [CheckedStep] = []
     /// Where each property was written, for notes and cross-property checks.
     var spans = SpanTable()
+    /// `font: headline` was written (semibold unless a weight is).
+    var headlineFont = false
 }
 
 /// Names to spans for one block. Blocks hold a handful of properties, so a
@@ -80,14 +82,7 @@ extension TypeChecker {
         }
         // `font: headline` is semibold, as iOS's headline style is, unless
         // the same block gives a weight.
-        if result.block.properties["weight"] == nil, PropertyCatalog.lookup("weight", in: context) != nil,
-            block.members.contains(where: { member in
-                guard case .property(let property) = member, property.name.name == "font", property.value.all.count == 1,
-                    case .name("headline") = property.value.all[0].kind
-                else { return false }
-                return true
-            })
-        {
+        if result.headlineFont, result.block.properties["weight"] == nil {
             result.block.properties["weight"] = .keyword("semibold")
         }
         return result
@@ -134,6 +129,7 @@ extension TypeChecker {
             return
         }
         guard claim(name, property.name.span, in: &result, what: "'\(name)'") else { return }
+        if name == "font", let expr = property.value.single, case .name("headline") = expr.kind { result.headlineFont = true }
         if name == "text", context == .text, catalogs[property.value.span.file] != nil, let expr = property.value.single {
             let typed = checkLocalizedText(expr, scope: scope)
             if typed != .invalid { result.block.properties[name] = .expr(typed) }

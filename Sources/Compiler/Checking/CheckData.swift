@@ -170,7 +170,7 @@ extension TypeChecker {
     private mutating func forSource(_ syntax: ForSyntax, scope: Scope) -> (data: String, record: String, listPath: String?, nested: Bool)? {
         if case .name(let name) = syntax.list.kind, let data = scope.data[name], data.isList {
             if let loop = scope.loop {
-                error(.typeMismatch, syntax.list.span, "inside a 'for', a 'for' goes over a list field of its element, as in 'for x in \(loop.variable).items'")
+                reportNotOverElement(syntax, loop: loop)
                 return nil
             }
             return (data.name, data.record, nil, false)
@@ -192,7 +192,7 @@ extension TypeChecker {
                     return ("", element, leaf, true)
                 }
                 if let loop = scope.loop {
-                    error(.typeMismatch, syntax.list.span, "inside a 'for', a 'for' goes over a list field of its element, as in 'for x in \(loop.variable).items'")
+                    reportNotOverElement(syntax, loop: loop)
                     return nil
                 }
                 return (root, element, leaf, false)
@@ -206,6 +206,11 @@ extension TypeChecker {
         }
         error(.typeMismatch, syntax.list.span, message)
         return nil
+    }
+
+    /// A `for` inside a `for` over something else than the element's list field.
+    private mutating func reportNotOverElement(_ syntax: ForSyntax, loop: (variable: String, record: String)) {
+        error(.typeMismatch, syntax.list.span, "inside a 'for', a 'for' goes over a list field of its element, as in 'for x in \(loop.variable).items'")
     }
 
     /// `a.b.c` as its root name and the member names after it.

@@ -21,12 +21,16 @@ extension TypeChecker {
             let syntax = loaded.files[index]
             guard let decl = syntax.localize, let bytes = entry.bytes else { continue }
             switch StringCatalog.read(bytes) {
-            case .success(let catalog) where catalog.locales.count > Self.maximumLocales:
+            case .success(let catalog):
                 // Each locale is a branch of every text's expression: bounded.
-                error(
-                    .unreadableCatalog, decl.pathSpan,
-                    "String Catalog '\(decl.path)' has \(catalog.locales.count) locales; a program may have at most \(Self.maximumLocales)")
-            case .success(let catalog): catalogs[syntax.file] = (catalog, decl)
+                let count = catalog.locales.count
+                guard count <= Self.maximumLocales else {
+                    error(
+                        .unreadableCatalog, decl.pathSpan,
+                        "String Catalog '\(decl.path)' has \(count) locales; a program may have at most \(Self.maximumLocales)")
+                    continue
+                }
+                catalogs[syntax.file] = (catalog, decl)
             case .failure(let problem):
                 error(.unreadableCatalog, decl.pathSpan, "String Catalog '\(decl.path)': \(problem.message)")
             }

@@ -6,13 +6,11 @@
 // Members a record does not declare are skipped: servers send more than a
 // screen shows.
 
-/// One element of a bound list: its values (the record's field order), the
-/// text of its key, and the rows made for it by each `for` over the list.
+/// One element of a bound list: what was read for it (its key, values in
+/// the record's field order, list fields' elements — the rows of those are
+/// among `rows` and `made`) and the rows made for it by the `for`.
 package struct BoundElement: Hashable, Sendable {
-    package var key: String
-    package var values: [RuntimeValue]
-    /// Its list fields' elements (their rows are among `rows` and `made`).
-    package var lists: [Int: [BoundRecord]] = [:]
+    package var record: BoundRecord
     /// The rows listed in the `for`'s stack, and every row made for the
     /// element (nested ones too).
     package var rows: [Int]

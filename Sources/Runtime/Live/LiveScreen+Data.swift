@@ -81,14 +81,14 @@ extension LiveScreen {
         }
         let oldCount = old.reduce(0) { $0 + $1.rows.count }
         var byKey: [String: (offset: Int, element: BoundElement)] = [:]
-        for (offset, element) in old.enumerated() { byKey[element.key] = (offset, element) }
+        for (offset, element) in old.enumerated() { byKey[element.record.key] = (offset, element) }
         let readsIndex = repeater.indexParameter >= 0 && Self.reads(parameter: repeater.indexParameter, template: repeater.template, model: model)
         let dataName = model.data[repeater.data].name
         var next: [BoundElement] = []
         var inserted: [Int] = []
         var kept = Set<Int>()
         for (position, element) in elements.enumerated() {
-            if let previous = byKey[element.key], previous.element.values == element.values, previous.element.lists == element.lists,
+            if let previous = byKey[element.key], previous.element.record == element,
                 !readsIndex || previous.offset == position
             {
                 next.append(previous.element)
@@ -99,15 +99,14 @@ extension LiveScreen {
             let (rows, slots) = Self.makeRows(
                 index, element: element, position: position, outer: [:], data: dataName, keys: "", parentStack: repeater.stack, in: &model)
             inserted += rows
-            next.append(BoundElement(
-                key: element.key, values: element.values, lists: element.lists, rows: rows, made: firstNew..<model.rows.count, slots: slots))
+            next.append(BoundElement(record: element, rows: rows, made: firstNew..<model.rows.count, slots: slots))
         }
         let oldRows = old.flatMap(\.rows)
         let newRows = next.flatMap(\.rows)
         let end = min(start + oldCount, model.stacks[repeater.stack].rows.count)
         model.stacks[repeater.stack].rows.replaceSubrange(min(start, end)..<end, with: newRows)
         bound[index] = next
-        boundPlaces[index] = Dictionary(next.enumerated().map { ($1.key, $0) }, uniquingKeysWith: { a, _ in a })
+        boundPlaces[index] = Dictionary(next.enumerated().map { ($1.record.key, $0) }, uniquingKeysWith: { a, _ in a })
         return (inserted, oldRows.filter { !kept.contains($0) })
     }
 
@@ -186,21 +185,18 @@ extension LiveScreen {
             if Self.stacksRead(template: repeater.template, model: model) || model.repeaters.contains(where: { $0.parent == index }) {
                 remake = true
             }
-            for field in values.indices where field < element.values.count && element.values[field] != values[field] {
-                let parameter = field < repeater.fieldParameters.count ? repeater.fieldParameters[field] : -1
-                if parameter >= 0, let slot = element.slots[parameter] { patches.append((slot, values[field])) }
-            }
+            patches += Self.patches(element, of: repeater, to: values)
             changedRows += Array(element.made)
             edited.append((index, place))
         }
         if remake, let first = edited.first, let current = bound[first.repeater] {
-            var elements = current.map { BoundRecord(key: $0.key, values: $0.values, lists: $0.lists) }
+            var elements = current.map(\.record)
             elements[first.place] = BoundRecord(key: key, values: values, lists: record.lists)
             return apply(dataIndex, elements)
         }
         return observe { live in
             for patch in patches { live.incremental.screen.setConstant(patch.slot, to: patch.value) }
-            for (repeater, place) in edited { live.bound[repeater]?[place].values = values }
+            for (repeater, place) in edited { live.bound[repeater]?[place].record.values = values }
             live.incremental.update(rows: changedRows)
         }
     }
@@ -225,15 +221,12 @@ extension LiveScreen {
                 return nil
             }
             for position in current.indices {
-                guard current[position].key == elements[position].key, current[position].lists == elements[position].lists else { return nil }
-                let old = current[position].values, new = elements[position].values
-                guard old != new else { continue }
-                for field in new.indices where field < old.count && old[field] != new[field] {
-                    let parameter = field < repeater.fieldParameters.count ? repeater.fieldParameters[field] : -1
-                    if parameter >= 0, let slot = current[position].slots[parameter] { patches.append((slot, new[field])) }
-                }
+                let old = current[position].record, new = elements[position]
+                guard old.key == new.key, old.lists == new.lists else { return nil }
+                guard old.values != new.values else { continue }
+                patches += Self.patches(current[position], of: repeater, to: new.values)
                 changedRows += Array(current[position].made)
-                current[position].values = new
+                current[position].record.values = new.values
             }
             next[index] = current
         }
@@ -242,6 +235,20 @@ extension LiveScreen {
             for (index, elements) in next { live.bound[index] = elements }
             live.incremental.update(rows: changedRows)
         }
+    }
+
+    /// The constants to rewrite when `element` of `repeater` takes `values`:
+    /// each changed field's, where the rows read it.
+    private static func patches(
+        _ element: BoundElement, of repeater: RepeaterModel, to values: [RuntimeValue]
+    ) -> [(slot: UInt32, value: RuntimeValue)] {
+        let old = element.record.values
+        var out: [(slot: UInt32, value: RuntimeValue)] = []
+        for field in values.indices where field < old.count && old[field] != values[field] {
+            let parameter = field < repeater.fieldParameters.count ? repeater.fieldParameters[field] : -1
+            if parameter >= 0, let slot = element.slots[parameter] { out.append((slot, values[field])) }
+        }
+        return out
     }
 
     /// Whether any stack of the template reads a parameter.

@@ -96,11 +96,6 @@ package struct RepeaterModel: Hashable, Sendable, Codable {
 }
 
 extension ScreenModel {
-    /// The record of `for` `index`'s elements (nil in a damaged model).
-    package func elementRecord(ofRepeater index: Int) -> RecordModel? {
-        Self.elementRecord(of: index, repeaters: repeaters, data: data)
-    }
-
     /// The record of the elements of `for` `index` among `repeaters`
     /// (parents come before the `for`s they hold).
     package static func elementRecord(of index: Int, repeaters: [RepeaterModel], data: [DataModel]) -> RecordModel? {

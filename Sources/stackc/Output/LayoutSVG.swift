@@ -94,7 +94,7 @@ enum LayoutSVG {
         return out
     }
 
-    static func drawContent(_ appearance: RowAppearance, content: Rect, axis: Axis, rightToLeft: Bool = false, into out: inout String) {
+    static func drawContent(_ appearance: RowAppearance, content: Rect, axis: Axis, rightToLeft: Bool, into out: inout String) {
         if let text = appearance.text {
             let font = text.font > 0 ? text.font : 17
             // The measurer's own wrapping, so the picture shows what was measured.

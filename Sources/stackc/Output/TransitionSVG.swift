@@ -64,7 +64,7 @@ enum TransitionSVG {
             out += animate("width", widths, keyTimes, duration) + animate("height", heights, keyTimes, duration) + "</rect>\n"
             if let content = last.content {
                 let local = Rect(x: content.x - last.frame.x, y: content.y - last.frame.y, width: content.width, height: content.height)
-                LayoutSVG.drawContent(appearance, content: local, axis: .vertical, into: &out)
+                LayoutSVG.drawContent(appearance, content: local, axis: .vertical, rightToLeft: screen.direction == .rtl, into: &out)
             }
             let stackBackground = appearance.stack.map { screen.background(ofStack: $0) } ?? 0
             if stackBackground & 0xFF != 0, let content = last.content {
