@@ -14,6 +14,13 @@ enum DataFiles {
         let code: Int32
     }
 
+    /// Why data could not be bound: a file that cannot be read (a usage
+    /// error) or data that does not fit its record (an error of the input).
+    struct Problem: Error {
+        var message: String
+        var unreadable: Bool
+    }
+
     /// `NAME=FILE.json` split, or nil.
     static func option(_ value: String) -> (name: String, path: String)? {
         guard let equals = value.firstIndex(of: "="), equals != value.startIndex, value.index(after: equals) != value.endIndex else {
@@ -35,20 +42,10 @@ enum DataFiles {
         }
     }
 
-    /// The JSON text of a data file, or a usage error printed.
-    static func read(_ path: String, command: String) -> String? {
-        switch load(path) {
-        case .success(let text): return text
-        case .failure(let error):
-            _ = Main.usageError(error.message, command: command)
-            return nil
-        }
-    }
-
     /// `model` with each file's data bound into it: the rows made and the
     /// data's slots' values as their initial values, so that every session
     /// started on it (the preview's tabs) starts with the data.
-    static func baked(_ data: [(name: String, path: String)], into model: ScreenModel) -> Result<ScreenModel, UsageError> {
+    static func baked(_ data: [(name: String, path: String)], into model: ScreenModel) -> Result<ScreenModel, Problem> {
         guard !data.isEmpty else { return .success(model) }
         switch bound(data, to: Screen(model: model)) {
         case .failure(let problem): return .failure(problem)
@@ -61,36 +58,33 @@ enum DataFiles {
 
     /// `screen` with each file's data bound, or the first problem as
     /// `FILE: problem` (for watch and preview, which keep running).
-    static func bound(_ data: [(name: String, path: String)], to screen: Screen) -> Result<Screen, UsageError> {
+    static func bound(_ data: [(name: String, path: String)], to screen: Screen) -> Result<Screen, Problem> {
         guard !data.isEmpty else { return .success(screen) }
         var live = LiveScreen(screen: screen)
         for item in data {
             switch load(item.path) {
-            case .failure(let error): return .failure(error)
+            case .failure(let error): return .failure(Problem(message: error.message, unreadable: true))
             case .success(let text):
                 do {
                     try live.bind(item.name, json: text)
                 } catch {
-                    return .failure(UsageError(message: "\(item.path): \(error.description)"))
+                    return .failure(Problem(message: "\(item.path): \(error.description)", unreadable: false))
                 }
             }
         }
         return .success(live.screen)
     }
 
-    /// `screen` with each file's data bound, in order.
+    /// `screen` with each file's data bound, in order; a problem printed,
+    /// with its exit status.
     static func bind(_ data: [(name: String, path: String)], to screen: Screen, command: String) -> Result<Screen, Status> {
-        guard !data.isEmpty else { return .success(screen) }
-        var live = LiveScreen(screen: screen)
-        for item in data {
-            guard let text = read(item.path, command: command) else { return .failure(Status(code: 2)) }
-            do {
-                try live.bind(item.name, json: text)
-            } catch {
-                Terminal.err("stackc \(command): error: \(item.path): \(error.description)\n")
-                return .failure(Status(code: 1))
-            }
+        switch bound(data, to: screen) {
+        case .success(let bound): return .success(bound)
+        case .failure(let problem) where problem.unreadable:
+            return .failure(Status(code: Main.usageError(problem.message, command: command)))
+        case .failure(let problem):
+            Terminal.err("stackc \(command): error: \(problem.message)\n")
+            return .failure(Status(code: 1))
         }
-        return .success(live.screen)
     }
 }
