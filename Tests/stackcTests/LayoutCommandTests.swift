@@ -63,6 +63,29 @@ final class LayoutCommandTests: XCTestCase {
         XCTAssertTrue(wrongType.stderr.contains("state 'nights' is number, and 'many' is not a number"), wrongType.stderr)
     }
 
+    /// `--data` and the settings: data that does not fit is an error of the
+    /// input (1), a file that cannot be read or a bad setting a usage error (2).
+    func testDataAndSettingsOptions() throws {
+        let inbox = "samples/inbox.stack"
+        let good = try CLI.run(["layout", inbox, "--data", "messages=samples/data/inbox.json", "--format", "accessibility"])
+        XCTAssertEqual(good.status, 0, good.stderr)
+        XCTAssertTrue(good.stdout.hasPrefix("screen Inbox: "), good.stdout)
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("data-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let bad = directory.appendingPathComponent("bad.json")
+        try Data(#"[{"id": "x", "subject": 3}]"#.utf8).write(to: bad)
+        let wrong = try CLI.run(["layout", inbox, "--data", "messages=" + bad.path])
+        XCTAssertEqual(wrong.status, 1)
+        XCTAssertTrue(wrong.stderr.contains("bad.json: messages[0].subject: expected a string, found a number"), wrong.stderr)
+        let missing = try CLI.run(["layout", inbox, "--data", "messages=" + directory.appendingPathComponent("nope.json").path])
+        XCTAssertEqual(missing.status, 2)
+        XCTAssertTrue(missing.stderr.contains("--data: cannot read"), missing.stderr)
+        XCTAssertEqual(try CLI.run(["layout", "samples/hotel.stack", "--locale", "ja"]).status, 2)
+        XCTAssertEqual(try CLI.run(["layout", "samples/hotel.stack", "--content-size", "huge"]).status, 2)
+        XCTAssertEqual(try CLI.run(["layout", "samples/hotel.stack", "--locale", "fr", "--direction", "rtl", "--appearance", "dark"]).status, 0)
+    }
+
     func testErrorsAndUsage() throws {
         let broken = try CLI.run(["layout", "-"], stdin: "screen S { Txt { } }")
         XCTAssertEqual(broken.status, 1)
