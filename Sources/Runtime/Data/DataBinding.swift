@@ -15,9 +15,10 @@ package struct BoundElement: Hashable, Sendable {
     /// element (nested ones too).
     package var rows: [Int]
     package var made: Range<Int>
-    /// Template parameter → the constant slot holding its value in the
-    /// rows' code: an edited element is patched there.
-    package var slots: [Int: UInt32]
+    /// The first of the constants holding the values of the template's
+    /// parameters, in its plan's order (`TemplatePlan.parameters`): an
+    /// edited element is patched there.
+    package var constants: UInt32
 }
 
 extension ValueText {

@@ -96,10 +96,11 @@ extension LiveScreen {
                 continue
             }
             let firstNew = model.rows.count
-            let (rows, slots) = Self.makeRows(
-                index, element: element, position: position, outer: [:], data: dataName, keys: "", parentStack: repeater.stack, in: &model)
+            let (rows, constants) = Self.makeRows(
+                index, element: element, position: position, outer: [:], data: dataName, keys: "", parentStack: repeater.stack, plans: &plans,
+                in: &model)
             inserted += rows
-            next.append(BoundElement(record: element, rows: rows, made: firstNew..<model.rows.count, slots: slots))
+            next.append(BoundElement(record: element, rows: rows, made: firstNew..<model.rows.count, constants: constants))
         }
         let oldRows = old.flatMap(\.rows)
         let newRows = next.flatMap(\.rows)
@@ -112,33 +113,45 @@ extension LiveScreen {
 
     /// Makes the rows of `for` `index` for one element, the rows of the
     /// `for`s nested in it inside them; returns the rows that go in
-    /// `parentStack` (in order) and the constant slot of each parameter.
-    /// Ids take the keys of every enclosing element: `item[s1][b2]`.
+    /// `parentStack` (in order) and the first constant holding the
+    /// element's values (in the order of its plan's parameters). Ids take
+    /// the keys of every enclosing element: `item[s1][b2]`.
     private static func makeRows(
         _ index: Int, element: BoundRecord, position: Int, outer: [Int: RuntimeValue], data: String, keys: String, parentStack: Int,
-        in model: inout ScreenModel
-    ) -> (rows: [Int], slots: [Int: UInt32]) {
+        plans: inout [Int: TemplatePlan], in model: inout ScreenModel
+    ) -> (rows: [Int], constants: UInt32) {
         let repeater = model.repeaters[index]
-        var values = outer
-        for (field, parameter) in repeater.fieldParameters.enumerated() where parameter >= 0 && field < element.values.count {
-            values[parameter] = element.values[field]
+        let plan = plans[index] ?? TemplatePlan(repeater.template, in: model)
+        if plans[index] == nil { plans[index] = plan }
+        func value(_ parameter: Int) -> RuntimeValue? {
+            if parameter == repeater.indexParameter { return .number(Double(position)) }
+            if let field = repeater.fieldParameters.firstIndex(of: parameter) { return field < element.values.count ? element.values[field] : nil }
+            return outer[parameter]
         }
-        if repeater.indexParameter >= 0 { values[repeater.indexParameter] = .number(Double(position)) }
         let rowBase = model.rows.count
         let stackBase = model.stacks.count
-        let keys = keys + "[\(element.key)]"
-        var (rows, slots) = model.appendRows(of: repeater.template, values: values, label: data + keys, parent: parentStack)
+        let keys = keys + "[" + element.key + "]"
+        var (rows, constants) = model.appendRows(of: repeater.template, plan: plan, value: value, label: { data + keys }, parent: parentStack)
         for row in rowBase..<model.rows.count {
             if let id = model.rows[row].id { model.rows[row].id = id + keys }
         }
         // Later nested `for`s first: an earlier one placed after the same
         // row then goes before them.
-        for child in model.repeaters.indices.reversed() where model.repeaters[child].parent == index {
+        let children = model.repeaters.indices.reversed().filter { model.repeaters[$0].parent == index }
+        if children.isEmpty { return (rows, constants) }
+        var values = outer
+        for (field, parameter) in repeater.fieldParameters.enumerated() where parameter >= 0 && field < element.values.count {
+            values[parameter] = element.values[field]
+        }
+        if repeater.indexParameter >= 0 { values[repeater.indexParameter] = .number(Double(position)) }
+        for child in children {
             let nested = model.repeaters[child]
             let stack = nested.stack >= 0 ? stackBase + nested.stack : parentStack
             var made: [Int] = []
             for (place, inner) in (element.lists[nested.listField] ?? []).enumerated() {
-                made += makeRows(child, element: inner, position: place, outer: values, data: data, keys: keys, parentStack: stack, in: &model).rows
+                made += makeRows(
+                    child, element: inner, position: place, outer: values, data: data, keys: keys, parentStack: stack, plans: &plans, in: &model
+                ).rows
             }
             let anchor = nested.after >= 0 ? rowBase + nested.after : -1
             if nested.stack >= 0 {
@@ -149,7 +162,7 @@ extension LiveScreen {
                 rows.insert(contentsOf: made, at: at)
             }
         }
-        return (rows, slots)
+        return (rows, constants)
     }
 
     /// Changes one element of list `name`, the one with key `key`, to JSON
@@ -185,7 +198,7 @@ extension LiveScreen {
             if Self.stacksRead(template: repeater.template, model: model) || model.repeaters.contains(where: { $0.parent == index }) {
                 remake = true
             }
-            patches += Self.patches(element, of: repeater, to: values)
+            patches += Self.patches(element, of: repeater, plan: plans[index], to: values)
             changedRows += Array(element.made)
             edited.append((index, place))
         }
@@ -224,7 +237,7 @@ extension LiveScreen {
                 let old = current[position].record, new = elements[position]
                 guard old.key == new.key, old.lists == new.lists else { return nil }
                 guard old.values != new.values else { continue }
-                patches += Self.patches(current[position], of: repeater, to: new.values)
+                patches += Self.patches(current[position], of: repeater, plan: plans[index], to: new.values)
                 changedRows += Array(current[position].made)
                 current[position].record.values = new.values
             }
@@ -240,13 +253,16 @@ extension LiveScreen {
     /// The constants to rewrite when `element` of `repeater` takes `values`:
     /// each changed field's, where the rows read it.
     private static func patches(
-        _ element: BoundElement, of repeater: RepeaterModel, to values: [RuntimeValue]
+        _ element: BoundElement, of repeater: RepeaterModel, plan: TemplatePlan?, to values: [RuntimeValue]
     ) -> [(slot: UInt32, value: RuntimeValue)] {
+        guard let plan else { return [] }
         let old = element.record.values
         var out: [(slot: UInt32, value: RuntimeValue)] = []
         for field in values.indices where field < old.count && old[field] != values[field] {
             let parameter = field < repeater.fieldParameters.count ? repeater.fieldParameters[field] : -1
-            if parameter >= 0, let slot = element.slots[parameter] { out.append((slot, values[field])) }
+            if parameter >= 0, let position = plan.parameters.firstIndex(of: parameter) {
+                out.append((element.constants + UInt32(position), values[field]))
+            }
         }
         return out
     }

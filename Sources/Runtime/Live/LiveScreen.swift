@@ -18,6 +18,8 @@ public struct LiveScreen: Sendable {
     /// rows, and each key's place among them.
     var bound: [Int: [BoundElement]] = [:]
     var boundPlaces: [Int: [String: Int]] = [:]
+    /// Per `for`, how its template is instantiated (made at its first binding).
+    var plans: [Int: TemplatePlan] = [:]
 
     /// Shows `model` in a viewport of the given size (points), measuring
     /// rows with `measurer`: the screen's initial state, laid out, at offset 0.
