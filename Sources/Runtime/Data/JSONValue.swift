@@ -87,7 +87,11 @@ struct JSONParser {
     }
 
     mutating func skipSpace() {
-        while at < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[at]) { at += 1 }
+        while at < bytes.count {
+            let c = bytes[at]
+            guard c == 0x20 || c == 0x0A || c == 0x09 || c == 0x0D else { return }
+            at += 1
+        }
     }
 
     mutating func value(depth: Int) throws(RuntimeError) -> JSONValue {

@@ -12,8 +12,13 @@ package struct RecordShape: Sendable {
     let root: ObjectShape
     /// The field keying elements of a list of these records (-1: the index).
     let keyField: Int
-    /// Per list field: the field keying its elements (-1: the index) and their shape.
-    let lists: [Int: (keyField: Int, shape: RecordShape)]
+    /// Per field: for a list field, the field keying its elements (-1: the
+    /// index) and their shape; nil for a value field.
+    let lists: [ListShape?]
+    /// Per field: its type, and what it is when the object leaves it out
+    /// (its default; 0 for a list; nil when it must be given).
+    let types: [RuntimeType]
+    let fallbacks: [RuntimeValue?]
 
     /// `record`'s shape; `keyField(path)` answers for the list reached by
     /// the field indices `path` from the data (empty: the data's own list).
@@ -21,13 +26,24 @@ package struct RecordShape: Sendable {
         self.record = record
         self.keyField = keyField(path)
         root = ObjectShape(fields: record.fields.indices.map { ($0, record.fields[$0].name.split(separator: ".").map { Array($0.utf8) }) })
-        var lists: [Int: (keyField: Int, shape: RecordShape)] = [:]
+        var lists: [ListShape?] = []
         for (index, field) in record.fields.enumerated() {
-            guard let element = field.elementRecord, path.count < 32 else { continue }
-            lists[index] = (keyField(path + [index]), RecordShape(record: element, path: path + [index], keyField: keyField))
+            guard let element = field.elementRecord, path.count < 32 else {
+                lists.append(nil)
+                continue
+            }
+            lists.append(ListShape(keyField: keyField(path + [index]), shape: RecordShape(record: element, path: path + [index], keyField: keyField)))
         }
         self.lists = lists
+        types = record.fields.map(\.type)
+        fallbacks = record.fields.map { $0.defaultValue ?? ($0.elementRecord != nil ? .number(0) : nil) }
     }
+}
+
+/// A list field's elements: the field keying them (-1: the index) and their shape.
+package struct ListShape: Sendable {
+    let keyField: Int
+    let shape: RecordShape
 }
 
 /// The members of one JSON object level of a record.
@@ -94,14 +110,22 @@ package struct BoundRecord: Hashable, Sendable {
 extension DataModel {
     /// The elements (or the one record) of JSON `text`, checked.
     package func elements(fromJSON text: String, shape: RecordShape, enums: [EnumModel]) throws(RuntimeError) -> [BoundRecord] {
+        try keyedElements(fromJSON: text, shape: shape, enums: enums).elements
+    }
+
+    /// The elements (or the one record) of JSON `text`, checked, and for a
+    /// list each element's place by key (empty for a record).
+    package func keyedElements(
+        fromJSON text: String, shape: RecordShape, enums: [EnumModel]
+    ) throws(RuntimeError) -> (elements: [BoundRecord], places: [String: Int]) {
         var reader = RecordReader(enums: enums, parser: JSONParser(bytes: Array(text.utf8)))
         reader.parser.skipSpace()
-        let out: [BoundRecord]
+        let out: (elements: [BoundRecord], places: [String: Int])
         if isList {
             let listName = name
-            out = try reader.list(shape: shape, keyField: shape.keyField, path: { listName })
+            out = try reader.keyedList(shape: shape, keyField: shape.keyField, reserving: true, path: { listName })
         } else {
-            out = [try reader.element(shape, path: { name })]
+            out = ([try reader.element(shape, path: { name })], [:])
         }
         reader.parser.skipSpace()
         guard reader.parser.at >= reader.parser.bytes.count else { throw reader.parser.fail("unexpected text after the JSON value") }
@@ -117,6 +141,14 @@ struct RecordReader {
     /// An array of `shape`'s objects, keyed by field `keyField` (-1: the
     /// index); keys must be unique.
     mutating func list(shape: RecordShape, keyField: Int, path: () -> String) throws(RuntimeError) -> [BoundRecord] {
+        try keyedList(shape: shape, keyField: keyField, reserving: false, path: path).elements
+    }
+
+    /// `list`, and each element's place by key. `reserving`: the list is
+    /// the document's, the rest of whose text is its elements.
+    mutating func keyedList(
+        shape: RecordShape, keyField: Int, reserving: Bool, path: () -> String
+    ) throws(RuntimeError) -> (elements: [BoundRecord], places: [String: Int]) {
         guard parser.peek == UInt8(ascii: "[") else {
             throw RuntimeError("\(path()): expected an array of \(shape.record.name) objects, found \(parser.kindAhead)")
         }
@@ -126,12 +158,22 @@ struct RecordReader {
         parser.skipSpace()
         if parser.peek == UInt8(ascii: "]") {
             parser.at += 1
-            return out
+            return (out, seen)
         }
         while true {
             parser.skipSpace()
             let index = out.count
+            let elementStart = parser.at
             var element = try self.element(shape, path: { "\(path())[\(index)]" })
+            if index == 0, reserving {
+                // Room for as many more elements as the rest of the text
+                // would hold if they were as long as the first (growing a
+                // dictionary of 100,000 keys rehashes each of them twice).
+                let length = max(parser.at - elementStart, 16)
+                let estimate = min((parser.bytes.count - parser.at) / length + 1, 1 << 20)
+                out.reserveCapacity(estimate)
+                seen.reserveCapacity(estimate)
+            }
             let key = keyField >= 0 && keyField < element.values.count ? ValueText.keyText(element.values[keyField], enums: enums) : String(index)
             if let first = seen.updateValue(index, forKey: key) {
                 throw RuntimeError("\(path())[\(index)].\(shape.record.fields[keyField].name): key '\(key)' repeats \(path())[\(first)]; keys must be unique")
@@ -146,29 +188,24 @@ struct RecordReader {
                 parser.at -= 1
                 throw parser.fail("expected ',' or ']' in an array")
             }
-            return out
+            return (out, seen)
         }
     }
 
     /// One object's field values (defaults for those missing or null; an
     /// empty list for a missing list).
     mutating func element(_ shape: RecordShape, path: () -> String) throws(RuntimeError) -> BoundRecord {
-        let record = shape.record
-        var values = [RuntimeValue?](repeating: nil, count: record.fields.count)
+        var values = shape.fallbacks
         var lists: [Int: [BoundRecord]] = [:]
         try members(of: shape.root, shape: shape, into: &values, lists: &lists, path: path)
         var out: [RuntimeValue] = []
         out.reserveCapacity(values.count)
-        for (index, value) in values.enumerated() {
-            if let value {
-                out.append(value)
-            } else if let fallback = record.fields[index].defaultValue {
-                out.append(fallback)
-            } else if record.fields[index].elementRecord != nil {
-                out.append(.number(0))
-            } else {
+        for index in values.indices {
+            guard let value = values[index] else {
+                let record = shape.record
                 throw RuntimeError("\(path()).\(record.fields[index].name): missing, and record \(record.name) gives '\(record.fields[index].name)' no default")
             }
+            out.append(value)
         }
         return BoundRecord(key: "", values: out, lists: lists)
     }
@@ -197,13 +234,12 @@ struct RecordReader {
             parser.skipSpace()
             switch target {
             case .field(let field)? where parser.peek != UInt8(ascii: "n"):
-                let fieldModel = record.fields[field]
                 if let list = shape.lists[field] {
-                    let elements = try self.list(shape: list.shape, keyField: list.keyField, path: { "\(path()).\(fieldModel.name)" })
+                    let elements = try self.list(shape: list.shape, keyField: list.keyField, path: { "\(path()).\(record.fields[field].name)" })
                     values[field] = .number(Double(elements.count))
                     lists[field] = elements
                 } else {
-                    values[field] = try value(of: fieldModel, path: { "\(path()).\(fieldModel.name)" }, recordName: record.name)
+                    values[field] = try value(of: shape.types[field], path: { "\(path()).\(record.fields[field].name)" }, recordName: { record.name })
                 }
             case .group(let nested)? where parser.peek != UInt8(ascii: "n"):
                 try members(of: nested, shape: shape, into: &values, lists: &lists, path: path)
@@ -246,14 +282,13 @@ struct RecordReader {
     }
 
     /// A field's value, read by its type.
-    private mutating func value(of field: FieldModel, path: () -> String, recordName: String) throws(RuntimeError) -> RuntimeValue {
-        let kind = parser.kindAhead
+    private mutating func value(of type: RuntimeType, path: () -> String, recordName: () -> String) throws(RuntimeError) -> RuntimeValue {
         func mismatch(_ expected: String) -> RuntimeError {
-            RuntimeError("\(path()): expected \(expected), found \(kind) (record \(recordName))")
+            RuntimeError("\(path()): expected \(expected), found \(parser.kindAhead) (record \(recordName()))")
         }
         let first = parser.peek
         let isNumber = first.map { $0 == UInt8(ascii: "-") || (0x30...0x39).contains($0) } ?? false
-        switch field.type {
+        switch type {
         case .bool:
             if first == UInt8(ascii: "t") {
                 _ = try parser.word("true", .bool(true))
@@ -267,13 +302,13 @@ struct RecordReader {
         case .number:
             guard isNumber else { throw mismatch("a number") }
             let x = try parser.number()
-            guard abs(x) <= Limits.maximumLength else { throw RuntimeError("\(path()): \(ValueText.shortest(x)) is outside ±10,000,000 (record \(recordName))") }
+            guard abs(x) <= Limits.maximumLength else { throw RuntimeError("\(path()): \(ValueText.shortest(x)) is outside ±10,000,000 (record \(recordName()))") }
             return .number(x)
         case .duration:
             guard isNumber else { throw mismatch("a number of seconds") }
             let x = try parser.number()
             guard x >= 0, x <= Limits.maximumDuration else {
-                throw RuntimeError("\(path()): a duration of \(ValueText.shortest(x)) s is outside 0–3600 (record \(recordName))")
+                throw RuntimeError("\(path()): a duration of \(ValueText.shortest(x)) s is outside 0–3600 (record \(recordName()))")
             }
             return .duration(x)
         case .string:
@@ -283,7 +318,7 @@ struct RecordReader {
             guard first == UInt8(ascii: "\"") else { throw mismatch("a colour as a string, such as \"#FF3B30\"") }
             let text = try parser.string()
             guard let rgba = NumberText.parseColor(text) else {
-                throw RuntimeError("\(path()): '\(text)' is not a colour; expected #RRGGBB, #RRGGBBAA or a colour name (record \(recordName))")
+                throw RuntimeError("\(path()): '\(text)' is not a colour; expected #RRGGBB, #RRGGBBAA or a colour name (record \(recordName()))")
             }
             return .color(rgba)
         case .enumeration(let index):
@@ -292,7 +327,7 @@ struct RecordReader {
             let cases = index < enums.count ? enums[index].cases : []
             guard let caseIndex = cases.firstIndex(of: text) else {
                 throw RuntimeError(
-                    "\(path()): '\(text)' is not a case of enum \(index < enums.count ? enums[index].name : "?"); expected one of \(cases.joined(separator: ", ")) (record \(recordName))")
+                    "\(path()): '\(text)' is not a case of enum \(index < enums.count ? enums[index].name : "?"); expected one of \(cases.joined(separator: ", ")) (record \(recordName()))")
             }
             return .enumCase(enumIndex: index, caseIndex: caseIndex)
         }

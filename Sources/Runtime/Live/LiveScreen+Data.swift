@@ -25,19 +25,20 @@ extension LiveScreen {
             throw RuntimeError("the screen has no data '\(name)'" + (known.isEmpty ? "" : "; its data: \(known.joined(separator: ", "))"))
         }
         let data = model.data[dataIndex]
-        let elements = try data.elements(fromJSON: json, shape: model.readShape(ofData: dataIndex), enums: model.enums)
-        return apply(dataIndex, elements)
+        let (elements, places) = try data.keyedElements(fromJSON: json, shape: model.readShape(ofData: dataIndex), enums: model.enums)
+        return apply(dataIndex, elements, places: data.isList ? places : nil)
     }
 
     /// Makes the screen show `elements` as data `dataIndex`.
-    private mutating func apply(_ dataIndex: Int, _ elements: [BoundRecord]) -> [LiveEvent] {
+    /// `places`: the elements' places by key, when the reader has them.
+    private mutating func apply(_ dataIndex: Int, _ elements: [BoundRecord], places: [String: Int]? = nil) -> [LiveEvent] {
         let model = screen.model
         let data = model.data[dataIndex]
         // The top-level `for`s over the data, and the list each goes over.
-        var lists: [(repeater: Int, elements: [BoundRecord])] = []
+        var lists: [(repeater: Int, elements: [BoundRecord], places: [String: Int]?)] = []
         for index in model.repeaters.indices where model.repeaters[index].data == dataIndex && model.repeaters[index].parent < 0 {
             let listField = model.repeaters[index].listField
-            lists.append((index, listField >= 0 ? elements.first?.lists[listField] ?? [] : elements))
+            lists.append(listField >= 0 ? (index, elements.first?.lists[listField] ?? [], nil) : (index, elements, places))
         }
         var events: [LiveEvent] = []
         if !data.isList, let record = elements.first {
@@ -46,14 +47,14 @@ extension LiveScreen {
             }
             if lists.isEmpty { return events }
         }
-        if let edited = editInPlace(lists) { return events + edited }
+        if let edited = editInPlace(lists.map { ($0.repeater, $0.elements) }) { return events + edited }
         var inserted: [Int] = []
         var removed: [Int] = []
         events += observe { live in
             live.incremental.settleSnapshot()
             var edited = live.screen.model
-            for (repeater, elements) in lists {
-                let (added, dropped) = live.rebind(repeater, to: elements, in: &edited)
+            for (repeater, elements, places) in lists {
+                let (added, dropped) = live.rebind(repeater, to: elements, places: places, in: &edited)
                 inserted += added
                 removed += dropped
             }
@@ -66,11 +67,24 @@ extension LiveScreen {
         return removed.map { .rowRemoved(row: RowKey($0)) } + inserted.map { .rowInserted(row: RowKey($0)) } + events
     }
 
+    /// The plan of `for` `index`, made at its first use.
+    mutating func plan(_ index: Int) -> RepeaterPlan {
+        if let plan = plans[index] { return plan }
+        let plan = RepeaterPlan(index, in: screen.model)
+        plans[index] = plan
+        return plan
+    }
+
     /// Rows for `elements` in place of those bound to `repeater` before;
-    /// returns the rows made and the rows dropped.
-    private mutating func rebind(_ index: Int, to elements: [BoundRecord], in model: inout ScreenModel) -> (inserted: [Int], removed: [Int]) {
+    /// returns the rows made and the rows dropped. `places` are the new
+    /// elements' places by key, when the reader has them.
+    private mutating func rebind(
+        _ index: Int, to elements: [BoundRecord], places: [String: Int]?, in model: inout ScreenModel
+    ) -> (inserted: [Int], removed: [Int]) {
         let repeater = model.repeaters[index]
+        let plan = plan(index)
         let old = bound[index] ?? []
+        let oldPlaces = boundPlaces[index] ?? [:]
         // Where its rows are: after its anchor row and the rows of earlier
         // `for`s placed after the same row.
         let list = model.stacks[repeater.stack].rows
@@ -80,35 +94,35 @@ extension LiveScreen {
             start += (bound[earlier] ?? []).reduce(0) { $0 + $1.rows.count }
         }
         let oldCount = old.reduce(0) { $0 + $1.rows.count }
-        var byKey: [String: (offset: Int, element: BoundElement)] = [:]
-        for (offset, element) in old.enumerated() { byKey[element.record.key] = (offset, element) }
-        let readsIndex = repeater.indexParameter >= 0 && Self.reads(parameter: repeater.indexParameter, template: repeater.template, model: model)
         let dataName = model.data[repeater.data].name
         var next: [BoundElement] = []
+        next.reserveCapacity(elements.count)
+        var newRows: [Int] = []
+        newRows.reserveCapacity(elements.count * plan.template.topLevelCount)
         var inserted: [Int] = []
-        var kept = Set<Int>()
+        var keptOld = [Bool](repeating: false, count: old.count)
         for (position, element) in elements.enumerated() {
-            if let previous = byKey[element.key], previous.element.record == element,
-                !readsIndex || previous.offset == position
-            {
-                next.append(previous.element)
-                kept.formUnion(previous.element.rows)
+            if let offset = oldPlaces[element.key], old[offset].record == element, !plan.readsIndex || offset == position {
+                next.append(old[offset])
+                newRows += old[offset].rows
+                keptOld[offset] = true
                 continue
             }
             let firstNew = model.rows.count
             let (rows, constants) = Self.makeRows(
-                index, element: element, position: position, outer: [:], data: dataName, keys: "", parentStack: repeater.stack, plans: &plans,
-                in: &model)
+                index, plan: plan, element: element, position: position, outer: [:], data: dataName, keys: "", parentStack: repeater.stack,
+                plans: &plans, in: &model)
             inserted += rows
+            newRows += rows
             next.append(BoundElement(record: element, rows: rows, made: firstNew..<model.rows.count, constants: constants))
         }
-        let oldRows = old.flatMap(\.rows)
-        let newRows = next.flatMap(\.rows)
         let end = min(start + oldCount, model.stacks[repeater.stack].rows.count)
         model.stacks[repeater.stack].rows.replaceSubrange(min(start, end)..<end, with: newRows)
         bound[index] = next
-        boundPlaces[index] = Dictionary(next.enumerated().map { ($1.record.key, $0) }, uniquingKeysWith: { a, _ in a })
-        return (inserted, oldRows.filter { !kept.contains($0) })
+        boundPlaces[index] = places ?? Dictionary(next.enumerated().map { ($1.record.key, $0) }, uniquingKeysWith: { a, _ in a })
+        var removed: [Int] = []
+        for (offset, element) in old.enumerated() where !keptOld[offset] { removed += element.rows }
+        return (inserted, removed)
     }
 
     /// Makes the rows of `for` `index` for one element, the rows of the
@@ -117,40 +131,35 @@ extension LiveScreen {
     /// element's values (in the order of its plan's parameters). Ids take
     /// the keys of every enclosing element: `item[s1][b2]`.
     private static func makeRows(
-        _ index: Int, element: BoundRecord, position: Int, outer: [Int: RuntimeValue], data: String, keys: String, parentStack: Int,
-        plans: inout [Int: TemplatePlan], in model: inout ScreenModel
+        _ index: Int, plan: RepeaterPlan, element: BoundRecord, position: Int, outer: [Int: RuntimeValue], data: String, keys: String,
+        parentStack: Int, plans: inout [Int: RepeaterPlan], in model: inout ScreenModel
     ) -> (rows: [Int], constants: UInt32) {
-        let repeater = model.repeaters[index]
-        let plan = plans[index] ?? TemplatePlan(repeater.template, in: model)
-        if plans[index] == nil { plans[index] = plan }
-        func value(_ parameter: Int) -> RuntimeValue? {
-            if parameter == repeater.indexParameter { return .number(Double(position)) }
-            if let field = repeater.fieldParameters.firstIndex(of: parameter) { return field < element.values.count ? element.values[field] : nil }
-            return outer[parameter]
-        }
         let rowBase = model.rows.count
         let stackBase = model.stacks.count
         let keys = keys + "[" + element.key + "]"
-        var (rows, constants) = model.appendRows(of: repeater.template, plan: plan, value: value, label: { data + keys }, parent: parentStack)
+        var (rows, constants) = model.appendRows(
+            of: model.repeaters[index].template, plan: plan.template, value: { plan.value($0, element: element, place: position, outer: outer) },
+            label: { data + keys }, parent: parentStack)
         for row in rowBase..<model.rows.count {
             if let id = model.rows[row].id { model.rows[row].id = id + keys }
         }
-        // Later nested `for`s first: an earlier one placed after the same
-        // row then goes before them.
-        let children = model.repeaters.indices.reversed().filter { model.repeaters[$0].parent == index }
-        if children.isEmpty { return (rows, constants) }
+        if plan.children.isEmpty { return (rows, constants) }
+        let repeater = model.repeaters[index]
         var values = outer
         for (field, parameter) in repeater.fieldParameters.enumerated() where parameter >= 0 && field < element.values.count {
             values[parameter] = element.values[field]
         }
         if repeater.indexParameter >= 0 { values[repeater.indexParameter] = .number(Double(position)) }
-        for child in children {
+        for child in plan.children {
             let nested = model.repeaters[child]
+            let childPlan = plans[child] ?? RepeaterPlan(child, in: model)
+            plans[child] = childPlan
             let stack = nested.stack >= 0 ? stackBase + nested.stack : parentStack
             var made: [Int] = []
             for (place, inner) in (element.lists[nested.listField] ?? []).enumerated() {
                 made += makeRows(
-                    child, element: inner, position: place, outer: values, data: data, keys: keys, parentStack: stack, plans: &plans, in: &model
+                    child, plan: childPlan, element: inner, position: place, outer: values, data: data, keys: keys, parentStack: stack,
+                    plans: &plans, in: &model
                 ).rows
             }
             let anchor = nested.after >= 0 ? rowBase + nested.after : -1
@@ -195,10 +204,9 @@ extension LiveScreen {
             if repeater.keyField >= 0, ValueText.keyText(values[repeater.keyField], enums: model.enums) != key {
                 throw RuntimeError("\(name)[\(key)]: the key cannot change in an update; bind the list instead")
             }
-            if Self.stacksRead(template: repeater.template, model: model) || model.repeaters.contains(where: { $0.parent == index }) {
-                remake = true
-            }
-            patches += Self.patches(element, of: repeater, plan: plans[index], to: values)
+            let plan = plan(index)
+            if !plan.editsInPlace { remake = true }
+            patches += Self.patches(element, of: repeater, plan: plan, to: values)
             changedRows += Array(element.made)
             edited.append((index, place))
         }
@@ -230,14 +238,13 @@ extension LiveScreen {
             // Stack settings are not re-evaluated row by row: if a template's
             // stacks read a field, only a full layout is right; nested
             // `for`s' rows read the element's values as constants of their own.
-            if Self.stacksRead(template: repeater.template, model: model) || model.repeaters.contains(where: { $0.parent == index }) {
-                return nil
-            }
+            let plan = plan(index)
+            if !plan.editsInPlace { return nil }
             for position in current.indices {
                 let old = current[position].record, new = elements[position]
                 guard old.key == new.key, old.lists == new.lists else { return nil }
                 guard old.values != new.values else { continue }
-                patches += Self.patches(current[position], of: repeater, plan: plans[index], to: new.values)
+                patches += Self.patches(current[position], of: repeater, plan: plan, to: new.values)
                 changedRows += Array(current[position].made)
                 current[position].record.values = new.values
             }
@@ -253,43 +260,16 @@ extension LiveScreen {
     /// The constants to rewrite when `element` of `repeater` takes `values`:
     /// each changed field's, where the rows read it.
     private static func patches(
-        _ element: BoundElement, of repeater: RepeaterModel, plan: TemplatePlan?, to values: [RuntimeValue]
+        _ element: BoundElement, of repeater: RepeaterModel, plan: RepeaterPlan, to values: [RuntimeValue]
     ) -> [(slot: UInt32, value: RuntimeValue)] {
-        guard let plan else { return [] }
         let old = element.record.values
         var out: [(slot: UInt32, value: RuntimeValue)] = []
         for field in values.indices where field < old.count && old[field] != values[field] {
             let parameter = field < repeater.fieldParameters.count ? repeater.fieldParameters[field] : -1
-            if parameter >= 0, let position = plan.parameters.firstIndex(of: parameter) {
+            if parameter >= 0, let position = plan.template.parameters.firstIndex(of: parameter) {
                 out.append((element.constants + UInt32(position), values[field]))
             }
         }
         return out
-    }
-
-    /// Whether any stack of the template reads a parameter.
-    private static func stacksRead(template: ComponentTemplate, model: ScreenModel) -> Bool {
-        let code = model.expressions.code
-        for stack in template.stacks {
-            var reads = false
-            _ = stack.mapExpressions { ref in
-                for i in Int(ref.start)..<Int(ref.start + ref.count) { if case .parameter = code[i] { reads = true } }
-                return ref
-            }
-            if reads { return true }
-        }
-        return false
-    }
-
-    /// Whether the template's code reads parameter `parameter`.
-    private static func reads(parameter: Int, template: ComponentTemplate, model: ScreenModel) -> Bool {
-        var found = false
-        let code = model.expressions.code
-        func look(_ ref: ExprRef) {
-            for i in Int(ref.start)..<Int(ref.start + ref.count) where code[i] == .parameter(UInt32(parameter)) { found = true }
-        }
-        for row in template.rows { row.forEachExpression(look) }
-        for stack in template.stacks { _ = stack.mapExpressions { look($0); return $0 } }
-        return found
     }
 }

@@ -19,7 +19,7 @@ public struct LiveScreen: Sendable {
     var bound: [Int: [BoundElement]] = [:]
     var boundPlaces: [Int: [String: Int]] = [:]
     /// Per `for`, how its template is instantiated (made at its first binding).
-    var plans: [Int: TemplatePlan] = [:]
+    var plans: [Int: RepeaterPlan] = [:]
 
     /// Shows `model` in a viewport of the given size (points), measuring
     /// rows with `measurer`: the screen's initial state, laid out, at offset 0.

@@ -40,7 +40,7 @@ extension ScreenModel {
         // the new row's key, as positions change while rows come and go).
         let label = instance.id ?? "\(template.name)@\(self.rows.count)"
         let plan = TemplatePlan(template, in: self)
-        let first = appendRows(of: template, plan: plan, value: { values[$0] }, label: { label }, parent: parent).rows[0]
+        let first = appendRows(of: template, plan: plan, value: { values[plan.parameters[$0]] }, label: { label }, parent: parent).rows[0]
         self.rows[first].id = instance.id
         return first
     }

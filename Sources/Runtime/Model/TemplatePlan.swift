@@ -14,8 +14,12 @@ package struct TemplatePlan: Sendable {
         var code: [Instruction]
     }
 
-    /// The copies, in the order a row-by-row walk meets them.
+    /// The copies, in the order a row-by-row walk meets them, and where
+    /// each starts among an instance's copied code.
     let copies: [Copy]
+    let offsets: [UInt32]
+    /// How many of the template's rows are top-level (parent -1).
+    let topLevelCount: Int
     /// The parameters (indices into `ScreenModel.parameters`) the copies
     /// read, in the order first met: an instance's values go into
     /// consecutive constants in this order.
@@ -26,6 +30,8 @@ package struct TemplatePlan: Sendable {
     /// or, for a row, a tap on the component's own state.
     let rowChanges: [Bool]
     let stackChanges: [Bool]
+    /// Whether a stack of the template reads a parameter or its own state.
+    package var stacksRead: Bool { stackChanges.contains(true) }
 
     /// The plan of `template` of `model`.
     package init(_ template: ComponentTemplate, in model: ScreenModel) {
@@ -74,6 +80,14 @@ package struct TemplatePlan: Sendable {
             rowChanges.append(changes)
         }
         self.copies = copies
+        var offsets: [UInt32] = []
+        var total: UInt32 = 0
+        for copy in copies {
+            offsets.append(total)
+            total += UInt32(copy.code.count)
+        }
+        self.offsets = offsets
+        topLevelCount = template.rows.count { $0.parent < 0 }
         self.parameters = parameters
         self.states = template.states
         self.rowChanges = rowChanges
@@ -83,13 +97,13 @@ package struct TemplatePlan: Sendable {
 
 extension ScreenModel {
     /// Appends the rows and stacks of `template` (planned by `plan`) with
-    /// its parameters bound — `value(p)` is parameter `p`'s value, asked
-    /// once per parameter of `plan.parameters` — and its own state copied
-    /// into slots named "label.name" (`label` is asked only if it has any).
-    /// Returns the rows whose parent is `parent`, in order (the caller
-    /// lists them), and the first of the constants holding the values, in
-    /// the order of `plan.parameters` (binding data patches those to change
-    /// an element in place). Template rows keep their ids.
+    /// its parameters bound — `value(i)` is the value of `plan.parameters[i]`,
+    /// asked once each — and its own state copied into slots named
+    /// "label.name" (`label` is asked only if it has any). Returns the rows
+    /// whose parent is `parent`, in order (the caller lists them), and the
+    /// first of the constants holding the values, in the order of
+    /// `plan.parameters` (binding data patches those to change an element
+    /// in place). Template rows keep their ids.
     package mutating func appendRows(
         of template: ComponentTemplate, plan: TemplatePlan, value: (Int) -> RuntimeValue?, label: () -> String, parent: Int
     ) -> (rows: [Int], constants: UInt32) {
@@ -105,36 +119,34 @@ extension ScreenModel {
         func instanceSlot(_ slot: UInt32) -> UInt32? { ownStates.first { $0.template == slot }?.instance }
         let firstConstant = UInt32(expressions.constants.count)
         var missing: [UInt32] = []
-        for p in plan.parameters {
-            if let v = value(p) {
+        for position in plan.parameters.indices {
+            if let v = value(position) {
                 expressions.constants.append(v)
             } else {
                 // Not given: the code keeps reading the parameter (the slot is kept so the rest stay in order).
-                missing.append(UInt32(p))
+                missing.append(UInt32(plan.parameters[position]))
                 expressions.constants.append(.number(0))
             }
         }
-        var copied: [ExprRef] = []
-        copied.reserveCapacity(plan.copies.count)
+        // The copies go one after another: copy i starts at `firstCode + plan.offsets[i]`.
+        let firstCode = UInt32(expressions.code.count)
         for copy in plan.copies {
-            let start = UInt32(expressions.code.count)
             for instruction in copy.code {
                 switch instruction {
                 case .parameter(let p) where !missing.contains(p):
                     let position = plan.parameters.firstIndex(of: Int(p)) ?? 0
                     expressions.code.append(.constant(firstConstant + UInt32(position)))
-                case .state(let slot):
+                case .state(let slot) where !ownStates.isEmpty:
                     expressions.code.append(.state(instanceSlot(slot) ?? slot))
                 default:
                     expressions.code.append(instruction)
                 }
             }
-            copied.append(ExprRef(start: start, count: UInt32(copy.code.count)))
         }
         func rewrite(_ ref: ExprRef) -> ExprRef {
             if ref.count == 1, case .constant = expressions.code[Int(ref.start)] { return ref }
             guard let index = plan.copies.firstIndex(where: { $0.original == ref }) else { return ref }
-            return copied[index]
+            return ExprRef(start: firstCode + plan.offsets[index], count: ref.count)
         }
         let rowBase = rows.count
         let stackBase = stacks.count
@@ -144,6 +156,7 @@ extension ScreenModel {
             stacks.append(stack)
         }
         var topLevel: [Int] = []
+        topLevel.reserveCapacity(plan.topLevelCount)
         for (number, local) in template.rows.enumerated() {
             var row = local
             if plan.rowChanges[number] {
