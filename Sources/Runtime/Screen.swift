@@ -33,6 +33,7 @@ package struct Screen: Sendable {
             for row in stack.rows where row < listed.count { listed[row] = true }
         }
         var ids: [String: Int] = [:]
+        ids.reserveCapacity(model.rows.indices.count { listed[$0] && model.rows[$0].id != nil })
         for (index, row) in model.rows.enumerated() where listed[index] {
             if let id = row.id, ids[id] == nil { ids[id] = index }
         }

@@ -142,8 +142,14 @@ extension ResolvedScreen {
         switch row.content {
         case .text(let text, let font, let lines, _, _, _):
             let lineCount = number(lines, table, context)
+            // Text is read only to measure it: a row of the screen's own
+            // stack (stack 0) measures only when it fits its content (rows of nested
+            // stacks may be asked their natural extent across). Hosts draw
+            // from the row's description, not from here. Binding 100,000
+            // rows of a fixed size spent a third of its layout on strings.
+            let measured = spec.rule == MainSpec.fit || row.parent != 0
             content = .measured(.text(
-                table.evaluate(text, in: context).stringValue, font: number(font, table, context),
+                measured ? table.evaluate(text, in: context).stringValue : "", font: number(font, table, context),
                 lines: lineCount >= 1 && lineCount < 1e9 ? Int(lineCount) : 0))
         case .image(_, let aspect):
             content = .measured(.image(aspect: aspect.map { number($0, table, context) }))

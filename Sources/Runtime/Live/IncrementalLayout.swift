@@ -88,8 +88,13 @@ package struct IncrementalLayout: Sendable {
             }
         }
         for (index, row) in model.rows.enumerated() {
-            var read: Set<Int> = []
-            row.forEachLayoutExpression { slots($0, into: &read) }
+            // Most rows read no state: nothing allocated for them.
+            var read: [Int] = []
+            row.forEachLayoutExpression { ref in
+                for at in Int(ref.start)..<Int(ref.start + ref.count) {
+                    if case .state(let slot) = code[at], !read.contains(Int(slot)) { read.append(Int(slot)) }
+                }
+            }
             for slot in read { readers[slot].append(index) }
         }
         for (index, stack) in model.stacks.enumerated() {

@@ -5,6 +5,13 @@
 // place and not another (a transition's keyframes once were).
 
 extension EdgeExprs {
+    func forEach(_ body: (ExprRef) -> Void) {
+        body(top)
+        body(right)
+        body(bottom)
+        body(left)
+    }
+
     func mapExpressions(_ transform: (ExprRef) -> ExprRef) -> EdgeExprs {
         EdgeExprs(top: transform(top), right: transform(right), bottom: transform(bottom), left: transform(left))
     }
@@ -76,14 +83,21 @@ extension RowModel {
     /// size, limits, insets, hidden flag, separator and measured content
     /// (not colours, taps or transitions).
     func forEachLayoutExpression(_ body: (ExprRef) -> Void) {
-        for ref in [size, hidden, insets.top, insets.right, insets.bottom, insets.left] { body(ref) }
+        // Called once per row of every full layout: no arrays built here.
+        body(size)
+        body(hidden)
+        insets.forEach(body)
         if let min { body(min) }
         if let max { body(max) }
         if let separator {
-            for ref in [separator.thickness, separator.insets.top, separator.insets.right, separator.insets.bottom, separator.insets.left] { body(ref) }
+            body(separator.thickness)
+            separator.insets.forEach(body)
         }
         switch content {
-        case .text(let text, let font, let lines, _, _, _): for ref in [text, font, lines] { body(ref) }
+        case .text(let text, let font, let lines, _, _, _):
+            body(text)
+            body(font)
+            body(lines)
         case .image(_, let aspect): if let aspect { body(aspect) }
         case .view, .spacer, .stack: break
         }
@@ -103,6 +117,8 @@ extension StackModel {
 
     /// The expressions that decide the stack's layout.
     func forEachLayoutExpression(_ body: (ExprRef) -> Void) {
-        for ref in [spacing, hideLastSeparator, padding.top, padding.right, padding.bottom, padding.left] { body(ref) }
+        body(spacing)
+        body(hideLastSeparator)
+        padding.forEach(body)
     }
 }
