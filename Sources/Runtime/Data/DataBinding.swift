@@ -21,6 +21,40 @@ package struct BoundElement: Hashable, Sendable {
     package var constants: UInt32
 }
 
+extension String {
+    /// This text with `key` after it in brackets (`item` → `item[pool]`),
+    /// made in one go: appending piece by piece cost more than the rest of
+    /// making a bound row.
+    func keyed(_ key: String) -> String { joined(with: key, bracketed: true) }
+
+    /// This text with `other` after it, made in one go.
+    func joined(with other: String, bracketed: Bool = false) -> String {
+        var head = self
+        var tail = other
+        let extra = bracketed ? 2 : 0
+        return String(unsafeUninitializedCapacity: head.utf8.count + tail.utf8.count + extra) { buffer in
+            var at = 0
+            func put(_ bytes: UnsafeBufferPointer<UInt8>) {
+                for byte in bytes {
+                    buffer[at] = byte
+                    at += 1
+                }
+            }
+            head.withUTF8(put)
+            if bracketed {
+                buffer[at] = UInt8(ascii: "[")
+                at += 1
+            }
+            tail.withUTF8(put)
+            if bracketed {
+                buffer[at] = UInt8(ascii: "]")
+                at += 1
+            }
+            return at
+        }
+    }
+}
+
 extension ValueText {
     /// How a key shows in a row's id (`amenity[pool]`, `row[3]`).
     package static func keyText(_ value: RuntimeValue, enums: [EnumModel]) -> String {

@@ -100,7 +100,15 @@ extension LiveScreen {
         var newRows: [Int] = []
         newRows.reserveCapacity(elements.count * plan.template.topLevelCount)
         var inserted: [Int] = []
+        if old.isEmpty { inserted.reserveCapacity(newRows.capacity) }
         var keptOld = [Bool](repeating: false, count: old.count)
+        if old.isEmpty {
+            // A first binding makes every element's rows: room for them at
+            // once (growing the arrays copied each row many times over).
+            let template = repeater.template
+            model.rows.reserveCapacity(model.rows.count + elements.count * template.rows.count)
+            model.expressions.constants.reserveCapacity(model.expressions.constants.count + elements.count * plan.template.parameters.count)
+        }
         for (position, element) in elements.enumerated() {
             if let offset = oldPlaces[element.key], old[offset].record == element, !plan.readsIndex || offset == position {
                 next.append(old[offset])
@@ -136,21 +144,31 @@ extension LiveScreen {
     ) -> (rows: [Int], constants: UInt32) {
         let rowBase = model.rows.count
         let stackBase = model.stacks.count
-        let keys = keys + "[" + element.key + "]"
-        var (rows, constants) = model.appendRows(
-            of: model.repeaters[index].template, plan: plan.template, value: { plan.value($0, element: element, place: position, outer: outer) },
-            label: { data + keys }, parent: parentStack)
-        for row in rowBase..<model.rows.count {
-            if let id = model.rows[row].id { model.rows[row].id = id + keys }
+        // The keys of the enclosing elements and this one's, `[s1][d2]`:
+        // built only when more than the ids need them.
+        let children = plan.children
+        let keys = keys.isEmpty && children.isEmpty && plan.template.states.isEmpty ? "" : keys.keyed(element.key)
+        let sources = plan.sources
+        func value(_ planned: Int) -> RuntimeValue? {
+            switch sources[planned] {
+            case .field(let field): field < element.values.count ? element.values[field] : nil
+            case .index: .number(Double(position))
+            case .outer(let parameter): outer[parameter]
+            }
         }
-        if plan.children.isEmpty { return (rows, constants) }
+        var (rows, constants) = model.appendRows(
+            of: model.repeaters[index].template, plan: plan.template, value: value, label: { data + keys }, parent: parentStack)
+        for row in rowBase..<model.rows.count {
+            if let id = model.rows[row].id { model.rows[row].id = keys.isEmpty ? id.keyed(element.key) : id.joined(with: keys) }
+        }
+        if children.isEmpty { return (rows, constants) }
         let repeater = model.repeaters[index]
         var values = outer
         for (field, parameter) in repeater.fieldParameters.enumerated() where parameter >= 0 && field < element.values.count {
             values[parameter] = element.values[field]
         }
         if repeater.indexParameter >= 0 { values[repeater.indexParameter] = .number(Double(position)) }
-        for child in plan.children {
+        for child in children {
             let nested = model.repeaters[child]
             let childPlan = plans[child] ?? RepeaterPlan(child, in: model)
             plans[child] = childPlan

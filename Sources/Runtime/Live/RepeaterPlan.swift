@@ -36,13 +36,4 @@ struct RepeaterPlan: Sendable {
         readsIndex = repeater.indexParameter >= 0 && template.parameters.contains(repeater.indexParameter)
         editsInPlace = children.isEmpty && !template.stacksRead
     }
-
-    /// The value of planned parameter `position` for `element` at `place`.
-    func value(_ position: Int, element: BoundRecord, place: Int, outer: [Int: RuntimeValue]) -> RuntimeValue? {
-        switch sources[position] {
-        case .field(let field): field < element.values.count ? element.values[field] : nil
-        case .index: .number(Double(place))
-        case .outer(let parameter): outer[parameter]
-        }
-    }
 }

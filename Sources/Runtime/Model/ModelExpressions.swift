@@ -27,48 +27,54 @@ extension RowModel {
     /// This row with every expression replaced by `transform` of it.
     func mapExpressions(_ transform: (ExprRef) -> ExprRef) -> RowModel {
         var row = self
+        row.rewriteExpressions(transform)
+        return row
+    }
+
+    /// Replaces every expression of the row by `transform` of it, in place
+    /// (instantiating a template rewrites rows already in the model: a row
+    /// is a large value, and a copy of it cost more than the rewriting).
+    mutating func rewriteExpressions(_ transform: (ExprRef) -> ExprRef) {
         switch content {
         case .text(let text, let font, let lines, let color, let weight, let align):
-            row.content = .text(text: transform(text), font: transform(font), lines: transform(lines), color: transform(color), weight: weight, align: align)
+            content = .text(text: transform(text), font: transform(font), lines: transform(lines), color: transform(color), weight: weight, align: align)
         case .image(let source, let aspect):
-            row.content = .image(source: transform(source), aspect: aspect.map(transform))
+            content = .image(source: transform(source), aspect: aspect.map(transform))
         case .view(let host, let props):
-            row.content = .view(host: transform(host), props: props.map { PropModel(name: $0.name, value: transform($0.value)) })
+            content = .view(host: transform(host), props: props.map { PropModel(name: $0.name, value: transform($0.value)) })
         case .spacer, .stack:
             break
         }
-        row.size = transform(size)
-        row.min = min.map(transform)
-        row.max = max.map(transform)
-        row.insets = insets.mapExpressions(transform)
-        row.background = transform(background)
-        row.highlight = transform(highlight)
-        row.hidden = transform(hidden)
-        row.separator = separator.map {
-            SeparatorModel(color: transform($0.color), thickness: transform($0.thickness), insets: $0.insets.mapExpressions(transform))
+        size = transform(size)
+        min = min.map(transform)
+        max = max.map(transform)
+        insets = insets.mapExpressions(transform)
+        background = transform(background)
+        highlight = transform(highlight)
+        hidden = transform(hidden)
+        if let separator {
+            self.separator = SeparatorModel(
+                color: transform(separator.color), thickness: transform(separator.thickness), insets: separator.insets.mapExpressions(transform))
         }
-        row.tap = tap.map { action in
-            switch action {
-            case .set(let slot, let value): .set(state: slot, value: transform(value))
+        for index in tap.indices {
+            switch tap[index] {
+            case .set(let slot, let value): tap[index] = .set(state: slot, value: transform(value))
             case .insert(let component, let arguments, let id, let place):
-                .insert(
+                tap[index] = .insert(
                     component: component, arguments: arguments.map { ArgumentModel(name: $0.name, value: transform($0.value)) },
                     id: id, place: place)
-            default: action
+            default: break
             }
         }
-        row.transitions = transitions.map { transition in
-            var copy = transition
-            copy.duration = transform(transition.duration)
-            copy.delay = transform(transition.delay)
-            copy.from = transition.from?.mapExpressions(transform)
-            copy.to = transition.to?.mapExpressions(transform)
-            return copy
+        for index in transitions.indices {
+            transitions[index].duration = transform(transitions[index].duration)
+            transitions[index].delay = transform(transitions[index].delay)
+            transitions[index].from = transitions[index].from?.mapExpressions(transform)
+            transitions[index].to = transitions[index].to?.mapExpressions(transform)
         }
-        row.accessibility = accessibility.map { a in
-            AccessibilityModel(label: a.label.map(transform), hint: a.hint.map(transform), traits: a.traits, hidden: a.hidden.map(transform))
+        if let a = accessibility {
+            accessibility = AccessibilityModel(label: a.label.map(transform), hint: a.hint.map(transform), traits: a.traits, hidden: a.hidden.map(transform))
         }
-        return row
     }
 
     /// Calls `body` with every expression of the row.

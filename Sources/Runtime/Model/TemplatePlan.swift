@@ -8,16 +8,13 @@
 /// copy of (those reading a parameter or the component's own state), the
 /// parameters those copies read, and which rows and stacks hold them.
 package struct TemplatePlan: Sendable {
-    /// An expression copied per instance and its code.
-    struct Copy: Sendable {
-        var original: ExprRef
-        var code: [Instruction]
-    }
-
-    /// The copies, in the order a row-by-row walk meets them, and where
-    /// each starts among an instance's copied code.
-    let copies: [Copy]
+    /// The expressions copied, in the order a row-by-row walk meets them,
+    /// and where each starts in `code`.
+    let originals: [ExprRef]
     let offsets: [UInt32]
+    /// Their code one after another, `.parameter(i)` standing for
+    /// `parameters[i]`: an instance appends it with those made constants.
+    let code: [Instruction]
     /// How many of the template's rows are top-level (parent -1).
     let topLevelCount: Int
     /// The parameters (indices into `ScreenModel.parameters`) the copies
@@ -25,7 +22,7 @@ package struct TemplatePlan: Sendable {
     /// consecutive constants in this order.
     package let parameters: [Int]
     /// The template's own state slots.
-    let states: [Int]
+    package let states: [Int]
     /// Per template row and stack: whether it holds a copied expression
     /// or, for a row, a tap on the component's own state.
     let rowChanges: [Bool]
@@ -37,7 +34,7 @@ package struct TemplatePlan: Sendable {
     package init(_ template: ComponentTemplate, in model: ScreenModel) {
         let own = Set(template.states.map(UInt32.init))
         let code = model.expressions.code
-        var copies: [Copy] = []
+        var copies: [(original: ExprRef, code: ArraySlice<Instruction>)] = []
         var seen = Set<ExprRef>()
         var parameters: [Int] = []
         var changes = false
@@ -58,7 +55,7 @@ package struct TemplatePlan: Sendable {
             for instruction in code[range] {
                 if case .parameter(let p) = instruction, !parameters.contains(Int(p)) { parameters.append(Int(p)) }
             }
-            copies.append(Copy(original: ref, code: Array(code[range])))
+            copies.append((ref, code[range]))
             return ref
         }
         var stackChanges: [Bool] = []
@@ -79,14 +76,21 @@ package struct TemplatePlan: Sendable {
             }
             rowChanges.append(changes)
         }
-        self.copies = copies
+        originals = copies.map(\.original)
         var offsets: [UInt32] = []
-        var total: UInt32 = 0
+        var flat: [Instruction] = []
         for copy in copies {
-            offsets.append(total)
-            total += UInt32(copy.code.count)
+            offsets.append(UInt32(flat.count))
+            for instruction in copy.code {
+                if case .parameter(let p) = instruction, let position = parameters.firstIndex(of: Int(p)) {
+                    flat.append(.parameter(UInt32(position)))
+                } else {
+                    flat.append(instruction)
+                }
+            }
         }
         self.offsets = offsets
+        self.code = flat
         topLevelCount = template.rows.count { $0.parent < 0 }
         self.parameters = parameters
         self.states = template.states
@@ -124,29 +128,28 @@ extension ScreenModel {
                 expressions.constants.append(v)
             } else {
                 // Not given: the code keeps reading the parameter (the slot is kept so the rest stay in order).
-                missing.append(UInt32(plan.parameters[position]))
+                missing.append(UInt32(position))
                 expressions.constants.append(.number(0))
             }
         }
         // The copies go one after another: copy i starts at `firstCode + plan.offsets[i]`.
         let firstCode = UInt32(expressions.code.count)
-        for copy in plan.copies {
-            for instruction in copy.code {
-                switch instruction {
-                case .parameter(let p) where !missing.contains(p):
-                    let position = plan.parameters.firstIndex(of: Int(p)) ?? 0
-                    expressions.code.append(.constant(firstConstant + UInt32(position)))
-                case .state(let slot) where !ownStates.isEmpty:
-                    expressions.code.append(.state(instanceSlot(slot) ?? slot))
-                default:
-                    expressions.code.append(instruction)
-                }
+        for instruction in plan.code {
+            switch instruction {
+            case .parameter(let position):
+                expressions.code.append(
+                    missing.contains(position) ? .parameter(UInt32(plan.parameters[Int(position)])) : .constant(firstConstant + position))
+            case .state(let slot) where !ownStates.isEmpty:
+                expressions.code.append(.state(instanceSlot(slot) ?? slot))
+            default:
+                expressions.code.append(instruction)
             }
         }
+        let originals = plan.originals
+        let offsets = plan.offsets
         func rewrite(_ ref: ExprRef) -> ExprRef {
-            if ref.count == 1, case .constant = expressions.code[Int(ref.start)] { return ref }
-            guard let index = plan.copies.firstIndex(where: { $0.original == ref }) else { return ref }
-            return ExprRef(start: firstCode + plan.offsets[index], count: ref.count)
+            guard let index = originals.firstIndex(of: ref) else { return ref }
+            return ExprRef(start: firstCode + offsets[index], count: ref.count)
         }
         let rowBase = rows.count
         let stackBase = stacks.count
@@ -157,24 +160,25 @@ extension ScreenModel {
         }
         var topLevel: [Int] = []
         topLevel.reserveCapacity(plan.topLevelCount)
-        for (number, local) in template.rows.enumerated() {
-            var row = local
-            if plan.rowChanges[number] {
-                row = local.mapExpressions(rewrite)
-                if !ownStates.isEmpty {
-                    row.tap = row.tap.map { action in
-                        switch action {
-                        case .toggle(let slot): .toggle(state: instanceSlot(UInt32(slot)).map(Int.init) ?? slot)
-                        case .set(let slot, let value): .set(state: instanceSlot(UInt32(slot)).map(Int.init) ?? slot, value: value)
-                        default: action
-                        }
+        // Each row is copied once, into the model, and finished there: a
+        // row is a large value, and copying it was most of an instance.
+        for number in template.rows.indices {
+            rows.append(template.rows[number])
+            let row = rows.count - 1
+            if plan.rowChanges[number] { rows[row].rewriteExpressions(rewrite) }
+            let localParent = template.rows[number].parent
+            rows[row].parent = localParent < 0 ? parent : stackBase + localParent
+            if localParent < 0 { topLevel.append(row) }
+            if case .stack(let index) = rows[row].content { rows[row].content = .stack(stackBase + index) }
+            if plan.rowChanges[number], !ownStates.isEmpty {
+                rows[row].tap = rows[row].tap.map { action in
+                    switch action {
+                    case .toggle(let slot): .toggle(state: instanceSlot(UInt32(slot)).map(Int.init) ?? slot)
+                    case .set(let slot, let value): .set(state: instanceSlot(UInt32(slot)).map(Int.init) ?? slot, value: value)
+                    default: action
                     }
                 }
             }
-            row.parent = local.parent < 0 ? parent : stackBase + local.parent
-            if local.parent < 0 { topLevel.append(rowBase + number) }
-            if case .stack(let index) = local.content { row.content = .stack(stackBase + index) }
-            rows.append(row)
         }
         return (topLevel, firstConstant)
     }
