@@ -49,6 +49,16 @@ package struct Screen: Sendable {
         self.direction = screen.direction
     }
 
+    /// Hands the model over for editing, leaving this screen without rows
+    /// or code until it is replaced (`init(replacing:model:)`): editing a
+    /// copy would copy every row the moment one is added.
+    package mutating func takeModel() -> ScreenModel {
+        let taken = model
+        model.rows = []
+        model.expressions = ExpressionTable()
+        return taken
+    }
+
     /// Replaces the value of constant `slot` of the model's code (an element
     /// of bound data edited in place); the caller re-evaluates its readers.
     package mutating func setConstant(_ slot: UInt32, to value: RuntimeValue) {

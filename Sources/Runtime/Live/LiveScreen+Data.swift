@@ -52,7 +52,8 @@ extension LiveScreen {
         var removed: [Int] = []
         events += observe { live in
             live.incremental.settleSnapshot()
-            var edited = live.screen.model
+            for (repeater, _, _) in lists { _ = live.plan(repeater) }
+            var edited = live.incremental.screen.takeModel()
             for (repeater, elements, places) in lists {
                 let (added, dropped) = live.rebind(repeater, to: elements, places: places, in: &edited)
                 inserted += added
