@@ -129,6 +129,37 @@ package struct ByteSink {
         }
     }
 
+    /// `text` as XML character data (LayoutSVG's escaping): the five
+    /// markup characters as entities; NUL, other control characters but
+    /// tab and newlines, U+FFFE and U+FFFF — which XML 1.0 cannot hold even
+    /// escaped — as U+FFFD.
+    package mutating func appendEscapedXML(_ text: String) {
+        for scalar in text.unicodeScalars {
+            switch scalar.value {
+            case 0x26: buffer.append(contentsOf: [0x26, 0x61, 0x6D, 0x70, 0x3B])  // &amp;
+            case 0x3C: buffer.append(contentsOf: [0x26, 0x6C, 0x74, 0x3B])  // &lt;
+            case 0x3E: buffer.append(contentsOf: [0x26, 0x67, 0x74, 0x3B])  // &gt;
+            case 0x22: buffer.append(contentsOf: [0x26, 0x71, 0x75, 0x6F, 0x74, 0x3B])  // &quot;
+            case 0x09, 0x0A, 0x0D: buffer.append(UInt8(scalar.value))
+            case 0..<0x20, 0xFFFE, 0xFFFF: buffer.append(contentsOf: [0xEF, 0xBF, 0xBD])  // U+FFFD
+            case 0x20..<0x80: buffer.append(UInt8(scalar.value))
+            default: UTF8.encode(scalar) { buffer.append($0) }
+            }
+        }
+        check()
+    }
+
+    /// `value` as an uppercase hexadecimal number of at least `digits` digits.
+    package mutating func appendHex(_ value: UInt32, digits: Int) {
+        let hex: StaticString = "0123456789ABCDEF"
+        var count = 1
+        while count < 8, value >> (4 * UInt32(count)) != 0 { count += 1 }
+        for shift in stride(from: max(count, digits) - 1, through: 0, by: -1) {
+            let nibble = shift < 8 ? Int(value >> (4 * UInt32(shift)) & 0xF) : 0
+            buffer.append(hex.utf8Start[nibble])
+        }
+    }
+
     package mutating func appendRect(_ r: Rect) {
         buffer.append(UInt8(ascii: "["))
         appendNumber(r.x)

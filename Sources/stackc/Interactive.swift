@@ -117,11 +117,31 @@ enum Interactive {
             guard case .success(let file) = OutputFile.open(options.output, inputs: options.inputs) else {
                 return OutputFile.write("", to: options.output, inputs: options.inputs, command: "layout")
             }
+            var sink = ByteSink { file.write(bytes: $0) }
             for index in 0..<frames {
                 let presented = last.map { $0.transition.frame(index, of: frames) } ?? PresentedScreen(layout, offset: offset, time: 0)
-                file.write(LayoutJSON.render(screen: final, presented: presented.faded(presentation.fading)) + "\n")
+                LayoutJSON.write(screen: final, presented: presented.faded(presentation.fading), into: &sink)
+                sink.append(UInt8(ascii: "\n"))
             }
+            sink.finish()
             return file.finish(command: "layout")
+        }
+        if options.format == "svg" {
+            // Streamed, as the layout's picture is without steps.
+            switch OutputFile.open(options.output, inputs: options.inputs) {
+            case .failure(let error):
+                Terminal.err("stackc layout: error: \(error.message)\n")
+                return 2
+            case .success(let file):
+                var sink = ByteSink { file.write(bytes: $0) }
+                if let last {
+                    TransitionSVG.write(screen: final, transition: last.transition, fading: presentation.fading, into: &sink)
+                } else {
+                    LayoutSVG.write(screen: final, layout: layout, offset: offset, presentation: presentation, into: &sink)
+                }
+                sink.finish()
+                return file.finish(command: "layout")
+            }
         }
         switch options.format {
         case "json":
@@ -129,9 +149,6 @@ enum Interactive {
             out += onlyAChange ? json : WatchSession.oneLine(json) + "\n"
         case "accessibility":
             out += AccessibilityText.render(screen: final, layout: layout)
-        case "svg":
-            out = last.map { TransitionSVG.render(screen: final, transition: $0.transition, fading: presentation.fading) }
-                ?? LayoutSVG.render(screen: final, layout: layout, offset: offset, presentation: presentation)
         default:
             if onlyAChange, let last {
                 let names = RowNames(final.model)

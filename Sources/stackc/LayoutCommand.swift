@@ -129,7 +129,7 @@ enum LayoutCommand {
             return Interactive.run(screen: screen, options: options)
         }
         let layout = screen.layout()
-        if options.format == "json" || options.format == "text" {
+        if options.format == "json" || options.format == "text" || options.format == "svg" {
             // Streamed through the byte writer: a large layout never exists as one string.
             switch OutputFile.open(options.output, inputs: options.inputs) {
             case .failure(let error):
@@ -139,6 +139,9 @@ enum LayoutCommand {
                 var sink = ByteSink { file.write(bytes: $0) }
                 if options.format == "json" {
                     LayoutJSON.write(screen: screen, layout: layout, offset: options.offset, into: &sink)
+                } else if options.format == "svg" {
+                    let presentation = LayoutSVG.Presentation(Interactive.liveScreen(screen, options: options))
+                    LayoutSVG.write(screen: screen, layout: layout, offset: options.offset, presentation: presentation, into: &sink)
                 } else {
                     LayoutText.write(screen: screen, layout: layout, offset: options.offset, into: &sink)
                 }
@@ -146,15 +149,8 @@ enum LayoutCommand {
                 return file.finish(command: "layout")
             }
         }
-        let text: String
-        switch options.format {
-        case "svg":
-            let presentation = LayoutSVG.Presentation(Interactive.liveScreen(screen, options: options))
-            text = LayoutSVG.render(screen: screen, layout: layout, offset: options.offset, presentation: presentation)
-        case "accessibility": text = AccessibilityText.render(screen: screen, layout: layout)
-        default: text = LayoutText.render(screen: screen, layout: layout, offset: options.offset)
-        }
-        return OutputFile.write(text, to: options.output, inputs: options.inputs, command: "layout")
+        // `accessibility`: what VoiceOver reads, a short text.
+        return OutputFile.write(AccessibilityText.render(screen: screen, layout: layout), to: options.output, inputs: options.inputs, command: "layout")
     }
 
     static func parse(_ arguments: [String]) -> Result<Options, UsageError> {

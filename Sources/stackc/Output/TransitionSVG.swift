@@ -4,6 +4,7 @@
 // any browser plays it without script. It starts after a short hold on the
 // old layout and stays on the new one.
 
+import StackOutput
 import StackRuntime
 
 enum TransitionSVG {
@@ -12,6 +13,13 @@ enum TransitionSVG {
 
     /// `fading`: flow steps faded as a host shows them (alpha, tint), applied at every instant.
     static func render(screen: Screen, transition: Transition, fading: [Int: (alpha: Double, tint: UInt32?)] = [:]) -> String {
+        var out = ByteSink()
+        write(screen: screen, transition: transition, fading: fading, into: &out)
+        return out.string
+    }
+
+    /// The animated picture, written through the byte sink.
+    static func write(screen: Screen, transition: Transition, fading: [Int: (alpha: Double, tint: UInt32?)] = [:], into out: inout ByteSink) {
         let n = LayoutSVG.n
         let duration = max(transition.duration, 1e-3)
         let count = min(max(Int((transition.duration * 60).rounded(.up)) + 1, 2), 241)
@@ -20,12 +28,14 @@ enum TransitionSVG {
         let new = transition.new
         let width = max(new.contentWidth, transition.old.contentWidth, new.viewportWidth)
         let height = max(new.contentHeight, transition.old.contentHeight, new.viewportHeight)
-        var out = LayoutSVG.header(
-            width: width, height: height,
-            title: "\(screen.model.name): transition of \(n(transition.duration))s after a \(n(hold))s hold")
-        let background = screen.background(ofStack: new.rootStack)
-        out += "<rect x=\"0\" y=\"0\" width=\"\(n(samples[0].contentWidth))\" height=\"\(n(samples[0].contentHeight))\" \(LayoutSVG.fill(background, fallback: "#FFFFFF"))>"
-        out += animate("height", samples.map { n($0.contentHeight) }, keyTimes, duration) + "</rect>\n"
+        LayoutSVG.header(width: width, height: height, into: &out) { out in
+            out.appendEscapedXML(screen.model.name)
+            out.append(": transition of \(n(transition.duration))s after a \(n(hold))s hold")
+        }
+        out.append("<rect")
+        LayoutSVG.box(Rect(x: 0, y: 0, width: samples[0].contentWidth, height: samples[0].contentHeight), into: &out)
+        LayoutSVG.fill(screen.background(ofStack: new.rootStack), fallback: "#FFFFFF", into: &out)
+        out.append(">" + animate("height", samples.map { n($0.contentHeight) }, keyTimes, duration) + "</rect>\n")
         // Every row drawn at any instant, inside the row holding it, so that
         // its holder's offset, scale and alpha carry it along.
         func union(_ lists: [[Int]]) -> [Int] {
@@ -48,27 +58,32 @@ enum TransitionSVG {
                 return "\(n(p.frame.x - origin.0 + p.offsetX + (1 - p.scale) * w / 2)) \(n(p.frame.y - origin.1 + p.offsetY + (1 - p.scale) * h / 2))"
             }
             let scales = values({ n($0.scale) }, hidden: "1")
-            out += "<g class=\"row\" data-row=\"\(row)\" opacity=\"\(shown[0].map { n(min(max($0.alpha, 0), 1)) } ?? "0")\" "
-            out += "transform=\"translate(\(translate[0])) scale(\(scales[0]))\">\n"
-            out += animate("opacity", values({ n(min(max($0.alpha, 0), 1)) }, hidden: "0"), keyTimes, duration)
+            out.append("<g class=\"row\" data-row=\"\(row)\" opacity=\"\(shown[0].map { n(min(max($0.alpha, 0), 1)) } ?? "0")\" ")
+            out.append("transform=\"translate(\(translate[0])) scale(\(scales[0]))\">\n")
+            out.append(animate("opacity", values({ n(min(max($0.alpha, 0), 1)) }, hidden: "0"), keyTimes, duration))
             if Set(translate).count > 1 || Set(scales).count > 1 {
-                out += "<animateTransform attributeName=\"transform\" type=\"translate\" values=\"\(translate.joined(separator: ";"))\" keyTimes=\"\(keyTimes)\" begin=\"\(n(hold))s\" dur=\"\(n(duration))s\" fill=\"freeze\"/>"
-                out += "<animateTransform attributeName=\"transform\" type=\"scale\" additive=\"sum\" values=\"\(scales.joined(separator: ";"))\" keyTimes=\"\(keyTimes)\" begin=\"\(n(hold))s\" dur=\"\(n(duration))s\" fill=\"freeze\"/>\n"
+                out.append("<animateTransform attributeName=\"transform\" type=\"translate\" values=\"\(translate.joined(separator: ";"))\" keyTimes=\"\(keyTimes)\" begin=\"\(n(hold))s\" dur=\"\(n(duration))s\" fill=\"freeze\"/>")
+                out.append("<animateTransform attributeName=\"transform\" type=\"scale\" additive=\"sum\" values=\"\(scales.joined(separator: ";"))\" keyTimes=\"\(keyTimes)\" begin=\"\(n(hold))s\" dur=\"\(n(duration))s\" fill=\"freeze\"/>\n")
             }
             let widths = values({ n($0.frame.width) }, hidden: "0")
             let heights = values({ n($0.frame.height) }, hidden: "0")
-            out += "<clipPath id=\"row\(row)\"><rect x=\"0\" y=\"0\" width=\"\(widths[0])\" height=\"\(heights[0])\">"
-            out += animate("width", widths, keyTimes, duration) + animate("height", heights, keyTimes, duration) + "</rect></clipPath>\n"
-            out += "<g clip-path=\"url(#row\(row))\">\n"
-            out += "<rect x=\"0\" y=\"0\" width=\"\(widths[0])\" height=\"\(heights[0])\" \(LayoutSVG.fill(appearance.background, fallback: "none")) stroke=\"#D1D1D6\" stroke-width=\"0.5\">"
-            out += animate("width", widths, keyTimes, duration) + animate("height", heights, keyTimes, duration) + "</rect>\n"
+            out.append("<clipPath id=\"row\(row)\"><rect x=\"0\" y=\"0\" width=\"\(widths[0])\" height=\"\(heights[0])\">")
+            out.append(animate("width", widths, keyTimes, duration) + animate("height", heights, keyTimes, duration) + "</rect></clipPath>\n")
+            out.append("<g clip-path=\"url(#row\(row))\">\n")
+            out.append("<rect x=\"0\" y=\"0\" width=\"\(widths[0])\" height=\"\(heights[0])\"")
+            LayoutSVG.fill(appearance.background, fallback: "none", into: &out)
+            out.append(" stroke=\"#D1D1D6\" stroke-width=\"0.5\">")
+            out.append(animate("width", widths, keyTimes, duration) + animate("height", heights, keyTimes, duration) + "</rect>\n")
             if let content = last.content {
                 let local = Rect(x: content.x - last.frame.x, y: content.y - last.frame.y, width: content.width, height: content.height)
                 LayoutSVG.drawContent(appearance, content: local, axis: .vertical, rightToLeft: screen.direction == .rtl, into: &out)
             }
             let stackBackground = appearance.stack.map { screen.background(ofStack: $0) } ?? 0
             if stackBackground & 0xFF != 0, let content = last.content {
-                out += "<rect x=\"\(n(content.x - last.frame.x))\" y=\"\(n(content.y - last.frame.y))\" width=\"\(n(content.width))\" height=\"\(n(content.height))\" \(LayoutSVG.fill(stackBackground, fallback: "none"))/>\n"
+                out.append("<rect")
+                LayoutSVG.box(Rect(x: content.x - last.frame.x, y: content.y - last.frame.y, width: content.width, height: content.height), into: &out)
+                LayoutSVG.fill(stackBackground, fallback: "none", into: &out)
+                out.append("/>\n")
             }
             for child in union(samples.map { $0.children[row] ?? [] }) { draw(child, holder: poses) }
             // After the rows inside, as a host draws it: no row covers the line.
@@ -76,19 +91,20 @@ enum TransitionSVG {
                 let ys = values({ p in n((p.separator ?? separator).y - p.frame.y) }, hidden: "0")
                 let color = (row < transition.new.rowCount ? transition.new.separatorStyle(of: row)?.color : nil)
                     ?? (row < transition.old.rowCount ? transition.old.separatorStyle(of: row)?.color : nil) ?? 0xC6C6_C8FF
-                out += "<rect class=\"separator\" x=\"\(n(separator.x - last.frame.x))\" y=\"\(ys[0])\" width=\"\(n(separator.width))\" height=\"\(n(separator.height))\" \(LayoutSVG.fill(color, fallback: "#C6C6C8"))>"
-                out += animate("y", ys, keyTimes, duration) + "</rect>\n"
+                out.append("<rect class=\"separator\" x=\"\(n(separator.x - last.frame.x))\" y=\"\(ys[0])\" width=\"\(n(separator.width))\" height=\"\(n(separator.height))\"")
+                LayoutSVG.fill(color, fallback: "#C6C6C8", into: &out)
+                out.append(">")
+                out.append(animate("y", ys, keyTimes, duration) + "</rect>\n")
             }
-            out += "</g>\n</g>\n"
+            out.append("</g>\n</g>\n")
         }
         for row in union(samples.map(\.roots)) { draw(row, holder: samples.map { _ in nil }) }
         let o = transition.new.clampedOffset(transition.newOffset)
         let viewport = new.axis == .vertical
             ? Rect(x: 0, y: o, width: new.viewportWidth, height: new.viewportHeight)
             : Rect(x: o, y: 0, width: new.viewportWidth, height: new.viewportHeight)
-        out += "<rect class=\"viewport\" x=\"\(n(viewport.x))\" y=\"\(n(viewport.y))\" width=\"\(n(viewport.width))\" height=\"\(n(viewport.height))\" fill=\"none\" stroke=\"#FF3B30\" stroke-width=\"2\" stroke-dasharray=\"8 4\"/>\n"
-        out += "</svg>\n"
-        return out
+        LayoutSVG.viewportFrame(viewport, into: &out)
+        out.append("</svg>\n")
     }
 
     /// A SMIL animation of one attribute through sampled values, held at the end.
