@@ -1,5 +1,5 @@
 // The command line end to end, as processes on the generated file: `check`,
-// `compile`, and `layout --format json` of the compiled screen — wall time
+// `compile`, and `layout --format json` and `svg` of the compiled screen — wall time
 // and peak resident memory of each (GNU time's %e and %M).
 
 import Foundation
@@ -24,6 +24,7 @@ enum CLIBench {
             ("cli: stackc check", ["check", file.path]),
             ("cli: stackc compile", ["compile", file.path, "-o", compiled.path]),
             ("cli: stackc layout --format json", ["layout", compiled.path, "--format", "json", "-o", directory.appendingPathComponent("out.json").path]),
+            ("cli: stackc layout --format svg", ["layout", compiled.path, "--format", "svg", "-o", directory.appendingPathComponent("out.svg").path]),
         ]
         for (name, arguments) in stages {
             let process = Process()
