@@ -101,8 +101,10 @@ public struct Expr: Sendable {
         case interpolation([InterpolationPart])
         /// `after: tags`: an argument with a label (of `insert` and `move`)
         indirect case labeled(Identifier, Expr)
-        /// `Chip { label: "Sauna" }`: a row written as an argument (of `insert`)
-        case row(RowSyntax)
+        /// `Chip { label: "Sauna" }`: a row written as an argument (of
+        /// `insert`). Boxed: inline, it made every expression of every
+        /// file four times as large.
+        indirect case row(RowSyntax)
         /// Something the parser already reported; stops follow-on errors.
         case invalid
     }

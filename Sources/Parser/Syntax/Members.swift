@@ -28,8 +28,9 @@ public enum Member: Sendable {
     case row(RowSyntax)
     /// `data amenities: [Amenity]`
     case data(DataDecl)
-    /// `for a in amenities key a.id { rows }`
-    case repeating(ForSyntax)
+    /// `for a in amenities key a.id { rows }`. Boxed, as a member is as
+    /// large as its largest case and fors are rare.
+    indirect case repeating(ForSyntax)
 }
 
 /// `data name: [Record]` (or one `Record`): input the host binds at run time.
