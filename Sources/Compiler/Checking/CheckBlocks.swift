@@ -35,7 +35,8 @@ struct SpanTable {
 extension TypeChecker {
     mutating func checkMembers(_ block: Block, context: BlockContext, scope: Scope, owner: @autoclosure () -> String) -> BlockResult {
         var result = BlockResult()
-        result.block.properties.reserveCapacity(block.members.count)
+        // Room for the properties only: the screen's block is mostly rows.
+        result.block.properties.reserveCapacity(block.members.count { if case .property = $0 { true } else { false } })
         // State is declared only by the block itself, not by rows or blocks in it.
         let mayDeclareState = scope.declaresState || context == .screen || context == .flow
         var scope = scope

@@ -19,8 +19,9 @@ public struct Block: Sendable {
 public enum Member: Sendable {
     /// `size: fit`
     case property(Property)
-    /// `state expanded: bool = false`
-    case state(StateDecl)
+    /// `state expanded: bool = false`. Boxed, like the other rare large
+    /// cases: every member of every block is as large as the largest.
+    indirect case state(StateDecl)
     /// `defaults { … }`, `separator { … }`, `transition show { … }`,
     /// `from { … }`, `to { … }`, `props { … }`, `step Payment { … }`
     case block(NestedBlock)
