@@ -17,7 +17,8 @@ public enum CheckedValue: Hashable, Sendable {
     case actions([Action])
     case curve(Curve)
     /// `offset: x y`
-    case offset(TypedExpr, TypedExpr)
+    /// (Boxed: two expressions inline made every checked property 73 bytes.)
+    indirect case offset(TypedExpr, TypedExpr)
     /// `behavior: snap-hide(top)` → "top"; `none` → nil.
     case snapHide(String?)
     /// `separation: line(2, #000)` etc.
@@ -148,7 +149,26 @@ public struct CheckedRow: Hashable, Sendable {
     public var rows: [CheckedRow]
     /// Set on the place of a `for` among its stack's rows (then the rest is
     /// a placeholder: no row of its own is laid out).
-    public var repeating: CheckedRepeat? = nil
+    public var repeating: CheckedRepeat? {
+        get { repeatingStorage.first }
+        set { repeatingStorage = newValue.map { [$0] } ?? [] }
+    }
+    /// `repeating`, out of line: inline, it doubled every checked row.
+    private var repeatingStorage: [CheckedRepeat] = []
+
+    public init(
+        kind: RowKind, component: String?, id: String?, span: Span, block: CheckedBlock, arguments: NamedValues<TypedExpr>, rows: [CheckedRow],
+        repeating: CheckedRepeat? = nil
+    ) {
+        self.kind = kind
+        self.component = component
+        self.id = id
+        self.span = span
+        self.block = block
+        self.arguments = arguments
+        self.rows = rows
+        self.repeating = repeating
+    }
 }
 
 /// A component parameter.
