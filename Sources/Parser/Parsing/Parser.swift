@@ -25,6 +25,8 @@ public struct Parser {
     let file: FileID
     var index = 0
     var depth = 0
+    /// Per nesting level, the members of the block being parsed there.
+    var scratch: [[Member]] = []
     /// Open parentheses around the current token: inside them a line break
     /// does not end a value and `-` is always binary.
     var parenDepth = 0
