@@ -20,9 +20,14 @@ enum Measure {
     /// Peak resident memory of this process in bytes (VmHWM), where the OS tells.
     static func peakResidentBytes() -> Int? {
         guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8) else { return nil }
-        for line in status.split(separator: "\n") where line.hasPrefix("VmHWM:") {
-            let digits = line.split(separator: " ").dropFirst().first.flatMap { Int($0) }
-            return digits.map { $0 * 1024 }
+        return kilobytes(of: "VmHWM:", in: status).map { $0 * 1024 }
+    }
+
+    /// The number of a `/proc/self/status` line such as `VmHWM:\t  242300 kB`
+    /// (a tab, then padding that a long number leaves out).
+    static func kilobytes(of field: String, in status: String) -> Int? {
+        for line in status.split(separator: "\n") where line.hasPrefix(field) {
+            return line.dropFirst(field.count).split(whereSeparator: { $0 == " " || $0 == "\t" }).first.flatMap { Int($0) }
         }
         return nil
     }
@@ -36,10 +41,7 @@ enum Measure {
         _ = stackBenchMallocTrim(0)
         #endif
         guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8) else { return nil }
-        for line in status.split(separator: "\n") where line.hasPrefix("VmRSS:") {
-            return line.split(separator: " ").dropFirst().first.flatMap { Int($0) }.map { $0 * 1024 }
-        }
-        return nil
+        return kilobytes(of: "VmRSS:", in: status).map { $0 * 1024 }
     }
 }
 
