@@ -121,6 +121,10 @@ struct ScreenLowering {
         // the `for` templates made while lowering the rows.
         let (templates, parameters) = lowerTemplates(defaults: defaults)
         templateParameters = parameters
+        // At least one row per checked row: room for them at once (growing
+        // the table of 100,000 rows doubled it while both copies lived).
+        func count(_ rows: [CheckedRow]) -> Int { rows.reduce(rows.count) { $0 + count($1.rows) } }
+        rows.reserveCapacity(rows.count + count(stack.rows) + stack.steps.reduce(0) { $0 + count($1.rows) })
         if stack.kind == .screen {
             let root = reserveStack()
             fill(stack: root, settings: stack.block, axis: keyword(stack.block, "axis") == "horizontal" ? .horizontal : .vertical,
