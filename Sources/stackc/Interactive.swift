@@ -114,33 +114,22 @@ enum Interactive {
         let presentation = LayoutSVG.Presentation(animated.live)
         if let frames = options.frames {
             // Streamed: one instant sampled and written at a time.
-            guard case .success(let file) = OutputFile.open(options.output, inputs: options.inputs) else {
-                return OutputFile.write("", to: options.output, inputs: options.inputs, command: "layout")
+            return OutputFile.stream(to: options.output, inputs: options.inputs, command: "layout") { sink in
+                for index in 0..<frames {
+                    let presented = last.map { $0.transition.frame(index, of: frames) } ?? PresentedScreen(layout, offset: offset, time: 0)
+                    LayoutJSON.write(screen: final, presented: presented.faded(presentation.fading), into: &sink)
+                    sink.append(UInt8(ascii: "\n"))
+                }
             }
-            var sink = ByteSink { file.write(bytes: $0) }
-            for index in 0..<frames {
-                let presented = last.map { $0.transition.frame(index, of: frames) } ?? PresentedScreen(layout, offset: offset, time: 0)
-                LayoutJSON.write(screen: final, presented: presented.faded(presentation.fading), into: &sink)
-                sink.append(UInt8(ascii: "\n"))
-            }
-            sink.finish()
-            return file.finish(command: "layout")
         }
         if options.format == "svg" {
             // Streamed, as the layout's picture is without steps.
-            switch OutputFile.open(options.output, inputs: options.inputs) {
-            case .failure(let error):
-                Terminal.err("stackc layout: error: \(error.message)\n")
-                return 2
-            case .success(let file):
-                var sink = ByteSink { file.write(bytes: $0) }
+            return OutputFile.stream(to: options.output, inputs: options.inputs, command: "layout") { sink in
                 if let last {
                     TransitionSVG.write(screen: final, transition: last.transition, fading: presentation.fading, into: &sink)
                 } else {
                     LayoutSVG.write(screen: final, layout: layout, offset: offset, presentation: presentation, into: &sink)
                 }
-                sink.finish()
-                return file.finish(command: "layout")
             }
         }
         switch options.format {

@@ -130,23 +130,15 @@ enum LayoutCommand {
         }
         let layout = screen.layout()
         if options.format == "json" || options.format == "text" || options.format == "svg" {
-            // Streamed through the byte writer: a large layout never exists as one string.
-            switch OutputFile.open(options.output, inputs: options.inputs) {
-            case .failure(let error):
-                Terminal.err("stackc layout: error: \(error.message)\n")
-                return 2
-            case .success(let file):
-                var sink = ByteSink { file.write(bytes: $0) }
+            let presentation = options.format == "svg" ? LayoutSVG.Presentation(Interactive.liveScreen(screen, options: options)) : nil
+            return OutputFile.stream(to: options.output, inputs: options.inputs, command: "layout") { sink in
                 if options.format == "json" {
                     LayoutJSON.write(screen: screen, layout: layout, offset: options.offset, into: &sink)
-                } else if options.format == "svg" {
-                    let presentation = LayoutSVG.Presentation(Interactive.liveScreen(screen, options: options))
+                } else if let presentation {
                     LayoutSVG.write(screen: screen, layout: layout, offset: options.offset, presentation: presentation, into: &sink)
                 } else {
                     LayoutText.write(screen: screen, layout: layout, offset: options.offset, into: &sink)
                 }
-                sink.finish()
-                return file.finish(command: "layout")
             }
         }
         // `accessibility`: what VoiceOver reads, a short text.

@@ -7,6 +7,8 @@
 // refused. Output is streamed through a buffer, so it never has to fit in
 // memory whole, and every failed write is reported.
 
+import StackOutput
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -218,13 +220,30 @@ extension OutputFile {
 
     /// Writes `bytes` to `path` whole and reports as `finish`.
     static func write(_ bytes: [UInt8], to path: String?, inputs: [String] = [], command: String) -> Int32 {
+        guard let file = opened(path, inputs: inputs, command: command) else { return 2 }
+        file.write(bytes: bytes)
+        return file.finish(command: command)
+    }
+
+    /// Streams what `body` writes through the byte writer to `path`, a
+    /// buffer at a time (a large layout never exists whole), and reports
+    /// as `finish`.
+    static func stream(to path: String?, inputs: [String] = [], command: String, _ body: (inout ByteSink) -> Void) -> Int32 {
+        guard let file = opened(path, inputs: inputs, command: command) else { return 2 }
+        var sink = ByteSink { file.write(bytes: $0) }
+        body(&sink)
+        sink.finish()
+        return file.finish(command: command)
+    }
+
+    /// The file open for writing, or nil once why it cannot be is reported.
+    private static func opened(_ path: String?, inputs: [String], command: String) -> OutputFile? {
         switch open(path, inputs: inputs) {
         case .failure(let error):
             Terminal.err("stackc \(command): error: \(error.message)\n")
-            return 2
+            return nil
         case .success(let file):
-            file.write(bytes: bytes)
-            return file.finish(command: command)
+            return file
         }
     }
 }
