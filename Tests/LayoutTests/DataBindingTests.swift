@@ -92,6 +92,23 @@ final class DataBindingTests: XCTestCase {
         }
     }
 
+    /// Row ids are the template's id and the key in brackets, built byte by
+    /// byte: keys of any length and script, one to a row, found by id.
+    func testKeysOfAnyTextMakeTheRowIDs() throws {
+        let model = try InterpolationTests.loaded(Self.forScreen)
+        var live = LiveScreen(model: model)
+        let keys = ["k", "café", "a key longer than fifteen bytes, with ünïcödé ✓", "🙂", "", "[x]"]
+        let items = keys.enumerated().map { Item(id: $1, title: "t\($0)", size: 10 + $0, flag: false) }
+        let json = "[" + items.map { "{\"id\": \"\($0.id)\", \"title\": \"\($0.title)\", \"size\": \($0.size)}" }.joined(separator: ", ") + "]"
+        try live.bind("items", json: json)
+        for (index, key) in keys.enumerated() {
+            let row = try XCTUnwrap(live.screen.row(id: "row[\(key)]"), key)
+            XCTAssertEqual(live.screen.model.rows[row].id, "row[\(key)]")
+            XCTAssertEqual(live.frame(ofRootRow: row)?.height, Double(10 + index) + 4, key)
+            XCTAssertNotNil(live.screen.row(id: "pair[\(key)]"), key)
+        }
+    }
+
     func testRebindingEqualsAFreshBindingWithTheEventsOfTheDiff() throws {
         let model = try InterpolationTests.loaded(Self.forScreen)
         var random = SplitMix64(seed: 17)
