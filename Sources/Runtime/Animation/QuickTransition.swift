@@ -53,7 +53,7 @@ struct QuickTransition: Sendable {
         guard let kind = Transition.kind(was: before.hidden, now: after.hidden, oldPose: before, newPose: after) else {
             return QuickTransition(row: row, position: position, track: nil, before: before, shift: shift)
         }
-        var cache: [TransitionModel: Transition.Spec] = [:]
+        var cache = Transition.SpecCache()
         let spec = Transition.spec(kind, of: row, screen: live.screen, fallback: live.screen.model, cache: &cache)
         var start = before, finish = after
         switch kind {

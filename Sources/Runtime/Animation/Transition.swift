@@ -90,8 +90,11 @@ package struct Transition: Sendable {
         }
 
         var tracks: [RowTrack] = []
+        // Below a change every row moves: room for a track a row at once
+        // (growing the array copied tracks over and over).
+        tracks.reserveCapacity(max(oldDrawn.count, newDrawn.count))
         // Rows share their transitions (defaults): evaluate each once.
-        var specs: [TransitionModel: Spec] = [:]
+        var specs = SpecCache()
         // New move tracks whose rows follow the change that moves them.
         var followers: [Int] = []
         let rowCount = max(oldDrawn.count, newDrawn.count, (inFlight.keys.max() ?? -1) + 1)
@@ -229,17 +232,22 @@ package struct Transition: Sendable {
     static func follow(_ tracks: inout [RowTrack], followers: [Int], old: ScreenLayout, new: ScreenLayout) {
         guard !followers.isEmpty else { return }
         let causes: Set<TransitionKind> = [.resize, .show, .hide, .insert, .remove]
-        var trackOfRow: [Int: Int] = [:]
-        for (index, track) in tracks.enumerated() { trackOfRow[track.row] = index }
-        var cause: [Int: Int] = [:]  // follower row → index of its cause's track
+        // By row, in arrays: a transition over 100,000 rows hashed each of
+        // them into dictionaries here.
+        let rowCount = max(old.rowCount, new.rowCount, (tracks.map(\.row).max() ?? -1) + 1)
+        var trackOfRow = [Int32](repeating: -1, count: rowCount)
+        for (index, track) in tracks.enumerated() { trackOfRow[track.row] = Int32(index) }
+        var cause = [Int32](repeating: -1, count: rowCount)  // follower row → index of its cause's track
+        let isCause = tracks.map { causes.contains($0.kind) }
         func walk(_ layout: ScreenLayout, stacks: Set<Int>, overwrite: Bool) {
             for stack in stacks {
-                var last: Int?
+                var last: Int32 = -1
                 for row in layout.rows(ofStack: stack) {
-                    guard let index = trackOfRow[row] else { continue }
-                    if causes.contains(tracks[index].kind) {
+                    let index = trackOfRow[row]
+                    guard index >= 0 else { continue }
+                    if isCause[Int(index)] {
                         last = index
-                    } else if let last, tracks[index].kind == .move, overwrite || cause[row] == nil {
+                    } else if last >= 0, tracks[Int(index)].kind == .move, overwrite || cause[row] < 0 {
                         cause[row] = last
                     }
                 }
@@ -248,31 +256,45 @@ package struct Transition: Sendable {
         let rows = followers.map { tracks[$0].row }
         // Removed rows are only in the old lists; the new lists win.
         walk(old, stacks: Set(rows.filter { $0 < old.rowCount }.map { old.parent(of: $0) }), overwrite: false)
-        var fromOld: [Int: Int] = [:]
-        swap(&cause, &fromOld)
+        let fromOld = cause
+        for row in rows { cause[row] = -1 }
         walk(new, stacks: Set(rows.filter { $0 < new.rowCount }.map { new.parent(of: $0) }), overwrite: true)
-        for (row, index) in fromOld where cause[row] == nil { cause[row] = index }
         for index in followers {
             let track = tracks[index]
-            guard let source = cause[track.row].map({ tracks[$0] }) else { continue }
+            let found = cause[track.row] >= 0 ? cause[track.row] : fromOld[track.row]
+            guard found >= 0 else { continue }
+            let source = tracks[Int(found)]
             tracks[index] = RowTrack(
                 row: track.row, kind: track.kind, delay: source.delay, duration: source.duration, curve: source.curve,
                 before: track.before, from: track.from, to: track.to, after: track.after)
         }
     }
 
+    /// Specs evaluated so far, by transition, and the last one asked for.
+    struct SpecCache {
+        var all: [TransitionModel: Spec] = [:]
+        var last: (transition: TransitionModel, spec: Spec)?
+    }
+
     /// The row's transition of `kind` (defaults are already merged into
     /// rows by the compiler), else instant.
     static func spec(
-        _ kind: TransitionKind, of row: Int, screen: Screen, fallback: ScreenModel, cache: inout [TransitionModel: Spec]
+        _ kind: TransitionKind, of row: Int, screen: Screen, fallback: ScreenModel, cache: inout SpecCache
     ) -> Spec {
         let model = row < screen.model.rows.count ? screen.model : fallback
         guard row < model.rows.count, let transition = model.rows[row].transitions.first(where: { $0.kind == kind }) else {
             return Spec()
         }
-        if let known = cache[transition] { return known }
+        // Neighbouring rows mostly share the screen's defaults: compare with
+        // the last one before hashing.
+        if let last = cache.last, last.transition == transition { return last.spec }
+        if let known = cache.all[transition] {
+            cache.last = (transition, known)
+            return known
+        }
         let spec = evaluate(transition, in: model, screen: screen)
-        cache[transition] = spec
+        cache.all[transition] = spec
+        cache.last = (transition, spec)
         return spec
     }
 
