@@ -6,6 +6,9 @@
 // template, a vanished one's rows are removed. Rows of an element carry
 // their template ids with the key: `amenity[pool]`, `row[3]`.
 //
+// Each `for` is planned once (RepeaterPlan: its template's plan, where
+// each value comes from), so an element's rows are a few appends.
+//
 // A re-binding that only changes values (same keys in the same order) is
 // made in place: the changed values are written into the constants the
 // rows read and those rows evaluated again, O(k log n). Anything else —
@@ -101,13 +104,12 @@ extension LiveScreen {
         var newRows: [Int] = []
         newRows.reserveCapacity(elements.count * plan.template.topLevelCount)
         var inserted: [Int] = []
-        if old.isEmpty { inserted.reserveCapacity(newRows.capacity) }
         var keptOld = [Bool](repeating: false, count: old.count)
         if old.isEmpty {
             // A first binding makes every element's rows: room for them at
             // once (growing the arrays copied each row many times over).
-            let template = repeater.template
-            model.rows.reserveCapacity(model.rows.count + elements.count * template.rows.count)
+            inserted.reserveCapacity(newRows.capacity)
+            model.rows.reserveCapacity(model.rows.count + elements.count * repeater.template.rows.count)
             model.expressions.constants.reserveCapacity(model.expressions.constants.count + elements.count * plan.template.parameters.count)
         }
         for (position, element) in elements.enumerated() {
