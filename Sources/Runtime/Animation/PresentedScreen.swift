@@ -91,7 +91,7 @@ extension Transition {
             }
             for position in new.range(from: low, to: high) { consider(all[position]) }
             for row in new.stickyRows { consider(row) }
-            for track in tracks where isRootRow(track.row) { consider(track.row) }
+            for index in tracks.indices where isRootRow(tracks[index].row) { consider(tracks[index].row) }
             screen.roots = roots
             // In drawing order: along the stack, as the layouts place them.
             screen.roots.sort { (start(of: $0), $0) < (start(of: $1), $1) }

@@ -156,7 +156,7 @@ package struct Transition: Sendable {
         }
         Self.follow(&tracks, followers: followers, old: old, new: new)
         self.tracks = tracks
-        self.duration = tracks.reduce(0) { max($0, $1.end) }
+        self.duration = tracks.indices.reduce(0) { max($0, tracks[$1].end) }
         var trackOfRow = [Int32](repeating: -1, count: rowCount)
         for (index, track) in tracks.enumerated() { trackOfRow[track.row] = Int32(index) }
         self.trackOfRow = trackOfRow
@@ -166,8 +166,8 @@ package struct Transition: Sendable {
         self.lingering = lingering.filter { row, _ in
             row < trackOfRow.count && trackOfRow[row] >= 0 && tracks[Int(trackOfRow[row])].after == nil
         }
-        self.startEvents = events + tracks.filter { $0.duration > 0 }.map {
-            .willBegin(row: RowKey($0.row), kind: $0.kind, hiding: $0.hides)
+        self.startEvents = events + tracks.indices.filter { tracks[$0].duration > 0 }.map {
+            .willBegin(row: RowKey(tracks[$0].row), kind: tracks[$0].kind, hiding: tracks[$0].hides)
         }
         self.interrupts = previous != nil || !carried.isEmpty
     }
