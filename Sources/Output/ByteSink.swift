@@ -160,6 +160,25 @@ package struct ByteSink {
         }
     }
 
+    /// `[a, b]`.
+    package mutating func appendPair(_ a: Double, _ b: Double) {
+        buffer.append(UInt8(ascii: "["))
+        appendNumber(a)
+        buffer.append(contentsOf: [44, 32])
+        appendNumber(b)
+        buffer.append(UInt8(ascii: "]"))
+    }
+
+    /// A JSON string literal of `text`, or `null`.
+    package mutating func appendQuotedOrNull(_ text: String?) {
+        if let text { appendQuoted(text) } else { append("null") }
+    }
+
+    /// `[x, y, width, height]`, or `null`.
+    package mutating func appendRectOrNull(_ r: Rect?) {
+        if let r { appendRect(r) } else { append("null") }
+    }
+
     package mutating func appendRect(_ r: Rect) {
         buffer.append(UInt8(ascii: "["))
         appendNumber(r.x)

@@ -19,17 +19,13 @@ package enum LayoutJSON {
         let o = layout.clampedOffset(offset)
         out.append("{\n  \"screen\": ")
         out.appendQuoted(screen.model.name)
-        out.append(",\n  \"viewport\": [")
-        out.appendNumber(layout.viewportWidth)
-        out.append(", ")
-        out.appendNumber(layout.viewportHeight)
-        out.append("],\n  \"offset\": ")
+        out.append(",\n  \"viewport\": ")
+        out.appendPair(layout.viewportWidth, layout.viewportHeight)
+        out.append(",\n  \"offset\": ")
         out.appendNumber(o)
-        out.append(",\n  \"contentSize\": [")
-        out.appendNumber(layout.contentWidth)
-        out.append(", ")
-        out.appendNumber(layout.contentHeight)
-        out.append("],\n  \"rows\": ")
+        out.append(",\n  \"contentSize\": ")
+        out.appendPair(layout.contentWidth, layout.contentHeight)
+        out.append(",\n  \"rows\": ")
         rows(layout.rows, screen: screen, layout: layout, offset: o, slid: slid, depth: 1, into: &out)
         out.append(",\n  \"accessibility\": ")
         accessibility(screen.accessibilityElements(layout), into: &out)
@@ -44,7 +40,7 @@ package enum LayoutJSON {
         for (position, element) in elements.enumerated() {
             if position > 0 { out.append(",\n") }
             out.append("    {\"id\": ")
-            if let id = element.id { out.appendQuoted(id) } else { out.append("null") }
+            out.appendQuotedOrNull(element.id)
             out.append(", \"label\": ")
             out.appendQuoted(element.label)
             out.append(", \"hint\": ")
@@ -84,26 +80,12 @@ package enum LayoutJSON {
         _ index: Int, screen: Screen, layout: ScreenLayout, offset: Double, slid: [Int: Double], depth: Int, into out: inout ByteSink
     ) {
         let appearance = screen.appearance(of: index)
-        let visibility = layout.presentedVisibility(of: index, offset: offset, slid: slid)
-        out.append("{\"id\": ")
-        if let id = appearance.id { out.appendQuoted(id) } else { out.append("null") }
-        out.append(", \"kind\": ")
-        out.appendQuoted(appearance.kind.name)
-        out.append(", \"frame\": ")
-        out.appendRect(layout.frame(of: index))
         // A sticky row drawn away from its place: where the user sees it.
-        if layout.isPresentedElsewhere(index, offset: offset, slid: slid) {
-            out.append(", \"presented\": ")
-            out.appendRect(layout.presentedFrame(of: index, offset: offset, slid: slid))
-        }
-        out.append(", \"content\": ")
-        if let content = layout.contentFrame(of: index) { out.appendRect(content) } else { out.append("null") }
-        out.append(", \"separator\": ")
-        if let separator = layout.separatorFrame(of: index) { out.appendRect(separator) } else { out.append("null") }
-        out.append(", \"visibility\": ")
-        out.appendQuoted(visibility.name)
-        out.append(", \"visiblePercent\": ")
-        out.appendNumber(visibility.percent)
+        let presented = layout.isPresentedElsewhere(index, offset: offset, slid: slid)
+            ? layout.presentedFrame(of: index, offset: offset, slid: slid) : nil
+        rowFields(
+            appearance, frame: layout.frame(of: index), presented: presented, content: layout.contentFrame(of: index),
+            separator: layout.separatorFrame(of: index), visibility: layout.presentedVisibility(of: index, offset: offset, slid: slid), into: &out)
         out.append(", \"rows\": ")
         if let stack = appearance.stack, !layout.isHidden(index) {
             rows(layout.rows(ofStack: stack), screen: screen, layout: layout, offset: offset, slid: slid, depth: depth, into: &out)
@@ -111,6 +93,33 @@ package enum LayoutJSON {
             out.append("[]")
         }
         out.append("}")
+    }
+
+    /// A row object's opening and the fields every row has, as the layout
+    /// contract orders them: `{"id": …, "kind": …, "frame": …, ["presented": …,]
+    /// "content": …, "separator": …, "visibility": …, "visiblePercent": …`.
+    static func rowFields(
+        _ appearance: RowAppearance, frame: Rect, presented: Rect?, content: Rect?, separator: Rect?, visibility: Visibility,
+        into out: inout ByteSink
+    ) {
+        out.append("{\"id\": ")
+        out.appendQuotedOrNull(appearance.id)
+        out.append(", \"kind\": ")
+        out.appendQuoted(appearance.kind.name)
+        out.append(", \"frame\": ")
+        out.appendRect(frame)
+        if let presented {
+            out.append(", \"presented\": ")
+            out.appendRect(presented)
+        }
+        out.append(", \"content\": ")
+        out.appendRectOrNull(content)
+        out.append(", \"separator\": ")
+        out.appendRectOrNull(separator)
+        out.append(", \"visibility\": ")
+        out.appendQuoted(visibility.name)
+        out.append(", \"visiblePercent\": ")
+        out.appendNumber(visibility.percent)
     }
 
     package static func rect(_ r: Rect) -> String {

@@ -19,17 +19,13 @@ extension LayoutJSON {
         out.appendNumber(presented.time)
         out.append(", \"screen\": ")
         out.appendQuoted(screen.model.name)
-        out.append(", \"viewport\": [")
-        out.appendNumber(presented.viewportWidth)
-        out.append(", ")
-        out.appendNumber(presented.viewportHeight)
-        out.append("], \"offset\": ")
+        out.append(", \"viewport\": ")
+        out.appendPair(presented.viewportWidth, presented.viewportHeight)
+        out.append(", \"offset\": ")
         out.appendNumber(presented.offset)
-        out.append(", \"contentSize\": [")
-        out.appendNumber(presented.contentWidth)
-        out.append(", ")
-        out.appendNumber(presented.contentHeight)
-        out.append("], \"rows\": ")
+        out.append(", \"contentSize\": ")
+        out.appendPair(presented.contentWidth, presented.contentHeight)
+        out.append(", \"rows\": ")
         rows(presented.roots, screen: screen, presented: presented, into: &out)
         out.append("}")
     }
@@ -41,30 +37,16 @@ extension LayoutJSON {
             guard let row = presented.rows[index] else { continue }
             if !first { out.append(", ") }
             first = false
-            let appearance = screen.appearance(of: index)
-            out.append("{\"id\": ")
-            if let id = appearance.id { out.appendQuoted(id) } else { out.append("null") }
-            out.append(", \"kind\": ")
-            out.appendQuoted(appearance.kind.name)
-            out.append(", \"frame\": ")
-            out.appendRect(row.frame)
-            out.append(", \"content\": ")
-            if let content = row.content { out.appendRect(content) } else { out.append("null") }
-            out.append(", \"separator\": ")
-            if let separator = row.separator { out.appendRect(separator) } else { out.append("null") }
-            out.append(", \"visibility\": ")
-            out.appendQuoted(row.visibility.name)
-            out.append(", \"visiblePercent\": ")
-            out.appendNumber(row.visibility.percent)
+            rowFields(
+                screen.appearance(of: index), frame: row.frame, presented: nil, content: row.content, separator: row.separator,
+                visibility: row.visibility, into: &out)
             out.append(", \"alpha\": ")
             out.appendNumber(row.alpha)
             out.append(", \"scale\": ")
             out.appendNumber(row.scale)
-            out.append(", \"offset\": [")
-            out.appendNumber(row.offsetX)
-            out.append(", ")
-            out.appendNumber(row.offsetY)
-            out.append("], \"rows\": ")
+            out.append(", \"offset\": ")
+            out.appendPair(row.offsetX, row.offsetY)
+            out.append(", \"rows\": ")
             Self.rows(presented.children[index] ?? [], screen: screen, presented: presented, into: &out)
             out.append("}")
         }

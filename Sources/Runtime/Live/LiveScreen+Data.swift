@@ -55,7 +55,6 @@ extension LiveScreen {
         var removed: [Int] = []
         events += observe { live in
             live.incremental.settleSnapshot()
-            for (repeater, _, _) in lists { _ = live.plan(repeater) }
             var edited = live.incremental.screen.takeModel()
             for (repeater, elements, places) in lists {
                 let (added, dropped) = live.rebind(repeater, to: elements, places: places, in: &edited)
@@ -72,9 +71,12 @@ extension LiveScreen {
     }
 
     /// The plan of `for` `index`, made at its first use.
-    mutating func plan(_ index: Int) -> RepeaterPlan {
+    mutating func plan(_ index: Int) -> RepeaterPlan { Self.plan(index, in: screen.model, plans: &plans) }
+
+    /// The plan of `for` `index` of `model` from `plans`, made and kept there at its first use.
+    private static func plan(_ index: Int, in model: ScreenModel, plans: inout [Int: RepeaterPlan]) -> RepeaterPlan {
         if let plan = plans[index] { return plan }
-        let plan = RepeaterPlan(index, in: screen.model)
+        let plan = RepeaterPlan(index, in: model)
         plans[index] = plan
         return plan
     }
@@ -86,7 +88,7 @@ extension LiveScreen {
         _ index: Int, to elements: [BoundRecord], places: [String: Int]?, in model: inout ScreenModel
     ) -> (inserted: [Int], removed: [Int]) {
         let repeater = model.repeaters[index]
-        let plan = plan(index)
+        let plan = Self.plan(index, in: model, plans: &plans)
         let old = bound[index] ?? []
         let oldPlaces = boundPlaces[index] ?? [:]
         // Where its rows are: after its anchor row and the rows of earlier
@@ -173,8 +175,7 @@ extension LiveScreen {
         if repeater.indexParameter >= 0 { values[repeater.indexParameter] = .number(Double(position)) }
         for child in children {
             let nested = model.repeaters[child]
-            let childPlan = plans[child] ?? RepeaterPlan(child, in: model)
-            plans[child] = childPlan
+            let childPlan = Self.plan(child, in: model, plans: &plans)
             let stack = nested.stack >= 0 ? stackBase + nested.stack : parentStack
             var made: [Int] = []
             for (place, inner) in (element.lists[nested.listField] ?? []).enumerated() {

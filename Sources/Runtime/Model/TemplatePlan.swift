@@ -121,28 +121,16 @@ extension ScreenModel {
             }
         }
         func instanceSlot(_ slot: UInt32) -> UInt32? { ownStates.first { $0.template == slot }?.instance }
+        // A value not given reads as 0, as a parameter left in code does.
         let firstConstant = UInt32(expressions.constants.count)
-        var missing: [UInt32] = []
-        for position in plan.parameters.indices {
-            if let v = value(position) {
-                expressions.constants.append(v)
-            } else {
-                // Not given: the code keeps reading the parameter (the slot is kept so the rest stay in order).
-                missing.append(UInt32(position))
-                expressions.constants.append(.number(0))
-            }
-        }
+        for position in plan.parameters.indices { expressions.constants.append(value(position) ?? .number(0)) }
         // The copies go one after another: copy i starts at `firstCode + plan.offsets[i]`.
         let firstCode = UInt32(expressions.code.count)
         for instruction in plan.code {
             switch instruction {
-            case .parameter(let position):
-                expressions.code.append(
-                    missing.contains(position) ? .parameter(UInt32(plan.parameters[Int(position)])) : .constant(firstConstant + position))
-            case .state(let slot) where !ownStates.isEmpty:
-                expressions.code.append(.state(instanceSlot(slot) ?? slot))
-            default:
-                expressions.code.append(instruction)
+            case .parameter(let position): expressions.code.append(.constant(firstConstant + position))
+            case .state(let slot) where !ownStates.isEmpty: expressions.code.append(.state(instanceSlot(slot) ?? slot))
+            default: expressions.code.append(instruction)
             }
         }
         let originals = plan.originals

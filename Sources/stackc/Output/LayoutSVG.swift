@@ -60,11 +60,9 @@ enum LayoutSVG {
             ? Rect(x: 0, y: o, width: layout.viewportWidth, height: layout.viewportHeight)
             : Rect(x: o, y: 0, width: layout.viewportWidth, height: layout.viewportHeight)
         viewportFrame(viewport, into: &out)
-        out.append("<text x=\"")
-        out.appendNumber(viewport.x + 4)
-        out.append("\" y=\"")
-        out.appendNumber(viewport.y - 6)
-        out.append("\" font-size=\"11\" fill=\"#FF3B30\">viewport ")
+        out.append("<text")
+        position(viewport.x + 4, viewport.y - 6, into: &out)
+        out.append(" font-size=\"11\" fill=\"#FF3B30\">viewport ")
         out.appendNumber(layout.viewportWidth)
         out.append("×")
         out.appendNumber(layout.viewportHeight)
@@ -185,11 +183,9 @@ enum LayoutSVG {
                 case ("trailing", false), ("leading", true), ("justified", true): x += max(0, content.width - length)
                 default: break
                 }
-                out.append("<text x=\"")
-                out.appendNumber(x)
-                out.append("\" y=\"")
-                out.appendNumber(baseline)
-                out.append("\" font-size=\"")
+                out.append("<text")
+                position(x, baseline, into: &out)
+                out.append(" font-size=\"")
                 out.appendNumber(font)
                 out.append("\" textLength=\"")
                 out.appendNumber(length)
@@ -219,11 +215,9 @@ enum LayoutSVG {
             out.appendNumber(content.x)
             out.append(" ")
             out.appendNumber(content.y + content.height)
-            out.append("\" stroke=\"#C7C7CC\" stroke-width=\"1\"/>\n<text x=\"")
-            out.appendNumber(content.x + 6)
-            out.append("\" y=\"")
-            out.appendNumber(content.y + 16)
-            out.append("\" font-size=\"12\" fill=\"#636366\">")
+            out.append("\" stroke=\"#C7C7CC\" stroke-width=\"1\"/>\n<text")
+            position(content.x + 6, content.y + 16, into: &out)
+            out.append(" font-size=\"12\" fill=\"#636366\">")
             out.appendEscapedXML(image.source.isEmpty ? "Image" : image.source)
             if content.width > 160, let aspect = image.aspect {
                 out.append(" · aspect ")
@@ -233,23 +227,27 @@ enum LayoutSVG {
         } else if let host = appearance.host {
             out.append("<rect")
             box(content, into: &out)
-            out.append(" fill=\"#F2F2F7\" stroke=\"#AEAEB2\" stroke-dasharray=\"6 3\"/>\n<text x=\"")
-            out.appendNumber(content.x + 6)
-            out.append("\" y=\"")
-            out.appendNumber(content.y + min(content.height, 16))
-            out.append("\" font-size=\"12\" fill=\"#636366\">View ")
+            out.append(" fill=\"#F2F2F7\" stroke=\"#AEAEB2\" stroke-dasharray=\"6 3\"/>\n<text")
+            position(content.x + 6, content.y + min(content.height, 16), into: &out)
+            out.append(" font-size=\"12\" fill=\"#636366\">View ")
             out.appendEscapedXML(host)
             out.append("</text>\n")
         }
     }
 
+    /// ` x="…" y="…"`.
+    static func position(_ x: Double, _ y: Double, into out: inout ByteSink) {
+        out.append(" x=\"")
+        out.appendNumber(x)
+        out.append("\" y=\"")
+        out.appendNumber(y)
+        out.append("\"")
+    }
+
     /// ` x="…" y="…" width="…" height="…"`.
     static func box(_ r: Rect, into out: inout ByteSink) {
-        out.append(" x=\"")
-        out.appendNumber(r.x)
-        out.append("\" y=\"")
-        out.appendNumber(r.y)
-        out.append("\" width=\"")
+        position(r.x, r.y, into: &out)
+        out.append(" width=\"")
         out.appendNumber(r.width)
         out.append("\" height=\"")
         out.appendNumber(r.height)
