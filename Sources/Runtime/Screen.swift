@@ -19,7 +19,7 @@ package struct Screen: Sendable {
     /// host's `setHidden`): part of the screen, so that every layout of it
     /// — incremental or from scratch — sees them.
     package private(set) var hiddenOverrides: [Int: Bool] = [:]
-    private let rowsByID: [String: Int]
+    private var rowsByID: [String: Int]
 
     package init(model: ScreenModel, viewportWidth: Double = 390, viewportHeight: Double = 844) {
         self.model = model
@@ -47,6 +47,23 @@ package struct Screen: Sendable {
         self.state = screen.state + model.state.dropFirst(screen.state.count).map(\.initial)
         self.hiddenOverrides = screen.hiddenOverrides.filter { $0.key < model.rows.count }
         self.direction = screen.direction
+    }
+
+    /// Takes back the model handed over by `takeModel()`, edited by adding
+    /// rows `inserted` (listed by a stack now) and unlisting rows `removed`,
+    /// and nothing else about ids: the id table is patched for those rows
+    /// alone, O(k) instead of the O(n) of `init(replacing:model:)`. State
+    /// slots the edit added start at their initial values.
+    package mutating func restoreModel(_ edited: ScreenModel, inserted: [Int], removed: [Int]) {
+        model = edited
+        if state.count < model.state.count { state += model.state.dropFirst(state.count).map(\.initial) }
+        for row in removed where row < model.rows.count {
+            if let id = model.rows[row].id, rowsByID[id] == row { rowsByID[id] = nil }
+        }
+        for row in inserted where row < model.rows.count {
+            // The lowest row with an id answers to it, as a table built afresh has it.
+            if let id = model.rows[row].id, (rowsByID[id].map { $0 > row } ?? true) { rowsByID[id] = row }
+        }
     }
 
     /// Hands the model over for editing, leaving this screen without rows

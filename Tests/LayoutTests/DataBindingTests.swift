@@ -109,9 +109,41 @@ final class DataBindingTests: XCTestCase {
         }
     }
 
+    /// The `for` of `forScreen` without its nested stack and without
+    /// `index`: plain rows of the screen's own stack, which a re-binding
+    /// splices into the layout instead of laying it out in full, and kept
+    /// elements that move keep their rows.
+    static let flatForScreen = """
+        record Item { id: string  title: string  size: number  flag: bool = false }
+        screen S {
+            data items: [Item]
+            defaults { insets: 2  separator { color: #CCCCCC  thickness: 1 } }
+            Text head { text: "\\(count(items)) items"  size: count(items) * 3 }
+            for a in items key a.id {
+                Text row { text: "\\(a.title)"  size: a.size  hidden: a.flag }
+                Text note { text: a.flag ? "yes" : "no"  size: 24 }
+            }
+            Text tail { text: "end"  size: 20 }
+        }
+        """
+
     func testRebindingEqualsAFreshBindingWithTheEventsOfTheDiff() throws {
-        let model = try InterpolationTests.loaded(Self.forScreen)
-        var random = SplitMix64(seed: 17)
+        try checkRebinding(Self.forScreen, readsIndex: true, splices: false, seed: 17)
+    }
+
+    func testRebindingPlainRowsSplicesThemAsAFreshBindingLaysThemOut() throws {
+        try checkRebinding(Self.flatForScreen, readsIndex: false, splices: true, seed: 23)
+    }
+
+    /// Thousands of seeded re-bindings of `source` (two rows an element),
+    /// each equal to a fresh binding — the full layout, and the live
+    /// screen's own answers: frames of the screen's rows, content size,
+    /// visible rows, rows by id — with the events of the diff.
+    /// `splices`: whether the re-bindings that add or remove rows are to
+    /// take the incremental path (no full layout made).
+    func checkRebinding(_ source: String, readsIndex: Bool, splices: Bool, seed: UInt64) throws {
+        let model = try InterpolationTests.loaded(source)
+        var random = SplitMix64(seed: seed)
         var ids = 0
         var items = Self.randomItems(&random, count: 6, ids: &ids)
         var live = LiveScreen(model: model, viewportWidth: 320, viewportHeight: 500)
@@ -131,7 +163,10 @@ final class DataBindingTests: XCTestCase {
                 let at = Int.random(in: 0..<next.count, using: &random)
                 next[at].title = "e\(step)"
                 next[at].size = Int.random(in: 5...60, using: &random)
-            case 4: next.shuffle(using: &random)
+            case 4:
+                next.shuffle(using: &random)
+                // An element changed as others move: its rows are made again, under the same ids.
+                if let at = next.indices.randomElement(using: &random) { next[at].size = Int.random(in: 5...60, using: &random) }
             case 5 where !next.isEmpty:
                 // A repeated key is refused and changes nothing.
                 var bad = next
@@ -144,9 +179,13 @@ final class DataBindingTests: XCTestCase {
             }
             if next.count > 20 { next = Array(next.prefix(10)) }
             let events = try live.bind("items", json: Self.json(next))
+            if next.map(\.id) != items.map(\.id) {
+                XCTAssertEqual(!live.incremental.snapshotIsCurrent, splices, "step \(step): spliced or laid out in full")
+            }
             var fresh = LiveScreen(model: model, viewportWidth: 320, viewportHeight: 500)
             try fresh.bind("items", json: Self.json(next))
             XCTAssertEqual(Self.render(live), Self.render(fresh), "step \(step)")
+            Self.assertSameAnswers(live, fresh, "step \(step)")
             // Events: rows of elements that are new or changed are inserted,
             // rows of those gone or changed removed; an unchanged element's
             // rows stay (a move is not a removal).
@@ -156,7 +195,7 @@ final class DataBindingTests: XCTestCase {
             let inPlace = next.map(\.id) == items.map(\.id)
             let made = inPlace ? 0 : next.enumerated().filter { position, item in
                 guard let (was, previous) = old[item.id] else { return true }
-                return previous != item || was != position  // the rows read `index`
+                return previous != item || (readsIndex && was != position)
             }.count
             let gone = items.count - next.count + made
             XCTAssertEqual(events.count { if case .rowInserted = $0 { true } else { false } }, made * 2, "step \(step)")
@@ -168,9 +207,42 @@ final class DataBindingTests: XCTestCase {
         XCTAssertGreaterThan(checked, steps * 3 / 4)
     }
 
+    /// The live screen's answers from its incremental layout equal a
+    /// fresh screen's, row by row through the ids.
+    static func assertSameAnswers(_ live: LiveScreen, _ fresh: LiveScreen, _ message: String, file: StaticString = #filePath, line: UInt = #line) {
+        XCTAssertEqual(live.contentMain, fresh.contentMain, accuracy: 1e-6, message, file: file, line: line)
+        XCTAssertEqual(live.rootRows.count, fresh.rootRows.count, message, file: file, line: line)
+        func id(_ screen: LiveScreen, _ row: Int) -> String { screen.screen.model.rows[row].id ?? "#\(row)" }
+        for (liveRow, freshRow) in zip(live.rootRows, fresh.rootRows) {
+            let name = id(fresh, freshRow)
+            XCTAssertEqual(id(live, liveRow), name, message, file: file, line: line)
+            if let freshID = fresh.screen.model.rows[freshRow].id {
+                XCTAssertEqual(live.screen.row(id: freshID), liveRow, "\(message): row(id: \(freshID))", file: file, line: line)
+            }
+            XCTAssertEqual(live.frame(ofRootRow: liveRow), fresh.frame(ofRootRow: freshRow), "\(message): \(name)", file: file, line: line)
+        }
+        // Rows no stack lists any more answer to no id.
+        let listed = Set(live.screen.model.stacks.flatMap(\.rows))
+        for row in live.screen.model.rows.indices where !listed.contains(row) {
+            if let id = live.screen.model.rows[row].id, live.screen.row(id: id) == row {
+                XCTFail("\(message): row \(row), which no stack lists, answers to \(id)", file: file, line: line)
+            }
+        }
+        for offset in stride(from: 0.0, through: fresh.contentMain, by: 97) {
+            XCTAssertEqual(
+                live.visibleRows(offset: offset).map { id(live, $0) }, fresh.visibleRows(offset: offset).map { id(fresh, $0) },
+                "\(message): visible at \(offset)", file: file, line: line)
+        }
+    }
+
     func testRebindingMidAnimationEndsAsAFreshBinding() throws {
-        let model = try InterpolationTests.loaded(Self.forScreen)
-        var random = SplitMix64(seed: 99)
+        try checkRebindingMidAnimation(Self.forScreen, seed: 99)
+        try checkRebindingMidAnimation(Self.flatForScreen, seed: 98)
+    }
+
+    func checkRebindingMidAnimation(_ source: String, seed: UInt64) throws {
+        let model = try InterpolationTests.loaded(source)
+        var random = SplitMix64(seed: seed)
         var ids = 0
         var session = HostSession(LiveScreen(model: model, viewportWidth: 320, viewportHeight: 500))
         var items: [Item] = []
@@ -186,6 +258,7 @@ final class DataBindingTests: XCTestCase {
             var fresh = LiveScreen(model: model, viewportWidth: 320, viewportHeight: 500)
             try fresh.bind("items", json: json)
             XCTAssertEqual(Self.render(session.screen.live), Self.render(fresh), "step \(step)")
+            Self.assertSameAnswers(session.screen.live, fresh, "step \(step)")
         }
     }
 

@@ -193,6 +193,8 @@ package struct IncrementalLayout: Sendable {
                 if facts[index].spec.rule == MainSpec.fill { needsFull = true }
                 continue
             }
+            // A row the screen's stack no longer lists (its element gone) is not placed.
+            if position[row] < 0, screen.model.rows[row].parent == screen.model.rootStack { continue }
             guard let holder = rootHolder(of: row) else {
                 needsFull = true
                 continue
@@ -222,7 +224,7 @@ package struct IncrementalLayout: Sendable {
             resolved.separators[row] = fact.separator
             resolved.contents[row] = fact.content
             resolved.nested[row] = fact.nested
-            if position[row] < 0 || fact.nested >= 0 { snapshot.setFacts(fact, of: row) }
+            if position[row] < 0 || fact.nested >= 0, row < snapshot.rowCount { snapshot.setFacts(fact, of: row) }
         }
         let stack = rootStack
         let axis = stack.axis

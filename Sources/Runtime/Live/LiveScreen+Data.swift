@@ -53,21 +53,47 @@ extension LiveScreen {
         if let edited = editInPlace(lists.map { ($0.repeater, $0.elements) }) { return events + edited }
         var inserted: [Int] = []
         var removed: [Int] = []
+        // `for`s of plain rows of the screen's own stack are spliced into
+        // the layout (their rows alone evaluated); others lay out in full.
+        let splicing = live(canSplice: lists.map(\.repeater))
         events += observe { live in
-            live.incremental.settleSnapshot()
+            if !splicing { live.incremental.settleSnapshot() }
             var edited = live.incremental.screen.takeModel()
             for (repeater, elements, places) in lists {
                 let (added, dropped) = live.rebind(repeater, to: elements, places: places, in: &edited)
                 inserted += added
                 removed += dropped
             }
-            var screen = Screen(replacing: live.screen, model: edited)
-            if data.isList { try? screen.setState(edited.state[data.slots[0]].name, to: .number(Double(elements.count))) }
-            live.incremental.screen = screen
-            live.incremental.relayoutFully()
+            let count = data.isList ? edited.state[data.slots[0]].name : nil
+            if splicing {
+                live.incremental.screen.restoreModel(edited, inserted: inserted, removed: removed)
+                live.incremental.splice(inserted: inserted, removed: removed)
+                if let count, (try? live.incremental.screen.setState(count, to: .number(Double(elements.count)))) != nil {
+                    live.incremental.stateChanged(count)
+                }
+            } else {
+                var screen = Screen(replacing: live.screen, model: edited)
+                if let count { try? screen.setState(count, to: .number(Double(elements.count))) }
+                live.incremental.screen = screen
+                live.incremental.relayoutFully()
+            }
             if !inserted.isEmpty || !removed.isEmpty { live.incremental.layoutChanged = true }
         }
         return removed.map { .rowRemoved(row: RowKey($0)) } + inserted.map { .rowInserted(row: RowKey($0)) } + events
+    }
+
+    /// Whether re-binding `for`s `repeaters` can splice their rows into the
+    /// layout: each puts plain rows (no nested stacks or `for`s, none
+    /// sticky) straight into the screen's own stack, and nothing there fills.
+    private mutating func live(canSplice repeaters: [Int]) -> Bool {
+        guard incremental.canSplice else { return false }
+        let model = screen.model
+        for index in repeaters {
+            let repeater = model.repeaters[index]
+            guard repeater.stack == model.rootStack, plan(index).children.isEmpty, repeater.template.stacks.isEmpty else { return false }
+            for row in repeater.template.rows where row.pin != .none || row.snapHide != .none { return false }
+        }
+        return true
     }
 
     /// The plan of `for` `index`, made at its first use.

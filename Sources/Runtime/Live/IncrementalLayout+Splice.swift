@@ -1,0 +1,125 @@
+// Rows added to and removed from the screen's own stack without a full
+// layout. A re-binding of a `for` whose rows are plain rows of the screen
+// (no nested stacks, none sticky, none filling) changes the screen in a way
+// the prefix-sum tree can follow: the rows made are evaluated and measured,
+// the rows dropped leave the order, and the rows kept keep their extents.
+// Only those k rows are evaluated; what stays O(n) is rewriting the order
+// of the screen's rows and rebuilding the tree over it — a few array passes
+// of plain numbers, where a full layout evaluates every row again.
+
+extension IncrementalLayout {
+    /// Whether rows that are plain rows of the screen's own stack can be
+    /// spliced in: nothing shares the stack's extent among `fill` rows.
+    var canSplice: Bool { fillRows == 0 && resolved.specs.count == screen.model.rows.count }
+
+    /// Follows the screen's model (`screen.restoreModel`) having gained
+    /// rows `inserted` (listed by the screen's own stack) and lost rows
+    /// `removed` (no longer listed), and a new order of the screen's rows;
+    /// its stacks are the ones laid out before. Evaluates and measures the
+    /// inserted rows alone. Returns false, having laid the screen out in
+    /// full instead, when an inserted or removed row is not one the tree
+    /// can hold (a nested stack, a `fill` row, a sticky row).
+    @discardableResult
+    mutating func splice(inserted: [Int], removed: [Int]) -> Bool {
+        let oldExtents = extents, oldContributions = contributions, oldPosition = position
+        let model = screen.model
+        let context = screen.context
+        let first = resolved.specs.count
+        var plain = model.stacks.count == resolved.stacks.count && first <= model.rows.count
+        if plain {
+            for row in first..<model.rows.count {
+                let fact = ResolvedScreen.facts(of: model.rows[row], table: model.expressions, context: context)
+                resolved.append(fact)
+                if fact.nested >= 0 || fact.spec.rule == MainSpec.fill { plain = false }
+            }
+        }
+        if plain {
+            for row in inserted where row >= first && (model.rows[row].parent != model.rootStack || isStickyInModel(row)) { plain = false }
+            for row in removed where row < first && (stickySet.contains(row) || resolved.nested[row] >= 0) { plain = false }
+        }
+        guard plain else {
+            resolved = screen.resolve()
+            snapshot = screen.layout(resolved, measurer: measurer)
+            snapshotIsCurrent = true
+            (readers, stackReaders) = Self.dependencies(of: model)
+            dependencyRows = model.rows.count
+            position = []
+            rebuildTree()
+            changeLog.full = true
+            layoutChanged = true
+            return false
+        }
+        addReaders(ofRowsFrom: dependencyRows)
+        // The new order: kept rows bring their extents, made rows are measured.
+        let stack = rootStack
+        let axis = stack.axis
+        let cross = axis == .vertical ? screen.viewportWidth : screen.viewportHeight
+        let viewport = axis == .vertical ? screen.viewportHeight : screen.viewportWidth
+        let crossContent = max(0, cross - stack.padding.total(axis.cross))
+        for row in rootRows { position[row] = -1 }
+        if position.count < model.rows.count { position += [Int32](repeating: -1, count: model.rows.count - position.count) }
+        rootRows = model.stacks[model.rootStack].rows
+        extents = []
+        contributions = []
+        extents.reserveCapacity(rootRows.count)
+        contributions.reserveCapacity(rootRows.count)
+        var visible: [Double] = []
+        visible.reserveCapacity(rootRows.count)
+        for (index, row) in rootRows.enumerated() {
+            position[row] = Int32(index)
+            let spec = resolved.specs[row]
+            if row < oldPosition.count, oldPosition[row] >= 0 {
+                extents.append(oldExtents[Int(oldPosition[row])])
+                contributions.append(oldContributions[Int(oldPosition[row])])
+            } else if case .measured(let content) = resolved.contents[row] {
+                let extent = LayoutEngine.extent(
+                    row: row, model: model, spec: spec, insets: resolved.insets[row], content: content, axis: axis, crossContent: crossContent,
+                    viewport: viewport, measurer: measurer)
+                extents.append(spec.hidden ? 0 : extent)
+                contributions.append(spec.hidden ? 0 : extent + stack.spacing)
+            } else {
+                extents.append(0)
+                contributions.append(0)
+            }
+            visible.append(spec.hidden ? 0 : 1)
+        }
+        tree = PrefixSums(contributions)
+        visibleTree = PrefixSums(visible)
+        snapshotIsCurrent = false
+        changeLog.full = true
+        layoutChanged = true
+        return true
+    }
+
+    /// Adds the state each row from `start` on reads to `readers` (and
+    /// room for state slots the model gained).
+    private mutating func addReaders(ofRowsFrom start: Int) {
+        let model = screen.model
+        if readers.count < model.state.count {
+            readers += [[Int]](repeating: [], count: model.state.count - readers.count)
+            stackReaders += [Set<Int>](repeating: [], count: model.state.count - stackReaders.count)
+        }
+        let code = model.expressions.code
+        for index in start..<model.rows.count {
+            var read: [Int] = []
+            model.rows[index].forEachLayoutExpression { ref in
+                for at in Int(ref.start)..<Int(ref.start + ref.count) {
+                    if case .state(let slot) = code[at], !read.contains(Int(slot)) { read.append(Int(slot)) }
+                }
+            }
+            for slot in read where slot < readers.count { readers[slot].append(index) }
+        }
+        dependencyRows = model.rows.count
+    }
+}
+
+extension ResolvedScreen {
+    /// Adds the facts of the next row.
+    mutating func append(_ facts: RowFacts) {
+        specs.append(facts.spec)
+        insets.append(facts.insets)
+        separators.append(facts.separator)
+        contents.append(facts.content)
+        nested.append(facts.nested)
+    }
+}
