@@ -60,9 +60,11 @@ package struct Screen: Sendable {
         for row in removed where row < model.rows.count {
             if let id = model.rows[row].id, rowsByID[id] == row { rowsByID[id] = nil }
         }
+        rowsByID.reserveCapacity(rowsByID.count + inserted.count)
         for row in inserted where row < model.rows.count {
-            // The lowest row with an id answers to it, as a table built afresh has it.
-            if let id = model.rows[row].id, (rowsByID[id].map { $0 > row } ?? true) { rowsByID[id] = row }
+            // The lowest row with an id answers to it, as a table built
+            // afresh has it; one lookup for the usual id not seen before.
+            if let id = model.rows[row].id, let earlier = rowsByID.updateValue(row, forKey: id), earlier < row { rowsByID[id] = earlier }
         }
     }
 

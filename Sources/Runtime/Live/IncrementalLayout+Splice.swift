@@ -7,6 +7,24 @@
 // of the screen's rows and rebuilding the tree over it — a few array passes
 // of plain numbers, where a full layout evaluates every row again.
 
+/// Rows made one block per element from one template, as a `for` makes
+/// them: row `rows.lowerBound + e × period + j` is template row j of the
+/// e-th element made. What the template's plan knows of row j holds for
+/// all of them, so the splice need not ask each row.
+struct MadeBlocks {
+    var rows: Range<Int>
+    var period: Int
+    /// Per template row: its layout facts are the same in every block (its
+    /// text aside), and whether its layout reads state.
+    var factsShared: [Bool]
+    var readsState: [Bool]
+
+    /// The template row of `row`, when these blocks hold it.
+    func templateRow(of row: Int) -> Int? {
+        rows.contains(row) && period > 0 ? (row - rows.lowerBound) % period : nil
+    }
+}
+
 extension IncrementalLayout {
     /// Whether rows that are plain rows of the screen's own stack can be
     /// spliced in: nothing shares the stack's extent among `fill` rows.
@@ -20,14 +38,27 @@ extension IncrementalLayout {
     /// full instead, when an inserted or removed row is not one the tree
     /// can hold (a nested stack, a `fill` row, a sticky row).
     @discardableResult
-    mutating func splice(inserted: [Int], removed: [Int]) -> Bool {
+    mutating func splice(inserted: [Int], removed: [Int], blocks: [MadeBlocks] = []) -> Bool {
         let oldExtents = extents, oldContributions = contributions, oldPosition = position
         let model = screen.model
         let context = screen.context
         let first = resolved.specs.count
         var plain = model.stacks.count == resolved.stacks.count && first <= model.rows.count
         if plain {
+            var block = 0
             for row in first..<model.rows.count {
+                while block < blocks.count, blocks[block].rows.upperBound <= row { block += 1 }
+                // A row whose facts its template shares, sized without
+                // measuring its text: the same facts as the block before's.
+                if block < blocks.count, let local = blocks[block].templateRow(of: row), blocks[block].factsShared[local],
+                    row - blocks[block].period >= max(first, blocks[block].rows.lowerBound), model.rows[row].parent == 0
+                {
+                    let earlier = row - blocks[block].period
+                    if resolved.specs[earlier].rule != MainSpec.fit {
+                        resolved.append(copyOf: earlier)
+                        continue
+                    }
+                }
                 let fact = ResolvedScreen.facts(of: model.rows[row], table: model.expressions, context: context)
                 resolved.append(fact)
                 if fact.nested >= 0 || fact.spec.rule == MainSpec.fill { plain = false }
@@ -49,7 +80,7 @@ extension IncrementalLayout {
             layoutChanged = true
             return false
         }
-        addReaders(ofRowsFrom: dependencyRows)
+        addReaders(ofRowsFrom: dependencyRows, blocks: blocks)
         // The new order: kept rows bring their extents, made rows are measured.
         let stack = rootStack
         let axis = stack.axis
@@ -92,15 +123,19 @@ extension IncrementalLayout {
     }
 
     /// Adds the state each row from `start` on reads to `readers` (and
-    /// room for state slots the model gained).
-    private mutating func addReaders(ofRowsFrom start: Int) {
+    /// room for state slots the model gained); rows of `blocks` whose
+    /// template row reads none are not looked at.
+    private mutating func addReaders(ofRowsFrom start: Int, blocks: [MadeBlocks]) {
         let model = screen.model
         if readers.count < model.state.count {
             readers += [[Int]](repeating: [], count: model.state.count - readers.count)
             stackReaders += [Set<Int>](repeating: [], count: model.state.count - stackReaders.count)
         }
         let code = model.expressions.code
+        var block = 0
         for index in start..<model.rows.count {
+            while block < blocks.count, blocks[block].rows.upperBound <= index { block += 1 }
+            if block < blocks.count, let local = blocks[block].templateRow(of: index), !blocks[block].readsState[local] { continue }
             var read: [Int] = []
             model.rows[index].forEachLayoutExpression { ref in
                 for at in Int(ref.start)..<Int(ref.start + ref.count) {
@@ -114,6 +149,15 @@ extension IncrementalLayout {
 }
 
 extension ResolvedScreen {
+    /// Adds to the next row the facts of row `row`.
+    mutating func append(copyOf row: Int) {
+        specs.append(specs[row])
+        insets.append(insets[row])
+        separators.append(separators[row])
+        contents.append(contents[row])
+        nested.append(nested[row])
+    }
+
     /// Adds the facts of the next row.
     mutating func append(_ facts: RowFacts) {
         specs.append(facts.spec)

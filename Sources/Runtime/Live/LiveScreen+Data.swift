@@ -59,15 +59,21 @@ extension LiveScreen {
         events += observe { live in
             if !splicing { live.incremental.settleSnapshot() }
             var edited = live.incremental.screen.takeModel()
+            var blocks: [MadeBlocks] = []
             for (repeater, elements, places) in lists {
+                let made = edited.rows.count
                 let (added, dropped) = live.rebind(repeater, to: elements, places: places, in: &edited)
                 inserted += added
                 removed += dropped
+                let template = live.plan(repeater).template
+                blocks.append(MadeBlocks(
+                    rows: made..<edited.rows.count, period: template.rowFactsShared.count, factsShared: template.rowFactsShared,
+                    readsState: template.rowLayoutReadsState))
             }
             let count = data.isList ? edited.state[data.slots[0]].name : nil
             if splicing {
                 live.incremental.screen.restoreModel(edited, inserted: inserted, removed: removed)
-                live.incremental.splice(inserted: inserted, removed: removed)
+                live.incremental.splice(inserted: inserted, removed: removed, blocks: blocks)
                 if let count, (try? live.incremental.screen.setState(count, to: .number(Double(elements.count)))) != nil {
                     live.incremental.stateChanged(count)
                 }

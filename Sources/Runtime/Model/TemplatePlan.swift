@@ -27,6 +27,11 @@ package struct TemplatePlan: Sendable {
     /// or, for a row, a tap on the component's own state.
     let rowChanges: [Bool]
     let stackChanges: [Bool]
+    /// Per template row: whether its layout facts other than its text
+    /// read no parameter or own state — every instance's row then has the
+    /// same facts, its text aside — and whether its layout reads state.
+    package let rowFactsShared: [Bool]
+    package let rowLayoutReadsState: [Bool]
     /// Whether a stack of the template reads a parameter or its own state.
     package var stacksRead: Bool { stackChanges.contains(true) }
 
@@ -76,6 +81,25 @@ package struct TemplatePlan: Sendable {
             }
             rowChanges.append(changes)
         }
+        // Which layout expressions are copied per instance, and which read state.
+        var shared: [Bool] = []
+        var readsState: [Bool] = []
+        for row in template.rows {
+            var text: ExprRef?
+            if case .text(let ref, _, _, _, _, _) = row.content { text = ref }
+            var same = true
+            var reads = false
+            row.forEachLayoutExpression { ref in
+                if ref != text, seen.contains(ref) { same = false }
+                let range = Int(ref.start)..<Int(ref.start + ref.count)
+                guard range.upperBound <= code.count else { return }
+                for instruction in code[range] { if case .state = instruction { reads = true } }
+            }
+            shared.append(same)
+            readsState.append(reads)
+        }
+        rowFactsShared = shared
+        rowLayoutReadsState = readsState
         originals = copies.map(\.original)
         var offsets: [UInt32] = []
         var flat: [Instruction] = []
