@@ -31,26 +31,21 @@ extension String {
     func joined(with other: String, bracketed: Bool = false) -> String {
         var head = self
         var tail = other
+        let headCount = head.utf8.count
         let extra = bracketed ? 2 : 0
-        return String(unsafeUninitializedCapacity: head.utf8.count + tail.utf8.count + extra) { buffer in
-            var at = 0
-            func put(_ bytes: UnsafeBufferPointer<UInt8>) {
-                for byte in bytes {
-                    buffer[at] = byte
-                    at += 1
-                }
+        return String(unsafeUninitializedCapacity: headCount + tail.utf8.count + extra) { buffer in
+            guard let base = buffer.baseAddress else { return 0 }
+            // Whole runs of bytes, at offsets worked out beforehand: a
+            // cursor shared with a closure was checked on every byte.
+            let tailStart = headCount + (bracketed ? 1 : 0)
+            head.withUTF8 { if let source = $0.baseAddress { base.initialize(from: source, count: $0.count) } }
+            if bracketed { base[headCount] = UInt8(ascii: "[") }
+            let tailCount = tail.withUTF8 { bytes in
+                if let source = bytes.baseAddress { (base + tailStart).initialize(from: source, count: bytes.count) }
+                return bytes.count
             }
-            head.withUTF8(put)
-            if bracketed {
-                buffer[at] = UInt8(ascii: "[")
-                at += 1
-            }
-            tail.withUTF8(put)
-            if bracketed {
-                buffer[at] = UInt8(ascii: "]")
-                at += 1
-            }
-            return at
+            if bracketed { base[tailStart + tailCount] = UInt8(ascii: "]") }
+            return tailStart + tailCount + (bracketed ? 1 : 0)
         }
     }
 }

@@ -15,10 +15,13 @@ package struct RecordShape: Sendable {
     /// Per field: for a list field, the field keying its elements (-1: the
     /// index) and their shape; nil for a value field.
     let lists: [ListShape?]
-    /// Per field: its type, and what it is when the object leaves it out
-    /// (its default; 0 for a list; nil when it must be given).
+    /// Per field: its type.
     let types: [RuntimeType]
-    let fallbacks: [RuntimeValue?]
+    /// An element's values before its members are read: what each field
+    /// is when the object leaves it out (its default; 0 for a list), and 0
+    /// for the fields that must be given, which `required` lists.
+    let start: [RuntimeValue]
+    let required: [Int]
 
     /// `record`'s shape; `keyField(path)` answers for the list reached by
     /// the field indices `path` from the data (empty: the data's own list).
@@ -36,7 +39,9 @@ package struct RecordShape: Sendable {
         }
         self.lists = lists
         types = record.fields.map(\.type)
-        fallbacks = record.fields.map { $0.defaultValue ?? ($0.elementRecord != nil ? .number(0) : nil) }
+        let fallbacks = record.fields.map { $0.defaultValue ?? ($0.elementRecord != nil ? RuntimeValue.number(0) : nil) }
+        start = fallbacks.map { $0 ?? .number(0) }
+        required = fallbacks.indices.filter { fallbacks[$0] == nil }
     }
 }
 
@@ -118,18 +123,35 @@ extension DataModel {
     package func keyedElements(
         fromJSON text: String, shape: RecordShape, enums: [EnumModel]
     ) throws(RuntimeError) -> (elements: [BoundRecord], places: [String: Int]) {
-        var reader = RecordReader(enums: enums, parser: JSONParser(bytes: Array(text.utf8)))
-        reader.parser.skipSpace()
-        let out: (elements: [BoundRecord], places: [String: Int])
-        if isList {
-            let listName = name
-            out = try reader.keyedList(shape: shape, keyField: shape.keyField, reserving: true, path: { listName })
-        } else {
-            out = ([try reader.element(shape, path: { name })], [:])
+        try JSONParser.reading(text) { (parser: inout JSONParser) throws(RuntimeError) -> (elements: [BoundRecord], places: [String: Int]) in
+            var reader = RecordReader(enums: enums, parser: parser)
+            reader.parser.skipSpace()
+            let out: (elements: [BoundRecord], places: [String: Int])
+            if isList {
+                let listName = name
+                out = try reader.keyedList(shape: shape, keyField: shape.keyField, reserving: true, path: { listName })
+            } else {
+                out = ([try reader.element(shape, path: { name })], [:])
+            }
+            reader.parser.skipSpace()
+            guard reader.parser.at >= reader.parser.bytes.count else { throw reader.parser.fail("unexpected text after the JSON value") }
+            return out
         }
-        reader.parser.skipSpace()
-        guard reader.parser.at >= reader.parser.bytes.count else { throw reader.parser.fail("unexpected text after the JSON value") }
-        return out
+    }
+}
+
+/// Which fields of a record an object gave: a bit each for the first 64,
+/// a list beyond (no allocation for the records people write).
+struct FieldSet {
+    private var bits: UInt64 = 0
+    private var more: [Int] = []
+
+    mutating func insert(_ field: Int) {
+        if field < 64 { bits |= 1 << UInt64(field) } else if !more.contains(field) { more.append(field) }
+    }
+
+    func contains(_ field: Int) -> Bool {
+        field < 64 ? bits & (1 << UInt64(field)) != 0 : more.contains(field)
     }
 }
 
@@ -195,24 +217,23 @@ struct RecordReader {
     /// One object's field values (defaults for those missing or null; an
     /// empty list for a missing list).
     mutating func element(_ shape: RecordShape, path: () -> String) throws(RuntimeError) -> BoundRecord {
-        var values = shape.fallbacks
+        // One array per element, written in place; which fields the
+        // object gave is kept aside (only those without a default matter).
+        var values = shape.start
+        var given = FieldSet()
         var lists: [Int: [BoundRecord]] = [:]
-        try members(of: shape.root, shape: shape, into: &values, lists: &lists, path: path)
-        var out: [RuntimeValue] = []
-        out.reserveCapacity(values.count)
-        for index in values.indices {
-            guard let value = values[index] else {
-                let record = shape.record
-                throw RuntimeError("\(path()).\(record.fields[index].name): missing, and record \(record.name) gives '\(record.fields[index].name)' no default")
-            }
-            out.append(value)
+        try members(of: shape.root, shape: shape, into: &values, given: &given, lists: &lists, path: path)
+        for index in shape.required where !given.contains(index) {
+            let record = shape.record
+            throw RuntimeError("\(path()).\(record.fields[index].name): missing, and record \(record.name) gives '\(record.fields[index].name)' no default")
         }
-        return BoundRecord(key: "", values: out, lists: lists)
+        return BoundRecord(key: "", values: values, lists: lists)
     }
 
     /// The members of one object level into `values` and `lists`.
     private mutating func members(
-        of object: ObjectShape, shape: RecordShape, into values: inout [RuntimeValue?], lists: inout [Int: [BoundRecord]], path: () -> String
+        of object: ObjectShape, shape: RecordShape, into values: inout [RuntimeValue], given: inout FieldSet, lists: inout [Int: [BoundRecord]],
+        path: () -> String
     ) throws(RuntimeError) {
         let record = shape.record
         guard parser.peek == UInt8(ascii: "{") else {
@@ -237,12 +258,14 @@ struct RecordReader {
                 if let list = shape.lists[field] {
                     let elements = try self.list(shape: list.shape, keyField: list.keyField, path: { "\(path()).\(record.fields[field].name)" })
                     values[field] = .number(Double(elements.count))
+                    given.insert(field)
                     lists[field] = elements
                 } else {
                     values[field] = try value(of: shape.types[field], path: { "\(path()).\(record.fields[field].name)" }, recordName: { record.name })
+                    given.insert(field)
                 }
             case .group(let nested)? where parser.peek != UInt8(ascii: "n"):
-                try members(of: nested, shape: shape, into: &values, lists: &lists, path: path)
+                try members(of: nested, shape: shape, into: &values, given: &given, lists: &lists, path: path)
             default:
                 _ = try parser.value(depth: 1)  // a member the record does not declare, or null
             }
