@@ -45,6 +45,7 @@ extension IncrementalLayout {
         let first = resolved.specs.count
         var plain = model.stacks.count == resolved.stacks.count && first <= model.rows.count
         if plain {
+            resolved.reserveCapacity(model.rows.count)
             var block = 0
             for row in first..<model.rows.count {
                 while block < blocks.count, blocks[block].rows.upperBound <= row { block += 1 }
@@ -149,6 +150,18 @@ extension IncrementalLayout {
 }
 
 extension ResolvedScreen {
+    /// Room for the facts of `count` rows in all, growing geometrically
+    /// (reserving exactly, splice after splice, would copy every time).
+    mutating func reserveCapacity(_ count: Int) {
+        guard specs.capacity < count else { return }
+        let count = max(count, specs.capacity * 2)
+        specs.reserveCapacity(count)
+        insets.reserveCapacity(count)
+        separators.reserveCapacity(count)
+        contents.reserveCapacity(count)
+        nested.reserveCapacity(count)
+    }
+
     /// Adds to the next row the facts of row `row`.
     mutating func append(copyOf row: Int) {
         specs.append(specs[row])

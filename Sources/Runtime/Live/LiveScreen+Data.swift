@@ -145,6 +145,7 @@ extension LiveScreen {
             inserted.reserveCapacity(newRows.capacity)
             model.rows.reserveCapacity(model.rows.count + elements.count * repeater.template.rows.count)
             model.expressions.constants.reserveCapacity(model.expressions.constants.count + elements.count * plan.template.parameters.count)
+            model.expressions.code.reserveCapacity(model.expressions.code.count + elements.count * plan.template.code.count)
         }
         for (position, element) in elements.enumerated() {
             if let offset = oldPlaces[element.key], old[offset].record == element, !plan.readsIndex || offset == position {
