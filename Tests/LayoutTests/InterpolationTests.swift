@@ -14,7 +14,7 @@ final class InterpolationTests: XCTestCase {
     static func text(_ id: String, _ live: LiveScreen) throws -> String {
         let row = try live.row(id: id).row
         guard case .text(let text, _, _, _, _, _) = live.screen.model.rows[row].content else { return "?" }
-        return live.screen.model.expressions.evaluate(text, in: live.screen.context).stringValue
+        return live.screen.model.expressions.evaluate(text, in: live.screen.context.reading(live.screen.model.rows[row])).stringValue
     }
 
     /// `source` compiled, written in the compiled format and loaded.

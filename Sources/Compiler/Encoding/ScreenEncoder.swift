@@ -12,7 +12,8 @@ public enum ScreenEncoder {
     public static func encode(_ screens: [ScreenModel]) -> [UInt8] {
         var strings = Interner<String>()
         let bodies = screens.map { screen -> [UInt8] in
-            var encoder = Single(screen: screen, strings: strings)
+            // Rows that share code (a bound `for`'s) are written as rows of their own.
+            var encoder = Single(screen: screen.unsharingRows(), strings: strings)
             let bytes = encoder.encode()
             strings = encoder.strings
             return bytes

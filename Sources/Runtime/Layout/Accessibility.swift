@@ -28,9 +28,10 @@ extension Screen {
 
     private func visit(stack: Int, layout: ScreenLayout, into out: inout [AccessibilityElement]) {
         let table = model.expressions
-        let context = self.context
+        let screenContext = self.context
         for index in model.stacks[stack].rows where !layout.isHidden(index) {
             let row = model.rows[index]
+            let context = screenContext.reading(row)
             let written = row.accessibility
             if let hidden = written?.hidden, table.evaluate(hidden, in: context).boolValue { continue }
             let explicit = written?.label.map { table.evaluate($0, in: context).stringValue }
@@ -63,10 +64,11 @@ extension Screen {
     /// Stack reads as).
     private func spokenText(inStack stack: Int, layout: ScreenLayout) -> [String] {
         let table = model.expressions
-        let context = self.context
+        let screenContext = self.context
         var out: [String] = []
         for index in model.stacks[stack].rows where !layout.isHidden(index) {
             let row = model.rows[index]
+            let context = screenContext.reading(row)
             if let hidden = row.accessibility?.hidden, table.evaluate(hidden, in: context).boolValue { continue }
             if let label = row.accessibility?.label {
                 out.append(table.evaluate(label, in: context).stringValue)

@@ -114,7 +114,8 @@ extension ResolvedScreen {
             hideLastSeparator: table.evaluate(stack.hideLastSeparator, in: context).boolValue)
     }
 
-    static func facts(of row: RowModel, table: ExpressionTable, context: EvaluationContext) -> RowFacts {
+    static func facts(of row: RowModel, table: ExpressionTable, context screenContext: EvaluationContext) -> RowFacts {
+        let context = screenContext.reading(row)
         var spec = MainSpec(rule: MainSpec.fit, hidden: false, value: 0, minimum: 0, maximum: .infinity)
         spec.hidden = table.evaluate(row.hidden, in: context).boolValue
         switch table.evaluate(row.size, in: context) {

@@ -22,7 +22,7 @@ extension Screen {
     package func appearance(of index: Int) -> RowAppearance {
         let row = model.rows[index]
         let table = model.expressions
-        let context = self.context
+        let context = self.context.reading(row)
         func value(_ ref: ExprRef) -> RuntimeValue { table.evaluate(ref, in: context) }
         var appearance = RowAppearance(
             kind: row.kind, id: row.id, component: row.component, background: value(row.background).colorValue)

@@ -113,6 +113,17 @@ extension LiveScreen {
         return plan
     }
 
+    /// The plan of `for` `index`, its code shared in `model` when it can be
+    /// (its elements' rows then copy one row each, no code copied).
+    private static func sharedPlan(_ index: Int, in model: inout ScreenModel, plans: inout [Int: RepeaterPlan]) -> RepeaterPlan {
+        var plan = plan(index, in: model, plans: &plans)
+        if plan.template.shareable, plan.template.sharedRows == nil {
+            plan.template.share(model.repeaters[index].template, into: &model)
+            plans[index] = plan
+        }
+        return plan
+    }
+
     /// Rows for `elements` in place of those bound to `repeater` before;
     /// returns the rows made and the rows dropped. `places` are the new
     /// elements' places by key, when the reader has them.
@@ -120,7 +131,7 @@ extension LiveScreen {
         _ index: Int, to elements: [BoundRecord], places: [String: Int]?, in model: inout ScreenModel
     ) -> (inserted: [Int], removed: [Int]) {
         let repeater = model.repeaters[index]
-        let plan = Self.plan(index, in: model, plans: &plans)
+        let plan = Self.sharedPlan(index, in: &model, plans: &plans)
         let old = bound[index] ?? []
         let oldPlaces = boundPlaces[index] ?? [:]
         // Where its rows are: after its anchor row and the rows of earlier
@@ -208,7 +219,7 @@ extension LiveScreen {
         if repeater.indexParameter >= 0 { values[repeater.indexParameter] = .number(Double(position)) }
         for child in children {
             let nested = model.repeaters[child]
-            let childPlan = Self.plan(child, in: model, plans: &plans)
+            let childPlan = Self.sharedPlan(child, in: &model, plans: &plans)
             let stack = nested.stack >= 0 ? stackBase + nested.stack : parentStack
             var made: [Int] = []
             for (place, inner) in (element.lists[nested.listField] ?? []).enumerated() {

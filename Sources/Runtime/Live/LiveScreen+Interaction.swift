@@ -186,7 +186,7 @@ extension LiveScreen {
 
     /// The highlight colour of the pressed row.
     public var highlightColor: UInt32? {
-        pressed.map { screen.model.expressions.evaluate(screen.model.rows[$0].highlight, in: screen.context).colorValue }
+        pressed.map { screen.model.expressions.evaluate(screen.model.rows[$0].highlight, in: screen.context.reading(screen.model.rows[$0])).colorValue }
     }
 
     /// The finger moved away or the gesture was taken over: no tap.

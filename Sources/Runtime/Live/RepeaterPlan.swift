@@ -12,7 +12,7 @@ struct RepeaterPlan: Sendable {
         case outer(Int)
     }
 
-    let template: TemplatePlan
+    var template: TemplatePlan
     /// Aligned with `template.parameters`.
     let sources: [Source]
     /// The `for`s nested directly in this one, later ones first (an

@@ -26,8 +26,10 @@ package enum Instruction: Hashable, Sendable, Codable {
     case max
     /// Pop `high`, `low`, `x`; push `x` clamped.
     case clamp
-    /// Push component parameter `index` (of `ScreenModel.parameters`). Only
-    /// in component templates: instantiating one replaces it by the argument.
+    /// Push component parameter `index` (of `ScreenModel.parameters`). In
+    /// component templates: instantiating one replaces it by the argument.
+    /// In code rows of a `for` share (a template's plan), it is the index of
+    /// a value among the row's own constants (`RowModel.parameters`).
     case parameter(UInt32)
     /// Pop a number, percentage, bool or string; push its text (a string
     /// interpolation's `\(x)`; enum cases are spelled out by the compiler).
@@ -88,21 +90,42 @@ package struct EvaluationContext: Sendable {
     package var viewportWidth: Double
     package var viewportHeight: Double
 
+    /// Where the constants of the row being evaluated start, for code that
+    /// rows share (`.parameter(i)` reads `constants[parameters + i]`);
+    /// `.max` outside such a row.
+    package var parameters: UInt32 = .max
+
     package init(state: [RuntimeValue], viewportWidth: Double, viewportHeight: Double) {
         self.state = state
         self.viewportWidth = viewportWidth
         self.viewportHeight = viewportHeight
+    }
+
+    /// This context for the expressions of `row`.
+    package func reading(_ row: RowModel) -> EvaluationContext {
+        guard let base = row.parameters else { return self }
+        var context = self
+        context.parameters = base
+        return context
     }
 }
 
 extension ExpressionTable {
     /// Evaluates `ref`. Code is validated when loaded, so a malformed program
     /// cannot reach here; should one, the result is `.number(0)`, not a trap.
+    /// Value `index` of the row's own constants; 0 outside a row that has
+    /// them (a loaded screen's code holds no parameters).
+    private func parameter(_ index: UInt32, _ context: EvaluationContext) -> RuntimeValue {
+        let at = Int(context.parameters) + Int(index)
+        return context.parameters != .max && at < constants.count ? constants[at] : .number(0)
+    }
+
     package func evaluate(_ ref: ExprRef, in context: EvaluationContext) -> RuntimeValue {
         if ref.count == 1 {
             switch code[Int(ref.start)] {
             case .constant(let index): return constants[Int(index)]
             case .state(let index): return Int(index) < context.state.count ? context.state[Int(index)] : .number(0)
+            case .parameter(let index): return parameter(index, context)
             default: break
             }
         }
@@ -137,9 +160,7 @@ extension ExpressionTable {
                 guard let high = stack.popLast(), let low = stack.popLast(), let x = stack.popLast() else { return .number(0) }
                 let value = Swift.min(Swift.max(x.numberValue, low.numberValue), high.numberValue)
                 stack.append(Self.sameKind(as: x, value))
-            case .parameter:
-                // Never reached in a loaded screen: templates are instantiated first.
-                stack.append(.number(0))
+            case .parameter(let i): stack.append(parameter(i, context))
             case .text:
                 guard let value = stack.popLast() else { return .number(0) }
                 stack.append(.string(ValueText.text(of: value)))

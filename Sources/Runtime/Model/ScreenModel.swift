@@ -212,6 +212,11 @@ package struct RowModel: Hashable, Sendable, Codable {
     package var snapHide: PinMode
     /// `accessibility { … }`, when written.
     package var accessibility: AccessibilityModel? = nil
+    /// For a row of a `for` made at run time from code its rows share:
+    /// where its values start among the constants (`.parameter(i)` of that
+    /// code reads `constants[parameters + i]`). Nil for every row a
+    /// compiled screen holds.
+    package var parameters: UInt32? = nil
 
     package init(
         kind: RowKindCode, id: String?, component: String?, parent: Int, content: ContentModel, size: ExprRef,
