@@ -127,12 +127,33 @@ final class DataBindingTests: XCTestCase {
         }
         """
 
+    /// Plain rows of a horizontal screen with padding, spacing, a pinned
+    /// row and the last separator hidden: spliced as well.
+    static let sidewaysForScreen = """
+        record Item { id: string  title: string  size: number  flag: bool = false }
+        screen S {
+            data items: [Item]
+            axis: horizontal
+            padding: 8
+            spacing: 4
+            hide-last-separator: true
+            defaults { separator { color: #CCCCCC  thickness: 1 } }
+            Text head { text: "\\(count(items))"  size: 40  pin: top }
+            for a in items key a.id {
+                Text row { text: a.title  size: a.size  hidden: a.flag }
+                Text note { text: a.flag ? "yes" : "no"  size: 10% }
+            }
+            Text tail { text: "end"  size: 20  hidden: count(items) > 8 }
+        }
+        """
+
     func testRebindingEqualsAFreshBindingWithTheEventsOfTheDiff() throws {
         try checkRebinding(Self.forScreen, readsIndex: true, splices: false, seed: 17)
     }
 
     func testRebindingPlainRowsSplicesThemAsAFreshBindingLaysThemOut() throws {
         try checkRebinding(Self.flatForScreen, readsIndex: false, splices: true, seed: 23)
+        try checkRebinding(Self.sidewaysForScreen, readsIndex: false, splices: true, seed: 29)
     }
 
     /// Thousands of seeded re-bindings of `source` (two rows an element),
