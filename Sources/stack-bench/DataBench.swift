@@ -1,6 +1,7 @@
 // Binding data: a list of 100,000 elements bound to a `for` screen, one
-// element of them changed, and a tenth of them shuffled — each a re-bind
-// through LiveScreen.bind(json:), JSON reading and checking included.
+// element of them changed, a tenth of them shuffled, one inserted at the top
+// and removed again — each a re-bind through LiveScreen.bind(json:), JSON
+// reading and checking included.
 
 import StackCompiler
 import StackParser
@@ -64,6 +65,13 @@ enum DataBench {
         let shuffle = json(shuffled, edited: elements / 2)
         let moved = seconds(clock.measure { _ = try? live.bind("items", json: shuffle) })
         results.append(("data: 10% shuffle of \(elements / 1000)k", moved, String(format: "%.1f ms", moved * 1000)))
+        // One element more at the top, then that one gone again: a feed's
+        // new item; everything else keeps its rows.
+        let top = json([elements] + shuffled, edited: elements / 2)
+        let inserted = seconds(clock.measure { _ = try? live.bind("items", json: top) })
+        results.append(("data: insert 1 at the top of \(elements / 1000)k", inserted, String(format: "%.1f ms (re-binding: the document is read)", inserted * 1000)))
+        let removed = seconds(clock.measure { _ = try? live.bind("items", json: shuffle) })
+        results.append(("data: remove it again", removed, String(format: "%.1f ms", removed * 1000)))
         return results
     }
 }

@@ -7,13 +7,17 @@
 // their template ids with the key: `amenity[pool]`, `row[3]`.
 //
 // Each `for` is planned once (RepeaterPlan: its template's plan, where
-// each value comes from), so an element's rows are a few appends.
+// each value comes from), so an element's rows are a few appends; where
+// the template allows, its rows share one copy of its code and an
+// element's row is a copy of one row and its values.
 //
 // A re-binding that only changes values (same keys in the same order) is
 // made in place: the changed values are written into the constants the
 // rows read and those rows evaluated again, O(k log n). Anything else —
-// elements added, removed or moved — costs O(elements) to diff, then one
-// full layout of the screen.
+// elements added, removed or moved — costs O(elements) to diff; then the
+// rows made are spliced into the layout (IncrementalLayout+Splice) when
+// they are plain rows of the screen's own stack, or the screen is laid
+// out in full.
 
 extension LiveScreen {
     /// Binds data `name` from JSON text: an array of objects for a list
@@ -55,7 +59,7 @@ extension LiveScreen {
         var removed: [Int] = []
         // `for`s of plain rows of the screen's own stack are spliced into
         // the layout (their rows alone evaluated); others lay out in full.
-        let splicing = live(canSplice: lists.map(\.repeater))
+        let splicing = canSplice(lists.map(\.repeater))
         events += observe { live in
             if !splicing { live.incremental.settleSnapshot() }
             var edited = live.incremental.screen.takeModel()
@@ -91,7 +95,7 @@ extension LiveScreen {
     /// Whether re-binding `for`s `repeaters` can splice their rows into the
     /// layout: each puts plain rows (no nested stacks or `for`s, none
     /// sticky) straight into the screen's own stack, and nothing there fills.
-    private mutating func live(canSplice repeaters: [Int]) -> Bool {
+    private mutating func canSplice(_ repeaters: [Int]) -> Bool {
         guard incremental.canSplice else { return false }
         let model = screen.model
         for index in repeaters {

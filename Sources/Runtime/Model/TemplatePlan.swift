@@ -41,7 +41,7 @@ package struct TemplatePlan: Sendable {
     package let shareable: Bool
     /// Once shared (`share(into:)`): the template's rows reading the
     /// shared code, each instance's row a copy with its own constants.
-    package private(set) var sharedRows: [RowModel]?
+    package internal(set) var sharedRows: [RowModel]?
 
     /// The plan of `template` of `model`.
     package init(_ template: ComponentTemplate, in model: ScreenModel) {
@@ -148,23 +148,6 @@ package struct TemplatePlan: Sendable {
     }
 }
 
-extension TemplatePlan {
-    /// Appends this plan's code to `model` once, `.parameter(i)` left in it
-    /// to read each instance's constants, and makes the rows that read it
-    /// (`sharedRows`). Nothing happens unless the plan is `shareable`.
-    package mutating func share(_ template: ComponentTemplate, into model: inout ScreenModel) {
-        guard shareable, sharedRows == nil else { return }
-        let firstCode = UInt32(model.expressions.code.count)
-        model.expressions.code += code
-        let originals = originals, offsets = offsets
-        func rewrite(_ ref: ExprRef) -> ExprRef {
-            guard let index = originals.firstIndex(of: ref) else { return ref }
-            return ExprRef(start: firstCode + offsets[index], count: ref.count)
-        }
-        sharedRows = template.rows.indices.map { rowChanges[$0] ? template.rows[$0].mapExpressions(rewrite) : template.rows[$0] }
-    }
-}
-
 extension ScreenModel {
     /// Appends the rows and stacks of `template` (planned by `plan`) with
     /// its parameters bound — `value(i)` is the value of `plan.parameters[i]`,
@@ -236,57 +219,5 @@ extension ScreenModel {
             }
         }
         return (topLevel, firstConstant)
-    }
-
-    /// `appendRows` for a shared plan: each row a copy of the shared one,
-    /// reading its values from `constants` on.
-    private mutating func appendSharedRows(
-        of template: ComponentTemplate, plan: TemplatePlan, rows shared: [RowModel], constants: UInt32, parent: Int
-    ) -> (rows: [Int], constants: UInt32) {
-        let rowBase = rows.count
-        let stackBase = stacks.count
-        for local in template.stacks {
-            var stack = local
-            stack.rows = local.rows.map { $0 + rowBase }
-            stacks.append(stack)
-        }
-        var topLevel: [Int] = []
-        topLevel.reserveCapacity(plan.topLevelCount)
-        for number in shared.indices {
-            rows.append(shared[number])
-            let row = rows.count - 1
-            if plan.rowChanges[number] { rows[row].parameters = constants }
-            let localParent = shared[number].parent
-            rows[row].parent = localParent < 0 ? parent : stackBase + localParent
-            if localParent < 0 { topLevel.append(row) }
-            if case .stack(let index) = rows[row].content { rows[row].content = .stack(stackBase + index) }
-        }
-        return (topLevel, constants)
-    }
-}
-
-extension ScreenModel {
-    /// This model with every row that reads shared code (`RowModel.parameters`)
-    /// given copies of the expressions that read its values, those values
-    /// as constants: what rows made one copy each would be. The compiled
-    /// format has no shared rows; this is how a bound screen is written.
-    package func unsharingRows() -> ScreenModel {
-        guard rows.contains(where: { $0.parameters != nil }) else { return self }
-        var model = self
-        let code = expressions.code
-        for index in model.rows.indices {
-            guard let base = model.rows[index].parameters else { continue }
-            model.rows[index].parameters = nil
-            model.rows[index].rewriteExpressions { ref in
-                let range = Int(ref.start)..<Int(ref.start + ref.count)
-                guard range.upperBound <= code.count, code[range].contains(where: { if case .parameter = $0 { true } else { false } }) else { return ref }
-                let start = UInt32(model.expressions.code.count)
-                for instruction in code[range] {
-                    if case .parameter(let i) = instruction { model.expressions.code.append(.constant(base + i)) } else { model.expressions.code.append(instruction) }
-                }
-                return ExprRef(start: start, count: ref.count)
-            }
-        }
-        return model
     }
 }
