@@ -228,6 +228,55 @@ final class DataBindingTests: XCTestCase {
         XCTAssertGreaterThan(checked, steps * 3 / 4)
     }
 
+    /// Rows that share their template's code read each element's values
+    /// wherever a row's expressions are evaluated: appearance (text,
+    /// background), accessibility, the pressed row's highlight — as the
+    /// same rows written out do.
+    func testSharedRowsReadTheirOwnValuesEverywhere() throws {
+        let model = try InterpolationTests.loaded("""
+            record Item { id: string  title: string  tint: color }
+            screen S {
+                data items: [Item]
+                for a in items key a.id {
+                    Text row {
+                        text: "\\(a.title)!"  size: 40  background: a.tint  highlight: a.tint
+                        tap: emit("row")
+                        accessibility { label: "Item \\(a.title)"  hint: a.id }
+                    }
+                }
+            }
+            """)
+        var live = LiveScreen(model: model, viewportWidth: 320, viewportHeight: 500)
+        try live.bind("items", json: ##"[{"id": "x", "title": "One", "tint": "#FF0000"}, {"id": "y", "title": "Two", "tint": "#00FF00"}]"##)
+        XCTAssertNotNil(live.screen.model.rows.last?.parameters, "the rows share their code")
+        var expanded = LiveScreen(model: try LiveModelTests.model("""
+            screen S {
+                Text row_x { text: "One!"  size: 40  background: #FF0000  highlight: #FF0000  tap: emit("row")  accessibility { label: "Item One"  hint: "x" } }
+                Text row_y { text: "Two!"  size: 40  background: #00FF00  highlight: #00FF00  tap: emit("row")  accessibility { label: "Item Two"  hint: "y" } }
+            }
+            """), viewportWidth: 320, viewportHeight: 500)
+        for key in ["x", "y"] {
+            let shared = live.screen.appearance(of: try live.row(id: "row[\(key)]").row)
+            let written = expanded.screen.appearance(of: try expanded.row(id: "row_\(key)").row)
+            XCTAssertEqual(shared.text?.string, written.text?.string, key)
+            XCTAssertEqual(shared.background, written.background, key)
+        }
+        var a = live, b = expanded
+        XCTAssertEqual(
+            a.screen.accessibilityElements(a.layout()).map { "\($0.label) / \($0.hint)" },
+            b.screen.accessibilityElements(b.layout()).map { "\($0.label) / \($0.hint)" })
+        let second = try XCTUnwrap(live.frame(ofRootRow: try live.row(id: "row[y]").row))
+        _ = live.press(x: second.x + 1, y: second.y + 1)
+        _ = expanded.press(x: second.x + 1, y: second.y + 1)
+        XCTAssertEqual(live.highlightColor, 0x00FF_00FF)
+        XCTAssertEqual(live.highlightColor, expanded.highlightColor)
+        // Written out as a compiled screen, each row gets its own copies.
+        let written = try XCTUnwrap(ScreenDecoder.decode(ScreenEncoder.encode([live.screen.model])).first)
+        XCTAssertNil(written.rows.first { $0.parameters != nil })
+        let reloaded = Screen(model: written)
+        XCTAssertEqual(reloaded.appearance(of: try XCTUnwrap(reloaded.row(id: "row[y]"))).text?.string, "Two!")
+    }
+
     /// The live screen's answers from its incremental layout equal a
     /// fresh screen's, row by row through the ids.
     static func assertSameAnswers(_ live: LiveScreen, _ fresh: LiveScreen, _ message: String, file: StaticString = #filePath, line: UInt = #line) {
