@@ -228,6 +228,61 @@ final class DataBindingTests: XCTestCase {
         XCTAssertGreaterThan(checked, steps * 3 / 4)
     }
 
+    /// Splices interleaved with state changes that reach a nested stack
+    /// outside the `for` (its holder laid out again from the last full
+    /// layout, which a splice leaves behind) and rows of the `for` that read
+    /// state: the live screen answers as a fresh one bound and set alike.
+    func testSplicesAndStateChangesInterleaved() throws {
+        let source = """
+            record Item { id: string  title: string  size: number  flag: bool = false }
+            screen S {
+                data items: [Item]
+                state wide: bool = false
+                Stack box {
+                    Text a { text: "a"  size: wide ? 50 : 20 }
+                    Text b { text: "b"  size: 10  hidden: wide }
+                }
+                for a in items key a.id {
+                    Text row { text: a.title  size: wide ? a.size * 2 : a.size }
+                }
+                Text tail { text: "end"  size: 20 }
+            }
+            """
+        let model = try InterpolationTests.loaded(source)
+        var random = SplitMix64(seed: 41)
+        var ids = 0
+        var items = Self.randomItems(&random, count: 5, ids: &ids)
+        var wide = false
+        var live = LiveScreen(model: model, viewportWidth: 320, viewportHeight: 300)
+        try live.bind("items", json: Self.json(items))
+        for step in 0..<300 {
+            switch Int.random(in: 0..<4, using: &random) {
+            case 0:
+                wide.toggle()
+                try live.setState("wide", to: .bool(wide))
+            case 1:
+                items.insert(contentsOf: Self.randomItems(&random, count: Int.random(in: 1...2, using: &random), ids: &ids), at: Int.random(in: 0...items.count, using: &random))
+            case 2 where items.count > 1:
+                items.remove(at: Int.random(in: 0..<items.count, using: &random))
+            default:
+                items.shuffle(using: &random)
+            }
+            if items.count > 12 { items = Array(items.prefix(6)) }
+            let before = live.rootRows
+            try live.bind("items", json: Self.json(items))
+            if live.rootRows != before { XCTAssertFalse(live.incremental.snapshotIsCurrent, "step \(step): spliced") }
+            var fresh = LiveScreen(model: model, viewportWidth: 320, viewportHeight: 300)
+            try fresh.setState("wide", to: .bool(wide))
+            try fresh.bind("items", json: Self.json(items))
+            XCTAssertEqual(Self.render(live), Self.render(fresh), "step \(step)")
+            Self.assertSameAnswers(live, fresh, "step \(step)")
+            for name in ["a", "b"] {
+                XCTAssertEqual(live.frame(of: try live.row(id: name)), fresh.frame(of: try fresh.row(id: name)), "step \(step): \(name)")
+            }
+            if testRun?.failureCount ?? 0 > 0 { return }
+        }
+    }
+
     /// Rows that share their template's code read each element's values
     /// wherever a row's expressions are evaluated: appearance (text,
     /// background), accessibility, the pressed row's highlight — as the
