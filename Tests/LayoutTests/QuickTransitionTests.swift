@@ -129,3 +129,84 @@ final class QuickTransitionTests: XCTestCase {
         }
     }
 }
+
+extension QuickTransitionTests {
+    static let feedSource = """
+        record Post { id: string  title: string  size: number  flag: bool = false }
+        screen Feed {
+            data posts: [Post]
+            spacing: 3
+            hide-last-separator: true
+            defaults {
+                separator { color: #DDDDDD  thickness: 1 }
+                transition insert { duration: 250ms  curve: ease-out  from { alpha: 0  scale: 0.8 } }
+                transition remove { duration: 200ms  to { alpha: 0 } }
+                transition move { duration: 300ms }
+            }
+            Text head { text: "Feed"  size: 40 }
+            for p in posts key p.id {
+                Text title { text: p.title  size: p.size  hidden: p.flag }
+                Text more { text: "more"  size: 20  transition insert { duration: 400ms  delay: 50ms } }
+            }
+            Text tail { text: "end"  size: 30 }
+        }
+        """
+
+    /// A new element of bound data (a feed's new post) animates without a
+    /// full layout, drawn as the general transition draws it: the block's
+    /// insert tracks and the rows after it following the last of them —
+    /// at the top, in the middle, at the end (the last separator moves:
+    /// the general path), mid-animation, interrupted by other changes.
+    func testAnInsertedElementPresentsAsTheGeneralTransition() throws {
+        let model = try InterpolationTests.loaded(Self.feedSource)
+        var random = SplitMix64(seed: 0xFEED)
+        var ids = 0
+        func post() -> String {
+            ids += 1
+            let flag = Int.random(in: 0..<5, using: &random) == 0
+            return "{\"id\": \"p\(ids)\", \"title\": \"post \(ids)\", \"size\": \(Int.random(in: 20...80, using: &random)), \"flag\": \(flag)}"
+        }
+        var posts = (0..<30).map { _ in post() }
+        var quick = HostSession(LiveScreen(model: model, viewportWidth: 390, viewportHeight: 500))
+        var general = HostSession(LiveScreen(model: model, viewportWidth: 390, viewportHeight: 500))
+        general.allowsQuickChanges = false
+        for index in 0..<2 {
+            var session = index == 0 ? quick : general
+            _ = try session.change(at: 0) { (live: inout LiveScreen) throws(RuntimeError) -> [LiveEvent] in try live.bind("posts", json: "[" + posts.joined(separator: ",") + "]") }
+            if index == 0 { quick = session } else { general = session }
+        }
+        var time = 1.0, quickChanges = 0, compared = 0
+        for step in 0..<TestScale.count(full: 300, quick: 80) {
+            time += [0, 0.05, 0.15, 0.6, 2][Int.random(in: 0..<5, using: &random)]
+            let choice = Int.random(in: 0..<10, using: &random)
+            var scroll: Double?
+            switch choice {
+            case 0...2: posts.insert(post(), at: 0)
+            case 3...4: posts.insert(post(), at: Int.random(in: 0...posts.count, using: &random))
+            case 5: posts.append(post())
+            case 6 where posts.count > 5: posts.remove(at: Int.random(in: 0..<posts.count, using: &random))
+            case 7: scroll = Double.random(in: 0...(quick.live.contentMain + 50), using: &random)
+            default: posts.insert(post(), at: min(posts.count, Int.random(in: 0...4, using: &random)))
+            }
+            if posts.count > 60 { posts.removeLast(20) }
+            let json = "[" + posts.joined(separator: ",") + "]"
+            for index in 0..<2 {
+                var session = index == 0 ? quick : general
+                if let scroll {
+                    session.scroll(to: scroll, at: time)
+                } else {
+                    _ = try session.change(at: time) { (live: inout LiveScreen) throws(RuntimeError) -> [LiveEvent] in try live.bind("posts", json: json) }
+                }
+                if index == 0 { quick = session } else { general = session }
+            }
+            if quick.screen.quick != nil, quick.isAnimating(at: time) { quickChanges += 1 }
+            for delay in [0.0, 0.04, 0.1, 0.2, 0.35, 2.0] {
+                compare(quick.pass(at: time + delay), general.pass(at: time + delay), label: "step \(step) choice \(choice) t+\(delay)")
+                compared += 1
+            }
+            if testRun?.failureCount ?? 0 > 0 { return }
+        }
+        XCTAssertGreaterThan(compared, 300)
+        XCTAssertGreaterThan(quickChanges, 20, "the quick path was taken")
+    }
+}

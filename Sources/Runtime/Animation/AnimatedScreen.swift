@@ -32,6 +32,12 @@ package struct AnimatedScreen: Sendable {
         self.live = live
     }
 
+    /// Whether rows a `for` makes follow the change that moves them (rows
+    /// made since `everyMoveFollows` was worked out come from these).
+    static func everyTemplateMoveFollows(_ model: ScreenModel) -> Bool {
+        !model.repeaters.contains { $0.template.rows.contains { $0.transitions.contains { $0.kind == .move && !$0.follows } } }
+    }
+
     static func everyMoveFollows(_ model: ScreenModel) -> Bool {
         !model.rows.contains { $0.transitions.contains { $0.kind == .move && !$0.follows } }
             && !model.components.contains { $0.rows.contains { $0.transitions.contains { $0.kind == .move && !$0.follows } } }
@@ -60,6 +66,7 @@ package struct AnimatedScreen: Sendable {
         // One of the screen's rows changed in place, nothing else: animate it
         // from the incremental layout, without laying the screen out.
         if allowsQuickChanges, !running, everyMoveFollows, changed.stickyRows.isEmpty,
+            changed.incremental.changeLog.inserted.isEmpty || Self.everyTemplateMoveFollows(changed.screen.model),
             var next = QuickTransition.make(from: changed.incremental.changeLog, live: changed),
             separatorsStay(for: next.row, before: live, after: changed)
         {
@@ -71,7 +78,7 @@ package struct AnimatedScreen: Sendable {
             layoutIsStale = true
             startTime = time
             reportedUpTo = time
-            if let track = next.track, track.duration > 0 { pending.append(.willBegin(row: RowKey(track.row), kind: track.kind, hiding: track.hides)) }
+            pending += Self.beginEvents(of: next)
             return (events, pending)
         }
         // The general transition. After quick changes the layout before this
@@ -173,8 +180,16 @@ package struct AnimatedScreen: Sendable {
         layoutIsStale = true
         startTime = time
         reportedUpTo = time
-        if let track = next.track, track.duration > 0 { pending.append(.willBegin(row: RowKey(track.row), kind: track.kind, hiding: track.hides)) }
+        pending += Self.beginEvents(of: next)
         return (events, pending)
+    }
+
+    /// `willBegin` for each track of a quick transition that takes time, in
+    /// row order as the general transition reports them.
+    private static func beginEvents(of quick: QuickTransition) -> [TransitionEvent] {
+        quick.allTracks.filter { $0.duration > 0 }.sorted { $0.row < $1.row }.map {
+            .willBegin(row: RowKey($0.row), kind: $0.kind, hiding: $0.hides)
+        }
     }
 
     /// With `hide-last-separator`, a row that is (or becomes) the last shown
@@ -217,9 +232,10 @@ package struct AnimatedScreen: Sendable {
         guard time > reportedUpTo else { return [] }
         defer { reportedUpTo = time }
         if let quick {
-            guard let track = quick.track, track.duration > 0 else { return [] }
-            let end = startTime + track.end
-            return end > reportedUpTo && end <= time ? [.didEnd(row: RowKey(track.row), kind: track.kind, hiding: track.hides, finished: true)] : []
+            return quick.allTracks.filter { track in
+                let end = startTime + track.end
+                return track.duration > 0 && end > reportedUpTo && end <= time
+            }.sorted { ($0.end, $0.row) < ($1.end, $1.row) }.map { .didEnd(row: RowKey($0.row), kind: $0.kind, hiding: $0.hides, finished: true) }
         }
         guard let transition else { return [] }
         return transition.events(after: reportedUpTo - startTime, through: time - startTime)

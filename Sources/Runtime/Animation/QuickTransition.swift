@@ -1,19 +1,29 @@
 // Animating a change to one of the screen's rows without laying the whole
 // screen out: the row's own track, and the rows after it following it by one
 // shared shift (the general transition gives each of them a track with the
-// row's timing, which comes to the same poses). Frames are presented from
+// row's timing, which comes to the same poses). Rows inserted as one block
+// (an element of bound data) animate the same way: each its insert track,
+// the rows after the block following the last of them, the nearest change
+// before them, as the general transition has it. Frames are presented from
 // the incremental layout for the rows in a window only: O(log n + window).
 // AnimatedScreen takes this path for hosts when the change qualifies and
 // falls back to the general transition otherwise.
 
-/// One changed row of the screen's own stack, animating.
+/// One changed row of the screen's own stack, or one block of rows
+/// inserted into it, animating.
 struct QuickTransition: Sendable {
-    /// The changed row and its place among the screen's rows.
+    /// The changed row (of a block, the last one with a track) and the
+    /// places among the screen's rows of the change: `position` through
+    /// `lastPosition`; the rows after those follow `track`.
     let row: Int
     let position: Int
+    var lastPosition: Int
     /// Its track (nil: nothing of it animates), and its pose before.
     let track: RowTrack?
     var before: Pose?
+    /// The tracks of a block's other rows; every row of the change.
+    var others: [RowTrack] = []
+    var changedRows: Set<Int> = []
     /// How far the rows after it moved along the axis (new − old).
     let shift: Double
     /// The content's size before the change (shown until anything moves,
@@ -22,7 +32,10 @@ struct QuickTransition: Sendable {
     /// The scroll offset before (content that shrank may have moved it).
     var oldOffset = 0.0
 
-    var duration: Double { track?.end ?? 0 }
+    var duration: Double { others.reduce(track?.end ?? 0) { max($0, $1.end) } }
+
+    /// Every track of the change.
+    var allTracks: [RowTrack] { others + (track.map { [$0] } ?? []) }
 
     /// How far the rows after the changed one still are from their new
     /// places at `t`: −shift until the track starts, 0 once it ends.
@@ -38,6 +51,7 @@ struct QuickTransition: Sendable {
     /// The change of `live` whose log holds one row, as a quick transition;
     /// nil when it cannot be one (then the general transition is built).
     static func make(from log: IncrementalLayout.ChangeLog, live: LiveScreen) -> QuickTransition? {
+        if !log.inserted.isEmpty { return inserting(log, live: live) }
         guard !log.full, log.rows.count == 1, let (row, before) = log.rows.first else { return nil }
         let incremental = live.incremental
         guard incremental.lists(rootRow: row) else { return nil }
@@ -51,7 +65,7 @@ struct QuickTransition: Sendable {
         let newTerm = after.hidden ? 0 : after.frame.size(axis) + spacing
         let shift = newTerm - oldTerm
         guard let kind = Transition.kind(was: before.hidden, now: after.hidden, oldPose: before, newPose: after) else {
-            return QuickTransition(row: row, position: position, track: nil, before: before, shift: shift)
+            return QuickTransition(row: row, position: position, lastPosition: position, track: nil, before: before, changedRows: [row], shift: shift)
         }
         var cache = Transition.SpecCache()
         let spec = Transition.spec(kind, of: row, screen: live.screen, fallback: live.screen.model, cache: &cache)
@@ -65,7 +79,37 @@ struct QuickTransition: Sendable {
         let track = RowTrack(
             row: row, kind: kind, delay: spec.delay, duration: spec.duration, curve: spec.curve,
             before: before, from: start, to: finish, after: after)
-        return QuickTransition(row: row, position: position, track: track, before: before, shift: shift)
+        return QuickTransition(row: row, position: position, lastPosition: position, track: track, before: before, changedRows: [row], shift: shift)
+    }
+
+    /// Rows inserted as one block (the log's `inserted`), each with its
+    /// insert track as the general transition makes it (from its place
+    /// collapsed, with its `from` effects); nil when other rows changed
+    /// too, or no inserted row is shown.
+    private static func inserting(_ log: IncrementalLayout.ChangeLog, live: LiveScreen) -> QuickTransition? {
+        let incremental = live.incremental
+        guard !log.full, log.inserted.allSatisfy(incremental.lists(rootRow:)) else { return nil }
+        // Rows evaluated again alongside (a count read elsewhere) must not have moved.
+        for (row, before) in log.rows where incremental.lists(rootRow: row) && incremental.pose(ofRootRow: row) != before { return nil }
+        let axis = incremental.rootStack.axis
+        var cache = Transition.SpecCache()
+        var tracks: [RowTrack] = []
+        for row in log.inserted {
+            let after = incremental.pose(ofRootRow: row)
+            guard !after.hidden else { continue }
+            let spec = Transition.spec(.insert, of: row, screen: live.screen, fallback: live.screen.model, cache: &cache)
+            let start = Pose(frame: after.frame.collapsed(along: axis), content: nil, separator: nil, effects: spec.from)
+            tracks.append(RowTrack(
+                row: row, kind: .insert, delay: spec.delay, duration: spec.duration, curve: spec.curve,
+                before: nil, from: start, to: after, after: after))
+        }
+        guard let last = tracks.popLast() else { return nil }
+        let first = Int(incremental.position[log.inserted[0]])
+        let end = first + log.inserted.count
+        let shift = incremental.tree.prefix(end) - incremental.tree.prefix(first)
+        return QuickTransition(
+            row: last.row, position: first, lastPosition: end - 1, track: last, before: nil, others: tracks,
+            changedRows: Set(log.inserted), shift: shift)
     }
 
     /// The tracks the general transition would have for the rows in
@@ -73,10 +117,10 @@ struct QuickTransition: Sendable {
     /// that a change interrupting this one starts each from where it is.
     func tracks(in incremental: IncrementalLayout, low: Double, high: Double) -> [RowTrack] {
         guard let track else { return [] }
-        var out = [track]
+        var out = allTracks
         guard shift != 0 else { return out }
         let axis = incremental.rootStack.axis
-        var index = position + 1
+        var index = lastPosition + 1
         let margin = abs(shift)
         index = max(index, incremental.tree.firstExceeding(max(0, low - margin)))
         while index < incremental.rootRows.count {
@@ -132,18 +176,24 @@ extension AnimatedScreen {
             let now = incremental.start(ofPosition: index)
             if now > high + slack { break }
             defer { index += 1 }
-            if running, row == quick?.row { continue }
+            if running, quick?.changedRows.contains(row) == true { continue }
             var pose = incremental.pose(ofRootRow: row)
             if pose.hidden { continue }
-            if let quick, running, index > quick.position { pose.frame = shifted(pose.frame, remaining) }
+            if let quick, running, index > quick.lastPosition { pose.frame = shifted(pose.frame, remaining) }
             let start = pose.frame.start(axis)
             guard start < high, start + pose.frame.size(axis) > low || (pose.frame.size(axis) == 0 && start >= low) else { continue }
             candidates.append((row, pose, now))
         }
-        if running, let quick, let pose = atStart ? quick.before : quick.track?.pose(at: t),
-            quick.track?.mayShow(along: axis, between: low, high) ?? Self.overlaps(pose.frame, axis: axis, low, high)
-        {
-            candidates.append((quick.row, pose, incremental.start(ofPosition: quick.position)))
+        if running, let quick {
+            if let pose = atStart ? quick.before : quick.track?.pose(at: t),
+                quick.track?.mayShow(along: axis, between: low, high) ?? Self.overlaps(pose.frame, axis: axis, low, high)
+            {
+                candidates.append((quick.row, pose, incremental.start(ofPosition: Int(incremental.position[quick.row]))))
+            }
+            // A block's other rows: not drawn before it starts (the layout before had none of them).
+            for track in quick.others where !atStart && track.mayShow(along: axis, between: low, high) {
+                if let pose = track.pose(at: t) { candidates.append((track.row, pose, incremental.start(ofPosition: Int(incremental.position[track.row])))) }
+            }
             candidates.sort { ($0.start, $0.row) < ($1.start, $1.row) }
         }
         for (row, pose, _) in candidates {

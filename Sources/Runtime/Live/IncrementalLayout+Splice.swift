@@ -39,7 +39,7 @@ extension IncrementalLayout {
     /// can hold (a nested stack, a `fill` row, a sticky row).
     @discardableResult
     mutating func splice(inserted: [Int], removed: [Int], blocks: [MadeBlocks] = []) -> Bool {
-        let oldExtents = extents, oldContributions = contributions, oldPosition = position
+        let oldExtents = extents, oldContributions = contributions, oldPosition = position, oldRootRows = rootRows
         let model = screen.model
         let context = screen.context
         let first = resolved.specs.count
@@ -118,9 +118,23 @@ extension IncrementalLayout {
         tree = PrefixSums(contributions)
         visibleTree = PrefixSums(visible)
         snapshotIsCurrent = false
-        changeLog.full = true
+        if changeLog.full || !changeLog.inserted.isEmpty || !Self.isOneBlock(inserted, into: oldRootRows, giving: rootRows, removed: removed) {
+            changeLog.full = true
+        } else {
+            changeLog.inserted = inserted
+        }
         layoutChanged = true
         return true
+    }
+
+    /// Whether `new` is `old` with `inserted` (in order) put in one place,
+    /// nothing removed: a change a quick transition can animate.
+    private static func isOneBlock(_ inserted: [Int], into old: [Int], giving new: [Int], removed: [Int]) -> Bool {
+        guard removed.isEmpty, !inserted.isEmpty, new.count == old.count + inserted.count,
+            let first = new.firstIndex(of: inserted[0]), first + inserted.count <= new.count
+        else { return false }
+        return new[first..<(first + inserted.count)].elementsEqual(inserted)
+            && new[..<first].elementsEqual(old[..<first]) && new[(first + inserted.count)...].elementsEqual(old[first...])
     }
 
     /// Adds the state each row from `start` on reads to `readers` (and

@@ -52,6 +52,9 @@ package struct IncrementalLayout: Sendable {
     struct ChangeLog {
         var full = false
         var rows: [(row: Int, before: Pose)] = []
+        /// Rows a splice inserted as one block among the screen's rows,
+        /// every other row keeping its order (none removed), in order.
+        var inserted: [Int] = []
     }
 
     /// `screen` laid out with `measurer`.
