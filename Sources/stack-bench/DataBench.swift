@@ -83,6 +83,11 @@ enum DataBench {
         results.append((
             "data: insert 1 at the top, animated", animated,
             String(format: "%.1f ms (HostSession.change on a copy of the screen, and one frame)", animated * 1000)))
+        let gone = seconds(clock.measure {
+            _ = try? session.change(at: 3) { (screen: inout LiveScreen) throws(RuntimeError) -> [LiveEvent] in try screen.bind("items", json: shuffle) }
+            _ = session.pass(at: 3.05)
+        })
+        results.append(("data: remove it again, animated", gone, String(format: "%.1f ms", gone * 1000)))
         return results
     }
 }

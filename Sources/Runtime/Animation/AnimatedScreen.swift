@@ -91,6 +91,8 @@ package struct AnimatedScreen: Sendable {
             // Their end poses as the full layout has them, bit for bit: the
             // general transition tells a track that carries on by equality.
             carried = quick.tracks(in: live.incremental, low: oldOffset - 2 * viewport, high: oldOffset + 3 * viewport).map { track in
+                // A removed row is in no layout any more: its track goes on as it was.
+                guard live.incremental.lists(rootRow: track.row) else { return track }
                 let frame = old.frame(of: track.row)
                 let end = Pose(
                     frame: frame, content: old.contentFrame(of: track.row)?.moved(by: -frame.x, -frame.y),

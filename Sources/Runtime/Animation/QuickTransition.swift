@@ -26,6 +26,9 @@ struct QuickTransition: Sendable {
     var changedRows: Set<Int> = []
     /// How far the rows after it moved along the axis (new − old).
     let shift: Double
+    /// For a block removed: the place its rows had, where they are drawn
+    /// (after the rows before them, before those after) until they go.
+    var removedAt: Int?
     /// The content's size before the change (shown until anything moves,
     /// as the general transition shows its old layout at its start).
     var oldContentSize = (width: 0.0, height: 0.0)
@@ -52,6 +55,7 @@ struct QuickTransition: Sendable {
     /// nil when it cannot be one (then the general transition is built).
     static func make(from log: IncrementalLayout.ChangeLog, live: LiveScreen) -> QuickTransition? {
         if !log.inserted.isEmpty { return inserting(log, live: live) }
+        if !log.removed.isEmpty { return removing(log, live: live) }
         guard !log.full, log.rows.count == 1, let (row, before) = log.rows.first else { return nil }
         let incremental = live.incremental
         guard incremental.lists(rootRow: row) else { return nil }
@@ -80,6 +84,30 @@ struct QuickTransition: Sendable {
             row: row, kind: kind, delay: spec.delay, duration: spec.duration, curve: spec.curve,
             before: before, from: start, to: finish, after: after)
         return QuickTransition(row: row, position: position, lastPosition: position, track: track, before: before, changedRows: [row], shift: shift)
+    }
+
+    /// Rows removed as one block (the log's `removed`), each with its
+    /// remove track as the general transition makes it (collapsing where it
+    /// was, to its `to` effects), drawn where it was until it ends; nil
+    /// when other rows changed too, or no removed row was shown.
+    private static func removing(_ log: IncrementalLayout.ChangeLog, live: LiveScreen) -> QuickTransition? {
+        let incremental = live.incremental
+        guard !log.full else { return nil }
+        for (row, before) in log.rows where incremental.lists(rootRow: row) && incremental.pose(ofRootRow: row) != before { return nil }
+        let axis = incremental.rootStack.axis
+        var cache = Transition.SpecCache()
+        var tracks: [RowTrack] = []
+        for (row, before) in log.removed where !before.hidden {
+            let spec = Transition.spec(.remove, of: row, screen: live.screen, fallback: live.screen.model, cache: &cache)
+            let finish = Pose(frame: before.frame.collapsed(along: axis), content: nil, separator: nil, effects: spec.to)
+            tracks.append(RowTrack(
+                row: row, kind: .remove, delay: spec.delay, duration: spec.duration, curve: spec.curve,
+                before: before, from: before, to: finish, after: nil))
+        }
+        guard let last = tracks.popLast() else { return nil }
+        return QuickTransition(
+            row: last.row, position: log.removedAt, lastPosition: log.removedAt - 1, track: last, before: last.before, others: tracks,
+            changedRows: Set(log.removed.map(\.row)), shift: -log.removedExtent, removedAt: log.removedAt)
     }
 
     /// Rows inserted as one block (the log's `inserted`), each with its
@@ -185,14 +213,21 @@ extension AnimatedScreen {
             candidates.append((row, pose, now))
         }
         if running, let quick {
+            // Where a changed row is drawn among the others: its place now, or
+            // for a removed row the place it had, just before the rows there now.
+            func place(_ row: Int) -> Double {
+                guard let at = quick.removedAt else { return incremental.start(ofPosition: Int(incremental.position[row])) }
+                return (at < rootRows.count ? incremental.start(ofPosition: at) : .infinity).nextDown
+            }
             if let pose = atStart ? quick.before : quick.track?.pose(at: t),
                 quick.track?.mayShow(along: axis, between: low, high) ?? Self.overlaps(pose.frame, axis: axis, low, high)
             {
-                candidates.append((quick.row, pose, incremental.start(ofPosition: Int(incremental.position[quick.row]))))
+                candidates.append((quick.row, pose, place(quick.row)))
             }
-            // A block's other rows: not drawn before it starts (the layout before had none of them).
-            for track in quick.others where !atStart && track.mayShow(along: axis, between: low, high) {
-                if let pose = track.pose(at: t) { candidates.append((track.row, pose, incremental.start(ofPosition: Int(incremental.position[track.row])))) }
+            // A block's other rows: as they were before it starts (inserted
+            // ones are not drawn then: the layout before had none of them).
+            for track in quick.others where track.mayShow(along: axis, between: low, high) {
+                if let pose = atStart ? track.before : track.pose(at: t) { candidates.append((track.row, pose, place(track.row))) }
             }
             candidates.sort { ($0.start, $0.row) < ($1.start, $1.row) }
         }

@@ -82,6 +82,17 @@ extension IncrementalLayout {
             return false
         }
         addReaders(ofRowsFrom: dependencyRows, blocks: blocks)
+        // One block removed, the rest in order: its poses before, for a
+        // quick transition (the tree still has the old order here).
+        let newOrder = model.stacks[model.rootStack].rows
+        let gone = removed.filter { $0 < oldPosition.count && oldPosition[$0] >= 0 }
+        let removedBlock = changeLog.full || !changeLog.inserted.isEmpty || !changeLog.removed.isEmpty || !inserted.isEmpty
+            ? nil : Self.oneBlock(gone, in: rootRows, leaving: newOrder)
+        if let at = removedBlock {
+            changeLog.removed = gone.map { ($0, pose(ofRootRow: $0)) }
+            changeLog.removedAt = at
+            changeLog.removedExtent = tree.prefix(at + gone.count) - tree.prefix(at)
+        }
         // The new order: kept rows bring their extents, made rows are measured.
         let stack = rootStack
         let axis = stack.axis
@@ -118,23 +129,29 @@ extension IncrementalLayout {
         tree = PrefixSums(contributions)
         visibleTree = PrefixSums(visible)
         snapshotIsCurrent = false
-        if changeLog.full || !changeLog.inserted.isEmpty || !Self.isOneBlock(inserted, into: oldRootRows, giving: rootRows, removed: removed) {
-            changeLog.full = true
-        } else {
-            changeLog.inserted = inserted
+        if removedBlock == nil {
+            if changeLog.full || !changeLog.inserted.isEmpty || !changeLog.removed.isEmpty || !removed.isEmpty
+                || Self.oneBlock(inserted, in: rootRows, leaving: oldRootRows) == nil
+            {
+                changeLog.full = true
+            } else {
+                changeLog.inserted = inserted
+            }
         }
         layoutChanged = true
         return true
     }
 
-    /// Whether `new` is `old` with `inserted` (in order) put in one place,
-    /// nothing removed: a change a quick transition can animate.
-    private static func isOneBlock(_ inserted: [Int], into old: [Int], giving new: [Int], removed: [Int]) -> Bool {
-        guard removed.isEmpty, !inserted.isEmpty, new.count == old.count + inserted.count,
-            let first = new.firstIndex(of: inserted[0]), first + inserted.count <= new.count
-        else { return false }
-        return new[first..<(first + inserted.count)].elementsEqual(inserted)
-            && new[..<first].elementsEqual(old[..<first]) && new[(first + inserted.count)...].elementsEqual(old[first...])
+    /// Where `block` (in order) sits in `longer` when taking it out leaves
+    /// `shorter`: one block inserted (or removed), every other row in its
+    /// order — a change a quick transition can animate. Nil otherwise.
+    private static func oneBlock(_ block: [Int], in longer: [Int], leaving shorter: [Int]) -> Int? {
+        guard !block.isEmpty, longer.count == shorter.count + block.count,
+            let first = longer.firstIndex(of: block[0]), first + block.count <= longer.count,
+            longer[first..<(first + block.count)].elementsEqual(block),
+            longer[..<first].elementsEqual(shorter[..<first]), longer[(first + block.count)...].elementsEqual(shorter[first...])
+        else { return nil }
+        return first
     }
 
     /// Adds the state each row from `start` on reads to `readers` (and

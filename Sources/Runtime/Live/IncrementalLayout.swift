@@ -55,6 +55,12 @@ package struct IncrementalLayout: Sendable {
         /// Rows a splice inserted as one block among the screen's rows,
         /// every other row keeping its order (none removed), in order.
         var inserted: [Int] = []
+        /// Rows a splice removed as one block, every other row keeping its
+        /// order (none inserted): each with its pose before, in order, and
+        /// the block's place and extent along the axis among the rows before.
+        var removed: [(row: Int, before: Pose)] = []
+        var removedAt = -1
+        var removedExtent = 0.0
     }
 
     /// `screen` laid out with `measurer`.
