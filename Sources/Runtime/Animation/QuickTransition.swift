@@ -86,60 +86,6 @@ struct QuickTransition: Sendable {
         return QuickTransition(row: row, position: position, lastPosition: position, track: track, before: before, changedRows: [row], shift: shift)
     }
 
-    /// Rows removed as one block (the log's `removed`), each with its
-    /// remove track as the general transition makes it (collapsing where it
-    /// was, to its `to` effects), drawn where it was until it ends; nil
-    /// when other rows changed too, or no removed row was shown.
-    private static func removing(_ log: IncrementalLayout.ChangeLog, live: LiveScreen) -> QuickTransition? {
-        let incremental = live.incremental
-        guard !log.full else { return nil }
-        for (row, before) in log.rows where incremental.lists(rootRow: row) && incremental.pose(ofRootRow: row) != before { return nil }
-        let axis = incremental.rootStack.axis
-        var cache = Transition.SpecCache()
-        var tracks: [RowTrack] = []
-        for (row, before) in log.removed where !before.hidden {
-            let spec = Transition.spec(.remove, of: row, screen: live.screen, fallback: live.screen.model, cache: &cache)
-            let finish = Pose(frame: before.frame.collapsed(along: axis), content: nil, separator: nil, effects: spec.to)
-            tracks.append(RowTrack(
-                row: row, kind: .remove, delay: spec.delay, duration: spec.duration, curve: spec.curve,
-                before: before, from: before, to: finish, after: nil))
-        }
-        guard let last = tracks.popLast() else { return nil }
-        return QuickTransition(
-            row: last.row, position: log.removedAt, lastPosition: log.removedAt - 1, track: last, before: last.before, others: tracks,
-            changedRows: Set(log.removed.map(\.row)), shift: -log.removedExtent, removedAt: log.removedAt)
-    }
-
-    /// Rows inserted as one block (the log's `inserted`), each with its
-    /// insert track as the general transition makes it (from its place
-    /// collapsed, with its `from` effects); nil when other rows changed
-    /// too, or no inserted row is shown.
-    private static func inserting(_ log: IncrementalLayout.ChangeLog, live: LiveScreen) -> QuickTransition? {
-        let incremental = live.incremental
-        guard !log.full, log.inserted.allSatisfy(incremental.lists(rootRow:)) else { return nil }
-        // Rows evaluated again alongside (a count read elsewhere) must not have moved.
-        for (row, before) in log.rows where incremental.lists(rootRow: row) && incremental.pose(ofRootRow: row) != before { return nil }
-        let axis = incremental.rootStack.axis
-        var cache = Transition.SpecCache()
-        var tracks: [RowTrack] = []
-        for row in log.inserted {
-            let after = incremental.pose(ofRootRow: row)
-            guard !after.hidden else { continue }
-            let spec = Transition.spec(.insert, of: row, screen: live.screen, fallback: live.screen.model, cache: &cache)
-            let start = Pose(frame: after.frame.collapsed(along: axis), content: nil, separator: nil, effects: spec.from)
-            tracks.append(RowTrack(
-                row: row, kind: .insert, delay: spec.delay, duration: spec.duration, curve: spec.curve,
-                before: nil, from: start, to: after, after: after))
-        }
-        guard let last = tracks.popLast() else { return nil }
-        let first = Int(incremental.position[log.inserted[0]])
-        let end = first + log.inserted.count
-        let shift = incremental.tree.prefix(end) - incremental.tree.prefix(first)
-        return QuickTransition(
-            row: last.row, position: first, lastPosition: end - 1, track: last, before: nil, others: tracks,
-            changedRows: Set(log.inserted), shift: shift)
-    }
-
     /// The tracks the general transition would have for the rows in
     /// `low ..< high` at `t`: the changed row and its followers there, so
     /// that a change interrupting this one starts each from where it is.
