@@ -1,10 +1,9 @@
 // Animating a change to one of the screen's rows without laying the whole
 // screen out: the row's own track, and the rows after it following it by one
 // shared shift (the general transition gives each of them a track with the
-// row's timing, which comes to the same poses). Rows inserted as one block
-// (an element of bound data) animate the same way: each its insert track,
-// the rows after the block following the last of them, the nearest change
-// before them, as the general transition has it. Frames are presented from
+// row's timing, which comes to the same poses). Rows inserted or removed as
+// one block (an element of bound data) animate the same way
+// (QuickTransition+Blocks). Frames are presented from
 // the incremental layout for the rows in a window only: O(log n + window).
 // AnimatedScreen takes this path for hosts when the change qualifies and
 // falls back to the general transition otherwise.
