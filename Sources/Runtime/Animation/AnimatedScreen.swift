@@ -83,14 +83,16 @@ package struct AnimatedScreen: Sendable {
         }
         // The general transition. After quick changes the layout before this
         // change is made now; a quick transition still running hands on the
-        // poses of its row and of the rows after it near the viewport.
+        // poses of its rows and of every row after them.
         let old = layoutIsStale ? live.incremental.layoutKeepingExtents() : layout
         var carried: [RowTrack] = []
         if running, let quick {
-            let viewport = live.rootStackAxis == .vertical ? live.screen.viewportHeight : live.screen.viewportWidth
             // Their end poses as the full layout has them, bit for bit: the
             // general transition tells a track that carries on by equality.
-            carried = quick.tracks(in: live.incremental, low: oldOffset - 2 * viewport, high: oldOffset + 3 * viewport).map { track in
+            // Every row after the change: the general transition this one
+            // becomes is O(rows) anyway, and a row left out would stand
+            // still when a later scroll brings it into view mid-animation.
+            carried = quick.tracks(in: live.incremental, low: -.infinity, high: .infinity).map { track in
                 // A removed row is in no layout any more: its track goes on as it was.
                 guard live.incremental.lists(rootRow: track.row) else { return track }
                 let frame = old.frame(of: track.row)
