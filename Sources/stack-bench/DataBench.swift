@@ -72,6 +72,12 @@ enum DataBench {
         results.append(("data: insert 1 at the top of \(elements / 1000)k", inserted, String(format: "%.1f ms (re-binding: the document is read)", inserted * 1000)))
         let removed = seconds(clock.measure { _ = try? live.bind("items", json: shuffle) })
         results.append(("data: remove it again", removed, String(format: "%.1f ms", removed * 1000)))
+        // The same element inserted and removed alone: no document read.
+        let object = "{\"id\":\"i\(elements)\",\"title\":\"Item \(elements)\",\"price\":1}"
+        let added = seconds(clock.measure { _ = try? live.insert("items", json: object, at: 0) })
+        results.append(("data: insert 1 at the top by insert(_:json:at:)", added, String(format: "%.1f ms", added * 1000)))
+        let out = seconds(clock.measure { _ = try? live.remove("items", key: "i\(elements)") })
+        results.append(("data: remove it by remove(_:key:)", out, String(format: "%.1f ms", out * 1000)))
         // The same insert through a host's session: on a copy of the screen
         // (a change that throws leaves nothing done), animated by the
         // general transition, and the first frame drawn.

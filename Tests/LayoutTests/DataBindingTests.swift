@@ -283,6 +283,60 @@ final class DataBindingTests: XCTestCase {
         }
     }
 
+    /// Elements inserted and removed one at a time (`insert(_:json:at:)`,
+    /// `remove(_:key:)`) leave the screen as a fresh binding of the list
+    /// they make, with the events of that change; bad requests say what is
+    /// wrong and change nothing.
+    func testInsertingAndRemovingOneElement() throws {
+        for source in [Self.flatForScreen, Self.forScreen] {
+            let model = try InterpolationTests.loaded(source)
+            var random = SplitMix64(seed: 57)
+            var ids = 0
+            var items = Self.randomItems(&random, count: 4, ids: &ids)
+            var live = LiveScreen(model: model, viewportWidth: 320, viewportHeight: 500)
+            try live.bind("items", json: Self.json(items))
+            for step in 0..<120 {
+                let events: [LiveEvent]
+                if items.isEmpty || Bool.random(using: &random) {
+                    let item = Self.randomItems(&random, count: 1, ids: &ids)[0]
+                    let at = Int.random(in: 0...items.count, using: &random)
+                    items.insert(item, at: at)
+                    events = try live.insert("items", json: String(Self.json([item]).dropFirst().dropLast()), at: at)
+                    XCTAssertGreaterThanOrEqual(events.count { if case .rowInserted = $0 { true } else { false } }, 2, "step \(step)")
+                } else {
+                    let gone = items.remove(at: Int.random(in: 0..<items.count, using: &random))
+                    events = try live.remove("items", key: gone.id)
+                    XCTAssertGreaterThanOrEqual(events.count { if case .rowRemoved = $0 { true } else { false } }, 2, "step \(step)")
+                }
+                var fresh = LiveScreen(model: model, viewportWidth: 320, viewportHeight: 500)
+                try fresh.bind("items", json: Self.json(items))
+                XCTAssertEqual(Self.render(live), Self.render(fresh), "step \(step)")
+                Self.assertSameAnswers(live, fresh, "step \(step)")
+                if testRun?.failureCount ?? 0 > 0 { return }
+            }
+            let before = Self.render(live)
+            func refused(_ change: (inout LiveScreen) throws -> [LiveEvent]) -> String {
+                do {
+                    _ = try change(&live)
+                    return "not refused"
+                } catch {
+                    return (error as? RuntimeError)?.description ?? "\(error)"
+                }
+            }
+            let first = try XCTUnwrap(items.first)
+            XCTAssertEqual(
+                refused { try $0.insert("items", json: String(Self.json([first]).dropFirst().dropLast()), at: 0) },
+                "items: key '\(first.id)' is in the list already; keys must be unique")
+            XCTAssertEqual(refused { try $0.insert("items", json: #"{"id": "n", "title": "t", "size": 1}"#, at: items.count + 1) },
+                "items: cannot insert at \(items.count + 1); the list has \(items.count) elements")
+            XCTAssertEqual(refused { try $0.insert("items", json: #"{"id": "n", "title": 3, "size": 1}"#, at: 0) },
+                "items[0].title: expected a string, found a number (record Item)")
+            XCTAssertEqual(refused { try $0.remove("items", key: "nope") }, "items has no element with key 'nope'")
+            XCTAssertEqual(refused { try $0.remove("things", key: "k1") }, "the screen has no list data 'things'")
+            XCTAssertEqual(Self.render(live), before, "a refused change changed the screen")
+        }
+    }
+
     /// Rows that share their template's code read each element's values
     /// wherever a row's expressions are evaluated: appearance (text,
     /// background), accessibility, the pressed row's highlight — as the

@@ -38,7 +38,7 @@ extension LiveScreen {
 
     /// Makes the screen show `elements` as data `dataIndex`.
     /// `places`: the elements' places by key, when the reader has them.
-    private mutating func apply(_ dataIndex: Int, _ elements: [BoundRecord], places: [String: Int]? = nil) -> [LiveEvent] {
+    mutating func apply(_ dataIndex: Int, _ elements: [BoundRecord], places: [String: Int]? = nil) -> [LiveEvent] {
         let model = screen.model
         let data = model.data[dataIndex]
         // The top-level `for`s over the data, and the list each goes over.
@@ -162,8 +162,14 @@ extension LiveScreen {
             model.expressions.constants.reserveCapacity(model.expressions.constants.count + elements.count * plan.template.parameters.count)
             model.expressions.code.reserveCapacity(model.expressions.code.count + elements.count * plan.template.code.count)
         }
+        // Where the element after the last one found is, first: most
+        // elements keep their order, and comparing a key is cheaper than
+        // hashing it (keys are unique, so the two agree).
+        var guess = 0
         for (position, element) in elements.enumerated() {
-            if let offset = oldPlaces[element.key], old[offset].record == element, !plan.readsIndex || offset == position {
+            let found = guess < old.count && old[guess].record.key == element.key ? guess : oldPlaces[element.key]
+            if let offset = found { guess = offset + 1 }
+            if let offset = found, old[offset].record == element, !plan.readsIndex || offset == position {
                 next.append(old[offset])
                 newRows += old[offset].rows
                 keptOld[offset] = true
