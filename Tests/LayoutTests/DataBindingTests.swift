@@ -337,6 +337,40 @@ final class DataBindingTests: XCTestCase {
         }
     }
 
+    /// A list without a key is keyed by place: inserting or removing one
+    /// element re-keys those after it, as binding the list whole does.
+    func testInsertingAndRemovingByPlace() throws {
+        let model = try InterpolationTests.loaded("""
+            record Item { id: string  title: string  size: number  flag: bool = false }
+            screen S {
+                data items: [Item]
+                for a in items { Text row { text: a.title  size: a.size }  Text note { text: "\\(index)"  size: 20 } }
+            }
+            """)
+        var random = SplitMix64(seed: 61)
+        var ids = 0
+        var items = Self.randomItems(&random, count: 3, ids: &ids)
+        var live = LiveScreen(model: model, viewportWidth: 320, viewportHeight: 500)
+        try live.bind("items", json: Self.json(items))
+        for step in 0..<60 {
+            if items.isEmpty || Bool.random(using: &random) {
+                let item = Self.randomItems(&random, count: 1, ids: &ids)[0]
+                let at = Int.random(in: 0...items.count, using: &random)
+                items.insert(item, at: at)
+                try live.insert("items", json: String(Self.json([item]).dropFirst().dropLast()), at: at)
+            } else {
+                let at = Int.random(in: 0..<items.count, using: &random)
+                items.remove(at: at)
+                try live.remove("items", key: String(at))
+            }
+            var fresh = LiveScreen(model: model, viewportWidth: 320, viewportHeight: 500)
+            try fresh.bind("items", json: Self.json(items))
+            XCTAssertEqual(LiveModelTests.render(live), LiveModelTests.render(fresh), "step \(step)")
+            XCTAssertEqual(live.contentMain, fresh.contentMain, accuracy: 1e-9, "step \(step)")
+            if testRun?.failureCount ?? 0 > 0 { return }
+        }
+    }
+
     /// Rows that share their template's code read each element's values
     /// wherever a row's expressions are evaluated: appearance (text,
     /// background), accessibility, the pressed row's highlight — as the
