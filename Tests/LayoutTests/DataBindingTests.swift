@@ -291,29 +291,14 @@ final class DataBindingTests: XCTestCase {
         for source in [Self.flatForScreen, Self.forScreen] {
             let model = try InterpolationTests.loaded(source)
             var random = SplitMix64(seed: 57)
-            var ids = 0
-            var items = Self.randomItems(&random, count: 4, ids: &ids)
             var live = LiveScreen(model: model, viewportWidth: 320, viewportHeight: 500)
-            try live.bind("items", json: Self.json(items))
-            for step in 0..<120 {
-                let events: [LiveEvent]
-                if items.isEmpty || Bool.random(using: &random) {
-                    let item = Self.randomItems(&random, count: 1, ids: &ids)[0]
-                    let at = Int.random(in: 0...items.count, using: &random)
-                    items.insert(item, at: at)
-                    events = try live.insert("items", json: String(Self.json([item]).dropFirst().dropLast()), at: at)
-                    XCTAssertGreaterThanOrEqual(events.count { if case .rowInserted = $0 { true } else { false } }, 2, "step \(step)")
-                } else {
-                    let gone = items.remove(at: Int.random(in: 0..<items.count, using: &random))
-                    events = try live.remove("items", key: gone.id)
-                    XCTAssertGreaterThanOrEqual(events.count { if case .rowRemoved = $0 { true } else { false } }, 2, "step \(step)")
-                }
-                var fresh = LiveScreen(model: model, viewportWidth: 320, viewportHeight: 500)
-                try fresh.bind("items", json: Self.json(items))
+            let items = try insertAndRemove(&live, model: model, seed: &random, count: 4, steps: 120, byPlace: false) { live, fresh, events, inserted, step in
+                let kind = events.count { if case .rowInserted = $0 { inserted } else if case .rowRemoved = $0 { !inserted } else { false } }
+                XCTAssertGreaterThanOrEqual(kind, 2, "step \(step)")
                 XCTAssertEqual(Self.render(live), Self.render(fresh), "step \(step)")
                 Self.assertSameAnswers(live, fresh, "step \(step)")
-                if testRun?.failureCount ?? 0 > 0 { return }
             }
+            if testRun?.failureCount ?? 0 > 0 { return }
             let before = Self.render(live)
             func refused(_ change: (inout LiveScreen) throws -> [LiveEvent]) -> String {
                 do {
@@ -348,27 +333,45 @@ final class DataBindingTests: XCTestCase {
             }
             """)
         var random = SplitMix64(seed: 61)
-        var ids = 0
-        var items = Self.randomItems(&random, count: 3, ids: &ids)
         var live = LiveScreen(model: model, viewportWidth: 320, viewportHeight: 500)
+        _ = try insertAndRemove(&live, model: model, seed: &random, count: 3, steps: 60, byPlace: true) { live, fresh, _, _, step in
+            XCTAssertEqual(LiveModelTests.render(live), LiveModelTests.render(fresh), "step \(step)")
+            XCTAssertEqual(live.contentMain, fresh.contentMain, accuracy: 1e-9, "step \(step)")
+        }
+    }
+
+    /// Binds `count` seeded items, then makes `steps` seeded inserts and
+    /// removals of one element through `insert(_:json:at:)` and
+    /// `remove(_:key:)` (by place for a list keyed by place), calling
+    /// `check` after each with a fresh screen bound to the same items, the
+    /// events, and whether it was an insert. Stops at the first failure;
+    /// returns the items bound at the end.
+    func insertAndRemove(
+        _ live: inout LiveScreen, model: ScreenModel, seed random: inout SplitMix64, count: Int, steps: Int, byPlace: Bool,
+        check: (LiveScreen, LiveScreen, [LiveEvent], Bool, Int) -> Void
+    ) throws -> [Item] {
+        var ids = 0
+        var items = Self.randomItems(&random, count: count, ids: &ids)
         try live.bind("items", json: Self.json(items))
-        for step in 0..<60 {
-            if items.isEmpty || Bool.random(using: &random) {
+        for step in 0..<steps {
+            let events: [LiveEvent]
+            let inserting = items.isEmpty || Bool.random(using: &random)
+            if inserting {
                 let item = Self.randomItems(&random, count: 1, ids: &ids)[0]
                 let at = Int.random(in: 0...items.count, using: &random)
                 items.insert(item, at: at)
-                try live.insert("items", json: String(Self.json([item]).dropFirst().dropLast()), at: at)
+                events = try live.insert("items", json: String(Self.json([item]).dropFirst().dropLast()), at: at)
             } else {
                 let at = Int.random(in: 0..<items.count, using: &random)
-                items.remove(at: at)
-                try live.remove("items", key: String(at))
+                let gone = items.remove(at: at)
+                events = try live.remove("items", key: byPlace ? String(at) : gone.id)
             }
             var fresh = LiveScreen(model: model, viewportWidth: 320, viewportHeight: 500)
             try fresh.bind("items", json: Self.json(items))
-            XCTAssertEqual(LiveModelTests.render(live), LiveModelTests.render(fresh), "step \(step)")
-            XCTAssertEqual(live.contentMain, fresh.contentMain, accuracy: 1e-9, "step \(step)")
-            if testRun?.failureCount ?? 0 > 0 { return }
+            check(live, fresh, events, inserting, step)
+            if testRun?.failureCount ?? 0 > 0 { break }
         }
+        return items
     }
 
     /// Rows that share their template's code read each element's values

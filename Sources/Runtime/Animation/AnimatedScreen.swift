@@ -32,15 +32,12 @@ package struct AnimatedScreen: Sendable {
         self.live = live
     }
 
-    /// Whether rows a `for` makes follow the change that moves them (rows
-    /// made since `everyMoveFollows` was worked out come from these).
-    static func everyTemplateMoveFollows(_ model: ScreenModel) -> Bool {
-        !model.repeaters.contains { $0.template.rows.contains { $0.transitions.contains { $0.kind == .move && !$0.follows } } }
-    }
-
+    /// Whether every row — and every row a component or a `for` may make
+    /// later, without the model being looked at again — follows the change
+    /// that moves it.
     static func everyMoveFollows(_ model: ScreenModel) -> Bool {
-        !model.rows.contains { $0.transitions.contains { $0.kind == .move && !$0.follows } }
-            && !model.components.contains { $0.rows.contains { $0.transitions.contains { $0.kind == .move && !$0.follows } } }
+        func follow(_ rows: [RowModel]) -> Bool { !rows.contains { $0.transitions.contains { $0.kind == .move && !$0.follows } } }
+        return follow(model.rows) && model.components.allSatisfy { follow($0.rows) } && model.repeaters.allSatisfy { follow($0.template.rows) }
     }
 
     /// When the running animation ends (nil when none ran).
@@ -66,7 +63,6 @@ package struct AnimatedScreen: Sendable {
         // One of the screen's rows changed in place, nothing else: animate it
         // from the incremental layout, without laying the screen out.
         if allowsQuickChanges, !running, everyMoveFollows, changed.stickyRows.isEmpty,
-            changed.incremental.changeLog.inserted.isEmpty || Self.everyTemplateMoveFollows(changed.screen.model),
             var next = QuickTransition.make(from: changed.incremental.changeLog, live: changed),
             separatorsStay(for: next.row, before: live, after: changed)
         {

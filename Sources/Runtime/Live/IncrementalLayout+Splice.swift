@@ -34,11 +34,10 @@ extension IncrementalLayout {
     /// rows `inserted` (listed by the screen's own stack) and lost rows
     /// `removed` (no longer listed), and a new order of the screen's rows;
     /// its stacks are the ones laid out before. Evaluates and measures the
-    /// inserted rows alone. Returns false, having laid the screen out in
-    /// full instead, when an inserted or removed row is not one the tree
-    /// can hold (a nested stack, a `fill` row, a sticky row).
-    @discardableResult
-    mutating func splice(inserted: [Int], removed: [Int], blocks: [MadeBlocks] = []) -> Bool {
+    /// inserted rows alone; lays the screen out in full instead when an
+    /// inserted or removed row is not one the tree can hold (a nested
+    /// stack, a `fill` row, a sticky row).
+    mutating func splice(inserted: [Int], removed: [Int], blocks: [MadeBlocks] = []) {
         let oldExtents = extents, oldContributions = contributions, oldPosition = position, oldRootRows = rootRows
         let model = screen.model
         let context = screen.context
@@ -79,15 +78,15 @@ extension IncrementalLayout {
             rebuildTree()
             changeLog.full = true
             layoutChanged = true
-            return false
+            return
         }
         addReaders(ofRowsFrom: dependencyRows, blocks: blocks)
         // One block removed, the rest in order: its poses before, for a
         // quick transition (the tree still has the old order here).
-        let newOrder = model.stacks[model.rootStack].rows
+        // (Only the first change of a log can be animated so.)
+        let firstChange = !changeLog.full && changeLog.inserted.isEmpty && changeLog.removed.isEmpty
         let gone = removed.filter { $0 < oldPosition.count && oldPosition[$0] >= 0 }
-        let removedBlock = changeLog.full || !changeLog.inserted.isEmpty || !changeLog.removed.isEmpty || !inserted.isEmpty
-            ? nil : Self.oneBlock(gone, in: rootRows, leaving: newOrder)
+        let removedBlock = firstChange && inserted.isEmpty ? Self.oneBlock(gone, in: rootRows, leaving: model.stacks[model.rootStack].rows) : nil
         if let at = removedBlock {
             changeLog.removed = gone.map { ($0, pose(ofRootRow: $0)) }
             changeLog.removedAt = at
@@ -130,16 +129,13 @@ extension IncrementalLayout {
         visibleTree = PrefixSums(visible)
         snapshotIsCurrent = false
         if removedBlock == nil {
-            if changeLog.full || !changeLog.inserted.isEmpty || !changeLog.removed.isEmpty || !removed.isEmpty
-                || Self.oneBlock(inserted, in: rootRows, leaving: oldRootRows) == nil
-            {
-                changeLog.full = true
-            } else {
+            if firstChange, removed.isEmpty, Self.oneBlock(inserted, in: rootRows, leaving: oldRootRows) != nil {
                 changeLog.inserted = inserted
+            } else {
+                changeLog.full = true
             }
         }
         layoutChanged = true
-        return true
     }
 
     /// Where `block` (in order) sits in `longer` when taking it out leaves

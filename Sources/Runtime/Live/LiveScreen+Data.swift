@@ -69,10 +69,12 @@ extension LiveScreen {
                 let (added, dropped) = live.rebind(repeater, to: elements, places: places, in: &edited)
                 inserted += added
                 removed += dropped
-                let template = live.plan(repeater).template
-                blocks.append(MadeBlocks(
-                    rows: made..<edited.rows.count, period: template.rowFactsShared.count, factsShared: template.rowFactsShared,
-                    readsState: template.rowLayoutReadsState))
+                if splicing {
+                    let template = live.plan(repeater).template
+                    blocks.append(MadeBlocks(
+                        rows: made..<edited.rows.count, period: template.rowFactsShared.count, factsShared: template.rowFactsShared,
+                        readsState: template.rowLayoutReadsState))
+                }
             }
             let count = data.isList ? edited.state[data.slots[0]].name : nil
             if splicing {

@@ -77,7 +77,14 @@ package struct TemplatePlan: Sendable {
             _ = stack.mapExpressions(look)
             stackChanges.append(changes)
         }
+        // Per row: whether it holds a copy; whether its layout facts other
+        // than its text hold one, and whether its layout reads state; and
+        // whether a tap or transition reads a copied expression (those are
+        // evaluated without the row at hand, which rules sharing out).
         var rowChanges: [Bool] = []
+        var shared: [Bool] = []
+        var readsState: [Bool] = []
+        var actionsRead = false
         for row in template.rows {
             changes = false
             row.forEachExpression { _ = look($0) }
@@ -86,13 +93,18 @@ package struct TemplatePlan: Sendable {
                 case .toggle(let slot), .set(let slot, _): if own.contains(UInt32(slot)) { changes = true }
                 default: break
                 }
+                switch action {
+                case .set(_, let value): if seen.contains(value) { actionsRead = true }
+                case .insert(_, let arguments, _, _): if arguments.contains(where: { seen.contains($0.value) }) { actionsRead = true }
+                default: break
+                }
             }
             rowChanges.append(changes)
-        }
-        // Which layout expressions are copied per instance, and which read state.
-        var shared: [Bool] = []
-        var readsState: [Bool] = []
-        for row in template.rows {
+            for transition in row.transitions {
+                let keyframes = [transition.from, transition.to].compactMap { $0 }
+                let refs = [transition.duration, transition.delay] + keyframes.flatMap { [$0.alpha, $0.offsetX, $0.offsetY, $0.scale].compactMap { $0 } }
+                if refs.contains(where: seen.contains) { actionsRead = true }
+            }
             var text: ExprRef?
             if case .text(let ref, _, _, _, _, _) = row.content { text = ref }
             var same = true
@@ -108,22 +120,6 @@ package struct TemplatePlan: Sendable {
         }
         rowFactsShared = shared
         rowLayoutReadsState = readsState
-        // Taps and transitions reading a copied expression rule sharing out.
-        var actionsRead = false
-        for row in template.rows {
-            for action in row.tap {
-                switch action {
-                case .set(_, let value): if seen.contains(value) { actionsRead = true }
-                case .insert(_, let arguments, _, _): if arguments.contains(where: { seen.contains($0.value) }) { actionsRead = true }
-                default: break
-                }
-            }
-            for transition in row.transitions {
-                let keyframes = [transition.from, transition.to].compactMap { $0 }
-                let refs = [transition.duration, transition.delay] + keyframes.flatMap { [$0.alpha, $0.offsetX, $0.offsetY, $0.scale].compactMap { $0 } }
-                if refs.contains(where: seen.contains) { actionsRead = true }
-            }
-        }
         shareable = template.states.isEmpty && !stackChanges.contains(true) && !actionsRead
         originals = copies.map(\.original)
         var offsets: [UInt32] = []
