@@ -40,17 +40,18 @@ struct ResolvedStack: Sendable {
 /// what the layout pass reads. Make one with `Screen.resolve()`.
 package struct ResolvedScreen: Sendable {
     var specs: [MainSpec]
-    var insets: [EdgeInsets]
-    var separators: [ResolvedSeparator?]
+    /// Few distinct values among many rows: slots, not copies.
+    var insets: Palette<EdgeInsets>
+    var separators: Palette<ResolvedSeparator?>
     /// Measurable content per row; nested stacks by index.
-    var contents: [ResolvedContent]
+    var contents: Palette<ResolvedContent>
     /// The nested stack of each row, or -1: plain numbers, so the passes
     /// that look for nested stacks need not touch `contents`.
     var nested: [Int32]
     var stacks: [ResolvedStack]
 }
 
-enum ResolvedContent: Sendable {
+enum ResolvedContent: Equatable, Sendable {
     case measured(MeasuredContent)
     case stack(Int)
 }
@@ -68,9 +69,9 @@ extension ResolvedScreen {
     /// Evaluates `model` in `context`.
     init(model: ScreenModel, context: EvaluationContext) {
         specs = []
-        insets = []
-        separators = []
-        contents = []
+        insets = Palette()
+        separators = Palette()
+        contents = Palette()
         nested = []
         nested.reserveCapacity(model.rows.count)
         specs.reserveCapacity(model.rows.count)

@@ -74,7 +74,7 @@ struct LayoutEngine {
         let insetsTable = resolved.insets
         rows.withUnsafeBufferPointer { rows in
             specs.withUnsafeBufferPointer { specs in
-                insetsTable.withUnsafeBufferPointer { insetsTable in
+                insetsTable.withUnsafeReader { insetsTable in
                     for row in rows {
                         let spec = specs[row]
                         if spec.hidden {

@@ -192,9 +192,9 @@ extension ResolvedScreen {
     /// Adds to the next row the facts of row `row`.
     mutating func append(copyOf row: Int) {
         specs.append(specs[row])
-        insets.append(insets[row])
-        separators.append(separators[row])
-        contents.append(contents[row])
+        insets.append(copyOf: row)
+        separators.append(copyOf: row)
+        contents.append(copyOf: row)
         nested.append(nested[row])
     }
 

@@ -1,0 +1,61 @@
+// The palette that stores a row's insets, separator and content as a slot
+// must read back exactly what a plain array would, whatever is written.
+
+import XCTest
+@testable import StackRuntime
+
+final class PaletteTests: XCTestCase {
+    func testReadsBackWhatAPlainArrayHolds() {
+        var seed: UInt64 = 0x5EED
+        func next(_ bound: Int) -> Int {
+            seed = seed &* 6364136223846793005 &+ 1442695040888963407
+            return Int(seed >> 33) % bound
+        }
+        for round in 0..<40 {
+            // Few distinct values in some rounds, many in others.
+            let spread = [2, 3, 5, 9, 1000][round % 5]
+            var palette = Palette<Int?>()
+            var reference: [Int?] = []
+            for _ in 0..<600 {
+                let value: Int? = next(7) == 0 ? nil : next(spread)
+                switch next(4) {
+                case 0, 1:
+                    palette.append(value)
+                    reference.append(value)
+                case 2 where !reference.isEmpty:
+                    let row = next(reference.count)
+                    palette[row] = value
+                    reference[row] = value
+                case 3 where !reference.isEmpty:
+                    let row = next(reference.count)
+                    palette.append(copyOf: row)
+                    reference.append(reference[row])
+                default:
+                    break
+                }
+                XCTAssertEqual(palette.count, reference.count)
+            }
+            XCTAssertEqual((0..<reference.count).map { palette[$0] }, reference, "round \(round)")
+            palette.withUnsafeReader { reader in
+                XCTAssertEqual((0..<reference.count).map { reader[$0] }, reference, "round \(round), reader")
+            }
+            XCTAssertEqual(Palette(reference).count, reference.count)
+            XCTAssertEqual((0..<reference.count).map { Palette(reference)[$0] }, reference)
+        }
+    }
+
+    func testKeepsOneCopyOfRepeatedValuesAndForgetsUnusedOnes() {
+        var palette = Palette<EdgeInsets>()
+        let a = EdgeInsets(top: 1, right: 2, bottom: 3, left: 4)
+        let b = EdgeInsets(top: 0, right: 0, bottom: 0, left: 0)
+        for index in 0..<10_000 { palette.append(index % 3 == 0 ? a : b) }
+        XCTAssertEqual(palette.storedValues, 2)
+        // A row rewritten with ever new values (a counter in state) does not
+        // grow what is kept without bound.
+        for step in 0..<100_000 { palette[7] = EdgeInsets(top: Double(step), right: 0, bottom: 0, left: 0) }
+        XCTAssertLessThanOrEqual(palette.storedValues, 2 * palette.count + 16)
+        XCTAssertEqual(palette[7].top, 99_999)
+        XCTAssertEqual(palette[6], a)
+        XCTAssertEqual(palette[5], b)
+    }
+}
