@@ -39,8 +39,11 @@ enum SyntheticModels {
             hideLastSeparator: yes, background: clear, rows: [])]
         var rootRows: [Int] = []
         rootRows.reserveCapacity(count)
+        // Rows of one look share their details, as the loader and the
+        // lowering make them share (with the row before of the same look).
+        var lastOfKind: [RowKindCode: RowModel] = [:]
         func row(parent: Int, index: Int, content: ContentModel, size: ExprRef, hidden: ExprRef) -> RowModel {
-            RowModel(
+            var made = RowModel(
                 kind: { () -> RowKindCode in
                     switch content {
                     case .text: .text
@@ -50,6 +53,9 @@ enum SyntheticModels {
                 }(), id: nil, component: nil, parent: parent, content: content, size: size, min: nil, max: nil,
                 insets: insets, background: clear, highlight: clear, hidden: hidden, separator: separator, tap: [],
                 transitions: [], pin: .none, snapHide: .none)
+            if let last = lastOfKind[made.kind] { made.shareDetails(with: last) }
+            lastOfKind[made.kind] = made
+            return made
         }
         for index in 0..<count {
             let content: ContentModel

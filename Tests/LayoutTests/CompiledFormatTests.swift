@@ -213,3 +213,52 @@ final class CompiledTemplateTests: XCTestCase {
             LayoutJSON.render(screen: fromSource.screen, layout: fromSource.layout(), offset: 0))
     }
 }
+
+/// Rows of one look keep one copy of what they share (insets, separator,
+/// colours, taps, transitions, the text style): in the lowered model, in a
+/// loaded one, and a row changed alone gets its own copy.
+final class SharedRowDetailsTests: XCTestCase {
+    static let source = """
+        component Tag(label: string): Text { text: label  font: 13  insets: 4 8 4 8 }
+        screen S {
+            defaults { separator { insets: 0 0 0 15 }  transition show { duration: 200ms } }
+        \((0..<40).map { "    Text { text: \"row \($0)\"  insets: 12 16 12 16 }" }.joined(separator: "\n"))
+        \((0..<10).map { "    Tag { label: \"tag \($0)\" }" }.joined(separator: "\n"))
+            Text odd { text: "odd one"  insets: 1 2 3 4 }
+        }
+        """
+
+    /// How many distinct storages `rows` use.
+    private func storages(_ rows: [RowModel]) -> Int {
+        var firsts: [RowModel] = []
+        for row in rows where !firsts.contains(where: { $0.sharesDetails(with: row) }) { firsts.append(row) }
+        return firsts.count
+    }
+
+    func testRowsOfOneLookShareTheirDetails() throws {
+        let result = Compiler.check(SourceFile(path: "s.stack", text: Self.source), loader: MemoryLoader([:]))
+        let model = try XCTUnwrap(Compiler.lower(try XCTUnwrap(result.program)).first)
+        let loaded = try XCTUnwrap(try ScreenDecoder.decode(ScreenEncoder.encode([model])).first)
+        for (name, candidate) in [("lowered", model), ("loaded", loaded)] {
+            let rows = candidate.stacks[0].rows.map { candidate.rows[$0] }
+            XCTAssertEqual(rows.count, 51, name)
+            // The 40 texts, the 10 tags, the odd one.
+            XCTAssertEqual(storages(rows), 3, name)
+            XCTAssertEqual(Set(rows.map { candidate.expressions.constantValue(textOf($0)) }).count, 51, name)
+            XCTAssertNotEqual(rows[0].insets, rows[50].insets, name)
+        }
+        // A row changed alone: the others keep what they had.
+        var rows = model.stacks[0].rows.map { model.rows[$0] }
+        let before = rows[1]
+        rows[0].background = rows[0].insets.top
+        XCTAssertFalse(rows[0].sharesDetails(with: rows[1]))
+        XCTAssertEqual(rows[1], before)
+        XCTAssertNotEqual(rows[0].background, rows[1].background)
+        XCTAssertTrue(rows[1].sharesDetails(with: rows[2]))
+    }
+
+    private func textOf(_ row: RowModel) -> ExprRef {
+        if case .text(let text, _, _, _, _, _) = row.content { return text }
+        return ExprRef(start: 0, count: 0)
+    }
+}

@@ -23,6 +23,9 @@ struct ScreenLowering {
     let stack: CheckedStack
     var expressions: ExpressionCompiler
     var rows: [RowModel] = []
+    /// The row lowered last: the next one shares its details when they are
+    /// equal (rows of a list look alike), so a screen's rows are small.
+    private var lastRow: RowModel?
     var stacks: [StackModel] = []
     var stateSlots: [StateSlot]
     /// The last Spacer defaults made, and from which defaults.
@@ -414,6 +417,8 @@ struct ScreenLowering {
                 label: expr(written, "label").map { expressions.compile($0) }, hint: expr(written, "hint").map { expressions.compile($0) },
                 traits: AccessibilityTrait.bits(traits), hidden: expr(written, "hidden").map { expressions.compile($0) })
         }
+        if let lastRow { rows[index].shareDetails(with: lastRow) }
+        lastRow = rows[index]
         return index
     }
 

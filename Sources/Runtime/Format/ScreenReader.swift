@@ -360,22 +360,31 @@ enum ScreenReader {
         guard !stacks.isEmpty else { throw LoadError(section: r.section, offset: r.offset, message: "a screen needs its own stack") }
 
         // ROWS: each copies its style's template and fills in what is its own.
+        // Their content is the style's, the shown expression left to each row,
+        // so that rows of one style share their details (`RowModel`).
         let templates = styles.map { style in
-            RowModel(
-                kind: style.kind, id: nil, component: nil, parent: 0, content: .spacer, size: style.size, min: style.min,
+            let placeholder = ExprRef(start: 0, count: 0)
+            let content: ContentModel =
+                switch style.kind {
+                case .text:
+                    .text(
+                        text: placeholder, font: style.contentExprs[0], lines: style.contentExprs[1], color: style.contentExprs[2],
+                        weight: style.weight, align: style.align)
+                case .image: .image(source: placeholder, aspect: style.contentExprs.first)
+                case .view: .view(host: placeholder, props: style.props)
+                case .spacer, .stack: .spacer
+                }
+            return RowModel(
+                kind: style.kind, id: nil, component: nil, parent: 0, content: content, size: style.size, min: style.min,
                 max: style.max, insets: style.insets, background: style.background, highlight: style.highlight,
                 hidden: style.hidden, separator: style.separator, tap: style.tap, transitions: style.transitions,
                 pin: style.pin, snapHide: style.snapHide)
         }
-        let textParts = styles.map { style in
-            style.kind == .text ? (style.contentExprs[0], style.contentExprs[1], style.contentExprs[2], style.weight, style.align) : nil
-        }
-        let aspects = styles.map(\.contentExprs.first)
-        let props = styles.map(\.props)
         /// Rows whose parents are stacks below `stackCount`, shifted down by `parentOffset`
         /// (a template's rows: 0 is where the instance goes, stored as -1).
         func readRows(_ r: inout ByteReader, stackCount: Int, parentOffset: Int) throws(LoadError) -> [RowModel] {
             var rows: [RowModel] = []
+            var lastOfStyle = [RowModel?](repeating: nil, count: templates.count)
             let rowCount = try r.count(minimumSize: minimumRowSize, "row")
             rows.reserveCapacity(rowCount)
             for _ in 0..<rowCount {
@@ -388,11 +397,9 @@ enum ScreenReader {
                 if rowFlags & 2 != 0 { row.component = try string(&r, "a component name") }
                 row.parent = try r.index(below: stackCount + parentOffset, "parent stack") - parentOffset
                 switch row.kind {
-                case .text:
-                    let (font, lines, color, weight, align) = textParts[styleIndex]!
-                    row.content = .text(text: try exprs.read(&r, .string, "text"), font: font, lines: lines, color: color, weight: weight, align: align)
-                case .image: row.content = .image(source: try exprs.read(&r, .string, "an image source"), aspect: aspects[styleIndex])
-                case .view: row.content = .view(host: try exprs.read(&r, .string, "a host"), props: props[styleIndex])
+                case .text: row.content = row.content.showing(try exprs.read(&r, .string, "text"))
+                case .image: row.content = row.content.showing(try exprs.read(&r, .string, "an image source"))
+                case .view: row.content = row.content.showing(try exprs.read(&r, .string, "a host"))
                 case .spacer: break
                 case .stack: row.content = .stack(try r.index(below: stackCount, "nested stack"))
                 }
@@ -408,6 +415,10 @@ enum ScreenReader {
                 if parentOffset == 0, stylesUse[styleIndex] || exprs.parameterReads != before {
                     throw LoadError(section: r.section, offset: at, message: "row \(rows.count) reads a component parameter outside a component template")
                 }
+                // A component's instances, rows with accessibility: equal to
+                // the row of their style before them, more often than not.
+                if let last = lastOfStyle[styleIndex] { row.shareDetails(with: last) }
+                lastOfStyle[styleIndex] = row
                 rows.append(row)
             }
             return rows

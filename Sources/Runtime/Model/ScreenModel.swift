@@ -187,62 +187,6 @@ package enum PinMode: UInt8, Hashable, Sendable, Codable {
     case none, top, bottom
 }
 
-/// One row, with every property resolved.
-package struct RowModel: Hashable, Sendable, Codable {
-    package var kind: RowKindCode
-    package var id: String?
-    /// The component this row is an instance of, if any.
-    package var component: String?
-    /// The stack this row belongs to.
-    package var parent: Int
-    package var content: ContentModel
-    /// A length: number, percentage, `fit` or `fill(w)`.
-    package var size: ExprRef
-    package var min: ExprRef?
-    package var max: ExprRef?
-    package var insets: EdgeExprs
-    package var background: ExprRef
-    package var highlight: ExprRef
-    package var hidden: ExprRef
-    package var separator: SeparatorModel?
-    package var tap: [ActionModel]
-    package var transitions: [TransitionModel]
-    package var pin: PinMode
-    /// `snap-hide(top|bottom)`: the edge the row hides towards.
-    package var snapHide: PinMode
-    /// `accessibility { … }`, when written.
-    package var accessibility: AccessibilityModel? = nil
-    /// For a row of a `for` made at run time from code its rows share:
-    /// where its values start among the constants (`.parameter(i)` of that
-    /// code reads `constants[parameters + i]`). Nil for every row a
-    /// compiled screen holds.
-    package var parameters: UInt32? = nil
-
-    package init(
-        kind: RowKindCode, id: String?, component: String?, parent: Int, content: ContentModel, size: ExprRef,
-        min: ExprRef?, max: ExprRef?, insets: EdgeExprs, background: ExprRef, highlight: ExprRef, hidden: ExprRef,
-        separator: SeparatorModel?, tap: [ActionModel], transitions: [TransitionModel], pin: PinMode, snapHide: PinMode
-    ) {
-        self.kind = kind
-        self.id = id
-        self.component = component
-        self.parent = parent
-        self.content = content
-        self.size = size
-        self.min = min
-        self.max = max
-        self.insets = insets
-        self.background = background
-        self.highlight = highlight
-        self.hidden = hidden
-        self.separator = separator
-        self.tap = tap
-        self.transitions = transitions
-        self.pin = pin
-        self.snapHide = snapHide
-    }
-}
-
 /// A stack: the screen itself (`stacks[0]`), a nested `Stack` row, or a flow step.
 package struct StackModel: Hashable, Sendable, Codable {
     package var axis: Axis
