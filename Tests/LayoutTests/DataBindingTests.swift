@@ -292,13 +292,20 @@ final class DataBindingTests: XCTestCase {
             let model = try InterpolationTests.loaded(source)
             var random = SplitMix64(seed: 57)
             var live = LiveScreen(model: model, viewportWidth: 320, viewportHeight: 500)
-            let items = try insertAndRemove(&live, model: model, seed: &random, count: 4, steps: 120, byPlace: false) { live, fresh, events, inserted, step in
+            let items = try insertAndRemove(&live, model: model, seed: &random, count: 4, steps: 300, byPlace: false) { live, fresh, events, inserted, step in
                 let kind = events.count { if case .rowInserted = $0 { inserted } else if case .rowRemoved = $0 { !inserted } else { false } }
                 XCTAssertGreaterThanOrEqual(kind, 2, "step \(step)")
                 XCTAssertEqual(Self.render(live), Self.render(fresh), "step \(step)")
                 Self.assertSameAnswers(live, fresh, "step \(step)")
             }
             if testRun?.failureCount ?? 0 > 0 { return }
+            // The flat screen's elements go in and out alone (no diff of the
+            // list); the other's rows hold a stack, so they are diffed.
+            if source == Self.flatForScreen {
+                XCTAssertGreaterThan(live.elementsSplicedAlone, 250, "inserted and removed alone")
+            } else {
+                XCTAssertEqual(live.elementsSplicedAlone, 0)
+            }
             let before = Self.render(live)
             func refused(_ change: (inout LiveScreen) throws -> [LiveEvent]) -> String {
                 do {
@@ -356,6 +363,17 @@ final class DataBindingTests: XCTestCase {
         for step in 0..<steps {
             let events: [LiveEvent]
             let inserting = items.isEmpty || Bool.random(using: &random)
+            // Now and then an element edited by key, or the list bound
+            // whole, between them: both find elements by their places,
+            // which inserts and removals alone have shifted.
+            if !byPlace, !items.isEmpty, Int.random(in: 0..<5, using: &random) == 0 {
+                let at = Int.random(in: 0..<items.count, using: &random)
+                items[at].title = "u\(step)"
+                try live.update("items", key: items[at].id, json: String(Self.json([items[at]]).dropFirst().dropLast()))
+            } else if !byPlace, items.count > 1, Int.random(in: 0..<12, using: &random) == 0 {
+                items.swapAt(0, items.count - 1)
+                try live.bind("items", json: Self.json(items))
+            }
             if inserting {
                 let item = Self.randomItems(&random, count: 1, ids: &ids)[0]
                 let at = Int.random(in: 0...items.count, using: &random)

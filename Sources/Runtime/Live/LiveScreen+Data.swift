@@ -97,7 +97,7 @@ extension LiveScreen {
     /// Whether re-binding `for`s `repeaters` can splice their rows into the
     /// layout: each puts plain rows (no nested stacks or `for`s, none
     /// sticky) straight into the screen's own stack, and nothing there fills.
-    private mutating func canSplice(_ repeaters: [Int]) -> Bool {
+    mutating func canSplice(_ repeaters: [Int]) -> Bool {
         guard incremental.canSplice else { return false }
         let model = screen.model
         for index in repeaters {
@@ -121,7 +121,7 @@ extension LiveScreen {
 
     /// The plan of `for` `index`, its code shared in `model` when it can be
     /// (its elements' rows then copy one row each, no code copied).
-    private static func sharedPlan(_ index: Int, in model: inout ScreenModel, plans: inout [Int: RepeaterPlan]) -> RepeaterPlan {
+    static func sharedPlan(_ index: Int, in model: inout ScreenModel, plans: inout [Int: RepeaterPlan]) -> RepeaterPlan {
         var plan = plan(index, in: model, plans: &plans)
         if plan.template.shareable, plan.template.sharedRows == nil {
             plan.template.share(model.repeaters[index].template, into: &model)
@@ -139,15 +139,8 @@ extension LiveScreen {
         let repeater = model.repeaters[index]
         let plan = Self.sharedPlan(index, in: &model, plans: &plans)
         let old = bound[index] ?? []
-        let oldPlaces = boundPlaces[index] ?? [:]
-        // Where its rows are: after its anchor row and the rows of earlier
-        // `for`s placed after the same row.
-        let list = model.stacks[repeater.stack].rows
-        var start = repeater.after >= 0 ? (list.firstIndex(of: repeater.after).map { $0 + 1 } ?? 0) : 0
-        for earlier in 0..<index
-        where model.repeaters[earlier].parent < 0 && model.repeaters[earlier].stack == repeater.stack && model.repeaters[earlier].after == repeater.after {
-            start += (bound[earlier] ?? []).reduce(0) { $0 + $1.rows.count }
-        }
+        let oldPlaces = boundPlaces[index] ?? KeyPlaces()
+        let start = firstPlace(of: index, in: model)
         let oldCount = old.reduce(0) { $0 + $1.rows.count }
         let dataName = model.data[repeater.data].name
         var next: [BoundElement] = []
@@ -188,10 +181,24 @@ extension LiveScreen {
         let end = min(start + oldCount, model.stacks[repeater.stack].rows.count)
         model.stacks[repeater.stack].rows.replaceSubrange(min(start, end)..<end, with: newRows)
         bound[index] = next
-        boundPlaces[index] = places ?? Dictionary(next.enumerated().map { ($1.record.key, $0) }, uniquingKeysWith: { a, _ in a })
+        boundPlaces[index] = KeyPlaces(places ?? Dictionary(next.enumerated().map { ($1.record.key, $0) }, uniquingKeysWith: { a, _ in a }))
         var removed: [Int] = []
         for (offset, element) in old.enumerated() where !keptOld[offset] { removed += element.rows }
         return (inserted, removed)
+    }
+
+    /// Where the rows of top-level `for` `index` start in its stack's list:
+    /// after its anchor row and the rows of earlier `for`s placed after
+    /// the same row.
+    func firstPlace(of index: Int, in model: ScreenModel) -> Int {
+        let repeater = model.repeaters[index]
+        let list = model.stacks[repeater.stack].rows
+        var start = repeater.after >= 0 ? (list.firstIndex(of: repeater.after).map { $0 + 1 } ?? 0) : 0
+        for earlier in 0..<index
+        where model.repeaters[earlier].parent < 0 && model.repeaters[earlier].stack == repeater.stack && model.repeaters[earlier].after == repeater.after {
+            start += (bound[earlier] ?? []).reduce(0) { $0 + $1.rows.count }
+        }
+        return start
     }
 
     /// Makes the rows of `for` `index` for one element, the rows of the
@@ -199,7 +206,7 @@ extension LiveScreen {
     /// `parentStack` (in order) and the first constant holding the
     /// element's values (in the order of its plan's parameters). Ids take
     /// the keys of every enclosing element: `item[s1][b2]`.
-    private static func makeRows(
+    static func makeRows(
         _ index: Int, plan: RepeaterPlan, element: BoundRecord, position: Int, outer: [Int: RuntimeValue], data: String, keys: String,
         parentStack: Int, plans: inout [Int: RepeaterPlan], in model: inout ScreenModel
     ) -> (rows: [Int], constants: UInt32) {

@@ -12,10 +12,10 @@ extension LiveScreen {
     /// or the key repeats. Returns the events, as `bind` does.
     @discardableResult
     public mutating func insert(_ name: String, json: String, at index: Int) throws(RuntimeError) -> [LiveEvent] {
-        let (dataIndex, current) = try boundElements(name)
-        var elements = current
-        guard index >= 0, index <= elements.count else {
-            throw RuntimeError("\(name): cannot insert at \(index); the list has \(elements.count) element\(elements.count == 1 ? "" : "s")")
+        let (dataIndex, repeater) = try boundFor(name)
+        let count = bound[repeater]?.count ?? 0
+        guard index >= 0, index <= count else {
+            throw RuntimeError("\(name): cannot insert at \(index); the list has \(count) element\(count == 1 ? "" : "s")")
         }
         let model = screen.model
         var one = model.data[dataIndex]
@@ -23,15 +23,18 @@ extension LiveScreen {
         one.name = "\(name)[\(index)]"
         let shape = model.readShape(ofData: dataIndex)
         var element = try one.elements(fromJSON: json, shape: shape, enums: model.enums)[0]
-        if shape.keyField >= 0, shape.keyField < element.values.count {
+        let keyedByField = shape.keyField >= 0 && shape.keyField < element.values.count
+        if keyedByField {
             element.key = ValueText.keyText(element.values[shape.keyField], enums: model.enums)
-            if elements.contains(where: { $0.key == element.key }) {
+            if boundPlaces[repeater]?[element.key] != nil {
                 throw RuntimeError("\(name): key '\(element.key)' is in the list already; keys must be unique")
             }
-            elements.insert(element, at: index)
-        } else {
+            if let events = spliceOne(dataIndex, repeater, inserting: element, at: index) { return events }
+        }
+        var elements = (bound[repeater] ?? []).map(\.record)
+        elements.insert(element, at: index)
+        if !keyedByField {
             // Keyed by place: every element after it takes the next key.
-            elements.insert(element, at: index)
             for place in index..<elements.count { elements[place].key = String(place) }
         }
         return apply(dataIndex, elements)
@@ -42,21 +45,25 @@ extension LiveScreen {
     /// such element. Returns the events, as `bind` does.
     @discardableResult
     public mutating func remove(_ name: String, key: String) throws(RuntimeError) -> [LiveEvent] {
-        let (dataIndex, current) = try boundElements(name)
-        var elements = current
+        let (dataIndex, repeater) = try boundFor(name)
+        let keyedByField = screen.model.readShape(ofData: dataIndex).keyField >= 0
+        if keyedByField, let place = boundPlaces[repeater]?[key], let events = spliceOne(dataIndex, repeater, removingAt: place) {
+            return events
+        }
+        var elements = (bound[repeater] ?? []).map(\.record)
         guard let place = elements.firstIndex(where: { $0.key == key }) else {
             throw RuntimeError("\(name) has no element with key '\(key)'")
         }
         elements.remove(at: place)
-        if screen.model.readShape(ofData: dataIndex).keyField < 0 {
+        if !keyedByField {
             for index in place..<elements.count { elements[index].key = String(index) }
         }
         return apply(dataIndex, elements)
     }
 
     /// The data named `name`, a list one of whose top-level `for`s shows it
-    /// (not a field of it), and its elements as bound now.
-    private func boundElements(_ name: String) throws(RuntimeError) -> (data: Int, elements: [BoundRecord]) {
+    /// (not a field of it), and that `for`.
+    private func boundFor(_ name: String) throws(RuntimeError) -> (data: Int, repeater: Int) {
         let model = screen.model
         guard let dataIndex = model.data.firstIndex(where: { $0.name == name }), model.data[dataIndex].isList else {
             throw RuntimeError("the screen has no list data '\(name)'")
@@ -66,6 +73,93 @@ extension LiveScreen {
         }) else {
             throw RuntimeError("\(name): no `for` shows it, so it has no elements to add to or remove from; bind the list instead")
         }
-        return (dataIndex, (bound[repeater] ?? []).map(\.record))
+        return (dataIndex, repeater)
+    }
+
+    /// Whether one element of `for` `repeater` over list `dataIndex` can go
+    /// in or out alone: it is the only `for` over the list, its elements
+    /// are keyed by a field and their rows are plain rows of the screen's
+    /// own stack (spliced), none of them nested `for`s or reading `index`.
+    private mutating func splicesOne(_ dataIndex: Int, _ repeater: Int) -> Bool {
+        let model = screen.model
+        let fors = model.repeaters.indices.filter { model.repeaters[$0].data == dataIndex && model.repeaters[$0].parent < 0 }
+        guard fors == [repeater], bound[repeater] != nil, model.readShape(ofData: dataIndex).keyField >= 0 else { return false }
+        let plan = plan(repeater)
+        return plan.children.isEmpty && !plan.readsIndex && canSplice([repeater])
+    }
+
+    /// Inserts `element` at `index` of `for` `repeater` without diffing the
+    /// other elements: its rows made and spliced in, places by key shifted
+    /// (`KeyPlaces`). Nil, changing nothing, when `splicesOne` says no.
+    private mutating func spliceOne(_ dataIndex: Int, _ repeater: Int, inserting element: BoundRecord, at index: Int) -> [LiveEvent]? {
+        guard splicesOne(dataIndex, repeater) else { return nil }
+        var inserted: [Int] = []
+        let events = observe { live in
+            var edited = live.incremental.screen.takeModel()
+            let plan = Self.sharedPlan(repeater, in: &edited, plans: &live.plans)
+            let made = edited.rows.count
+            let stack = edited.repeaters[repeater].stack
+            let (rows, constants) = Self.makeRows(
+                repeater, plan: plan, element: element, position: index, outer: [:], data: edited.data[dataIndex].name, keys: "",
+                parentStack: stack, plans: &live.plans, in: &edited)
+            // Every element has its template's rows, as many as this one.
+            edited.stacks[stack].rows.insert(contentsOf: rows, at: live.firstPlace(of: repeater, in: edited) + index * rows.count)
+            live.bound[repeater, default: []].insert(BoundElement(record: element, rows: rows, made: made..<edited.rows.count, constants: constants), at: index)
+            live.boundPlaces[repeater, default: KeyPlaces()].insert(element.key, at: index)
+            live.settlePlaces(repeater)
+            let template = plan.template
+            let blocks = [MadeBlocks(
+                rows: made..<edited.rows.count, period: template.rowFactsShared.count, factsShared: template.rowFactsShared,
+                readsState: template.rowLayoutReadsState)]
+            live.finishSplice(dataIndex, repeater, edited, inserted: rows, removed: [], blocks: blocks)
+            inserted = rows
+        }
+        return inserted.map { .rowInserted(row: RowKey($0)) } + events
+    }
+
+    /// Removes the element at `place` of `for` `repeater` without diffing
+    /// the others: its rows leave the stack, places by key shifted. Nil,
+    /// changing nothing, when `splicesOne` says no.
+    private mutating func spliceOne(_ dataIndex: Int, _ repeater: Int, removingAt place: Int) -> [LiveEvent]? {
+        // The element copied alone: a copy of the list would be copied again
+        // by the removal below.
+        guard splicesOne(dataIndex, repeater), place >= 0, place < bound[repeater]?.count ?? 0, let element = bound[repeater]?[place] else {
+            return nil
+        }
+        let events = observe { live in
+            var edited = live.incremental.screen.takeModel()
+            let stack = edited.repeaters[repeater].stack
+            let at = live.firstPlace(of: repeater, in: edited) + place * element.rows.count
+            edited.stacks[stack].rows.removeSubrange(at..<at + element.rows.count)
+            live.bound[repeater]?.remove(at: place)
+            live.boundPlaces[repeater]?.remove(element.record.key, at: place)
+            live.settlePlaces(repeater)
+            let made = edited.rows.count
+            let template = live.plan(repeater).template
+            let blocks = [MadeBlocks(
+                rows: made..<made, period: template.rowFactsShared.count, factsShared: template.rowFactsShared,
+                readsState: template.rowLayoutReadsState)]
+            live.finishSplice(dataIndex, repeater, edited, inserted: [], removed: element.rows, blocks: blocks)
+        }
+        return element.rows.map { .rowRemoved(row: RowKey($0)) } + events
+    }
+
+    /// Hands `edited` back to the screen and splices its rows in, as a
+    /// re-binding does: the list's count set, the layout told.
+    private mutating func finishSplice(_ dataIndex: Int, _ repeater: Int, _ edited: ScreenModel, inserted: [Int], removed: [Int], blocks: [MadeBlocks]) {
+        let count = edited.state[edited.data[dataIndex].slots[0]].name
+        incremental.screen.restoreModel(edited, inserted: inserted, removed: removed)
+        incremental.splice(inserted: inserted, removed: removed, blocks: blocks)
+        if (try? incremental.screen.setState(count, to: .number(Double(bound[repeater]?.count ?? 0)))) != nil {
+            incremental.stateChanged(count)
+        }
+        incremental.layoutChanged = true
+        elementsSplicedAlone += 1
+    }
+
+    /// Builds `for` `repeater`'s places by key again when their shifts are many.
+    private mutating func settlePlaces(_ repeater: Int) {
+        guard boundPlaces[repeater]?.needsSettling == true else { return }
+        boundPlaces[repeater] = KeyPlaces(keys: (bound[repeater] ?? []).map(\.record.key))
     }
 }

@@ -17,7 +17,10 @@ public struct LiveScreen: Sendable {
     /// Per `for` (by index in the model), the elements bound now and their
     /// rows, and each key's place among them.
     var bound: [Int: [BoundElement]] = [:]
-    var boundPlaces: [Int: [String: Int]] = [:]
+    var boundPlaces: [Int: KeyPlaces] = [:]
+    /// How many elements went in or out alone, without a diff of the list
+    /// (`insert(_:json:at:)`, `remove(_:key:)`): for tests of that path.
+    package internal(set) var elementsSplicedAlone = 0
     /// Per `for`, how its template is instantiated (made at its first binding).
     var plans: [Int: RepeaterPlan] = [:]
 
