@@ -139,6 +139,14 @@ package struct Screen: Sendable {
     /// Sets state `name`; the value's type must be the slot's.
     package mutating func setState(_ name: String, to value: RuntimeValue) throws(RuntimeError) {
         guard let index = stateIndex(name) else { throw unknownState(name) }
+        try setState(slot: index, to: value)
+    }
+
+    /// Sets state slot `index` (of `model.state`), as `setState(_:to:)`
+    /// does by name: a copy of another screen's state is slot by slot.
+    package mutating func setState(slot index: Int, to value: RuntimeValue) throws(RuntimeError) {
+        guard model.state.indices.contains(index) else { throw RuntimeError("the screen has no state slot \(index)") }
+        let name = model.state[index].name
         guard Self.value(value, fits: model.state[index].type) else {
             throw RuntimeError("state '\(name)' is \(typeName(model.state[index].type)); \(describe(value)) is not")
         }

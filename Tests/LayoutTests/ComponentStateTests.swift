@@ -60,7 +60,7 @@ final class ComponentStateTests: XCTestCase {
         XCTAssertEqual(try live.state("wifi.on"), .bool(false))
         // A fresh layout of the edited model agrees with the live one.
         var fresh = Screen(model: live.screen.model, viewportWidth: 300, viewportHeight: 600)
-        for (slot, value) in live.screen.state.enumerated() { try fresh.setState(live.screen.model.state[slot].name, to: value) }
+        for (slot, value) in live.screen.state.enumerated() { try fresh.setState(slot: slot, to: value) }
         XCTAssertEqual(LiveModelTests.render(fresh.layout(), live), LiveModelTests.render(live))
     }
 }

@@ -70,7 +70,7 @@ final class HolderLayoutTests: XCTestCase {
     /// A layout from scratch of the live screen's model and state.
     static func fresh(_ live: LiveScreen, measurer: any Measurer) -> ScreenLayout {
         var screen = Screen(model: live.screen.model, viewportWidth: live.screen.viewportWidth, viewportHeight: live.screen.viewportHeight)
-        for (slot, value) in live.screen.state.enumerated() { try? screen.setState(live.screen.model.state[slot].name, to: value) }
+        for (slot, value) in live.screen.state.enumerated() { try? screen.setState(slot: slot, to: value) }
         return screen.layout(measurer: measurer)
     }
 

@@ -78,7 +78,7 @@ final class LiveModelTests: XCTestCase {
         }
         model.expressions = table
         var screen = Screen(model: model, viewportWidth: live.screen.viewportWidth, viewportHeight: live.screen.viewportHeight)
-        for (slot, value) in live.screen.state.enumerated() { try? screen.setState(model.state[slot].name, to: value) }
+        for (slot, value) in live.screen.state.enumerated() { try? screen.setState(slot: slot, to: value) }
         return screen.layout()
     }
 

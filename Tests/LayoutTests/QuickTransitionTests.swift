@@ -159,8 +159,22 @@ extension QuickTransitionTests {
     /// (the last separator moves: the general path), mid-animation,
     /// interrupted by other changes.
     func testAnInsertedOrRemovedElementPresentsAsTheGeneralTransition() throws {
+        try checkFeed(seed: 0xFEED, several: false)
+    }
+
+    /// Several elements in or out at once — posts inserted at a few places,
+    /// some removed, one replaced — animate without a full layout too, each
+    /// block with its tracks and the rows after each following the nearest
+    /// change before them, drawn as the general transition draws them.
+    func testSeveralElementsAtOncePresentAsTheGeneralTransition() throws {
+        try checkFeed(seed: 0x5EED5, several: true)
+    }
+
+    /// The feed's seeded steps, on two sessions (quick changes and not);
+    /// `several`: steps that change several elements at once as well.
+    func checkFeed(seed: UInt64, several: Bool) throws {
         let model = try InterpolationTests.loaded(Self.feedSource)
-        var random = SplitMix64(seed: 0xFEED)
+        var random = SplitMix64(seed: seed)
         var ids = 0
         func post() -> String {
             ids += 1
@@ -176,12 +190,25 @@ extension QuickTransitionTests {
             _ = try session.change(at: 0) { (live: inout LiveScreen) throws(RuntimeError) -> [LiveEvent] in try live.bind("posts", json: "[" + posts.joined(separator: ",") + "]") }
             if index == 0 { quick = session } else { general = session }
         }
-        var time = 1.0, quickChanges = 0, quickRemovals = 0, compared = 0
+        var time = 1.0, quickChanges = 0, quickRemovals = 0, quickBlocks = 0, compared = 0
         for step in 0..<TestScale.count(full: 300, quick: 80) {
-            time += [0, 0.05, 0.15, 0.6, 2][Int.random(in: 0..<5, using: &random)]
-            let choice = Int.random(in: 0..<10, using: &random)
+            // Several-element changes mostly after the last one has ended
+            // (while one runs, a change takes the general transition).
+            time += (several ? [0, 0.05, 0.6, 2, 2] : [0, 0.05, 0.15, 0.6, 2])[Int.random(in: 0..<5, using: &random)]
+            let choice = Int.random(in: 0..<(several ? 14 : 10), using: &random)
             var scroll: Double?
             switch choice {
+            case 10:
+                for _ in 0..<Int.random(in: 2...3, using: &random) { posts.insert(post(), at: Int.random(in: 0...min(posts.count, 8), using: &random)) }
+            case 11 where posts.count > 8:
+                for _ in 0..<Int.random(in: 2...3, using: &random) { posts.remove(at: Int.random(in: 0..<min(posts.count, 10), using: &random)) }
+            case 12 where !posts.isEmpty:
+                // One replaced: its rows go and new ones come at its place.
+                posts[Int.random(in: 0..<min(posts.count, 6), using: &random)] = post()
+            case 13 where posts.count > 8:
+                posts.remove(at: Int.random(in: 0..<6, using: &random))
+                posts.insert(post(), at: Int.random(in: 0...6, using: &random))
+                posts.insert(post(), at: Int.random(in: 0...posts.count, using: &random))
             case 0...2: posts.insert(post(), at: 0)
             case 3: posts.insert(post(), at: Int.random(in: 0...posts.count, using: &random))
             case 4: posts.append(post())
@@ -202,7 +229,8 @@ extension QuickTransitionTests {
                 if index == 0 { quick = session } else { general = session }
             }
             if quick.screen.quick != nil, quick.isAnimating(at: time) { quickChanges += 1 }
-            if let running = quick.screen.quick, quick.isAnimating(at: time), running.removedAt != nil { quickRemovals += 1 }
+            if let running = quick.screen.quick, quick.isAnimating(at: time), !running.removedPlaces.isEmpty { quickRemovals += 1 }
+            if let running = quick.screen.quick, quick.isAnimating(at: time), running.segments.count > 1 { quickBlocks += 1 }
             for delay in [0.0, 0.04, 0.1, 0.2, 0.35, 2.0] {
                 compare(quick.pass(at: time + delay), general.pass(at: time + delay), label: "step \(step) choice \(choice) t+\(delay)")
                 compared += 1
@@ -212,5 +240,6 @@ extension QuickTransitionTests {
         XCTAssertGreaterThan(compared, 300)
         XCTAssertGreaterThan(quickChanges, 20, "the quick path was taken")
         XCTAssertGreaterThan(quickRemovals, 3, "the quick path was taken for removals")
+        if several { XCTAssertGreaterThan(quickBlocks, 5, "the quick path was taken for several blocks") }
     }
 }

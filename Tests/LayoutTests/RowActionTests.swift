@@ -41,7 +41,7 @@ final class RowActionTests: XCTestCase {
         let result = live.tap(x: frame.x + 1, y: frame.y + 1)
         // Every action leaves the live layout equal to a fresh one.
         var fresh = Screen(model: live.screen.model, viewportWidth: 300, viewportHeight: 800)
-        for (slot, value) in live.screen.state.enumerated() { try fresh.setState(live.screen.model.state[slot].name, to: value) }
+        for (slot, value) in live.screen.state.enumerated() { try fresh.setState(slot: slot, to: value) }
         XCTAssertEqual(LiveModelTests.render(fresh.layout(), live), LiveModelTests.render(live), "after tapping \(id)")
         return (result.actions, result.events)
     }

@@ -64,7 +64,7 @@ package struct AnimatedScreen: Sendable {
         // from the incremental layout, without laying the screen out.
         if allowsQuickChanges, !running, everyMoveFollows, changed.stickyRows.isEmpty,
             var next = QuickTransition.make(from: changed.incremental.changeLog, live: changed),
-            separatorsStay(for: next.row, before: live, after: changed)
+            separatorsStay(for: next.changedRows, before: live, after: changed)
         {
             next.oldContentSize = (live.contentWidth, live.contentHeight)
             next.oldOffset = oldOffset
@@ -195,10 +195,10 @@ package struct AnimatedScreen: Sendable {
     /// With `hide-last-separator`, a row that is (or becomes) the last shown
     /// one takes a separator from or gives one to another row: that change
     /// is not one row's.
-    private func separatorsStay(for row: Int, before: LiveScreen, after: LiveScreen) -> Bool {
+    private func separatorsStay(for rows: Set<Int>, before: LiveScreen, after: LiveScreen) -> Bool {
         guard after.incremental.rootStack.hideLastSeparator else { return true }
         let was = before.incremental.lastVisibleRootRow(), now = after.incremental.lastVisibleRootRow()
-        return was == now && now != row
+        return was == now && !(now.map(rows.contains) ?? false)
     }
 
     /// Scrolls to `offset` at `time`, as a host following a finger does.

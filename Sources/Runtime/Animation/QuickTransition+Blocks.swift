@@ -1,38 +1,55 @@
-// A block of rows inserted or removed by a re-binding (one element of
-// bound data), animated as a quick transition: each row its insert or
-// remove track as the general transition makes it, the rows after the
-// block following the last of them — the nearest change before them — by
-// one shift (the block's extent). The splice logs the block
-// (IncrementalLayout.ChangeLog); anything else that changed makes it
-// the general transition's.
+// Blocks of rows inserted or removed by a re-binding (elements of bound
+// data), animated as a quick transition: each row its insert or remove
+// track as the general transition makes it, and the rows after each block
+// following the nearest change before them by the blocks' shifts so far —
+// the nearest inserted block before them among the rows now, else the
+// nearest removed one among the rows before, as the general transition
+// picks it. The splice logs the blocks (IncrementalLayout.ChangeLog);
+// anything else that changed makes it the general transition's.
 
 extension QuickTransition {
-    /// Rows removed as one block (the log's `removed`), each collapsing
-    /// where it was to its `to` effects, drawn there until its track ends;
-    /// nil when other rows changed too, or no removed row was shown.
-    static func removing(_ log: IncrementalLayout.ChangeLog, live: LiveScreen) -> QuickTransition? {
-        guard othersStayed(log, live.incremental) else { return nil }
-        var tracks = blockTracks(log.removed.map { ($0.row, $0.before) }, kind: .remove, live: live)
-        guard let last = tracks.popLast() else { return nil }
-        return QuickTransition(
-            row: last.row, position: log.removedAt, lastPosition: log.removedAt - 1, track: last, before: last.before, others: tracks,
-            changedRows: Set(log.removed.map(\.row)), shift: -log.removedExtent, removedAt: log.removedAt)
-    }
-
-    /// Rows inserted as one block (the log's `inserted`), each growing from
-    /// its place collapsed, with its `from` effects; nil when other rows
-    /// changed too, or no inserted row is shown.
-    static func inserting(_ log: IncrementalLayout.ChangeLog, live: LiveScreen) -> QuickTransition? {
+    /// The blocks of `log`: inserted rows growing from their places
+    /// collapsed with their `from` effects, removed ones collapsing where
+    /// they were to their `to` effects (drawn there until their tracks end).
+    /// Nil when other rows changed too, or a block has no row shown (the
+    /// timing of the rows after it would come from further back).
+    static func changingBlocks(_ log: IncrementalLayout.ChangeLog, live: LiveScreen) -> QuickTransition? {
         let incremental = live.incremental
-        guard othersStayed(log, incremental), log.inserted.allSatisfy(incremental.lists(rootRow:)) else { return nil }
-        var tracks = blockTracks(log.inserted.map { ($0, incremental.pose(ofRootRow: $0)) }, kind: .insert, live: live)
+        guard othersStayed(log, incremental) else { return nil }
+        var tracks: [RowTrack] = []
+        var changed = Set<Int>()
+        var removedPlaces: [Int: Int] = [:]
+        var segments: [Segment] = []
+        var shift = 0.0
+        // The last track of the nearest inserted block so far.
+        var inserted: RowTrack?
+        for block in log.blocks {
+            if !block.inserted.isEmpty {
+                guard block.inserted.allSatisfy(incremental.lists(rootRow:)) else { return nil }
+                let made = blockTracks(block.inserted.map { ($0, incremental.pose(ofRootRow: $0)) }, kind: .insert, live: live)
+                guard let last = made.last else { return nil }
+                let end = block.at + block.inserted.count
+                shift += incremental.tree.prefix(end) - incremental.tree.prefix(block.at)
+                inserted = last
+                tracks += made
+                changed.formUnion(block.inserted)
+                segments.append(Segment(from: end, shift: shift, timing: last))
+            } else {
+                let made = blockTracks(block.removed.map { ($0.row, $0.before) }, kind: .remove, live: live)
+                guard let last = made.last else { return nil }
+                shift -= block.extent
+                tracks += made
+                for (row, _) in block.removed {
+                    changed.insert(row)
+                    removedPlaces[row] = block.at
+                }
+                segments.append(Segment(from: block.at, shift: shift, timing: inserted ?? last))
+            }
+        }
         guard let last = tracks.popLast() else { return nil }
-        let first = Int(incremental.position[log.inserted[0]])
-        let end = first + log.inserted.count
-        let shift = incremental.tree.prefix(end) - incremental.tree.prefix(first)
         return QuickTransition(
-            row: last.row, position: first, lastPosition: end - 1, track: last, before: nil, others: tracks,
-            changedRows: Set(log.inserted), shift: shift)
+            row: last.row, track: last, before: last.before, others: tracks, changedRows: changed, segments: segments,
+            removedPlaces: removedPlaces)
     }
 
     /// Whether the rows evaluated again alongside the block (a count read

@@ -8,26 +8,33 @@
 // AnimatedScreen takes this path for hosts when the change qualifies and
 // falls back to the general transition otherwise.
 
-/// One changed row of the screen's own stack, or one block of rows
-/// inserted into it, animating.
+/// One changed row of the screen's own stack, or blocks of rows inserted
+/// into it and removed from it, animating.
 struct QuickTransition: Sendable {
-    /// The changed row (of a block, the last one with a track) and the
-    /// places among the screen's rows of the change: `position` through
-    /// `lastPosition`; the rows after those follow `track`.
+    /// The changed row (of blocks, the last one with a track).
     let row: Int
-    let position: Int
-    var lastPosition: Int
     /// Its track (nil: nothing of it animates), and its pose before.
     let track: RowTrack?
     var before: Pose?
-    /// The tracks of a block's other rows; every row of the change.
+    /// The tracks of the blocks' other rows; every row of the change.
     var others: [RowTrack] = []
     var changedRows: Set<Int> = []
-    /// How far the rows after it moved along the axis (new − old).
-    let shift: Double
-    /// For a block removed: the place its rows had, where they are drawn
-    /// (after the rows before them, before those after) until they go.
-    var removedAt: Int?
+    /// The rows that follow the change, by place among the screen's rows
+    /// now, in order of `from`: from each segment's place on (to the next
+    /// one's), rows are `shift` further along the axis than before and
+    /// move with `timing` — the nearest change before them, the general
+    /// transition's rule.
+    var segments: [Segment]
+    /// Removed rows, each with the place its block had among the rows now,
+    /// where it is drawn (after the rows before it, before those after)
+    /// until it goes.
+    var removedPlaces: [Int: Int] = [:]
+
+    struct Segment: Sendable {
+        var from: Int
+        var shift: Double
+        var timing: RowTrack?
+    }
     /// The content's size before the change (shown until anything moves,
     /// as the general transition shows its old layout at its start).
     var oldContentSize = (width: 0.0, height: 0.0)
@@ -39,22 +46,39 @@ struct QuickTransition: Sendable {
     /// Every track of the change.
     var allTracks: [RowTrack] { others + (track.map { [$0] } ?? []) }
 
-    /// How far the rows after the changed one still are from their new
-    /// places at `t`: −shift until the track starts, 0 once it ends.
-    func remaining(at t: Double) -> Double {
-        guard let track, shift != 0 else { return 0 }
-        if t <= track.delay { return -shift }
+    /// The segment the row at `position` (now) follows, if any.
+    func segment(at position: Int) -> Segment? {
+        // The last segment starting at or before the position.
+        var low = 0, high = segments.count
+        while low < high {
+            let middle = (low + high) / 2
+            if segments[middle].from <= position { low = middle + 1 } else { high = middle }
+        }
+        return low > 0 ? segments[low - 1] : nil
+    }
+
+    /// How far the row at `position` (now) still is from its new place at
+    /// `t`: −shift until its segment's track starts, 0 once it ends.
+    func remaining(at t: Double, position: Int) -> Double {
+        guard let segment = segment(at: position), let track = segment.timing, segment.shift != 0 else { return 0 }
+        if t <= track.delay { return -segment.shift }
         if t >= track.end { return 0 }
         let p = track.curve.progress(at: (t - track.delay) / track.duration)
         // As Pose.interpolated does it (old + (new − old) × p), minus new.
-        return -shift * (1 - p)
+        return -segment.shift * (1 - p)
     }
+
+    /// How far the row at `position` (now) was from its new place before
+    /// the change.
+    func before(position: Int) -> Double { -(segment(at: position)?.shift ?? 0) }
+
+    /// The largest distance a following row moves.
+    var largestShift: Double { segments.reduce(0) { max($0, abs($1.shift)) } }
 
     /// The change of `live` whose log holds one row, as a quick transition;
     /// nil when it cannot be one (then the general transition is built).
     static func make(from log: IncrementalLayout.ChangeLog, live: LiveScreen) -> QuickTransition? {
-        if !log.inserted.isEmpty { return inserting(log, live: live) }
-        if !log.removed.isEmpty { return removing(log, live: live) }
+        if !log.blocks.isEmpty { return changingBlocks(log, live: live) }
         guard !log.full, log.rows.count == 1, let (row, before) = log.rows.first else { return nil }
         let incremental = live.incremental
         guard incremental.lists(rootRow: row) else { return nil }
@@ -68,7 +92,8 @@ struct QuickTransition: Sendable {
         let newTerm = after.hidden ? 0 : after.frame.size(axis) + spacing
         let shift = newTerm - oldTerm
         guard let kind = Transition.kind(was: before.hidden, now: after.hidden, oldPose: before, newPose: after) else {
-            return QuickTransition(row: row, position: position, lastPosition: position, track: nil, before: before, changedRows: [row], shift: shift)
+            return QuickTransition(
+                row: row, track: nil, before: before, changedRows: [row], segments: [Segment(from: position + 1, shift: shift, timing: nil)])
         }
         var cache = Transition.SpecCache()
         let spec = Transition.spec(kind, of: row, screen: live.screen, fallback: live.screen.model, cache: &cache)
@@ -82,29 +107,32 @@ struct QuickTransition: Sendable {
         let track = RowTrack(
             row: row, kind: kind, delay: spec.delay, duration: spec.duration, curve: spec.curve,
             before: before, from: start, to: finish, after: after)
-        return QuickTransition(row: row, position: position, lastPosition: position, track: track, before: before, changedRows: [row], shift: shift)
+        return QuickTransition(
+            row: row, track: track, before: before, changedRows: [row], segments: [Segment(from: position + 1, shift: shift, timing: track)])
     }
 
     /// The tracks the general transition would have for the rows in
     /// `low ..< high` at `t`: the changed row and its followers there, so
     /// that a change interrupting this one starts each from where it is.
     func tracks(in incremental: IncrementalLayout, low: Double, high: Double) -> [RowTrack] {
-        guard let track else { return [] }
         var out = allTracks
-        guard shift != 0 else { return out }
+        guard let first = segments.first else { return out }
         let axis = incremental.rootStack.axis
-        var index = lastPosition + 1
-        let margin = abs(shift)
-        index = max(index, incremental.tree.firstExceeding(max(0, low - margin)))
+        let margin = largestShift
+        guard margin != 0 else { return out }
+        var index = max(first.from, incremental.tree.firstExceeding(max(0, low - margin)))
         while index < incremental.rootRows.count {
             let row = incremental.rootRows[index]
             let now = incremental.pose(ofRootRow: row)
             if now.frame.start(axis) > high + margin { break }
-            if !now.hidden {
+            // Rows of the change have their own tracks (an inserted block
+            // lies where an earlier block's followers are).
+            if !now.hidden, !changedRows.contains(row), let segment = segment(at: index), segment.shift != 0, let timing = segment.timing {
+                let shift = segment.shift
                 var was = now
                 was.frame = axis == .vertical ? now.frame.moved(by: 0, -shift) : now.frame.moved(by: -shift, 0)
                 out.append(RowTrack(
-                    row: row, kind: .move, delay: track.delay, duration: track.duration, curve: track.curve,
+                    row: row, kind: .move, delay: timing.delay, duration: timing.duration, curve: timing.curve,
                     before: was, from: was, to: now, after: now))
             }
             index += 1
@@ -134,8 +162,11 @@ extension AnimatedScreen {
             contentHeight: atStart ? quick?.oldContentSize.height ?? 0 : live.contentHeight,
             viewportWidth: live.screen.viewportWidth, viewportHeight: live.screen.viewportHeight)
         let low = offset - margin, high = offset + viewportMain + margin
-        let remaining = atStart ? -(quick?.shift ?? 0) : running ? quick?.remaining(at: t) ?? 0 : 0
-        let slack = abs(remaining)
+        // How far the followers of the change still are from their places.
+        func remaining(_ quick: QuickTransition, _ position: Int) -> Double {
+            atStart ? quick.before(position: position) : quick.remaining(at: t, position: position)
+        }
+        let slack = running ? quick?.largestShift ?? 0 : 0
         func shifted(_ rect: Rect, _ by: Double) -> Rect { vertical ? rect.moved(by: 0, by) : rect.moved(by: by, 0) }
         // The rows whose place (now) is within the window widened by how far
         // followers still are from it; the changed row on its own, if its
@@ -152,7 +183,10 @@ extension AnimatedScreen {
             if running, quick?.changedRows.contains(row) == true { continue }
             var pose = incremental.pose(ofRootRow: row)
             if pose.hidden { continue }
-            if let quick, running, index > quick.lastPosition { pose.frame = shifted(pose.frame, remaining) }
+            if let quick, running {
+                let by = remaining(quick, index)
+                if by != 0 { pose.frame = shifted(pose.frame, by) }
+            }
             let start = pose.frame.start(axis)
             guard start < high, start + pose.frame.size(axis) > low || (pose.frame.size(axis) == 0 && start >= low) else { continue }
             candidates.append((row, pose, now))
@@ -161,7 +195,7 @@ extension AnimatedScreen {
             // Where a changed row is drawn among the others: its place now, or
             // for a removed row the place it had, just before the rows there now.
             func place(_ row: Int) -> Double {
-                guard let at = quick.removedAt else { return incremental.start(ofPosition: Int(incremental.position[row])) }
+                guard let at = quick.removedPlaces[row] else { return incremental.start(ofPosition: Int(incremental.position[row])) }
                 return (at < rootRows.count ? incremental.start(ofPosition: at) : .infinity).nextDown
             }
             if let pose = atStart ? quick.before : quick.track?.pose(at: t),

@@ -81,16 +81,22 @@ extension IncrementalLayout {
             return
         }
         addReaders(ofRowsFrom: dependencyRows, blocks: blocks)
-        // One block removed, the rest in order: its poses before, for a
-        // quick transition (the tree still has the old order here).
-        // (Only the first change of a log can be animated so.)
-        let firstChange = !changeLog.full && changeLog.inserted.isEmpty && changeLog.removed.isEmpty
-        let gone = removed.filter { $0 < oldPosition.count && oldPosition[$0] >= 0 }
-        let removedBlock = firstChange && inserted.isEmpty ? Self.oneBlock(gone, in: rootRows, leaving: model.stacks[model.rootStack].rows) : nil
-        if let at = removedBlock {
-            changeLog.removed = gone.map { ($0, pose(ofRootRow: $0)) }
-            changeLog.removedAt = at
-            changeLog.removedExtent = tree.prefix(at + gone.count) - tree.prefix(at)
+        // The blocks inserted and removed, the rest in order: the removed
+        // ones' poses before, for a quick transition (the tree still has
+        // the old order here). Only the first change of a log is logged so.
+        var logged: [ChangeLog.Block]?
+        if !changeLog.full, changeLog.blocks.isEmpty,
+            let found = Self.blocks(
+                old: oldRootRows, new: model.stacks[model.rootStack].rows,
+                isInserted: Set(inserted), isRemoved: Set(removed.filter { $0 < oldPosition.count && oldPosition[$0] >= 0 }))
+        {
+            logged = found.map { block in
+                guard let row = block.removed.first else { return ChangeLog.Block(inserted: block.inserted, at: block.at) }
+                let first = Int(oldPosition[row])
+                return ChangeLog.Block(
+                    removed: block.removed.map { ($0, pose(ofRootRow: $0)) }, at: block.at,
+                    extent: tree.prefix(first + block.removed.count) - tree.prefix(first))
+            }
         }
         // The new order: kept rows bring their extents, made rows are measured.
         let stack = rootStack
@@ -128,26 +134,52 @@ extension IncrementalLayout {
         tree = PrefixSums(contributions)
         visibleTree = PrefixSums(visible)
         snapshotIsCurrent = false
-        if removedBlock == nil {
-            if firstChange, removed.isEmpty, Self.oneBlock(inserted, in: rootRows, leaving: oldRootRows) != nil {
-                changeLog.inserted = inserted
-            } else {
-                changeLog.full = true
-            }
+        if let logged, !logged.isEmpty {
+            changeLog.blocks = logged
+        } else {
+            changeLog.full = true
         }
         layoutChanged = true
     }
 
-    /// Where `block` (in order) sits in `longer` when taking it out leaves
-    /// `shorter`: one block inserted (or removed), every other row in its
-    /// order — a change a quick transition can animate. Nil otherwise.
-    private static func oneBlock(_ block: [Int], in longer: [Int], leaving shorter: [Int]) -> Int? {
-        guard !block.isEmpty, longer.count == shorter.count + block.count,
-            let first = longer.firstIndex(of: block[0]), first + block.count <= longer.count,
-            longer[first..<(first + block.count)].elementsEqual(block),
-            longer[..<first].elementsEqual(shorter[..<first]), longer[(first + block.count)...].elementsEqual(shorter[first...])
-        else { return nil }
-        return first
+    /// The most blocks one change logs; more take the general transition.
+    static let maximumLoggedBlocks = 64
+
+    /// The blocks that make `new` from `old` when rows `isRemoved` leave
+    /// and rows `isInserted` come, every other row keeping its order — a
+    /// change a quick transition can animate; nil when a row moved, or when
+    /// the blocks are more than `maximumLoggedBlocks`. Removed blocks carry
+    /// their rows only (poses and extents are filled in by the caller).
+    /// One walk of both orders: O(rows).
+    private static func blocks(
+        old: [Int], new: [Int], isInserted: Set<Int>, isRemoved: Set<Int>
+    ) -> [(inserted: [Int], removed: [Int], at: Int)]? {
+        guard old.count - isRemoved.count + isInserted.count == new.count else { return nil }
+        var out: [(inserted: [Int], removed: [Int], at: Int)] = []
+        var i = 0, j = 0
+        while i < old.count || j < new.count {
+            if i < old.count, isRemoved.contains(old[i]) {
+                var block: (inserted: [Int], removed: [Int], at: Int) = ([], [], j)
+                while i < old.count, isRemoved.contains(old[i]) {
+                    block.removed.append(old[i])
+                    i += 1
+                }
+                out.append(block)
+            } else if j < new.count, isInserted.contains(new[j]) {
+                var block: (inserted: [Int], removed: [Int], at: Int) = ([], [], j)
+                while j < new.count, isInserted.contains(new[j]) {
+                    block.inserted.append(new[j])
+                    j += 1
+                }
+                out.append(block)
+            } else {
+                guard i < old.count, j < new.count, old[i] == new[j] else { return nil }
+                i += 1
+                j += 1
+            }
+            if out.count > maximumLoggedBlocks { return nil }
+        }
+        return out
     }
 
     /// Adds the state each row from `start` on reads to `readers` (and

@@ -52,15 +52,21 @@ package struct IncrementalLayout: Sendable {
     struct ChangeLog {
         var full = false
         var rows: [(row: Int, before: Pose)] = []
-        /// Rows a splice inserted as one block among the screen's rows,
-        /// every other row keeping its order (none removed), in order.
-        var inserted: [Int] = []
-        /// Rows a splice removed as one block, every other row keeping its
-        /// order (none inserted): each with its pose before, in order, and
-        /// the block's place and extent along the axis among the rows before.
-        var removed: [(row: Int, before: Pose)] = []
-        var removedAt = -1
-        var removedExtent = 0.0
+        /// The blocks of rows a splice inserted and removed among the
+        /// screen's rows, every other row keeping its order, in the order
+        /// of the screen's rows.
+        var blocks: [Block] = []
+
+        /// Rows inserted together (`inserted`, in order, the first at place
+        /// `at` now), or removed together (`removed`, each with its pose
+        /// before, in order; `at` the place now of the row that followed
+        /// them, `extent` their extent along the axis with spacing).
+        struct Block {
+            var inserted: [Int] = []
+            var removed: [(row: Int, before: Pose)] = []
+            var at: Int
+            var extent = 0.0
+        }
     }
 
     /// `screen` laid out with `measurer`.
