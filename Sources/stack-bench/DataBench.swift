@@ -94,6 +94,26 @@ enum DataBench {
             _ = session.pass(at: 3.05)
         })
         results.append(("data: remove it again, animated", gone, String(format: "%.1f ms", gone * 1000)))
+        // Three elements at once, at the top, in the middle and at the end:
+        // three blocks, one quick transition.
+        var three = shuffled
+        three.insert(elements + 3, at: three.count)
+        three.insert(elements + 2, at: three.count / 2)
+        three.insert(elements + 1, at: 0)
+        let severalJSON = json(three, edited: elements / 2)
+        let several = seconds(clock.measure {
+            _ = try? session.change(at: 5) { (screen: inout LiveScreen) throws(RuntimeError) -> [LiveEvent] in try screen.bind("items", json: severalJSON) }
+            _ = session.pass(at: 5.05)
+        })
+        results.append(("data: insert 3 at three places, animated", several, String(format: "%.1f ms (re-binding the document)", several * 1000)))
+        // A pushed element through the session: no document, no diff.
+        let pushed = seconds(clock.measure {
+            _ = try? session.change(at: 7) { (screen: inout LiveScreen) throws(RuntimeError) -> [LiveEvent] in
+                try screen.insert("items", json: object, at: 0)
+            }
+            _ = session.pass(at: 7.05)
+        })
+        results.append(("data: insert 1 by insert(_:json:at:), animated", pushed, String(format: "%.1f ms (on a copy of the screen)", pushed * 1000)))
         return results
     }
 }

@@ -143,7 +143,7 @@ extension QuickTransitionTests {
                 transition remove { duration: 200ms  to { alpha: 0 } }
                 transition move { duration: 300ms }
             }
-            Text head { text: "Feed"  size: 40 }
+            Text head { text: "\\(count(posts)) posts"  size: count(posts) > 36 ? 52 : count(posts) > 32 ? 46 : 40  transition resize { duration: 120ms } }
             for p in posts key p.id {
                 Text title { text: p.title  size: p.size  hidden: p.flag }
                 Text more { text: "more"  size: 20  transition insert { duration: 400ms  delay: 50ms }  transition remove { duration: 350ms  to { alpha: 0.2 } } }
@@ -241,5 +241,49 @@ extension QuickTransitionTests {
         XCTAssertGreaterThan(quickChanges, 20, "the quick path was taken")
         XCTAssertGreaterThan(quickRemovals, 3, "the quick path was taken for removals")
         if several { XCTAssertGreaterThan(quickBlocks, 5, "the quick path was taken for several blocks") }
+    }
+}
+
+extension QuickTransitionTests {
+    /// Rows outside the list that read its count and change size with it
+    /// (a summary under the list) are changes of their own among the
+    /// blocks: their resize tracks start where they were before the
+    /// blocks moved them, and the rows after them follow them.
+    func testRowsReadingTheCountChangeAlongWithTheBlocks() throws {
+        let model = try InterpolationTests.loaded("""
+            record Post { id: string  size: number }
+            screen Feed {
+                data posts: [Post]
+                spacing: 2
+                defaults {
+                    transition insert { duration: 250ms  from { alpha: 0 } }
+                    transition remove { duration: 200ms  to { alpha: 0 } }
+                    transition move { duration: 300ms }
+                }
+                Text head { text: "\\(count(posts)) posts"  size: count(posts) > 3 ? 50 : 40  transition resize { duration: 150ms } }
+                for p in posts key p.id { Text post { text: p.id  size: p.size } }
+                Text summary { text: "total"  size: count(posts) > 3 ? 70 : 30  transition resize { duration: 220ms  delay: 30ms } }
+                Text tail { text: "end"  size: 30 }
+            }
+            """)
+        func json(_ ids: [Int]) -> String { "[" + ids.map { "{\"id\": \"p\($0)\", \"size\": \(20 + $0 * 7)}" }.joined(separator: ",") + "]" }
+        var quick = HostSession(LiveScreen(model: model, viewportWidth: 390, viewportHeight: 700))
+        var general = HostSession(LiveScreen(model: model, viewportWidth: 390, viewportHeight: 700))
+        general.allowsQuickChanges = false
+        let lists: [[Int]] = [[1, 2, 3], [4, 1, 2, 3], [4, 2], [5, 4, 2, 6], [5, 7, 2, 6], [2], [8, 2, 9, 10, 11]]
+        var quickChanges = 0
+        for (step, ids) in lists.enumerated() {
+            let time = Double(step) * 2
+            for index in 0..<2 {
+                var session = index == 0 ? quick : general
+                _ = try session.change(at: time) { (live: inout LiveScreen) throws(RuntimeError) -> [LiveEvent] in try live.bind("posts", json: json(ids)) }
+                if index == 0 { quick = session } else { general = session }
+            }
+            if step > 0, quick.screen.quick != nil, quick.isAnimating(at: time) { quickChanges += 1 }
+            for delay in [0.0, 0.02, 0.05, 0.1, 0.16, 0.24, 0.3, 2.0] {
+                compare(quick.pass(at: time + delay), general.pass(at: time + delay), label: "step \(step) t+\(delay)")
+            }
+        }
+        XCTAssertEqual(quickChanges, lists.count - 1, "every change took the quick path")
     }
 }

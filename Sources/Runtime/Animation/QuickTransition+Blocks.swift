@@ -15,47 +15,94 @@ extension QuickTransition {
     /// timing of the rows after it would come from further back).
     static func changingBlocks(_ log: IncrementalLayout.ChangeLog, live: LiveScreen) -> QuickTransition? {
         let incremental = live.incremental
-        guard othersStayed(log, incremental) else { return nil }
+        guard !log.full else { return nil }
+        // Every change in the order of the rows now: a removed block before
+        // the row now at its place, rows evaluated again (a count read
+        // elsewhere) that moved or resized, at theirs.
+        enum Change {
+            case block(IncrementalLayout.ChangeLog.Block)
+            case row(Int, before: Pose)
+        }
+        var changes: [(at: Int, order: Int, change: Change)] = log.blocks.map { ($0.at, $0.removed.isEmpty ? 1 : 0, .block($0)) }
+        let made = Set(log.blocks.flatMap(\.inserted))
+        var seen = Set<Int>()
+        for (row, before) in log.rows where !made.contains(row) && seen.insert(row).inserted {
+            guard incremental.lists(rootRow: row) else { continue }
+            if incremental.pose(ofRootRow: row) != before { changes.append((Int(incremental.position[row]), 1, .row(row, before: before))) }
+        }
+        changes.sort { ($0.at, $0.order) < ($1.at, $1.order) }
+        let axis = incremental.rootStack.axis
+        let spacing = incremental.rootStack.spacing
         var tracks: [RowTrack] = []
         var changed = Set<Int>()
         var removedPlaces: [Int: Int] = [:]
         var segments: [Segment] = []
-        var shift = 0.0
-        // The last track of the nearest inserted block so far.
-        var inserted: RowTrack?
-        for block in log.blocks {
-            if !block.inserted.isEmpty {
+        var shift = 0.0, blockShift = 0.0
+        // The last track of the nearest change before among the rows now
+        // (an inserted block, a row changed): the rows after it follow it.
+        var cause: RowTrack?
+        var cache = Transition.SpecCache()
+        for (at, _, change) in changes {
+            switch change {
+            case .block(let block) where !block.inserted.isEmpty:
                 guard block.inserted.allSatisfy(incremental.lists(rootRow:)) else { return nil }
                 let made = blockTracks(block.inserted.map { ($0, incremental.pose(ofRootRow: $0)) }, kind: .insert, live: live)
-                guard let last = made.last else { return nil }
-                let end = block.at + block.inserted.count
-                shift += incremental.tree.prefix(end) - incremental.tree.prefix(block.at)
-                inserted = last
-                tracks += made
+                let end = at + block.inserted.count
+                let extent = incremental.tree.prefix(end) - incremental.tree.prefix(at)
                 changed.formUnion(block.inserted)
-                segments.append(Segment(from: end, shift: shift, timing: last))
-            } else {
-                let made = blockTracks(block.removed.map { ($0.row, $0.before) }, kind: .remove, live: live)
-                guard let last = made.last else { return nil }
-                shift -= block.extent
+                // Rows all hidden: nothing shows or moves.
+                guard let last = made.last else {
+                    if extent != 0 { return nil }
+                    continue
+                }
+                shift += extent
+                blockShift += extent
+                cause = last
                 tracks += made
+                segments.append(Segment(from: end, shift: shift, timing: last))
+            case .block(let block):
+                let made = blockTracks(block.removed.map { ($0.row, $0.before) }, kind: .remove, live: live)
                 for (row, _) in block.removed {
                     changed.insert(row)
-                    removedPlaces[row] = block.at
+                    removedPlaces[row] = at
                 }
-                segments.append(Segment(from: block.at, shift: shift, timing: inserted ?? last))
+                guard let last = made.last else {
+                    if block.extent != 0 { return nil }
+                    continue
+                }
+                shift -= block.extent
+                blockShift -= block.extent
+                tracks += made
+                segments.append(Segment(from: at, shift: shift, timing: cause ?? last))
+            case .row(let row, let logged):
+                // Logged after the splice placed the rows: where it was is
+                // that, less how far the blocks before it moved it.
+                var before = logged
+                before.frame = axis == .vertical ? logged.frame.moved(by: 0, -blockShift) : logged.frame.moved(by: -blockShift, 0)
+                let after = incremental.pose(ofRootRow: row)
+                guard let kind = Transition.kind(was: before.hidden, now: after.hidden, oldPose: before, newPose: after),
+                    [.resize, .show, .hide, .move].contains(kind)
+                else { return nil }
+                let spec = Transition.spec(kind, of: row, screen: live.screen, fallback: live.screen.model, cache: &cache)
+                var start = before, finish = after
+                if kind == .show { start = Pose(frame: before.frame, content: nil, separator: nil, effects: spec.from) }
+                if kind == .hide { finish = Pose(frame: after.frame, content: nil, separator: nil, effects: spec.to) }
+                let track = RowTrack(
+                    row: row, kind: kind, delay: spec.delay, duration: spec.duration, curve: spec.curve,
+                    before: before, from: start, to: finish, after: after)
+                // A row that only moved follows as the rows around it do.
+                if kind == .move { return nil }
+                shift += (after.hidden ? 0 : after.frame.size(axis) + spacing) - (before.hidden ? 0 : before.frame.size(axis) + spacing)
+                changed.insert(row)
+                cause = track
+                tracks.append(track)
+                segments.append(Segment(from: at + 1, shift: shift, timing: track))
             }
         }
         guard let last = tracks.popLast() else { return nil }
         return QuickTransition(
             row: last.row, track: last, before: last.before, others: tracks, changedRows: changed, segments: segments,
             removedPlaces: removedPlaces)
-    }
-
-    /// Whether the rows evaluated again alongside the block (a count read
-    /// elsewhere) are where they were, and nothing else was logged.
-    private static func othersStayed(_ log: IncrementalLayout.ChangeLog, _ incremental: IncrementalLayout) -> Bool {
-        !log.full && !log.rows.contains { incremental.lists(rootRow: $0.row) && incremental.pose(ofRootRow: $0.row) != $0.before }
     }
 
     /// The tracks of a block's shown rows, `pose` being each one's pose
