@@ -106,14 +106,25 @@ enum DataBench {
             _ = session.pass(at: 5.05)
         })
         results.append(("data: insert 3 at three places, animated", several, String(format: "%.1f ms (re-binding the document)", several * 1000)))
-        // A pushed element through the session: no document, no diff.
+        // A pushed element through the session: no document, no diff; made
+        // in place. Then the same through change(at:), on a copy.
         let pushed = seconds(clock.measure {
-            _ = try? session.change(at: 7) { (screen: inout LiveScreen) throws(RuntimeError) -> [LiveEvent] in
-                try screen.insert("items", json: object, at: 0)
-            }
+            _ = try? session.insert("items", json: object, index: 0, at: 7)
             _ = session.pass(at: 7.05)
         })
-        results.append(("data: insert 1 by insert(_:json:at:), animated", pushed, String(format: "%.1f ms (on a copy of the screen)", pushed * 1000)))
+        results.append(("data: push 1 by HostSession.insert, animated", pushed, String(format: "%.1f ms (in place, and one frame)", pushed * 1000)))
+        let deleted = seconds(clock.measure {
+            _ = try? session.remove("items", key: "i\(elements)", at: 9)
+            _ = session.pass(at: 9.05)
+        })
+        results.append(("data: delete it by HostSession.remove, animated", deleted, String(format: "%.1f ms", deleted * 1000)))
+        let copied = seconds(clock.measure {
+            _ = try? session.change(at: 11) { (screen: inout LiveScreen) throws(RuntimeError) -> [LiveEvent] in
+                try screen.insert("items", json: object, at: 0)
+            }
+            _ = session.pass(at: 11.05)
+        })
+        results.append(("data: push 1 through change(at:), animated", copied, String(format: "%.1f ms (on a copy of the screen)", copied * 1000)))
         return results
     }
 }

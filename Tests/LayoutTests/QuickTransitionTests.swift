@@ -172,7 +172,7 @@ extension QuickTransitionTests {
 
     /// The feed's seeded steps, on two sessions (quick changes and not);
     /// `several`: steps that change several elements at once as well.
-    func checkFeed(seed: UInt64, several: Bool) throws {
+    func checkFeed(seed: UInt64, several: Bool, byElement: Bool = false) throws {
         let model = try InterpolationTests.loaded(Self.feedSource)
         var random = SplitMix64(seed: seed)
         var ids = 0
@@ -190,7 +190,8 @@ extension QuickTransitionTests {
             _ = try session.change(at: 0) { (live: inout LiveScreen) throws(RuntimeError) -> [LiveEvent] in try live.bind("posts", json: "[" + posts.joined(separator: ",") + "]") }
             if index == 0 { quick = session } else { general = session }
         }
-        var time = 1.0, quickChanges = 0, quickRemovals = 0, quickBlocks = 0, compared = 0
+        var time = 1.0, quickChanges = 0, quickRemovals = 0, quickBlocks = 0, compared = 0, elementCalls = 0
+        var previous = posts
         for step in 0..<TestScale.count(full: 300, quick: 80) {
             // Several-element changes mostly after the last one has ended
             // (while one runs, a change takes the general transition).
@@ -218,11 +219,33 @@ extension QuickTransitionTests {
             default: posts.insert(post(), at: min(posts.count, Int.random(in: 0...4, using: &random)))
             }
             if posts.count > 60 { posts.removeLast(20) }
+            // `byElement`: one post in or out through the session's own
+            // calls (in place when they can be), not a document.
+            var element: (insert: (json: String, index: Int)?, remove: String?)?
+            if byElement, scroll == nil {
+                let key = { (post: String) in post.split(separator: "\"")[3] }
+                // Where `longer` has the one element `shorter` has not.
+                func extra(_ longer: [String], _ shorter: [String]) -> Int? {
+                    guard longer.count == shorter.count + 1 else { return nil }
+                    let at = shorter.indices.first { longer[$0] != shorter[$0] } ?? shorter.count
+                    return Array(longer[..<at] + longer[(at + 1)...]) == shorter ? at : nil
+                }
+                if let at = extra(posts, previous) {
+                    element = ((posts[at], at), nil)
+                } else if let at = extra(previous, posts) {
+                    element = (nil, String(key(previous[at])))
+                }
+            }
+            previous = posts
             let json = "[" + posts.joined(separator: ",") + "]"
             for index in 0..<2 {
                 var session = index == 0 ? quick : general
                 if let scroll {
                     session.scroll(to: scroll, at: time)
+                } else if let (insert, key) = element {
+                    if let insert { _ = try session.insert("posts", json: insert.json, index: insert.index, at: time) }
+                    if let key { _ = try session.remove("posts", key: key, at: time) }
+                    if index == 0 { elementCalls += 1 }
                 } else {
                     _ = try session.change(at: time) { (live: inout LiveScreen) throws(RuntimeError) -> [LiveEvent] in try live.bind("posts", json: json) }
                 }
@@ -239,8 +262,20 @@ extension QuickTransitionTests {
         }
         XCTAssertGreaterThan(compared, 300)
         XCTAssertGreaterThan(quickChanges, 20, "the quick path was taken")
-        XCTAssertGreaterThan(quickRemovals, 3, "the quick path was taken for removals")
+        XCTAssertGreaterThan(quickRemovals, byElement ? 1 : 3, "the quick path was taken for removals")
         if several { XCTAssertGreaterThan(quickBlocks, 5, "the quick path was taken for several blocks") }
+        if byElement {
+            XCTAssertGreaterThan(elementCalls, 20, "elements went in and out through the session")
+            XCTAssertGreaterThan(quick.screen.changesInPlace, 10, "and were made in place")
+            XCTAssertEqual(general.screen.changesInPlace, 0)
+        }
+    }
+
+    /// Posts pushed and deleted one at a time through the session
+    /// (`HostSession.insert(_:json:index:at:)`, `remove(_:key:at:)`, made
+    /// in place when nothing animates) draw as the general transition does.
+    func testElementsPushedThroughTheSessionPresentAsTheGeneralTransition() throws {
+        try checkFeed(seed: 0xE1E, several: false, byElement: true)
     }
 }
 

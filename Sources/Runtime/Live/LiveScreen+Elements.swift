@@ -76,6 +76,23 @@ extension LiveScreen {
         return (dataIndex, repeater)
     }
 
+    /// Whether one element of list `name` goes in or out alone (see
+    /// `splicesOne`) and touches no other row but a few of the screen's own
+    /// rows that read the list's count: a change a quick transition takes,
+    /// which a host session can make in place. Also the places among the
+    /// screen's rows that the list's rows take.
+    package mutating func elementChangeStaysLocal(_ name: String) -> Range<Int>? {
+        guard let (dataIndex, repeater) = try? boundFor(name), splicesOne(dataIndex, repeater) else { return nil }
+        let model = screen.model
+        let count = model.data[dataIndex].slots[0]
+        let readers = incremental.readers.indices.contains(count) ? incremental.readers[count] : []
+        guard readers.count < 8,
+            readers.allSatisfy({ incremental.lists(rootRow: $0) && incremental.resolved.nested[$0] < 0 })
+        else { return nil }
+        let start = firstPlace(of: repeater, in: model)
+        return start..<(start + (bound[repeater] ?? []).reduce(0) { $0 + $1.rows.count })
+    }
+
     /// Whether one element of `for` `repeater` over list `dataIndex` can go
     /// in or out alone: it is the only `for` over the list, its elements
     /// are keyed by a field and their rows are plain rows of the screen's
