@@ -3,14 +3,12 @@
 
 import XCTest
 @testable import StackRuntime
+import TestSupport
 
 final class KeyPlacesTests: XCTestCase {
     func testAnswersAsATableBuiltFromTheList() {
-        var seed: UInt64 = 0xC0FFEE
-        func next(_ bound: Int) -> Int {
-            seed = seed &* 6364136223846793005 &+ 1442695040888963407
-            return Int(seed >> 33) % bound
-        }
+        var random = SplitMix64(seed: 0xC0FFEE)
+        func next(_ bound: Int) -> Int { Int.random(in: 0..<bound, using: &random) }
         var keys = (0..<20).map { "k\($0)" }
         var places = KeyPlaces(keys: keys)
         var made = keys.count

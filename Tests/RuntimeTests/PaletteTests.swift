@@ -3,14 +3,12 @@
 
 import XCTest
 @testable import StackRuntime
+import TestSupport
 
 final class PaletteTests: XCTestCase {
     func testReadsBackWhatAPlainArrayHolds() {
-        var seed: UInt64 = 0x5EED
-        func next(_ bound: Int) -> Int {
-            seed = seed &* 6364136223846793005 &+ 1442695040888963407
-            return Int(seed >> 33) % bound
-        }
+        var random = SplitMix64(seed: 0x5EED)
+        func next(_ bound: Int) -> Int { Int.random(in: 0..<bound, using: &random) }
         for round in 0..<40 {
             // Few distinct values in some rounds, many in others.
             let spread = [2, 3, 5, 9, 1000][round % 5]
