@@ -4,15 +4,18 @@
 // following the nearest change before them by the blocks' shifts so far —
 // the nearest inserted block before them among the rows now, else the
 // nearest removed one among the rows before, as the general transition
-// picks it. The splice logs the blocks (IncrementalLayout.ChangeLog);
-// anything else that changed makes it the general transition's.
+// picks it. The splice logs the blocks (IncrementalLayout.ChangeLog); rows
+// of the screen's own stack evaluated again with them (a count read
+// elsewhere) that resize, show or hide are changes among them; anything
+// else makes it the general transition's.
 
 extension QuickTransition {
     /// The blocks of `log`: inserted rows growing from their places
     /// collapsed with their `from` effects, removed ones collapsing where
-    /// they were to their `to` effects (drawn there until their tracks end).
-    /// Nil when other rows changed too, or a block has no row shown (the
-    /// timing of the rows after it would come from further back).
+    /// they were to their `to` effects (drawn there until their tracks end),
+    /// and the rows evaluated again with them that changed. Nil when the log
+    /// is full, a block's rows are not all of the screen's own, a row
+    /// evaluated again moved rather than changed, or nothing is shown.
     static func changingBlocks(_ log: IncrementalLayout.ChangeLog, live: LiveScreen) -> QuickTransition? {
         let incremental = live.incremental
         guard !log.full else { return nil }
@@ -81,7 +84,7 @@ extension QuickTransition {
                 before.frame = axis == .vertical ? logged.frame.moved(by: 0, -blockShift) : logged.frame.moved(by: -blockShift, 0)
                 let after = incremental.pose(ofRootRow: row)
                 guard let kind = Transition.kind(was: before.hidden, now: after.hidden, oldPose: before, newPose: after),
-                    [.resize, .show, .hide, .move].contains(kind)
+                    [.resize, .show, .hide].contains(kind)
                 else { return nil }
                 let spec = Transition.spec(kind, of: row, screen: live.screen, fallback: live.screen.model, cache: &cache)
                 var start = before, finish = after
@@ -90,8 +93,6 @@ extension QuickTransition {
                 let track = RowTrack(
                     row: row, kind: kind, delay: spec.delay, duration: spec.duration, curve: spec.curve,
                     before: before, from: start, to: finish, after: after)
-                // A row that only moved follows as the rows around it do.
-                if kind == .move { return nil }
                 shift += (after.hidden ? 0 : after.frame.size(axis) + spacing) - (before.hidden ? 0 : before.frame.size(axis) + spacing)
                 changed.insert(row)
                 cause = track

@@ -87,8 +87,8 @@ extension IncrementalLayout {
         var logged: [ChangeLog.Block]?
         if !changeLog.full, changeLog.blocks.isEmpty,
             let found = Self.blocks(
-                old: oldRootRows, new: model.stacks[model.rootStack].rows,
-                isInserted: Set(inserted), isRemoved: Set(removed.filter { $0 < oldPosition.count && oldPosition[$0] >= 0 }))
+                old: oldRootRows, new: model.stacks[model.rootStack].rows, rowCount: model.rows.count, inserted: inserted,
+                removed: removed.filter { $0 < oldPosition.count && oldPosition[$0] >= 0 })
         {
             logged = found.map { block in
                 guard let row = block.removed.first else { return ChangeLog.Block(inserted: block.inserted, at: block.at) }
@@ -145,29 +145,34 @@ extension IncrementalLayout {
     /// The most blocks one change logs; more take the general transition.
     static let maximumLoggedBlocks = 64
 
-    /// The blocks that make `new` from `old` when rows `isRemoved` leave
-    /// and rows `isInserted` come, every other row keeping its order — a
-    /// change a quick transition can animate; nil when a row moved, or when
-    /// the blocks are more than `maximumLoggedBlocks`. Removed blocks carry
-    /// their rows only (poses and extents are filled in by the caller).
-    /// One walk of both orders: O(rows).
+    /// The blocks that make `new` from `old` when rows `removed` leave and
+    /// rows `inserted` come (all below `rowCount`), every other row keeping
+    /// its order — a change a quick transition can animate; nil when a row
+    /// moved, or when the blocks are more than `maximumLoggedBlocks`.
+    /// Removed blocks carry their rows only (poses and extents are filled in
+    /// by the caller). One walk of both orders: O(rows), marks in arrays
+    /// (a first binding inserts every row: hashing them cost more).
     private static func blocks(
-        old: [Int], new: [Int], isInserted: Set<Int>, isRemoved: Set<Int>
+        old: [Int], new: [Int], rowCount: Int, inserted: [Int], removed: [Int]
     ) -> [(inserted: [Int], removed: [Int], at: Int)]? {
-        guard old.count - isRemoved.count + isInserted.count == new.count else { return nil }
+        guard old.count - removed.count + inserted.count == new.count else { return nil }
+        var isInserted = [Bool](repeating: false, count: rowCount)
+        var isRemoved = [Bool](repeating: false, count: rowCount)
+        for row in inserted where row < rowCount { isInserted[row] = true }
+        for row in removed where row < rowCount { isRemoved[row] = true }
         var out: [(inserted: [Int], removed: [Int], at: Int)] = []
         var i = 0, j = 0
         while i < old.count || j < new.count {
-            if i < old.count, isRemoved.contains(old[i]) {
+            if i < old.count, isRemoved[old[i]] {
                 var block: (inserted: [Int], removed: [Int], at: Int) = ([], [], j)
-                while i < old.count, isRemoved.contains(old[i]) {
+                while i < old.count, isRemoved[old[i]] {
                     block.removed.append(old[i])
                     i += 1
                 }
                 out.append(block)
-            } else if j < new.count, isInserted.contains(new[j]) {
+            } else if j < new.count, isInserted[new[j]] {
                 var block: (inserted: [Int], removed: [Int], at: Int) = ([], [], j)
-                while j < new.count, isInserted.contains(new[j]) {
+                while j < new.count, isInserted[new[j]] {
                     block.inserted.append(new[j])
                     j += 1
                 }
