@@ -190,13 +190,13 @@ extension QuickTransitionTests {
             _ = try session.change(at: 0) { (live: inout LiveScreen) throws(RuntimeError) -> [LiveEvent] in try live.bind("posts", json: "[" + posts.joined(separator: ",") + "]") }
             if index == 0 { quick = session } else { general = session }
         }
-        var time = 1.0, quickChanges = 0, quickRemovals = 0, quickBlocks = 0, compared = 0, elementCalls = 0
+        var time = 1.0, quickChanges = 0, quickRemovals = 0, quickBlocks = 0, quickMoves = 0, compared = 0, elementCalls = 0
         var previous = posts
         for step in 0..<TestScale.count(full: 300, quick: 80) {
             // Several-element changes mostly after the last one has ended
             // (while one runs, a change takes the general transition).
             time += (several ? [0, 0.05, 0.6, 2, 2] : [0, 0.05, 0.15, 0.6, 2])[Int.random(in: 0..<5, using: &random)]
-            let choice = Int.random(in: 0..<(several ? 14 : 10), using: &random)
+            let choice = Int.random(in: 0..<(several ? 16 : 10), using: &random)
             var scroll: Double?
             switch choice {
             case 10:
@@ -210,6 +210,13 @@ extension QuickTransitionTests {
                 posts.remove(at: Int.random(in: 0..<6, using: &random))
                 posts.insert(post(), at: Int.random(in: 0...6, using: &random))
                 posts.insert(post(), at: Int.random(in: 0...posts.count, using: &random))
+            case 14 where posts.count > 2:
+                // One post moved to the top (a thread with a new message).
+                posts.insert(posts.remove(at: Int.random(in: 1..<min(posts.count, 12), using: &random)), at: 0)
+            case 15 where posts.count > 4:
+                // One moved down a few places.
+                let from = Int.random(in: 0..<(posts.count - 3), using: &random)
+                posts.insert(posts.remove(at: from), at: from + Int.random(in: 1...3, using: &random))
             case 0...2: posts.insert(post(), at: 0)
             case 3: posts.insert(post(), at: Int.random(in: 0...posts.count, using: &random))
             case 4: posts.append(post())
@@ -254,6 +261,7 @@ extension QuickTransitionTests {
             if quick.screen.quick != nil, quick.isAnimating(at: time) { quickChanges += 1 }
             if let running = quick.screen.quick, quick.isAnimating(at: time), !running.removedPlaces.isEmpty { quickRemovals += 1 }
             if let running = quick.screen.quick, quick.isAnimating(at: time), running.segments.count > 1 { quickBlocks += 1 }
+            if let running = quick.screen.quick, quick.isAnimating(at: time), running.ownDuration > 0 { quickMoves += 1 }
             for delay in [0.0, 0.04, 0.1, 0.2, 0.35, 2.0] {
                 compare(quick.pass(at: time + delay), general.pass(at: time + delay), label: "step \(step) choice \(choice) t+\(delay)")
                 compared += 1
@@ -263,7 +271,10 @@ extension QuickTransitionTests {
         XCTAssertGreaterThan(compared, 300)
         XCTAssertGreaterThan(quickChanges, 20, "the quick path was taken")
         XCTAssertGreaterThan(quickRemovals, byElement ? 1 : 3, "the quick path was taken for removals")
-        if several { XCTAssertGreaterThan(quickBlocks, 5, "the quick path was taken for several blocks") }
+        if several {
+            XCTAssertGreaterThan(quickBlocks, 5, "the quick path was taken for several blocks")
+            XCTAssertGreaterThan(quickMoves, 2, "and for moves")
+        }
         if byElement {
             XCTAssertGreaterThan(elementCalls, 20, "elements went in and out through the session")
             XCTAssertGreaterThan(quick.screen.changesInPlace, 10, "and were made in place")

@@ -62,7 +62,7 @@ extension QuickTransition {
                 blockShift += extent
                 cause = last
                 tracks += made
-                segments.append(Segment(from: end, shift: shift, timing: last))
+                segments.append(Segment(from: end, shift: shift, timing: Timing(last)))
             case .block(let block):
                 let made = blockTracks(block.removed.map { ($0.row, $0.before) }, kind: .remove, live: live)
                 for (row, _) in block.removed {
@@ -76,7 +76,7 @@ extension QuickTransition {
                 shift -= block.extent
                 blockShift -= block.extent
                 tracks += made
-                segments.append(Segment(from: at, shift: shift, timing: cause ?? last))
+                segments.append(Segment(from: at, shift: shift, timing: Timing(cause ?? last)))
             case .row(let row, let logged):
                 // Logged after the splice placed the rows: where it was is
                 // that, less how far the blocks before it moved it.
@@ -97,13 +97,45 @@ extension QuickTransition {
                 changed.insert(row)
                 cause = track
                 tracks.append(track)
-                segments.append(Segment(from: at + 1, shift: shift, timing: track))
+                segments.append(Segment(from: at + 1, shift: shift, timing: Timing(track)))
             }
         }
         guard let last = tracks.popLast() else { return nil }
         return QuickTransition(
             row: last.row, track: last, before: last.before, others: tracks, changedRows: changed, segments: segments,
             removedPlaces: removedPlaces)
+    }
+
+    /// Rows moved as one run (an element moved among the others): every
+    /// row between its old and new places moves, and as no change before
+    /// them explains it, each by its own `move` transition — the same one
+    /// for all of them here, or nil (the general transition then). Nothing
+    /// else may have changed.
+    static func moving(_ moved: IncrementalLayout.ChangeLog.Moved, _ log: IncrementalLayout.ChangeLog, live: LiveScreen) -> QuickTransition? {
+        let incremental = live.incremental
+        guard !log.full, log.blocks.isEmpty,
+            log.rows.allSatisfy({ !incremental.lists(rootRow: $0.row) || incremental.pose(ofRootRow: $0.row) == $0.before })
+        else { return nil }
+        var cache = Transition.SpecCache()
+        var timing: Timing?
+        for position in moved.from..<moved.end {
+            let spec = Transition.spec(.move, of: incremental.rootRows[position], screen: live.screen, fallback: live.screen.model, cache: &cache)
+            guard let known = timing else {
+                timing = Timing(delay: spec.delay, duration: spec.duration, curve: spec.curve)
+                continue
+            }
+            guard known.delay == spec.delay, known.duration == spec.duration, known.curve == spec.curve else { return nil }
+        }
+        guard let timing else { return nil }
+        var quick = QuickTransition(
+            row: incremental.rootRows[moved.from], track: nil, before: nil,
+            segments: [
+                Segment(from: moved.from, shift: moved.firstShift, timing: timing),
+                Segment(from: moved.split, shift: moved.secondShift, timing: timing),
+                Segment(from: moved.end, shift: 0, timing: nil),
+            ])
+        quick.ownDuration = timing.end
+        return quick
     }
 
     /// The tracks of a block's shown rows, `pose` being each one's pose

@@ -33,15 +33,37 @@ struct QuickTransition: Sendable {
     struct Segment: Sendable {
         var from: Int
         var shift: Double
-        var timing: RowTrack?
+        var timing: Timing?
     }
+
+    /// When and how a following row moves: a change's track's, or the
+    /// rows' own `move` transition when nothing before them changed.
+    struct Timing: Sendable {
+        var delay: Double
+        var duration: Double
+        var curve: TimingCurve
+        var end: Double { delay + duration }
+
+        init(delay: Double, duration: Double, curve: TimingCurve) {
+            self.delay = delay
+            self.duration = duration
+            self.curve = curve
+        }
+
+        init(_ track: RowTrack) {
+            self.init(delay: track.delay, duration: track.duration, curve: track.curve)
+        }
+    }
+
+    /// How long the rows that move by their own timing take (a move).
+    var ownDuration = 0.0
     /// The content's size before the change (shown until anything moves,
     /// as the general transition shows its old layout at its start).
     var oldContentSize = (width: 0.0, height: 0.0)
     /// The scroll offset before (content that shrank may have moved it).
     var oldOffset = 0.0
 
-    var duration: Double { others.reduce(track?.end ?? 0) { max($0, $1.end) } }
+    var duration: Double { others.reduce(max(track?.end ?? 0, ownDuration)) { max($0, $1.end) } }
 
     /// Every track of the change.
     var allTracks: [RowTrack] { others + (track.map { [$0] } ?? []) }
@@ -79,6 +101,7 @@ struct QuickTransition: Sendable {
     /// nil when it cannot be one (then the general transition is built).
     static func make(from log: IncrementalLayout.ChangeLog, live: LiveScreen) -> QuickTransition? {
         if !log.blocks.isEmpty { return changingBlocks(log, live: live) }
+        if let moved = log.moved { return moving(moved, log, live: live) }
         guard !log.full, log.rows.count == 1, let (row, before) = log.rows.first else { return nil }
         let incremental = live.incremental
         guard incremental.lists(rootRow: row) else { return nil }
@@ -108,7 +131,7 @@ struct QuickTransition: Sendable {
             row: row, kind: kind, delay: spec.delay, duration: spec.duration, curve: spec.curve,
             before: before, from: start, to: finish, after: after)
         return QuickTransition(
-            row: row, track: track, before: before, changedRows: [row], segments: [Segment(from: position + 1, shift: shift, timing: track)])
+            row: row, track: track, before: before, changedRows: [row], segments: [Segment(from: position + 1, shift: shift, timing: Timing(track))])
     }
 
     /// The tracks the general transition would have for the rows in

@@ -85,7 +85,18 @@ extension IncrementalLayout {
         // ones' poses before, for a quick transition (the tree still has
         // the old order here). Only the first change of a log is logged so.
         var logged: [ChangeLog.Block]?
-        if !changeLog.full, changeLog.blocks.isEmpty,
+        var moved: ChangeLog.Moved?
+        if !changeLog.full, changeLog.blocks.isEmpty, changeLog.moved == nil, inserted.isEmpty,
+            removed.allSatisfy({ $0 >= oldPosition.count || oldPosition[$0] < 0 }),
+            let (from, firstCount, end) = Self.rotation(old: oldRootRows, new: model.stacks[model.rootStack].rows)
+        {
+            // The rows now first in the window were the last `end - from -
+            // firstCount` rows of it; those now last, its first `firstCount`.
+            let split = end - firstCount
+            let before = tree.prefix(from + firstCount) - tree.prefix(from)
+            let after = tree.prefix(end) - tree.prefix(from + firstCount)
+            moved = ChangeLog.Moved(from: from, split: split, end: end, firstShift: -before, secondShift: after)
+        } else if !changeLog.full, changeLog.blocks.isEmpty, changeLog.moved == nil,
             let found = Self.blocks(
                 old: oldRootRows, new: model.stacks[model.rootStack].rows, rowCount: model.rows.count, inserted: inserted,
                 removed: removed.filter { $0 < oldPosition.count && oldPosition[$0] >= 0 })
@@ -136,10 +147,31 @@ extension IncrementalLayout {
         snapshotIsCurrent = false
         if let logged, !logged.isEmpty {
             changeLog.blocks = logged
+        } else if let moved {
+            changeLog.moved = moved
         } else {
             changeLog.full = true
         }
         layoutChanged = true
+    }
+
+    /// Where `new` is `old` with one run of rows moved: the window
+    /// `from ..< end` in which they differ, `new`'s window being `old`'s
+    /// with its first `firstCount` rows moved to its end. Nil when the
+    /// orders are the same or differ otherwise.
+    private static func rotation(old: [Int], new: [Int]) -> (from: Int, firstCount: Int, end: Int)? {
+        guard old.count == new.count else { return nil }
+        var from = 0
+        while from < old.count, old[from] == new[from] { from += 1 }
+        guard from < old.count else { return nil }
+        var last = old.count - 1
+        while last > from, old[last] == new[last] { last -= 1 }
+        guard let at = old[from...last].firstIndex(of: new[from]), at > from else { return nil }
+        let firstCount = at - from
+        guard new[from...(last - firstCount)].elementsEqual(old[at...last]),
+            new[(last - firstCount + 1)...last].elementsEqual(old[from..<at])
+        else { return nil }
+        return (from, firstCount, last + 1)
     }
 
     /// The most blocks one change logs; more take the general transition.

@@ -56,6 +56,19 @@ package struct IncrementalLayout: Sendable {
         /// screen's rows, every other row keeping its order, in the order
         /// of the screen's rows.
         var blocks: [Block] = []
+        /// Rows a splice moved as one run, every other row keeping its
+        /// order: among the rows now, those from `from` to `split` (the run
+        /// that now comes first) moved by `firstShift` along the axis (new
+        /// − old), those from `split` to `end` by `secondShift`.
+        var moved: Moved?
+
+        struct Moved {
+            var from: Int
+            var split: Int
+            var end: Int
+            var firstShift: Double
+            var secondShift: Double
+        }
 
         /// Rows inserted together (`inserted`, in order, the first at place
         /// `at` now), or removed together (`removed`, each with its pose
