@@ -106,6 +106,16 @@ enum DataBench {
             _ = session.pass(at: 5.05)
         })
         results.append(("data: insert 3 at three places, animated", several, String(format: "%.1f ms (re-binding the document)", several * 1000)))
+        // One element moved to the top (a thread with a new message): one
+        // run of rows moved, every row above its old place following.
+        var bumped = three
+        bumped.insert(bumped.remove(at: bumped.count / 2), at: 0)
+        let bumpedJSON = json(bumped, edited: elements / 2)
+        let bump = seconds(clock.measure {
+            _ = try? session.change(at: 6) { (screen: inout LiveScreen) throws(RuntimeError) -> [LiveEvent] in try screen.bind("items", json: bumpedJSON) }
+            _ = session.pass(at: 6.05)
+        })
+        results.append(("data: move 1 from the middle to the top, animated", bump, String(format: "%.1f ms (re-binding the document)", bump * 1000)))
         // A pushed element through the session: no document, no diff; made
         // in place. Then the same through change(at:), on a copy.
         let pushed = seconds(clock.measure {
