@@ -327,6 +327,8 @@ enum ScreenReader {
             var stacks: [StackModel] = []
             var offsets: [Int] = []
             let stackCount = try r.count(minimumSize: minimumStackSize, "stack")
+            // A row holds its stack's index in 32 bits (RowModel).
+            guard stackCount <= Int(Int32.max) else { throw r.fail("more than 2^31 stacks") }
             stacks.reserveCapacity(stackCount)
             for _ in 0..<stackCount {
                 let at = r.offset
