@@ -1,15 +1,17 @@
 // Animating a change to one of the screen's rows without laying the whole
 // screen out: the row's own track, and the rows after it following it by one
 // shared shift (the general transition gives each of them a track with the
-// row's timing, which comes to the same poses). Rows inserted or removed as
-// one block (an element of bound data) animate the same way
-// (QuickTransition+Blocks). Frames are presented from
-// the incremental layout for the rows in a window only: O(log n + window).
+// row's timing, which comes to the same poses). Blocks of rows inserted or
+// removed (elements of bound data), with the rows re-evaluated alongside,
+// and one run of rows moved animate the same way, the rows between changes
+// in segments of one shift each (QuickTransition+Blocks). Frames are
+// presented from the incremental layout for the rows in a window only:
+// O(log n + window).
 // AnimatedScreen takes this path for hosts when the change qualifies and
 // falls back to the general transition otherwise.
 
-/// One changed row of the screen's own stack, or blocks of rows inserted
-/// into it and removed from it, animating.
+/// One changed row of the screen's own stack, blocks of rows inserted into
+/// it and removed from it, or one run of its rows moved, animating.
 struct QuickTransition: Sendable {
     /// The changed row (of blocks, the last one with a track).
     let row: Int

@@ -1,8 +1,9 @@
 // One element of a bound list inserted or removed without a document: what
 // a feed does when the server pushes a new post or a deletion. The list is
-// the one bound before, with that element in or out; the change goes the
-// way of any re-binding (diff by key, rows spliced into the layout when
-// they are plain rows), without reading or diffing JSON of the others.
+// the one bound before, with that element in or out. When its `for` splices
+// and is keyed by a field, the element's rows go in or out alone (no diff
+// of the others; places by key shifted, `KeyPlaces`); otherwise the change
+// goes the way of any re-binding (diff by key in memory, no JSON read).
 
 extension LiveScreen {
     /// Inserts into list `name` one element, from JSON object `json`, at
