@@ -333,3 +333,51 @@ extension QuickTransitionTests {
         XCTAssertEqual(quickChanges, lists.count - 1, "every change took the quick path")
     }
 }
+
+extension QuickTransitionTests {
+    /// An element whose rows are all hidden, pushed or deleted through the
+    /// session: nothing shows or moves, drawn as the general transition
+    /// draws it, and the screen goes on as a fresh binding of the list.
+    func testAHiddenElementPushedThroughTheSessionChangesNothingDrawn() throws {
+        let model = try InterpolationTests.loaded("""
+            record Post { id: string  hidden: bool }
+            screen Feed {
+                data posts: [Post]
+                defaults { transition insert { duration: 200ms }  transition remove { duration: 200ms } }
+                Text head { text: "head"  size: 40 }
+                for p in posts key p.id { Text post { text: p.id  size: 30  hidden: p.hidden } }
+                Text tail { text: "end"  size: 30 }
+            }
+            """)
+        let posts = (0..<4).map { "{\"id\": \"p\($0)\", \"hidden\": false}" }
+        var quick = HostSession(LiveScreen(model: model, viewportWidth: 390, viewportHeight: 500))
+        var general = HostSession(LiveScreen(model: model, viewportWidth: 390, viewportHeight: 500))
+        general.allowsQuickChanges = false
+        let steps: [(time: Double, insert: (String, Int)?, remove: String?)] = [
+            (1, (#"{"id": "h1", "hidden": true}"#, 2), nil),
+            (3, (#"{"id": "v1", "hidden": false}"#, 1), nil),
+            (5, nil, "h1"),
+            (7, nil, "p0"),
+        ]
+        for index in 0..<2 {
+            var session = index == 0 ? quick : general
+            _ = try session.change(at: 0) { (live: inout LiveScreen) throws(RuntimeError) -> [LiveEvent] in try live.bind("posts", json: "[" + posts.joined(separator: ",") + "]") }
+            if index == 0 { quick = session } else { general = session }
+        }
+        for step in steps {
+            for index in 0..<2 {
+                var session = index == 0 ? quick : general
+                if let (json, at) = step.insert { _ = try session.insert("posts", json: json, index: at, at: step.time) }
+                if let key = step.remove { _ = try session.remove("posts", key: key, at: step.time) }
+                if index == 0 { quick = session } else { general = session }
+            }
+            for delay in [0.0, 0.05, 0.1, 0.3] {
+                compare(quick.pass(at: step.time + delay), general.pass(at: step.time + delay), label: "t \(step.time)+\(delay)")
+            }
+        }
+        XCTAssertEqual(quick.screen.changesInPlace, steps.count)
+        var fresh = LiveScreen(model: model, viewportWidth: 390, viewportHeight: 500)
+        try fresh.bind("posts", json: "[" + [#"{"id": "v1", "hidden": false}"#, posts[1], posts[2], posts[3]].joined(separator: ",") + "]")
+        XCTAssertEqual(LiveModelTests.render(quick.live), LiveModelTests.render(fresh))
+    }
+}
