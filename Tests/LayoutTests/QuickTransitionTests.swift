@@ -49,9 +49,7 @@ final class QuickTransitionTests: XCTestCase {
         for (number, model) in models.enumerated() {
             var random = SplitMix64(seed: 0x0C1C_4 &+ UInt64(number))
             let heights = SharedHeights()
-            var quick = HostSession(LiveScreen(model: model, viewportWidth: 390, viewportHeight: 500, measurer: heights))
-            var general = HostSession(LiveScreen(model: model, viewportWidth: 390, viewportHeight: 500, measurer: heights))
-            general.allowsQuickChanges = false
+            var (quick, general) = sessions(model, height: 500, measurer: heights)
             var time = 0.0
             for step in 0..<TestScale.count(full: 600, quick: 80) {
                 time += [0, 0.03, 0.12, 0.5, 1.5][Int.random(in: 0..<5, using: &random)]
@@ -68,8 +66,7 @@ final class QuickTransitionTests: XCTestCase {
                 }
                 if case .grow(let row, let extra) = action { heights.extra[row] = extra }
                 let wasQuick = quick.screen.layoutIsStale
-                for index in 0..<2 {
-                    var session = index == 0 ? quick : general
+                onBoth(&quick, &general) { session, _ in
                     switch action {
                     // Half through the host's one-row calls (in place when quick), half through change(at:).
                     case .grow(let row, _) where step % 2 == 0: _ = try? session.invalidateSize(of: RowKey(row), at: time)
@@ -86,7 +83,6 @@ final class QuickTransitionTests: XCTestCase {
                         _ = session.release(at: time)
                     case .move(let row, let index): _ = try? session.change(at: time) { (live: inout LiveScreen) throws(RuntimeError) -> [LiveEvent] in try live.move(RowKey(row), to: index).events }
                     }
-                    if index == 0 { quick = session } else { general = session }
                 }
                 if quick.screen.layoutIsStale, !wasQuick || quick.isAnimating(at: time) { quickChanges += 1 }
                 for delay in [0.0, 0.05, 0.11, 0.25, 2.0] {
@@ -99,6 +95,21 @@ final class QuickTransitionTests: XCTestCase {
         }
         XCTAssertGreaterThan(compared, 1000)
         XCTAssertGreaterThan(quickChanges, 50, "the quick path was taken")
+    }
+
+    /// Two sessions on `model` in a 390-point-wide viewport: one with quick
+    /// changes, and the general transition's, which is the oracle.
+    func sessions(_ model: ScreenModel, height: Double, measurer: any Measurer & Sendable = DefaultMeasurer()) -> (quick: HostSession, general: HostSession) {
+        var general = HostSession(LiveScreen(model: model, viewportWidth: 390, viewportHeight: height, measurer: measurer))
+        general.allowsQuickChanges = false
+        return (HostSession(LiveScreen(model: model, viewportWidth: 390, viewportHeight: height, measurer: measurer)), general)
+    }
+
+    /// Runs `body` on the session with quick changes, then on the one
+    /// without (`first` true for the first): both take the same step.
+    func onBoth(_ quick: inout HostSession, _ general: inout HostSession, _ body: (inout HostSession, _ first: Bool) throws -> Void) rethrows {
+        try body(&quick, true)
+        try body(&general, false)
     }
 
     func compare(_ a: RenderPass, _ b: RenderPass, label: String) {
@@ -182,13 +193,9 @@ extension QuickTransitionTests {
             return "{\"id\": \"p\(ids)\", \"title\": \"post \(ids)\", \"size\": \(Int.random(in: 20...80, using: &random)), \"flag\": \(flag)}"
         }
         var posts = (0..<30).map { _ in post() }
-        var quick = HostSession(LiveScreen(model: model, viewportWidth: 390, viewportHeight: 500))
-        var general = HostSession(LiveScreen(model: model, viewportWidth: 390, viewportHeight: 500))
-        general.allowsQuickChanges = false
-        for index in 0..<2 {
-            var session = index == 0 ? quick : general
+        var (quick, general) = sessions(model, height: 500)
+        try onBoth(&quick, &general) { session, _ in
             _ = try session.change(at: 0) { (live: inout LiveScreen) throws(RuntimeError) -> [LiveEvent] in try live.bind("posts", json: "[" + posts.joined(separator: ",") + "]") }
-            if index == 0 { quick = session } else { general = session }
         }
         var time = 1.0, quickChanges = 0, quickRemovals = 0, quickBlocks = 0, quickMoves = 0, compared = 0, elementCalls = 0
         var previous = posts
@@ -245,18 +252,16 @@ extension QuickTransitionTests {
             }
             previous = posts
             let json = "[" + posts.joined(separator: ",") + "]"
-            for index in 0..<2 {
-                var session = index == 0 ? quick : general
+            try onBoth(&quick, &general) { session, first in
                 if let scroll {
                     session.scroll(to: scroll, at: time)
                 } else if let (insert, key) = element {
                     if let insert { _ = try session.insert("posts", json: insert.json, index: insert.index, at: time) }
                     if let key { _ = try session.remove("posts", key: key, at: time) }
-                    if index == 0 { elementCalls += 1 }
+                    if first { elementCalls += 1 }
                 } else {
                     _ = try session.change(at: time) { (live: inout LiveScreen) throws(RuntimeError) -> [LiveEvent] in try live.bind("posts", json: json) }
                 }
-                if index == 0 { quick = session } else { general = session }
             }
             if quick.screen.quick != nil, quick.isAnimating(at: time) { quickChanges += 1 }
             if let running = quick.screen.quick, quick.isAnimating(at: time), !running.removedPlaces.isEmpty { quickRemovals += 1 }
@@ -313,17 +318,13 @@ extension QuickTransitionTests {
             }
             """)
         func json(_ ids: [Int]) -> String { "[" + ids.map { "{\"id\": \"p\($0)\", \"size\": \(20 + $0 * 7)}" }.joined(separator: ",") + "]" }
-        var quick = HostSession(LiveScreen(model: model, viewportWidth: 390, viewportHeight: 700))
-        var general = HostSession(LiveScreen(model: model, viewportWidth: 390, viewportHeight: 700))
-        general.allowsQuickChanges = false
+        var (quick, general) = sessions(model, height: 700)
         let lists: [[Int]] = [[1, 2, 3], [4, 1, 2, 3], [4, 2], [5, 4, 2, 6], [5, 7, 2, 6], [2], [8, 2, 9, 10, 11]]
         var quickChanges = 0
         for (step, ids) in lists.enumerated() {
             let time = Double(step) * 2
-            for index in 0..<2 {
-                var session = index == 0 ? quick : general
+            try onBoth(&quick, &general) { session, _ in
                 _ = try session.change(at: time) { (live: inout LiveScreen) throws(RuntimeError) -> [LiveEvent] in try live.bind("posts", json: json(ids)) }
-                if index == 0 { quick = session } else { general = session }
             }
             if step > 0, quick.screen.quick != nil, quick.isAnimating(at: time) { quickChanges += 1 }
             for delay in [0.0, 0.02, 0.05, 0.1, 0.16, 0.24, 0.3, 2.0] {
@@ -350,26 +351,20 @@ extension QuickTransitionTests {
             }
             """)
         let posts = (0..<4).map { "{\"id\": \"p\($0)\", \"hidden\": false}" }
-        var quick = HostSession(LiveScreen(model: model, viewportWidth: 390, viewportHeight: 500))
-        var general = HostSession(LiveScreen(model: model, viewportWidth: 390, viewportHeight: 500))
-        general.allowsQuickChanges = false
+        var (quick, general) = sessions(model, height: 500)
         let steps: [(time: Double, insert: (String, Int)?, remove: String?)] = [
             (1, (#"{"id": "h1", "hidden": true}"#, 2), nil),
             (3, (#"{"id": "v1", "hidden": false}"#, 1), nil),
             (5, nil, "h1"),
             (7, nil, "p0"),
         ]
-        for index in 0..<2 {
-            var session = index == 0 ? quick : general
+        try onBoth(&quick, &general) { session, _ in
             _ = try session.change(at: 0) { (live: inout LiveScreen) throws(RuntimeError) -> [LiveEvent] in try live.bind("posts", json: "[" + posts.joined(separator: ",") + "]") }
-            if index == 0 { quick = session } else { general = session }
         }
         for step in steps {
-            for index in 0..<2 {
-                var session = index == 0 ? quick : general
+            try onBoth(&quick, &general) { session, _ in
                 if let (json, at) = step.insert { _ = try session.insert("posts", json: json, index: at, at: step.time) }
                 if let key = step.remove { _ = try session.remove("posts", key: key, at: step.time) }
-                if index == 0 { quick = session } else { general = session }
             }
             for delay in [0.0, 0.05, 0.1, 0.3] {
                 compare(quick.pass(at: step.time + delay), general.pass(at: step.time + delay), label: "t \(step.time)+\(delay)")

@@ -128,19 +128,17 @@ package struct AnimatedScreen: Sendable {
     /// path applies (then nothing is copied); a change like any other when
     /// it does not.
     package mutating func invalidateSize(of key: RowKey, at time: Double) throws(RuntimeError) -> (events: [LiveEvent], transitionEvents: [TransitionEvent]) {
-        guard quickApplies(to: key.row, changingVisibility: false, at: time) else {
-            return try change(at: time) { (live: inout LiveScreen) throws(RuntimeError) -> [LiveEvent] in try live.invalidateSize(of: key) }
+        try change(inPlace: quickApplies(to: key.row, changingVisibility: false, at: time), at: time) {
+            (live: inout LiveScreen) throws(RuntimeError) -> [LiveEvent] in try live.invalidateSize(of: key)
         }
-        return try changeInPlace(at: time) { (live: inout LiveScreen) throws(RuntimeError) -> [LiveEvent] in try live.invalidateSize(of: key) }
     }
 
     /// `setHidden(_:_:)` at `time`, animated by the row's show or hide
     /// transition; O(log n) as `invalidateSize(of:at:)`.
     package mutating func setHidden(_ key: RowKey, _ hidden: Bool, at time: Double) throws(RuntimeError) -> (events: [LiveEvent], transitionEvents: [TransitionEvent]) {
-        guard quickApplies(to: key.row, changingVisibility: true, at: time) else {
-            return try change(at: time) { (live: inout LiveScreen) throws(RuntimeError) -> [LiveEvent] in try live.setHidden(key, hidden) }
+        try change(inPlace: quickApplies(to: key.row, changingVisibility: true, at: time), at: time) {
+            (live: inout LiveScreen) throws(RuntimeError) -> [LiveEvent] in try live.setHidden(key, hidden)
         }
-        return try changeInPlace(at: time) { (live: inout LiveScreen) throws(RuntimeError) -> [LiveEvent] in try live.setHidden(key, hidden) }
     }
 
     /// `insert(_:json:at:)` of one element of list `name` at `time`,
@@ -150,20 +148,18 @@ package struct AnimatedScreen: Sendable {
     package mutating func insertElement(
         _ name: String, json: String, index: Int, at time: Double
     ) throws(RuntimeError) -> (events: [LiveEvent], transitionEvents: [TransitionEvent]) {
-        guard elementChangeStaysLocal(name, at: time) else {
-            return try change(at: time) { (live: inout LiveScreen) throws(RuntimeError) -> [LiveEvent] in try live.insert(name, json: json, at: index) }
+        try change(inPlace: elementChangeStaysLocal(name, at: time), at: time) {
+            (live: inout LiveScreen) throws(RuntimeError) -> [LiveEvent] in try live.insert(name, json: json, at: index)
         }
-        return try changeInPlace(at: time) { (live: inout LiveScreen) throws(RuntimeError) -> [LiveEvent] in try live.insert(name, json: json, at: index) }
     }
 
     /// `remove(_:key:)` at `time`, animated; in place as `insertElement`.
     package mutating func removeElement(
         _ name: String, key: String, at time: Double
     ) throws(RuntimeError) -> (events: [LiveEvent], transitionEvents: [TransitionEvent]) {
-        guard elementChangeStaysLocal(name, at: time) else {
-            return try change(at: time) { (live: inout LiveScreen) throws(RuntimeError) -> [LiveEvent] in try live.remove(name, key: key) }
+        try change(inPlace: elementChangeStaysLocal(name, at: time), at: time) {
+            (live: inout LiveScreen) throws(RuntimeError) -> [LiveEvent] in try live.remove(name, key: key)
         }
-        return try changeInPlace(at: time) { (live: inout LiveScreen) throws(RuntimeError) -> [LiveEvent] in try live.remove(name, key: key) }
     }
 
     /// Whether an element in or out of list `name` is sure to take the
@@ -171,9 +167,7 @@ package struct AnimatedScreen: Sendable {
     /// its rows, and with `hide-last-separator` the last shown row not one
     /// of the list's (the element may become or stop being it).
     private mutating func elementChangeStaysLocal(_ name: String, at time: Double) -> Bool {
-        guard allowsQuickChanges, everyMoveFollows, !isAnimating(at: time), live.stickyRows.isEmpty,
-            let places = live.elementChangeStaysLocal(name)
-        else { return false }
+        guard quickMayApply(at: time), let places = live.elementChangeStaysLocal(name) else { return false }
         let incremental = live.incremental
         guard incremental.rootStack.hideLastSeparator else { return true }
         guard let last = incremental.lastVisibleRootRow() else { return false }
@@ -185,14 +179,28 @@ package struct AnimatedScreen: Sendable {
     /// row's arrays: O(n)).
     private func quickApplies(to row: Int, changingVisibility: Bool, at time: Double) -> Bool {
         let incremental = live.incremental
-        guard allowsQuickChanges, everyMoveFollows, !isAnimating(at: time), live.stickyRows.isEmpty, incremental.fillRows == 0,
-            incremental.lists(rootRow: row), row < live.screen.model.rows.count
-        else { return false }
+        guard quickMayApply(at: time), incremental.fillRows == 0, incremental.lists(rootRow: row), row < live.screen.model.rows.count else {
+            return false
+        }
         if case .stack = live.screen.model.rows[row].content { return false }
         guard changingVisibility, incremental.rootStack.hideLastSeparator else { return true }
         // Hiding or showing a row at or after the last shown one moves a separator.
         guard let last = incremental.lastVisibleRootRow() else { return false }
         return incremental.position[row] < incremental.position[last]
+    }
+
+    /// What every quick change made in place needs: quick changes allowed,
+    /// every move following its cause, nothing animating, no sticky rows.
+    private func quickMayApply(at time: Double) -> Bool {
+        allowsQuickChanges && everyMoveFollows && !isAnimating(at: time) && live.stickyRows.isEmpty
+    }
+
+    /// `changeInPlace` when `inPlace` (the caller made sure the quick path
+    /// takes it), else `change(at:)`.
+    private mutating func change(
+        inPlace: Bool, at time: Double, _ body: (inout LiveScreen) throws(RuntimeError) -> [LiveEvent]
+    ) throws(RuntimeError) -> (events: [LiveEvent], transitionEvents: [TransitionEvent]) {
+        inPlace ? try changeInPlace(at: time, body) : try change(at: time, body)
     }
 
     /// A change whose body changes nothing before it throws, that takes the

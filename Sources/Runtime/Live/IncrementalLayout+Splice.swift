@@ -19,6 +19,14 @@ struct MadeBlocks {
     var factsShared: [Bool]
     var readsState: [Bool]
 
+    /// Rows `rows`, made in blocks from the template `template` plans.
+    init(rows: Range<Int>, template: TemplatePlan) {
+        self.rows = rows
+        period = template.rowFactsShared.count
+        factsShared = template.rowFactsShared
+        readsState = template.rowLayoutReadsState
+    }
+
     /// The template row of `row`, when these blocks hold it.
     func templateRow(of row: Int) -> Int? {
         rows.contains(row) && period > 0 ? (row - rows.lowerBound) % period : nil
@@ -86,8 +94,9 @@ extension IncrementalLayout {
         // the old order here). Only the first change of a log is logged so.
         var logged: [ChangeLog.Block]?
         var moved: ChangeLog.Moved?
-        if !changeLog.full, changeLog.blocks.isEmpty, changeLog.moved == nil, inserted.isEmpty,
-            removed.allSatisfy({ $0 >= oldPosition.count || oldPosition[$0] < 0 }),
+        let fresh = !changeLog.full && changeLog.blocks.isEmpty && changeLog.moved == nil
+        let gone = removed.filter { $0 < oldPosition.count && oldPosition[$0] >= 0 }
+        if fresh, inserted.isEmpty, gone.isEmpty,
             let (from, firstCount, end) = Self.rotation(old: oldRootRows, new: model.stacks[model.rootStack].rows)
         {
             // The rows now first in the window were the last `end - from -
@@ -96,10 +105,9 @@ extension IncrementalLayout {
             let before = tree.prefix(from + firstCount) - tree.prefix(from)
             let after = tree.prefix(end) - tree.prefix(from + firstCount)
             moved = ChangeLog.Moved(from: from, split: split, end: end, firstShift: -before, secondShift: after)
-        } else if !changeLog.full, changeLog.blocks.isEmpty, changeLog.moved == nil,
+        } else if fresh,
             let found = Self.blocks(
-                old: oldRootRows, new: model.stacks[model.rootStack].rows, rowCount: model.rows.count, inserted: inserted,
-                removed: removed.filter { $0 < oldPosition.count && oldPosition[$0] >= 0 })
+                old: oldRootRows, new: model.stacks[model.rootStack].rows, rowCount: model.rows.count, inserted: inserted, removed: gone)
         {
             logged = found.map { block in
                 guard let row = block.removed.first else { return ChangeLog.Block(inserted: block.inserted, at: block.at) }

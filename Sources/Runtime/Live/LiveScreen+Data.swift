@@ -69,20 +69,11 @@ extension LiveScreen {
                 let (added, dropped) = live.rebind(repeater, to: elements, places: places, in: &edited)
                 inserted += added
                 removed += dropped
-                if splicing {
-                    let template = live.plan(repeater).template
-                    blocks.append(MadeBlocks(
-                        rows: made..<edited.rows.count, period: template.rowFactsShared.count, factsShared: template.rowFactsShared,
-                        readsState: template.rowLayoutReadsState))
-                }
+                if splicing { blocks.append(MadeBlocks(rows: made..<edited.rows.count, template: live.plan(repeater).template)) }
             }
             let count = data.isList ? edited.state[data.slots[0]].name : nil
             if splicing {
-                live.incremental.screen.restoreModel(edited, inserted: inserted, removed: removed)
-                live.incremental.splice(inserted: inserted, removed: removed, blocks: blocks)
-                if let count, (try? live.incremental.screen.setState(count, to: .number(Double(elements.count)))) != nil {
-                    live.incremental.stateChanged(count)
-                }
+                live.spliceIn(edited, inserted: inserted, removed: removed, blocks: blocks, count: count.map { ($0, elements.count) })
             } else {
                 var screen = Screen(replacing: live.screen, model: edited)
                 if let count { try? screen.setState(count, to: .number(Double(elements.count))) }
@@ -92,6 +83,19 @@ extension LiveScreen {
             if !inserted.isEmpty || !removed.isEmpty { live.incremental.layoutChanged = true }
         }
         return removed.map { .rowRemoved(row: RowKey($0)) } + inserted.map { .rowInserted(row: RowKey($0)) } + events
+    }
+
+    /// Hands `edited` back to the screen, rows `inserted` added and
+    /// `removed` unlisted, and splices them into the layout; `count`: the
+    /// list's count state and its value now, set and told.
+    mutating func spliceIn(
+        _ edited: ScreenModel, inserted: [Int], removed: [Int], blocks: [MadeBlocks], count: (state: String, value: Int)?
+    ) {
+        incremental.screen.restoreModel(edited, inserted: inserted, removed: removed)
+        incremental.splice(inserted: inserted, removed: removed, blocks: blocks)
+        if let count, (try? incremental.screen.setState(count.state, to: .number(Double(count.value)))) != nil {
+            incremental.stateChanged(count.state)
+        }
     }
 
     /// Whether re-binding `for`s `repeaters` can splice their rows into the

@@ -90,8 +90,9 @@ extension LiveScreen {
         guard readers.count < 8,
             readers.allSatisfy({ incremental.lists(rootRow: $0) && incremental.resolved.nested[$0] < 0 })
         else { return nil }
+        // Every element has the template's rows (no nested `for`s).
         let start = firstPlace(of: repeater, in: model)
-        return start..<(start + (bound[repeater] ?? []).reduce(0) { $0 + $1.rows.count })
+        return start..<(start + (bound[repeater]?.count ?? 0) * plan(repeater).template.topLevelCount)
     }
 
     /// Whether one element of `for` `repeater` over list `dataIndex` can go
@@ -125,11 +126,7 @@ extension LiveScreen {
             live.bound[repeater, default: []].insert(BoundElement(record: element, rows: rows, made: made..<edited.rows.count, constants: constants), at: index)
             live.boundPlaces[repeater, default: KeyPlaces()].insert(element.key, at: index)
             live.settlePlaces(repeater)
-            let template = plan.template
-            let blocks = [MadeBlocks(
-                rows: made..<edited.rows.count, period: template.rowFactsShared.count, factsShared: template.rowFactsShared,
-                readsState: template.rowLayoutReadsState)]
-            live.finishSplice(dataIndex, repeater, edited, inserted: rows, removed: [], blocks: blocks)
+            live.finishSplice(dataIndex, repeater, edited, inserted: rows, removed: [], blocks: [MadeBlocks(rows: made..<edited.rows.count, template: plan.template)])
             inserted = rows
         }
         return inserted.map { .rowInserted(row: RowKey($0)) } + events
@@ -153,11 +150,7 @@ extension LiveScreen {
             live.boundPlaces[repeater]?.remove(element.record.key, at: place)
             live.settlePlaces(repeater)
             let made = edited.rows.count
-            let template = live.plan(repeater).template
-            let blocks = [MadeBlocks(
-                rows: made..<made, period: template.rowFactsShared.count, factsShared: template.rowFactsShared,
-                readsState: template.rowLayoutReadsState)]
-            live.finishSplice(dataIndex, repeater, edited, inserted: [], removed: element.rows, blocks: blocks)
+            live.finishSplice(dataIndex, repeater, edited, inserted: [], removed: element.rows, blocks: [MadeBlocks(rows: made..<made, template: live.plan(repeater).template)])
         }
         return element.rows.map { .rowRemoved(row: RowKey($0)) } + events
     }
@@ -166,11 +159,7 @@ extension LiveScreen {
     /// re-binding does: the list's count set, the layout told.
     private mutating func finishSplice(_ dataIndex: Int, _ repeater: Int, _ edited: ScreenModel, inserted: [Int], removed: [Int], blocks: [MadeBlocks]) {
         let count = edited.state[edited.data[dataIndex].slots[0]].name
-        incremental.screen.restoreModel(edited, inserted: inserted, removed: removed)
-        incremental.splice(inserted: inserted, removed: removed, blocks: blocks)
-        if (try? incremental.screen.setState(count, to: .number(Double(bound[repeater]?.count ?? 0)))) != nil {
-            incremental.stateChanged(count)
-        }
+        spliceIn(edited, inserted: inserted, removed: removed, blocks: blocks, count: (count, bound[repeater]?.count ?? 0))
         incremental.layoutChanged = true
         elementsSplicedAlone += 1
     }
