@@ -13,7 +13,7 @@ package struct BoundElement: Hashable, Sendable {
     package var record: BoundRecord
     /// The rows listed in the `for`'s stack, and every row made for the
     /// element (nested ones too).
-    package var rows: [Int]
+    package var rows: RowList
     package var made: Range<Int>
     /// The first of the constants holding the values of the template's
     /// parameters, in its plan's order (`TemplatePlan.parameters`): an

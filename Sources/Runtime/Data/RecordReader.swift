@@ -51,32 +51,60 @@ package struct ListShape: Sendable {
     let shape: RecordShape
 }
 
-/// The members of one JSON object level of a record.
+/// The members of one JSON object level of a record. The names lie one
+/// after another in one byte array and targets are plain integers, so
+/// matching a member name reads memory without counting references (a
+/// third of reading an element was retaining and releasing the shape).
 struct ObjectShape: Sendable {
-    indirect enum Target: Sendable {
+    enum Target: Sendable {
         case field(Int)
-        case group(ObjectShape)
+        /// The nested object `groups[index]` (a field named `a.b` is member
+        /// `b` of member `a`).
+        case group(Int)
     }
-    var names: [[UInt8]] = []
-    var targets: [Target] = []
+    private var bytes: [UInt8] = []
+    /// Where each name ends in `bytes` (it starts where the one before ends).
+    private var ends: [Int] = []
+    private var targets: [Target] = []
+    private(set) var groups: [ObjectShape] = []
 
     /// From each field's index and name split at its dots.
     init(fields: [(index: Int, segments: [[UInt8]])]) {
         var order: [[UInt8]] = []
-        var groups: [[UInt8]: [(index: Int, segments: [[UInt8]])]] = [:]
+        var grouped: [[UInt8]: [(index: Int, segments: [[UInt8]])]] = [:]
         for field in fields {
             guard let first = field.segments.first else { continue }
             if field.segments.count == 1 {
-                names.append(first)
-                targets.append(.field(field.index))
+                add(first, .field(field.index))
             } else {
-                if groups[first] == nil { order.append(first) }
-                groups[first, default: []].append((field.index, Array(field.segments.dropFirst())))
+                if grouped[first] == nil { order.append(first) }
+                grouped[first, default: []].append((field.index, Array(field.segments.dropFirst())))
             }
         }
         for name in order {
-            names.append(name)
-            targets.append(.group(ObjectShape(fields: groups[name] ?? [])))
+            add(name, .group(groups.count))
+            groups.append(ObjectShape(fields: grouped[name] ?? []))
+        }
+    }
+
+    private mutating func add(_ name: [UInt8], _ target: Target) {
+        bytes += name
+        ends.append(bytes.count)
+        targets.append(target)
+    }
+
+    /// What the member named by the UTF-8 `name` stands for, or nil.
+    func target(named name: UnsafeBufferPointer<UInt8>) -> Target? {
+        bytes.withUnsafeBufferPointer { all -> Target? in
+            var start = 0
+            for (index, end) in ends.enumerated() {
+                defer { start = end }
+                guard end - start == name.count else { continue }
+                var offset = 0
+                while offset < name.count, all[start + offset] == name[offset] { offset += 1 }
+                if offset == name.count { return targets[index] }
+            }
+            return nil
         }
     }
 }
@@ -107,7 +135,7 @@ extension ScreenModel {
 /// field's is its count), its key, and its list fields' elements.
 package struct BoundRecord: Hashable, Sendable {
     package var key: String
-    package var values: [RuntimeValue]
+    package var values: FieldValues
     /// By field index.
     package var lists: [Int: [BoundRecord]] = [:]
 }
@@ -131,7 +159,7 @@ extension DataModel {
                 let listName = name
                 out = try reader.keyedList(shape: shape, keyField: shape.keyField, reserving: true, path: { listName })
             } else {
-                out = ([try reader.element(shape, path: { name })], [:])
+                out = ([try reader.record(shape, path: { name })], [:])
             }
             reader.parser.skipSpace()
             guard reader.parser.at >= reader.parser.bytes.count else { throw reader.parser.fail("unexpected text after the JSON value") }
@@ -175,33 +203,40 @@ struct RecordReader {
             throw RuntimeError("\(path()): expected an array of \(shape.record.name) objects, found \(parser.kindAhead)")
         }
         parser.at += 1
-        var out: [BoundRecord] = []
         var seen: [String: Int] = [:]
         parser.skipSpace()
         if parser.peek == UInt8(ascii: "]") {
             parser.at += 1
-            return (out, seen)
+            return ([], seen)
         }
+        // Every element's values one after another in `flat`, handed out
+        // as windows on one store once the array is read.
+        let width = shape.start.count
+        var flat: [RuntimeValue] = []
+        var keys: [String] = []
+        var listFields: [[Int: [BoundRecord]]] = []
         while true {
             parser.skipSpace()
-            let index = out.count
+            let index = keys.count
             let elementStart = parser.at
-            var element = try self.element(shape, path: { "\(path())[\(index)]" })
+            let lists = try element(shape, into: &flat, path: { "\(path())[\(index)]" })
             if index == 0, reserving {
                 // Room for as many more elements as the rest of the text
                 // would hold if they were as long as the first (growing a
                 // dictionary of 100,000 keys rehashes each of them twice).
                 let length = max(parser.at - elementStart, 16)
                 let estimate = min((parser.bytes.count - parser.at) / length + 1, 1 << 20)
-                out.reserveCapacity(estimate)
+                keys.reserveCapacity(estimate)
+                listFields.reserveCapacity(estimate)
                 seen.reserveCapacity(estimate)
+                flat.reserveCapacity(estimate * width)
             }
-            let key = keyField >= 0 && keyField < element.values.count ? ValueText.keyText(element.values[keyField], enums: enums) : String(index)
+            let key = keyField >= 0 && keyField < width ? ValueText.keyText(flat[index * width + keyField], enums: enums) : String(index)
             if let first = seen.updateValue(index, forKey: key) {
                 throw RuntimeError("\(path())[\(index)].\(shape.record.fields[keyField].name): key '\(key)' repeats \(path())[\(first)]; keys must be unique")
             }
-            element.key = key
-            out.append(element)
+            keys.append(key)
+            listFields.append(lists)
             parser.skipSpace()
             guard let next = parser.peek else { throw parser.fail("an array is not closed with ']'") }
             parser.at += 1
@@ -210,29 +245,41 @@ struct RecordReader {
                 parser.at -= 1
                 throw parser.fail("expected ',' or ']' in an array")
             }
+            let store = FieldValues.Store(flat)
+            let out = keys.indices.map { BoundRecord(key: keys[$0], values: FieldValues(store, offset: $0 * width, count: width), lists: listFields[$0]) }
             return (out, seen)
         }
     }
 
-    /// One object's field values (defaults for those missing or null; an
-    /// empty list for a missing list).
-    mutating func element(_ shape: RecordShape, path: () -> String) throws(RuntimeError) -> BoundRecord {
-        // One array per element, written in place; which fields the
-        // object gave is kept aside (only those without a default matter).
-        var values = shape.start
+    /// One object's field values and key-less record.
+    mutating func record(_ shape: RecordShape, path: () -> String) throws(RuntimeError) -> BoundRecord {
+        var flat: [RuntimeValue] = []
+        let lists = try element(shape, into: &flat, path: path)
+        return BoundRecord(key: "", values: FieldValues(flat), lists: lists)
+    }
+
+    /// One object's field values, appended to `flat` (defaults for those
+    /// missing or null; an empty list for a missing list); returns its
+    /// list fields' elements.
+    mutating func element(_ shape: RecordShape, into flat: inout [RuntimeValue], path: () -> String) throws(RuntimeError) -> [Int: [BoundRecord]] {
+        // Written in place; which fields the object gave is kept aside
+        // (only those without a default matter).
+        let base = flat.count
+        for value in shape.start { flat.append(value) }
         var given = FieldSet()
         var lists: [Int: [BoundRecord]] = [:]
-        try members(of: shape.root, shape: shape, into: &values, given: &given, lists: &lists, path: path)
+        try members(of: shape.root, shape: shape, into: &flat, at: base, given: &given, lists: &lists, path: path)
         for index in shape.required where !given.contains(index) {
             let record = shape.record
             throw RuntimeError("\(path()).\(record.fields[index].name): missing, and record \(record.name) gives '\(record.fields[index].name)' no default")
         }
-        return BoundRecord(key: "", values: values, lists: lists)
+        return lists
     }
 
     /// The members of one object level into `values` and `lists`.
     private mutating func members(
-        of object: ObjectShape, shape: RecordShape, into values: inout [RuntimeValue], given: inout FieldSet, lists: inout [Int: [BoundRecord]],
+        of object: ObjectShape, shape: RecordShape, into values: inout [RuntimeValue], at base: Int, given: inout FieldSet,
+        lists: inout [Int: [BoundRecord]],
         path: () -> String
     ) throws(RuntimeError) {
         let record = shape.record
@@ -257,15 +304,15 @@ struct RecordReader {
             case .field(let field)? where parser.peek != UInt8(ascii: "n"):
                 if let list = shape.lists[field] {
                     let elements = try self.list(shape: list.shape, keyField: list.keyField, path: { "\(path()).\(record.fields[field].name)" })
-                    values[field] = .number(Double(elements.count))
+                    values[base + field] = .number(Double(elements.count))
                     given.insert(field)
                     lists[field] = elements
                 } else {
-                    values[field] = try value(of: shape.types[field], path: { "\(path()).\(record.fields[field].name)" }, recordName: { record.name })
+                    values[base + field] = try value(of: shape.types[field], path: { "\(path()).\(record.fields[field].name)" }, recordName: { record.name })
                     given.insert(field)
                 }
             case .group(let nested)? where parser.peek != UInt8(ascii: "n"):
-                try members(of: nested, shape: shape, into: &values, given: &given, lists: &lists, path: path)
+                try members(of: object.groups[nested], shape: shape, into: &values, at: base, given: &given, lists: &lists, path: path)
             default:
                 _ = try parser.value(depth: 1)  // a member the record does not declare, or null
             }
@@ -289,19 +336,10 @@ struct RecordReader {
         while end < parser.bytes.count, parser.bytes[end] != UInt8(ascii: "\""), parser.bytes[end] != UInt8(ascii: "\\") { end += 1 }
         if end < parser.bytes.count, parser.bytes[end] == UInt8(ascii: "\"") {
             parser.at = end + 1
-            let length = end - start
-            for (index, name) in object.names.enumerated() where name.count == length {
-                var same = true
-                for offset in 0..<length where parser.bytes[start + offset] != name[offset] {
-                    same = false
-                    break
-                }
-                if same { return object.targets[index] }
-            }
-            return nil
+            return object.target(named: UnsafeBufferPointer(rebasing: parser.bytes[start..<end]))
         }
         let name = Array(try parser.string().utf8)
-        return object.names.firstIndex(of: name).map { object.targets[$0] }
+        return name.withUnsafeBufferPointer { object.target(named: $0) }
     }
 
     /// A field's value, read by its type.

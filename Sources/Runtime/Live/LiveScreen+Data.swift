@@ -213,7 +213,7 @@ extension LiveScreen {
     static func makeRows(
         _ index: Int, plan: RepeaterPlan, element: BoundRecord, position: Int, outer: [Int: RuntimeValue], data: String, keys: String,
         parentStack: Int, plans: inout [Int: RepeaterPlan], in model: inout ScreenModel
-    ) -> (rows: [Int], constants: UInt32) {
+    ) -> (rows: RowList, constants: UInt32) {
         let rowBase = model.rows.count
         let stackBase = model.stacks.count
         // The keys of the enclosing elements and this one's, `[s1][d2]`:
@@ -228,12 +228,13 @@ extension LiveScreen {
             case .outer(let parameter): outer[parameter]
             }
         }
-        var (rows, constants) = model.appendRows(
+        let (made, constants) = model.appendRows(
             of: model.repeaters[index].template, plan: plan.template, value: value, label: { data + keys }, parent: parentStack)
         for row in rowBase..<model.rows.count {
             if let id = model.rows[row].id { model.rows[row].id = keys.isEmpty ? id.keyed(element.key) : id.joined(with: keys) }
         }
-        if children.isEmpty { return (rows, constants) }
+        if children.isEmpty { return (made, constants) }
+        var rows = made.array
         let repeater = model.repeaters[index]
         var values = outer
         for (field, parameter) in repeater.fieldParameters.enumerated() where parameter >= 0 && field < element.values.count {
@@ -260,7 +261,7 @@ extension LiveScreen {
                 rows.insert(contentsOf: made, at: at)
             }
         }
-        return (rows, constants)
+        return (RowList(rows), constants)
     }
 
     /// Changes one element of list `name`, the one with key `key`, to JSON
@@ -349,7 +350,7 @@ extension LiveScreen {
     /// The constants to rewrite when `element` of `repeater` takes `values`:
     /// each changed field's, where the rows read it.
     private static func patches(
-        _ element: BoundElement, of repeater: RepeaterModel, plan: RepeaterPlan, to values: [RuntimeValue]
+        _ element: BoundElement, of repeater: RepeaterModel, plan: RepeaterPlan, to values: FieldValues
     ) -> [(slot: UInt32, value: RuntimeValue)] {
         let old = element.record.values
         var out: [(slot: UInt32, value: RuntimeValue)] = []

@@ -126,8 +126,8 @@ extension LiveScreen {
             live.bound[repeater, default: []].insert(BoundElement(record: element, rows: rows, made: made..<edited.rows.count, constants: constants), at: index)
             live.boundPlaces[repeater, default: KeyPlaces()].insert(element.key, at: index)
             live.settlePlaces(repeater)
-            live.finishSplice(dataIndex, repeater, edited, inserted: rows, removed: [], blocks: [MadeBlocks(rows: made..<edited.rows.count, template: plan.template)])
-            inserted = rows
+            live.finishSplice(dataIndex, repeater, edited, inserted: rows.array, removed: [], blocks: [MadeBlocks(rows: made..<edited.rows.count, template: plan.template)])
+            inserted = rows.array
         }
         return inserted.map { .rowInserted(row: RowKey($0)) } + events
     }
@@ -150,7 +150,7 @@ extension LiveScreen {
             live.boundPlaces[repeater]?.remove(element.record.key, at: place)
             live.settlePlaces(repeater)
             let made = edited.rows.count
-            live.finishSplice(dataIndex, repeater, edited, inserted: [], removed: element.rows, blocks: [MadeBlocks(rows: made..<made, template: live.plan(repeater).template)])
+            live.finishSplice(dataIndex, repeater, edited, inserted: [], removed: element.rows.array, blocks: [MadeBlocks(rows: made..<made, template: live.plan(repeater).template)])
         }
         return element.rows.map { .rowRemoved(row: RowKey($0)) } + events
     }

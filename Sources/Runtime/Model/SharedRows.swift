@@ -27,7 +27,7 @@ extension ScreenModel {
     /// reading its values from `constants` on.
     mutating func appendSharedRows(
         of template: ComponentTemplate, plan: TemplatePlan, rows shared: [RowModel], constants: UInt32, parent: Int
-    ) -> (rows: [Int], constants: UInt32) {
+    ) -> (rows: RowList, constants: UInt32) {
         let rowBase = rows.count
         let stackBase = stacks.count
         for local in template.stacks {
@@ -35,18 +35,19 @@ extension ScreenModel {
             stack.rows = local.rows.map { $0 + rowBase }
             stacks.append(stack)
         }
+        // Without stacks of its own every row is top-level: one run.
         var topLevel: [Int] = []
-        topLevel.reserveCapacity(plan.topLevelCount)
+        if !template.stacks.isEmpty { topLevel.reserveCapacity(plan.topLevelCount) }
         for number in shared.indices {
             rows.append(shared[number])
             let row = rows.count - 1
             if plan.rowChanges[number] { rows[row].parameters = constants }
             let localParent = shared[number].parent
             rows[row].parent = localParent < 0 ? parent : stackBase + localParent
-            if localParent < 0 { topLevel.append(row) }
+            if localParent < 0, !template.stacks.isEmpty { topLevel.append(row) }
             if case .stack(let index) = rows[row].content { rows[row].content = .stack(stackBase + index) }
         }
-        return (topLevel, constants)
+        return (template.stacks.isEmpty ? RowList(rowBase..<rows.count) : RowList(topLevel), constants)
     }
 }
 

@@ -155,7 +155,7 @@ extension ScreenModel {
     /// in place). Template rows keep their ids.
     package mutating func appendRows(
         of template: ComponentTemplate, plan: TemplatePlan, value: (Int) -> RuntimeValue?, label: () -> String, parent: Int
-    ) -> (rows: [Int], constants: UInt32) {
+    ) -> (rows: RowList, constants: UInt32) {
         var ownStates: [(template: UInt32, instance: UInt32)] = []
         if !plan.states.isEmpty {
             let label = label()
@@ -214,6 +214,6 @@ extension ScreenModel {
                 }
             }
         }
-        return (topLevel, firstConstant)
+        return (RowList(topLevel), firstConstant)
     }
 }

@@ -1,0 +1,46 @@
+// One bound element's field values. An array each was one allocation (and
+// one free) per element, most of the cost of reading one: the elements
+// read from one JSON array share one array of values, each element a
+// window on it. An element whose values change gets a store of its own.
+
+/// A record's field values, in field order.
+package struct FieldValues: RandomAccessCollection, Hashable, Sendable {
+    /// Values shared by the elements of one read; never changed.
+    final class Store: Sendable {
+        let values: [RuntimeValue]
+        init(_ values: [RuntimeValue]) { self.values = values }
+    }
+
+    private let store: Store
+    private let offset: Int
+    package let endIndex: Int
+    package var startIndex: Int { 0 }
+
+    /// `values`, in a store of their own.
+    package init(_ values: [RuntimeValue] = []) {
+        store = Store(values)
+        offset = 0
+        endIndex = values.count
+    }
+
+    /// The `count` values of `store` from `offset`.
+    init(_ store: Store, offset: Int, count: Int) {
+        self.store = store
+        self.offset = offset
+        endIndex = count
+    }
+
+    package subscript(index: Int) -> RuntimeValue {
+        precondition(index >= 0 && index < endIndex, "field value \(index) of \(endIndex)")
+        return store.values[offset + index]
+    }
+
+    package static func == (a: FieldValues, b: FieldValues) -> Bool {
+        a.endIndex == b.endIndex && (a.store === b.store && a.offset == b.offset || a.elementsEqual(b))
+    }
+
+    package func hash(into hasher: inout Hasher) {
+        hasher.combine(endIndex)
+        for value in self { hasher.combine(value) }
+    }
+}
