@@ -19,7 +19,7 @@ package struct Screen: Sendable {
     /// host's `setHidden`): part of the screen, so that every layout of it
     /// — incremental or from scratch — sees them.
     package private(set) var hiddenOverrides: [Int: Bool] = [:]
-    private var rowsByID: [String: Int]
+    private var rowsByID: KeyIndex
 
     package init(model: ScreenModel, viewportWidth: Double = 390, viewportHeight: Double = 844) {
         self.model = model
@@ -32,10 +32,9 @@ package struct Screen: Sendable {
         for stack in model.stacks {
             for row in stack.rows where row < listed.count { listed[row] = true }
         }
-        var ids: [String: Int] = [:]
-        ids.reserveCapacity(model.rows.indices.count { listed[$0] && model.rows[$0].id != nil })
+        var ids = KeyIndex(minimumCapacity: model.rows.indices.count { listed[$0] && model.rows[$0].id != nil })
         for (index, row) in model.rows.enumerated() where listed[index] {
-            if let id = row.id, ids[id] == nil { ids[id] = index }
+            if let id = row.id, ids[id] == nil { ids.updateValue(index, forKey: id) }
         }
         rowsByID = ids
     }
@@ -58,13 +57,15 @@ package struct Screen: Sendable {
         model = edited
         if state.count < model.state.count { state += model.state.dropFirst(state.count).map(\.initial) }
         for row in removed where row < model.rows.count {
-            if let id = model.rows[row].id, rowsByID[id] == row { rowsByID[id] = nil }
+            if let id = model.rows[row].id, rowsByID[id] == row { rowsByID.removeValue(forKey: id) }
         }
         rowsByID.reserveCapacity(rowsByID.count + inserted.count)
         for row in inserted where row < model.rows.count {
             // The lowest row with an id answers to it, as a table built
             // afresh has it; one lookup for the usual id not seen before.
-            if let id = model.rows[row].id, let earlier = rowsByID.updateValue(row, forKey: id), earlier < row { rowsByID[id] = earlier }
+            if let id = model.rows[row].id, let earlier = rowsByID.updateValue(row, forKey: id), earlier < row {
+                rowsByID.updateValue(earlier, forKey: id)
+            }
         }
     }
 

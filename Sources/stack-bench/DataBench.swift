@@ -29,7 +29,8 @@ enum DataBench {
         return "[" + parts.joined(separator: ",") + "]"
     }
 
-    static func run(elements: Int) -> [Result] {
+    /// `bindOnly`: the first binding alone (`--only bind`, for a profiler).
+    static func run(elements: Int, iterations: Int, bindOnly: Bool = false) -> [Result] {
         guard let program = Compiler.check(SourceFile(path: "bench.stack", text: source)).program, let model = Compiler.lower(program).first else {
             return [("data: (the bench screen did not compile)", 0, "")]
         }
@@ -39,8 +40,25 @@ enum DataBench {
         let order = Array(0..<elements)
         let first = json(order)
         var live = LiveScreen(model: model)
-        let bind = seconds(clock.measure { _ = try? live.bind("items", json: first) })
-        results.append(("data: bind \(elements / 1000)k elements", bind, String(format: "%.1f ms (goal < 50 ms), JSON %.1f MB", bind * 1000, Double(first.utf8.count) / 1e6)))
+        // The first binding of the process touches memory the process never
+        // had (page faults, slow and noisy on a VM); later ones on fresh
+        // screens reuse freed memory, as a running app does: their median
+        // is the figure, the first is shown beside it.
+        let cold = seconds(clock.measure { _ = try? live.bind("items", json: first) })
+        if bindOnly { return [("data: first bind of \(elements / 1000)k elements", cold, String(format: "%.1f ms", cold * 1000))] }
+        var warm: [Double] = []
+        for _ in 0..<max(1, iterations) {
+            var fresh = LiveScreen(model: model)
+            warm.append(seconds(clock.measure { _ = try? fresh.bind("items", json: first) }))
+        }
+        warm.sort()
+        let bind = warm[warm.count / 2]
+        results.append((
+            "data: bind \(elements / 1000)k elements", bind,
+            String(
+                format: "%.1f ms median of %d fresh screens (goal < 50 ms), the process's first %.1f ms, JSON %.1f MB", bind * 1000, warm.count,
+                cold * 1000, Double(first.utf8.count) / 1e6)
+        ))
         let parse = seconds(clock.measure { _ = try? JSONValue.parse(first) })
         results.append(("data: read that JSON alone", parse, String(format: "%.1f ms", parse * 1000)))
         let one = json(order, edited: elements / 2)

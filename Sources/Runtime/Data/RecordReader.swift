@@ -150,16 +150,16 @@ extension DataModel {
     /// list each element's place by key (empty for a record).
     package func keyedElements(
         fromJSON text: String, shape: RecordShape, enums: [EnumModel]
-    ) throws(RuntimeError) -> (elements: [BoundRecord], places: [String: Int]) {
-        try JSONParser.reading(text) { (parser: inout JSONParser) throws(RuntimeError) -> (elements: [BoundRecord], places: [String: Int]) in
+    ) throws(RuntimeError) -> (elements: [BoundRecord], places: KeyIndex) {
+        try JSONParser.reading(text) { (parser: inout JSONParser) throws(RuntimeError) -> (elements: [BoundRecord], places: KeyIndex) in
             var reader = RecordReader(enums: enums, parser: parser)
             reader.parser.skipSpace()
-            let out: (elements: [BoundRecord], places: [String: Int])
+            let out: (elements: [BoundRecord], places: KeyIndex)
             if isList {
                 let listName = name
                 out = try reader.keyedList(shape: shape, keyField: shape.keyField, reserving: true, path: { listName })
             } else {
-                out = ([try reader.record(shape, path: { name })], [:])
+                out = ([try reader.record(shape, path: { name })], KeyIndex())
             }
             reader.parser.skipSpace()
             guard reader.parser.at >= reader.parser.bytes.count else { throw reader.parser.fail("unexpected text after the JSON value") }
@@ -198,12 +198,12 @@ struct RecordReader {
     /// the document's, the rest of whose text is its elements.
     mutating func keyedList(
         shape: RecordShape, keyField: Int, reserving: Bool, path: () -> String
-    ) throws(RuntimeError) -> (elements: [BoundRecord], places: [String: Int]) {
+    ) throws(RuntimeError) -> (elements: [BoundRecord], places: KeyIndex) {
         guard parser.peek == UInt8(ascii: "[") else {
             throw RuntimeError("\(path()): expected an array of \(shape.record.name) objects, found \(parser.kindAhead)")
         }
         parser.at += 1
-        var seen: [String: Int] = [:]
+        var seen = KeyIndex()
         parser.skipSpace()
         if parser.peek == UInt8(ascii: "]") {
             parser.at += 1
@@ -213,11 +213,10 @@ struct RecordReader {
         // as windows on one store once the array is read.
         let width = shape.start.count
         var flat: [RuntimeValue] = []
-        var keys: [String] = []
         var listFields: [[Int: [BoundRecord]]] = []
         while true {
             parser.skipSpace()
-            let index = keys.count
+            let index = listFields.count
             let elementStart = parser.at
             let lists = try element(shape, into: &flat, path: { "\(path())[\(index)]" })
             if index == 0, reserving {
@@ -226,7 +225,6 @@ struct RecordReader {
                 // dictionary of 100,000 keys rehashes each of them twice).
                 let length = max(parser.at - elementStart, 16)
                 let estimate = min((parser.bytes.count - parser.at) / length + 1, 1 << 20)
-                keys.reserveCapacity(estimate)
                 listFields.reserveCapacity(estimate)
                 seen.reserveCapacity(estimate)
                 flat.reserveCapacity(estimate * width)
@@ -235,7 +233,6 @@ struct RecordReader {
             if let first = seen.updateValue(index, forKey: key) {
                 throw RuntimeError("\(path())[\(index)].\(shape.record.fields[keyField].name): key '\(key)' repeats \(path())[\(first)]; keys must be unique")
             }
-            keys.append(key)
             listFields.append(lists)
             parser.skipSpace()
             guard let next = parser.peek else { throw parser.fail("an array is not closed with ']'") }
@@ -246,6 +243,7 @@ struct RecordReader {
                 throw parser.fail("expected ',' or ']' in an array")
             }
             let store = FieldValues.Store(flat)
+            let keys = seen.keys
             let out = keys.indices.map { BoundRecord(key: keys[$0], values: FieldValues(store, offset: $0 * width, count: width), lists: listFields[$0]) }
             return (out, seen)
         }

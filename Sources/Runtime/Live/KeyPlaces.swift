@@ -9,7 +9,7 @@
 /// (amortised), looked up in O(shifts).
 struct KeyPlaces: Sendable {
     /// Places when the table was built (or, for keys added since, when added).
-    private var table: [String: Int]
+    private var table: KeyIndex
     /// For keys added since the table was built: how many shifts there were
     /// before them (those do not apply to them).
     private var addedAfter: [String: Int] = [:]
@@ -21,27 +21,28 @@ struct KeyPlaces: Sendable {
     /// at most this many comparisons; building costs one hash a key.
     static let maximumShifts = 64
 
-    init(_ table: [String: Int] = [:]) {
+    init(_ table: KeyIndex = KeyIndex()) {
         self.table = table
     }
 
     /// The place of the element with `key`, or nil.
     subscript(key: String) -> Int? {
         guard var place = table[key] else { return nil }
-        for shift in shifts[(addedAfter[key] ?? 0)...] where place >= shift.at { place += shift.by }
+        if shifts.isEmpty { return place }
+        for shift in shifts[(addedAfter.isEmpty ? 0 : addedAfter[key] ?? 0)...] where place >= shift.at { place += shift.by }
         return place
     }
 
     /// An element with `key` went in at `place`.
     mutating func insert(_ key: String, at place: Int) {
         shifts.append((place, 1))
-        table[key] = place
+        table.updateValue(place, forKey: key)
         addedAfter[key] = shifts.count
     }
 
     /// The element with `key`, at `place`, went out.
     mutating func remove(_ key: String, at place: Int) {
-        table[key] = nil
+        table.removeValue(forKey: key)
         addedAfter[key] = nil
         shifts.append((place + 1, -1))
     }
@@ -51,9 +52,8 @@ struct KeyPlaces: Sendable {
 
     /// The places of `keys`, in order (the first of a repeated key).
     init(keys: [String]) {
-        var fresh: [String: Int] = [:]
-        fresh.reserveCapacity(keys.count)
-        for (place, key) in keys.enumerated() where fresh[key] == nil { fresh[key] = place }
+        var fresh = KeyIndex(minimumCapacity: keys.count)
+        for (place, key) in keys.enumerated() where fresh[key] == nil { fresh.updateValue(place, forKey: key) }
         self.init(fresh)
     }
 }

@@ -38,11 +38,11 @@ extension LiveScreen {
 
     /// Makes the screen show `elements` as data `dataIndex`.
     /// `places`: the elements' places by key, when the reader has them.
-    mutating func apply(_ dataIndex: Int, _ elements: [BoundRecord], places: [String: Int]? = nil) -> [LiveEvent] {
+    mutating func apply(_ dataIndex: Int, _ elements: [BoundRecord], places: KeyIndex? = nil) -> [LiveEvent] {
         let model = screen.model
         let data = model.data[dataIndex]
         // The top-level `for`s over the data, and the list each goes over.
-        var lists: [(repeater: Int, elements: [BoundRecord], places: [String: Int]?)] = []
+        var lists: [(repeater: Int, elements: [BoundRecord], places: KeyIndex?)] = []
         for index in model.repeaters.indices where model.repeaters[index].data == dataIndex && model.repeaters[index].parent < 0 {
             let listField = model.repeaters[index].listField
             lists.append(listField >= 0 ? (index, elements.first?.lists[listField] ?? [], nil) : (index, elements, places))
@@ -82,7 +82,19 @@ extension LiveScreen {
             }
             if !inserted.isEmpty || !removed.isEmpty { live.incremental.layoutChanged = true }
         }
-        return removed.map { .rowRemoved(row: RowKey($0)) } + inserted.map { .rowInserted(row: RowKey($0)) } + events
+        return Self.rowEvents(removed: removed, inserted: inserted, then: events)
+    }
+
+    /// The events of rows `removed` and `inserted`, then `events`, made in
+    /// one array of their size (100,000 of them, mapped and joined, were
+    /// copied twice).
+    static func rowEvents(removed: [Int], inserted: [Int], then events: [LiveEvent]) -> [LiveEvent] {
+        var out: [LiveEvent] = []
+        out.reserveCapacity(removed.count + inserted.count + events.count)
+        for row in removed { out.append(.rowRemoved(row: RowKey(row))) }
+        for row in inserted { out.append(.rowInserted(row: RowKey(row))) }
+        out += events
+        return out
     }
 
     /// Hands `edited` back to the screen, rows `inserted` added and
@@ -138,7 +150,7 @@ extension LiveScreen {
     /// returns the rows made and the rows dropped. `places` are the new
     /// elements' places by key, when the reader has them.
     private mutating func rebind(
-        _ index: Int, to elements: [BoundRecord], places: [String: Int]?, in model: inout ScreenModel
+        _ index: Int, to elements: [BoundRecord], places: KeyIndex?, in model: inout ScreenModel
     ) -> (inserted: [Int], removed: [Int]) {
         let repeater = model.repeaters[index]
         let plan = Self.sharedPlan(index, in: &model, plans: &plans)
@@ -185,7 +197,7 @@ extension LiveScreen {
         let end = min(start + oldCount, model.stacks[repeater.stack].rows.count)
         model.stacks[repeater.stack].rows.replaceSubrange(min(start, end)..<end, with: newRows)
         bound[index] = next
-        boundPlaces[index] = KeyPlaces(places ?? Dictionary(next.enumerated().map { ($1.record.key, $0) }, uniquingKeysWith: { a, _ in a }))
+        boundPlaces[index] = places.map(KeyPlaces.init) ?? KeyPlaces(keys: next.map(\.record.key))
         var removed: [Int] = []
         for (offset, element) in old.enumerated() where !keptOld[offset] { removed += element.rows }
         return (inserted, removed)

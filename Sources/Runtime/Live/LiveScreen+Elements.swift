@@ -129,7 +129,7 @@ extension LiveScreen {
             live.finishSplice(dataIndex, repeater, edited, inserted: rows.array, removed: [], blocks: [MadeBlocks(rows: made..<edited.rows.count, template: plan.template)])
             inserted = rows.array
         }
-        return inserted.map { .rowInserted(row: RowKey($0)) } + events
+        return Self.rowEvents(removed: [], inserted: inserted, then: events)
     }
 
     /// Removes the element at `place` of `for` `repeater` without diffing
