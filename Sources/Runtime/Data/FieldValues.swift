@@ -12,27 +12,30 @@ package struct FieldValues: RandomAccessCollection, Hashable, Sendable {
     }
 
     private let store: Store
-    private let offset: Int
-    package let endIndex: Int
+    // 32 bits each: an element is 16 bytes, not 24 (a store holds at most
+    // as many values as a JSON text of 2 GB could).
+    private let offset: UInt32
+    private let count32: UInt32
     package var startIndex: Int { 0 }
+    package var endIndex: Int { Int(count32) }
 
     /// `values`, in a store of their own.
     package init(_ values: [RuntimeValue] = []) {
         store = Store(values)
         offset = 0
-        endIndex = values.count
+        count32 = UInt32(values.count)
     }
 
     /// The `count` values of `store` from `offset`.
     init(_ store: Store, offset: Int, count: Int) {
         self.store = store
-        self.offset = offset
-        endIndex = count
+        self.offset = UInt32(offset)
+        count32 = UInt32(count)
     }
 
     package subscript(index: Int) -> RuntimeValue {
         precondition(index >= 0 && index < endIndex, "field value \(index) of \(endIndex)")
-        return store.values[offset + index]
+        return store.values[Int(offset) + index]
     }
 
     package static func == (a: FieldValues, b: FieldValues) -> Bool {

@@ -182,16 +182,16 @@ extension LiveScreen {
             if let offset = found { guess = offset + 1 }
             if let offset = found, old[offset].record == element, !plan.readsIndex || offset == position {
                 next.append(old[offset])
-                newRows += old[offset].rows
+                old[offset].rows.append(to: &newRows)
                 keptOld[offset] = true
                 continue
             }
             let firstNew = model.rows.count
             let (rows, constants) = Self.makeRows(
-                index, plan: plan, element: element, position: position, outer: [:], data: dataName, keys: "", parentStack: repeater.stack,
+                index, template: repeater.template, plan: plan, element: element, position: position, outer: [:], data: dataName, keys: "", parentStack: repeater.stack,
                 plans: &plans, in: &model)
-            inserted += rows
-            newRows += rows
+            rows.append(to: &inserted)
+            rows.append(to: &newRows)
             next.append(BoundElement(record: element, rows: rows, made: firstNew..<model.rows.count, constants: constants))
         }
         let end = min(start + oldCount, model.stacks[repeater.stack].rows.count)
@@ -199,7 +199,7 @@ extension LiveScreen {
         bound[index] = next
         boundPlaces[index] = places.map(KeyPlaces.init) ?? KeyPlaces(keys: next.map(\.record.key))
         var removed: [Int] = []
-        for (offset, element) in old.enumerated() where !keptOld[offset] { removed += element.rows }
+        for (offset, element) in old.enumerated() where !keptOld[offset] { element.rows.append(to: &removed) }
         return (inserted, removed)
     }
 
@@ -221,9 +221,11 @@ extension LiveScreen {
     /// `for`s nested in it inside them; returns the rows that go in
     /// `parentStack` (in order) and the first constant holding the
     /// element's values (in the order of its plan's parameters). Ids take
-    /// the keys of every enclosing element: `item[s1][b2]`.
+    /// the keys of every enclosing element: `item[s1][b2]`. `template`:
+    /// the `for`'s (passed in: taking it out of the model for each element
+    /// retained and released each of its arrays).
     static func makeRows(
-        _ index: Int, plan: RepeaterPlan, element: BoundRecord, position: Int, outer: [Int: RuntimeValue], data: String, keys: String,
+        _ index: Int, template: ComponentTemplate, plan: RepeaterPlan, element: BoundRecord, position: Int, outer: [Int: RuntimeValue], data: String, keys: String,
         parentStack: Int, plans: inout [Int: RepeaterPlan], in model: inout ScreenModel
     ) -> (rows: RowList, constants: UInt32) {
         let rowBase = model.rows.count
@@ -241,7 +243,7 @@ extension LiveScreen {
             }
         }
         let (made, constants) = model.appendRows(
-            of: model.repeaters[index].template, plan: plan.template, value: value, label: { data + keys }, parent: parentStack)
+            of: template, plan: plan.template, value: value, label: { data + keys }, parent: parentStack)
         for row in rowBase..<model.rows.count {
             if let id = model.rows[row].id { model.rows[row].id = keys.isEmpty ? id.keyed(element.key) : id.joined(with: keys) }
         }
@@ -260,7 +262,7 @@ extension LiveScreen {
             var made: [Int] = []
             for (place, inner) in (element.lists[nested.listField] ?? []).enumerated() {
                 made += makeRows(
-                    child, plan: childPlan, element: inner, position: place, outer: values, data: data, keys: keys, parentStack: stack,
+                    child, template: nested.template, plan: childPlan, element: inner, position: place, outer: values, data: data, keys: keys, parentStack: stack,
                     plans: &plans, in: &model
                 ).rows
             }

@@ -119,7 +119,7 @@ extension LiveScreen {
             let made = edited.rows.count
             let stack = edited.repeaters[repeater].stack
             let (rows, constants) = Self.makeRows(
-                repeater, plan: plan, element: element, position: index, outer: [:], data: edited.data[dataIndex].name, keys: "",
+                repeater, template: edited.repeaters[repeater].template, plan: plan, element: element, position: index, outer: [:], data: edited.data[dataIndex].name, keys: "",
                 parentStack: stack, plans: &live.plans, in: &edited)
             // Every element has its template's rows, as many as this one.
             edited.stacks[stack].rows.insert(contentsOf: rows, at: live.firstPlace(of: repeater, in: edited) + index * rows.count)
