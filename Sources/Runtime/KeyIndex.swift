@@ -37,8 +37,16 @@ package struct KeyIndex: Sendable {
 
     /// Room for `capacity` keys without growing.
     package mutating func reserveCapacity(_ capacity: Int) {
-        keys.reserveCapacity(capacity)
-        values.reserveCapacity(capacity)
+        // Geometrically: an array reserved to one more than it holds is
+        // copied whole, so reserving before each single insertion would
+        // make every insertion O(n). An eighth more than asked: a list
+        // bound at its size gets an element pushed next, and growing then
+        // copies every key into memory the process never touched.
+        if capacity > keys.capacity {
+            let room = max(capacity + capacity / 8, keys.capacity * 2)
+            keys.reserveCapacity(room)
+            values.reserveCapacity(room)
+        }
         if Self.bucketCount(for: capacity) > buckets.count { rebuild(buckets: Self.bucketCount(for: capacity)) }
     }
 
