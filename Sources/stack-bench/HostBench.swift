@@ -2,6 +2,8 @@
 // first pass after a change, and a host view invalidated — at 10k, 100k and
 // 1M rows (`--host-sizes`), to show what depends on N and what does not.
 
+import StackCompiler
+import StackParser
 import StackRuntime
 
 enum HostBench {
@@ -118,8 +120,54 @@ enum HostBench {
                 String(format: "%.1f µs median, the live screen alone: its holder laid out again", nestedInvalidations[nestedInvalidations.count / 2] * 1e6)))
             results.append(("host: invalidate + pass, animated (\(count / 1000)k)", animatedInvalidations[animatedInvalidations.count / 2],
                 String(format: "%.1f µs median, %d rows in the window", animatedInvalidations[animatedInvalidations.count / 2] * 1e6, framedRows)))
+            results += severalRows(count: count)
         }
         return results
+    }
+
+    /// A state five rows read (spread through the screen): set, animated,
+    /// and a pass — the quick transition (each row its track, the rows
+    /// after each following it) against the general one (both layouts
+    /// compared row by row).
+    static func severalRows(count: Int) -> [Result] {
+        var source = "screen Several {\n    state open: bool = false\n    defaults { transition resize { duration: 300ms }  transition show { duration: 200ms }  transition hide { duration: 200ms } }\n"
+        let readers = Set((1...5).map { $0 * count / 6 })
+        for row in 0..<count {
+            if readers.contains(row) {
+                source += row % 2 == 0 ? "    Text r\(row) { text: \"reads\"  size: open ? 90 : 30 }\n" : "    Text r\(row) { text: \"reads\"  size: 30  hidden: open }\n"
+            } else {
+                source += "    Text r\(row) { text: \"row\"  size: 44 }\n"
+            }
+        }
+        source += "}\n"
+        guard let program = Compiler.check(SourceFile(path: "several.stack", text: source)).program, let model = Compiler.lower(program).first else {
+            return [("host: several rows (the bench screen did not compile)", 0, "")]
+        }
+        let clock = ContinuousClock()
+        func seconds(_ d: Duration) -> Double { Double(d.components.seconds) + Double(d.components.attoseconds) * 1e-18 }
+        var out: [Result] = []
+        for quick in [true, false] {
+            var session = HostSession(LiveScreen(model: model, viewportWidth: 390, viewportHeight: 844))
+            session.allowsQuickChanges = quick
+            session.scroll(to: session.screen.live.contentMain / 2, at: 0)
+            _ = session.pass(at: 0)
+            var times: [Double] = []
+            for step in 0..<6 {
+                let t = 10 + Double(step)
+                times.append(seconds(clock.measure {
+                    _ = try? session.change(at: t) { (live: inout LiveScreen) throws(RuntimeError) -> [LiveEvent] in
+                        try live.setState("open", to: .bool(step % 2 == 0))
+                    }
+                    _ = session.pass(at: t + 0.016)
+                }))
+            }
+            times.sort()
+            out.append((
+                "host: a state 5 rows read, \(quick ? "quick" : "general") (\(count / 1000)k)", times[times.count / 2],
+                String(format: "%.2f ms median, change and a pass", times[times.count / 2] * 1e3)
+            ))
+        }
+        return out
     }
 }
 

@@ -376,3 +376,56 @@ extension QuickTransitionTests {
         XCTAssertEqual(LiveModelTests.render(quick.live), LiveModelTests.render(fresh))
     }
 }
+
+extension QuickTransitionTests {
+    /// A state several rows read — some resize, one shows, one hides, one
+    /// does not change size — animates quickly: each changed row its own
+    /// track, the rows after each following the nearest change before them,
+    /// drawn as the general transition draws it. Two states set in one
+    /// change (two updates) take the general transition.
+    func testSeveralRowsOfOneStateChangePresentAsTheGeneralTransition() throws {
+        let model = try LiveModelTests.model("""
+            screen Several {
+                spacing: 3
+                state open: bool = false
+                state dense: bool = false
+                defaults {
+                    transition resize { duration: 300ms  curve: spring(0.7) }
+                    transition show { duration: 200ms  delay: 40ms  from { alpha: 0  scale: 0.9 } }
+                    transition hide { duration: 150ms  to { alpha: 0 } }
+                }
+                Text a { text: "head"  size: 40 }
+                Text b { text: "grows"  size: open ? 90 : 30 }
+                Text c { text: "plain"  size: 25 }
+                Text d { text: "shows"  size: 35  hidden: !open }
+                Text e { text: "shrinks"  size: open ? 20 : 60  transition resize { duration: 120ms  delay: 10ms } }
+                Text f { text: "colour only"  size: 30  color: open ? red : black }
+                Text g { text: "hides"  size: 45  hidden: open }
+                Text h { text: "dense"  size: dense ? 20 : 50 }
+                Spacer { size: 400 }
+                Text z { text: "tail"  size: 30 }
+            }
+            """)
+        var (quick, general) = sessions(model, height: 600)
+        let steps: [(time: Double, states: [(String, Bool)], quick: Bool)] = [
+            (1, [("open", true)], true),
+            (3, [("open", false)], true),
+            (5, [("open", true), ("dense", true)], false),
+            (7, [("dense", false)], true),
+            (9, [("open", false)], true),
+        ]
+        for step in steps {
+            try onBoth(&quick, &general) { session, _ in
+                _ = try session.change(at: step.time) { (live: inout LiveScreen) throws(RuntimeError) -> [LiveEvent] in
+                    var events: [LiveEvent] = []
+                    for (name, value) in step.states { events += try live.setState(name, to: .bool(value)) }
+                    return events
+                }
+            }
+            XCTAssertEqual(quick.screen.quick != nil, step.quick, "t \(step.time): the quick path taken or not")
+            for delay in [0.0, 0.02, 0.05, 0.1, 0.16, 0.24, 0.3, 2.0] {
+                compare(quick.pass(at: step.time + delay), general.pass(at: step.time + delay), label: "t \(step.time)+\(delay)")
+            }
+        }
+    }
+}

@@ -104,6 +104,9 @@ struct QuickTransition: Sendable {
     static func make(from log: IncrementalLayout.ChangeLog, live: LiveScreen) -> QuickTransition? {
         if !log.blocks.isEmpty { return changingBlocks(log, live: live) }
         if let moved = log.moved { return moving(moved, log, live: live) }
+        // Several rows of one update (a state several rows read): each its
+        // track, the rows after each following it, as for blocks.
+        if log.rows.count > 1, log.updates == 1 { return changingBlocks(log, live: live) }
         guard !log.full, log.rows.count == 1, let (row, before) = log.rows.first else { return nil }
         let incremental = live.incremental
         guard incremental.lists(rootRow: row) else { return nil }

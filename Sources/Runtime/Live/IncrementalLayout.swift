@@ -52,6 +52,12 @@ package struct IncrementalLayout: Sendable {
     struct ChangeLog {
         var full = false
         var rows: [(row: Int, before: Pose)] = []
+        /// How many updates logged rows: the poses one update logs are all
+        /// from before it, those of a second one from after the first.
+        var updates = 0
+        /// More rows changed than this and the log is full: a change that
+        /// large is laid out and animated by the general transition.
+        static let maximumRows = 256
         /// The blocks of rows a splice inserted and removed among the
         /// screen's rows, every other row keeping its order, in the order
         /// of the screen's rows.
@@ -238,10 +244,11 @@ package struct IncrementalLayout: Sendable {
             return
         }
         if holdersToRedo.isEmpty {
-            for row in rows where changeLog.rows.count < 8 {
+            if !rows.isEmpty { changeLog.updates += 1 }
+            for row in rows where changeLog.rows.count < ChangeLog.maximumRows {
                 changeLog.rows.append((row, pose(ofRootRow: row)))
             }
-            if changeLog.rows.count >= 8 { changeLog.full = true }
+            if changeLog.rows.count >= ChangeLog.maximumRows { changeLog.full = true }
         } else {
             // Rows inside a holder move with it: animating them takes the general transition.
             changeLog.full = true
