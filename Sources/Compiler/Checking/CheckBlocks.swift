@@ -43,50 +43,84 @@ extension TypeChecker {
         scope.declaresState = false
         // Indexing, not `for member in`, saves a copy of each member.
         for index in block.members.indices {
-            switch block.members[index] {
-            case .property(let property):
-                checkProperty(property, context: context, scope: scope, owner: owner(), into: &result)
-            case .state(let decl):
-                if !mayDeclareState {
-                    error(.notAllowedHere, decl.span, "state can only be declared in a screen, a flow or a component's body, not in \(owner())")
-                }
-            case .block(let nested):
-                checkNestedBlock(nested, context: context, scope: scope, owner: owner(), into: &result)
-            case .data(let decl):
-                if context != .screen {
-                    error(.notAllowedHere, decl.span, "data is declared by a screen, not by \(owner())")
-                }
-            case .repeating(let syntax):
-                guard PropertyCatalog.holdsRows(context) else {
-                    error(.notAllowedHere, syntax.span, "\(owner()) cannot contain rows")
-                    continue
-                }
-                if let checked = checkFor(syntax, scope: scope) { result.rows.append(checked) }
-            case .row(let row):
-                // `seperator { … }`, `transtion show { … }`: a misspelt block
-                // keyword reads as a row; say so, and check it as the block.
-                if let keyword = misspeltBlockKeyword(row, context: context) {
-                    error(
-                        .unknownKind, row.kind.span,
-                        "unknown block '\(row.kind.name)'; did you mean '\(keyword.rawValue)'? (a row's kind starts with a capital letter)")
-                    let nested = NestedBlock(keyword: keyword, keywordSpan: row.kind.span, name: row.id, body: row.body, span: row.span)
-                    checkNestedBlock(nested, context: context, scope: scope, owner: owner(), into: &result)
-                    continue
-                }
-                guard PropertyCatalog.holdsRows(context) else {
-                    let hint = context == .flow ? "; rows of a flow go inside a 'step Name { … }'" : ""
-                    error(.notAllowedHere, row.kind.span, "\(owner()) cannot contain rows\(hint)")
-                    continue
-                }
-                if let checked = checkRow(row, scope: scope) { result.rows.append(checked) }
-            }
+            checkMember(block.members[index], context: context, scope: scope, mayDeclareState: mayDeclareState, owner: owner(), into: &result)
         }
+        finish(&result)
+        return result
+    }
+
+    /// `checkMembers`, emptying `block` as it goes: each member is let go
+    /// once checked, so a screen's syntax tree shrinks while its checked
+    /// rows grow (the two together were the peak of compiling a large
+    /// screen). `block` must hold its members alone.
+    mutating func checkMembers(draining block: inout Block, context: BlockContext, scope: Scope, owner: @autoclosure () -> String) -> BlockResult {
+        var result = BlockResult()
+        result.block.properties.reserveCapacity(block.members.count { if case .property = $0 { true } else { false } })
+        let mayDeclareState = scope.declaresState || context == .screen || context == .flow
+        var scope = scope
+        scope.declaresState = false
+        var members: [Member] = []
+        swap(&members, &block.members)
+        // Last first, so that each is taken off the end in source order.
+        members.reverse()
+        while let member = members.popLast() {
+            checkMember(member, context: context, scope: scope, mayDeclareState: mayDeclareState, owner: owner(), into: &result)
+        }
+        finish(&result)
+        return result
+    }
+
+    /// What a block's members say together, once all are checked.
+    private func finish(_ result: inout BlockResult) {
         // `font: headline` is semibold, as iOS's headline style is, unless
         // the same block gives a weight.
         if result.headlineFont, result.block.properties["weight"] == nil {
             result.block.properties["weight"] = .keyword("semibold")
         }
-        return result
+    }
+
+    /// One member of a block, into `result`.
+    private mutating func checkMember(
+        _ member: Member, context: BlockContext, scope: Scope, mayDeclareState: Bool, owner: @autoclosure () -> String,
+        into result: inout BlockResult
+    ) {
+        switch member {
+        case .property(let property):
+            checkProperty(property, context: context, scope: scope, owner: owner(), into: &result)
+        case .state(let decl):
+            if !mayDeclareState {
+                error(.notAllowedHere, decl.span, "state can only be declared in a screen, a flow or a component's body, not in \(owner())")
+            }
+        case .block(let nested):
+            checkNestedBlock(nested, context: context, scope: scope, owner: owner(), into: &result)
+        case .data(let decl):
+            if context != .screen {
+                error(.notAllowedHere, decl.span, "data is declared by a screen, not by \(owner())")
+            }
+        case .repeating(let syntax):
+            guard PropertyCatalog.holdsRows(context) else {
+                error(.notAllowedHere, syntax.span, "\(owner()) cannot contain rows")
+                return
+            }
+            if let checked = checkFor(syntax, scope: scope) { result.rows.append(checked) }
+        case .row(let row):
+            // `seperator { … }`, `transtion show { … }`: a misspelt block
+            // keyword reads as a row; say so, and check it as the block.
+            if let keyword = misspeltBlockKeyword(row, context: context) {
+                error(
+                    .unknownKind, row.kind.span,
+                    "unknown block '\(row.kind.name)'; did you mean '\(keyword.rawValue)'? (a row's kind starts with a capital letter)")
+                let nested = NestedBlock(keyword: keyword, keywordSpan: row.kind.span, name: row.id, body: row.body, span: row.span)
+                checkNestedBlock(nested, context: context, scope: scope, owner: owner(), into: &result)
+                return
+            }
+            guard PropertyCatalog.holdsRows(context) else {
+                let hint = context == .flow ? "; rows of a flow go inside a 'step Name { … }'" : ""
+                error(.notAllowedHere, row.kind.span, "\(owner()) cannot contain rows\(hint)")
+                return
+            }
+            if let checked = checkRow(row, scope: scope) { result.rows.append(checked) }
+        }
     }
 
     /// The block keyword a lower-case "row" kind is a typo of, if it is not a

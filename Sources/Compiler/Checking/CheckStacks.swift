@@ -4,7 +4,11 @@
 import StackParser
 
 extension TypeChecker {
-    mutating func checkStack(_ decl: StackDecl) -> CheckedStack {
+    /// Checks screen or flow `decl`. `draining`: its members are let go as
+    /// they are checked (it must hold them alone), leaving `decl` without
+    /// them; the syntax tree of a large screen and its checked rows are
+    /// then never all in memory at once.
+    mutating func checkStack(_ decl: inout StackDecl, draining: Bool = false) -> CheckedStack {
         let what = decl.kind.rawValue
         checkCapitalised(decl.name, what: what)
         var scope = Scope()
@@ -23,11 +27,16 @@ extension TypeChecker {
             scope.steps = allSteps
         }
         usedStates = []
-        let result = checkMembers(decl.body, context: decl.kind == .screen ? .screen : .flow, scope: scope, owner: "\(what) '\(decl.name.name)'")
+        let stateMembers = decl.body.members.filter { if case .state = $0 { true } else { false } }
+        let context: BlockContext = decl.kind == .screen ? .screen : .flow
+        let owner = "\(what) '\(decl.name.name)'"
+        let result = draining
+            ? checkMembers(draining: &decl.body, context: context, scope: scope, owner: owner)
+            : checkMembers(decl.body, context: context, scope: scope, owner: owner)
         for reference in rowReferences where rowIDs[reference.name] == nil {
             error(.unknownRow, reference.span, "no row with id '\(reference.name)' in this \(what)" + suggestion(reference.name, rowIDs.keys))
         }
-        warnUnusedStates(decl.body.members, declared: states, spans: stateSpans)
+        warnUnusedStates(stateMembers, declared: states, spans: stateSpans)
         if decl.kind == .flow, result.steps.isEmpty, !decl.body.isInvalid {
             error(.emptyFlow, decl.name.span, "flow '\(decl.name.name)' has no steps: add 'step Name { … }'")
         }

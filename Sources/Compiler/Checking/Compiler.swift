@@ -26,19 +26,32 @@ public struct CheckResult: Sendable {
 /// Runs the front end.
 public enum Compiler {
     /// Parses and type-checks `root` and everything it imports.
+    /// Nothing keeps the syntax trees: the root file's screens are let go
+    /// row by row as they are checked.
     public static func check(_ root: SourceFile, loader: any SourceLoader = FileSystemLoader()) -> CheckResult {
         var cache = ParseCache()
-        return check(root, loader: loader, cache: &cache)
+        return check(root, loader: loader, cache: &cache, keepsSyntax: false)
     }
 
     /// Checks `root`, reusing files parsed before that have not changed.
     public static func check(_ root: SourceFile, loader: any SourceLoader = FileSystemLoader(), cache: inout ParseCache) -> CheckResult {
+        check(root, loader: loader, cache: &cache, keepsSyntax: true)
+    }
+
+    /// `keepsSyntax`: `cache` keeps what was parsed for the next check;
+    /// when not, nothing does, and checking lets each screen row's syntax
+    /// go once it is checked.
+    private static func check(_ root: SourceFile, loader: any SourceLoader, cache: inout ParseCache, keepsSyntax: Bool) -> CheckResult {
         var resolver = ImportResolver(loader: loader)
         cache.resetCounts()
         resolver.cache = cache
-        let loaded = resolver.load(root: root)
-        cache = resolver.cache
+        var loaded = resolver.load(root: root)
+        let attempted = resolver.attempted
         var checker = TypeChecker(diagnostics: resolver.diagnostics)
+        // The resolver holds every file's syntax (and the cache the root's):
+        // let go of it unless it is kept for the next check.
+        cache = keepsSyntax ? resolver.cache : ParseCache()
+        resolver = ImportResolver(loader: loader)
         checker.readCatalogs(loaded)
         checker.collectDeclarations(loaded.files)
         checker.checkRecords()
@@ -47,9 +60,14 @@ public enum Compiler {
         checker.checkComponentRecursion()
         var stacks: [CheckedStack] = []
         var nameSpans: [Span] = []
-        for case .stack(let decl) in loaded.files[0].declarations {
-            stacks.append(checker.checkStack(decl))
+        var decls: [StackDecl] = []
+        for case .stack(let decl) in loaded.files[0].declarations { decls.append(decl) }
+        if !keepsSyntax { loaded.files[0].declarations = [] }
+        // Taken off the end, so that each is held by `decl` alone.
+        decls.reverse()
+        while var decl = decls.popLast() {
             nameSpans.append(decl.name.span)
+            stacks.append(checker.checkStack(&decl, draining: !keepsSyntax))
         }
         checker.checkExpansion(stacks, nameSpans: nameSpans)
         checker.checkPercentages(stacks)
@@ -63,6 +81,6 @@ public enum Compiler {
         if checker.environment.contains(TypeChecker.localeState) { program.enums[TypeChecker.localeState] = checker.locales }
         return CheckResult(
             program: diagnostics.hasErrors ? nil : program, sources: loaded.sources, diagnostics: diagnostics,
-            importedPaths: resolver.attempted)
+            importedPaths: attempted)
     }
 }
