@@ -86,13 +86,13 @@ enum CompileCommand {
                 status = 2
                 continue
             }
-            let result = Compiler.check(source)
+            var result = Compiler.check(source)
             Terminal.err(DiagnosticRenderer(sources: result.sources, useColor: useColor).render(result.diagnostics))
-            guard let program = result.program else {
+            let inputs = result.sources.files.map(\.path).filter { $0 != "<stdin>" } + result.importedPaths
+            guard let screens = Self.lowered(&result) else {
                 if status == 0 { status = 1 }
                 continue
             }
-            let screens = Compiler.lower(program)
             guard !screens.isEmpty else {
                 Terminal.err("stackc: error: '\(path)' declares no screen or flow to compile\n")
                 if status == 0 { status = 1 }
@@ -112,10 +112,19 @@ enum CompileCommand {
                 bytes = ScreenEncoder.encode(screens)
             }
             let target = outputPath(for: path, output: output, isDirectory: outputIsDirectory, json: emit == "json")
-            let inputs = result.sources.files.map(\.path).filter { $0 != "<stdin>" } + result.importedPaths
             if OutputFile.write(bytes, to: target, inputs: inputs, command: "compile") != 0 { status = 2 }
         }
         return status
+    }
+
+    /// The screens of `result`'s program, or nil when it has errors. The
+    /// checked program (and the sources it holds) is let go before the
+    /// screens are written: the two together were the peak of compiling.
+    private static func lowered(_ result: inout CheckResult) -> [ScreenModel]? {
+        guard let program = result.program else { return nil }
+        result.program = nil
+        result.sources = SourceManager()
+        return Compiler.lower(program)
     }
 
     /// `hotel.stack` → `hotel.stackc` (or `hotel.stackc.json`), beside it or in the -o directory.

@@ -23,9 +23,15 @@ struct ScreenLowering {
     let stack: CheckedStack
     var expressions: ExpressionCompiler
     var rows: [RowModel] = []
-    /// The row lowered last: the next one shares its details when they are
-    /// equal (rows of a list look alike), so a screen's rows are small.
-    private var lastRow: RowModel?
+    /// The row of each kind and component lowered last: the next one of
+    /// them shares its details when they are equal (rows of a list look
+    /// alike, and lists mix a few looks), so a screen's rows are small.
+    private var lastOfLook: [Look: RowModel] = [:]
+
+    private struct Look: Hashable {
+        var kind: RowKind
+        var component: String?
+    }
     var stacks: [StackModel] = []
     var stateSlots: [StateSlot]
     /// The last Spacer defaults made, and from which defaults.
@@ -417,8 +423,9 @@ struct ScreenLowering {
                 label: expr(written, "label").map { expressions.compile($0) }, hint: expr(written, "hint").map { expressions.compile($0) },
                 traits: AccessibilityTrait.bits(traits), hidden: expr(written, "hidden").map { expressions.compile($0) })
         }
-        if let lastRow { rows[index].shareDetails(with: lastRow) }
-        lastRow = rows[index]
+        let look = Look(kind: row.kind, component: row.component)
+        if let last = lastOfLook[look] { rows[index].shareDetails(with: last) }
+        lastOfLook[look] = rows[index]
         return index
     }
 
