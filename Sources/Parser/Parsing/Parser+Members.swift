@@ -29,12 +29,23 @@ extension Parser {
             if index == before { advance() }
         }
         var members: [Member] = []
-        members.reserveCapacity(scratch[level].count)
-        members.append(contentsOf: scratch[level])
-        scratch[level].removeAll(keepingCapacity: true)
+        if scratch[level].count > Self.handedOverMembers {
+            // A screen of 100,000 rows: its buffer is handed over as it is
+            // (at most twice its count), not copied, which held both at
+            // once — the peak of compiling it.
+            swap(&members, &scratch[level])
+        } else {
+            members.reserveCapacity(scratch[level].count)
+            members.append(contentsOf: scratch[level])
+            scratch[level].removeAll(keepingCapacity: true)
+        }
         let closed = closeBlock(open: open, what: what())
         return Block(members: members, span: span(from: open.start), isInvalid: !closed)
     }
+
+    /// A block with more members than this keeps the buffer they were
+    /// collected in.
+    static let handedOverMembers = 1024
 
     /// Consumes the `}` matching `open`, or reports the unclosed block once.
     @discardableResult
