@@ -81,7 +81,8 @@ enum CheckCommand {
                 Terminal.err(renderer.render(result.diagnostics))
             }
             if result.diagnostics.isTruncated, format == "text" {
-                Terminal.err("stackc: note: stopped after \(result.diagnostics.limit) diagnostics in '\(path)'\n")
+                Terminal.err(
+                    "stackc: note: \(result.diagnostics.dropped) more diagnostics in '\(path)' not shown (at most \(result.diagnostics.limit) are, errors kept before warnings)\n")
             }
             errors += result.diagnostics.errorCount
             warnings += result.diagnostics.warningCount

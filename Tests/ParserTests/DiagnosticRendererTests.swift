@@ -82,6 +82,34 @@ final class DiagnosticRendererTests: XCTestCase {
         var list = DiagnosticList(limit: 3)
         for _ in 0..<10 { list.error(.expectedToken, Span(file: FileID(0), start: 0, end: 0), "x") }
         XCTAssertEqual(list.items.count, 3)
+        XCTAssertEqual(list.errorCount, 10)
+        XCTAssertEqual(list.dropped, 7)
+    }
+
+    /// Warnings that fill the list do not hide a later error: it takes the
+    /// place of the last warning kept, and the list still has errors.
+    func testAnErrorPastTheLimitIsKeptAndCounted() {
+        let span = Span(file: FileID(0), start: 0, end: 0)
+        var list = DiagnosticList(limit: 3)
+        for n in 0..<5 { list.append(Diagnostic(.unusedState, span, "warning \(n)")) }
+        XCTAssertFalse(list.hasErrors)
+        list.error(.expectedToken, span, "the error")
+        XCTAssertTrue(list.hasErrors)
+        XCTAssertEqual(list.items.map(\.message), ["warning 0", "warning 1", "the error"])
+        XCTAssertEqual(list.errorCount, 1)
+        XCTAssertEqual(list.warningCount, 5)
+        XCTAssertEqual(list.dropped, 3)
+        // Later errors take the places of the warnings left, then are
+        // dropped, counted, once the list holds errors only.
+        for _ in 0..<4 { list.error(.expectedToken, span, "more") }
+        XCTAssertEqual(list.items.map(\.message), ["the error", "more", "more"])
+        XCTAssertEqual(list.errorCount, 5)
+        XCTAssertEqual(list.warningCount, 5)
+        XCTAssertEqual(list.dropped, 7)
+        var merged = DiagnosticList()
+        merged.append(contentsOf: list)
+        XCTAssertEqual(merged.errorCount, list.errorCount)
+        XCTAssertEqual(merged.warningCount, list.warningCount)
     }
 
     func testSuggestions() {

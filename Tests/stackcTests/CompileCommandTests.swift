@@ -93,3 +93,22 @@ final class CompileCommandTests: XCTestCase {
         XCTAssertFalse(result.stderr.contains("[E0"), "no parse errors")
     }
 }
+
+extension CompileCommandTests {
+    /// More warnings than are shown, then one error: the error is shown
+    /// and counted, nothing is written and both commands fail.
+    func testAnErrorAfterAThousandWarningsStillFails() throws {
+        var source = "screen Many {\n"
+        for n in 0..<1100 { source += "    Image i\(n) { source: \"p\(n).jpg\"  aspect: 4/3 }\n" }
+        source += "    Text bad { size: \"not a number\" }\n}\n"
+        try source.write(to: directory.appendingPathComponent("many.stack"), atomically: true, encoding: .utf8)
+        let compiled = try CLI.run(["compile", path("many.stack")])
+        XCTAssertEqual(compiled.status, 1, compiled.stderr.suffix(300).description)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: path("many.stackc")))
+        XCTAssertTrue(compiled.stderr.contains("bad"), "the error is shown")
+        let checked = try CLI.run(["check", path("many.stack")])
+        XCTAssertEqual(checked.status, 1)
+        XCTAssertTrue(checked.stderr.contains("1 error, 1100 warnings generated."), String(checked.stderr.suffix(300)))
+        XCTAssertTrue(checked.stderr.contains("101 more diagnostics in"), String(checked.stderr.suffix(300)))
+    }
+}

@@ -50,20 +50,59 @@ public struct DiagnosticList: Sendable {
     /// must not produce gigabytes of output.
     public let limit: Int
 
+    /// Diagnostics past the limit, not kept but counted: an error among
+    /// them still fails the compilation.
+    public private(set) var droppedErrors = 0
+    public private(set) var droppedWarnings = 0
+    private var droppedNotes = 0
+    private var keptWarnings = 0
+
     public init(limit: Int = 1000) { self.limit = limit }
 
-    public var hasErrors: Bool { items.contains { $0.severity == .error } }
-    public var errorCount: Int { items.count { $0.severity == .error } }
-    public var warningCount: Int { items.count { $0.severity == .warning } }
-    public var isTruncated: Bool { items.count >= limit }
+    public var hasErrors: Bool { droppedErrors > 0 || items.contains { $0.severity == .error } }
+    /// Errors found, kept or not.
+    public var errorCount: Int { droppedErrors + items.count { $0.severity == .error } }
+    /// Warnings found, kept or not.
+    public var warningCount: Int { droppedWarnings + items.count { $0.severity == .warning } }
+    public var isTruncated: Bool { dropped > 0 }
+    /// How many diagnostics were found past the limit.
+    public var dropped: Int { droppedErrors + droppedWarnings + droppedNotes }
 
+    /// Keeps `diagnostic` while fewer than `limit` are kept. Past it, an
+    /// error takes the place of the last warning kept, if any: a file with
+    /// a thousand warnings before its one error must show the error and
+    /// must not compile.
     public mutating func append(_ diagnostic: Diagnostic) {
-        guard items.count < limit else { return }
-        items.append(diagnostic)
+        if items.count < limit {
+            items.append(diagnostic)
+            if diagnostic.severity != .error { keptWarnings += 1 }
+            return
+        }
+        // Only while warnings are kept (a search per error among a full
+        // list of errors would make a hostile file quadratic).
+        if diagnostic.severity == .error, keptWarnings > 0, let last = items.lastIndex(where: { $0.severity != .error }) {
+            count(dropped: items[last])
+            items.remove(at: last)
+            keptWarnings -= 1
+            items.append(diagnostic)
+            return
+        }
+        count(dropped: diagnostic)
+    }
+
+    private mutating func count(dropped diagnostic: Diagnostic) {
+        switch diagnostic.severity {
+        case .error: droppedErrors += 1
+        case .warning: droppedWarnings += 1
+        case .note: droppedNotes += 1
+        }
     }
 
     public mutating func append(contentsOf other: DiagnosticList) {
         for item in other.items { append(item) }
+        droppedErrors += other.droppedErrors
+        droppedWarnings += other.droppedWarnings
+        droppedNotes += other.droppedNotes
     }
 
     public mutating func error(
