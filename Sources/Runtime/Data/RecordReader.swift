@@ -53,8 +53,8 @@ package struct ListShape: Sendable {
 
 /// The members of one JSON object level of a record. The names lie one
 /// after another in one byte array and targets are plain integers, so
-/// matching a member name reads memory without counting references (a
-/// third of reading an element was retaining and releasing the shape).
+/// matching a member name reads memory without counting references (an
+/// array of arrays and boxed targets retained and released one each).
 struct ObjectShape: Sendable {
     enum Target: Sendable {
         case field(Int)

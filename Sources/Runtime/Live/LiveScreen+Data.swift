@@ -188,8 +188,8 @@ extension LiveScreen {
             }
             let firstNew = model.rows.count
             let (rows, constants) = Self.makeRows(
-                index, template: repeater.template, plan: plan, element: element, position: position, outer: [:], data: dataName, keys: "", parentStack: repeater.stack,
-                plans: &plans, in: &model)
+                index, template: repeater.template, plan: plan, element: element, position: position, outer: [:], data: dataName, keys: "",
+                parentStack: repeater.stack, plans: &plans, in: &model)
             rows.append(to: &inserted)
             rows.append(to: &newRows)
             next.append(BoundElement(record: element, rows: rows, made: firstNew..<model.rows.count, constants: constants))

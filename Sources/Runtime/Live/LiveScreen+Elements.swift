@@ -119,8 +119,8 @@ extension LiveScreen {
             let made = edited.rows.count
             let stack = edited.repeaters[repeater].stack
             let (rows, constants) = Self.makeRows(
-                repeater, template: edited.repeaters[repeater].template, plan: plan, element: element, position: index, outer: [:], data: edited.data[dataIndex].name, keys: "",
-                parentStack: stack, plans: &live.plans, in: &edited)
+                repeater, template: edited.repeaters[repeater].template, plan: plan, element: element, position: index, outer: [:],
+                data: edited.data[dataIndex].name, keys: "", parentStack: stack, plans: &live.plans, in: &edited)
             // Every element has its template's rows, as many as this one.
             edited.stacks[stack].rows.insert(contentsOf: rows, at: live.firstPlace(of: repeater, in: edited) + index * rows.count)
             live.bound[repeater, default: []].insert(BoundElement(record: element, rows: rows, made: made..<edited.rows.count, constants: constants), at: index)
