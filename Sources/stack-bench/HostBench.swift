@@ -152,19 +152,32 @@ enum HostBench {
             session.scroll(to: session.screen.live.contentMain / 2, at: 0)
             _ = session.pass(at: 0)
             var times: [Double] = []
+            var interrupting: [Double] = []
             for step in 0..<6 {
                 let t = 10 + Double(step)
                 times.append(seconds(clock.measure {
                     _ = try? session.change(at: t) { (live: inout LiveScreen) throws(RuntimeError) -> [LiveEvent] in
-                        try live.setState("open", to: .bool(step % 2 == 0))
+                        try live.setState("open", to: .bool(true))
                     }
                     _ = session.pass(at: t + 0.016)
                 }))
+                // Set back 50 ms later, while the first change animates.
+                interrupting.append(seconds(clock.measure {
+                    _ = try? session.change(at: t + 0.05) { (live: inout LiveScreen) throws(RuntimeError) -> [LiveEvent] in
+                        try live.setState("open", to: .bool(false))
+                    }
+                    _ = session.pass(at: t + 0.066)
+                }))
             }
             times.sort()
+            interrupting.sort()
             out.append((
                 "host: a state 5 rows read, \(quick ? "quick" : "general") (\(count / 1000)k)", times[times.count / 2],
                 String(format: "%.2f ms median, change and a pass", times[times.count / 2] * 1e3)
+            ))
+            out.append((
+                "host: set back mid-animation, \(quick ? "quick" : "general") (\(count / 1000)k)", interrupting[interrupting.count / 2],
+                String(format: "%.2f ms median, change and a pass", interrupting[interrupting.count / 2] * 1e3)
             ))
         }
         return out

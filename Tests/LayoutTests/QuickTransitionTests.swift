@@ -429,3 +429,62 @@ extension QuickTransitionTests {
         }
     }
 }
+
+extension QuickTransitionTests {
+    /// Changes to rows — a host view resized, a row hidden or shown, a
+    /// state several rows read — made in quick succession, most while the
+    /// one before still animates: each is composed with the running quick
+    /// transition (rows carrying on, rows taken from where they are to new
+    /// places) and drawn as the general transition draws it.
+    func testChangesWhileAQuickTransitionRunsPresentAsTheGeneralTransition() throws {
+        let model = try LiveModelTests.model("""
+            screen Busy {
+                spacing: 2
+                state open: bool = false
+                defaults {
+                    transition resize { duration: 300ms  curve: spring(0.7) }
+                    transition show { duration: 220ms  delay: 30ms  from { alpha: 0  scale: 0.9 } }
+                    transition hide { duration: 160ms  to { alpha: 0 } }
+                }
+                View a { host: "A" }
+                Text b { text: "grows"  size: open ? 90 : 30  transition resize { duration: 180ms  delay: 40ms  curve: ease-out } }
+                View c { host: "C" }
+                Text d { text: "shows"  size: 35  hidden: !open }
+                View e { host: "E" }
+                View f { host: "F" }
+                Text g { text: "hides"  size: 45  hidden: open }
+                View h { host: "H" }
+                Spacer { size: 200 }
+                View i { host: "I" }
+                Text z { text: "tail"  size: 30 }
+            }
+            """)
+        var random = SplitMix64(seed: 0xB05E)
+        let heights = SharedHeights()
+        var (quick, general) = sessions(model, height: 420, measurer: heights)
+        var time = 1.0
+        for step in 0..<TestScale.count(full: 1500, quick: 300) {
+            time += [0.02, 0.05, 0.09, 0.15, 0.6][Int.random(in: 0..<5, using: &random)]
+            let roots = quick.live.rootRows
+            let choice = Int.random(in: 0..<8, using: &random)
+            let row = roots.randomElement(using: &random)!
+            let extra = Double(Int.random(in: 0...5, using: &random) * 12)
+            let hidden = Bool.random(using: &random)
+            let open = Bool.random(using: &random)
+            if choice < 4 { heights.extra[row] = extra }
+            onBoth(&quick, &general) { session, _ in
+                _ = try? session.change(at: time) { (live: inout LiveScreen) throws(RuntimeError) -> [LiveEvent] in
+                    switch choice {
+                    case 0..<4: try live.invalidateSize(of: RowKey(row))
+                    case 4, 5: try live.setHidden(RowKey(row), hidden)
+                    default: try live.setState("open", to: .bool(open))
+                    }
+                }
+            }
+            for delay in [0.0, 0.01, 0.04, 0.1, 0.2, 0.5] {
+                compare(quick.pass(at: time + delay), general.pass(at: time + delay), label: "step \(step) choice \(choice) t+\(delay)")
+            }
+        }
+        XCTAssertGreaterThan(quick.screen.changesComposed, TestScale.count(full: 1500, quick: 300) / 10, "changes composed with a running one")
+    }
+}

@@ -23,6 +23,8 @@ package struct AnimatedScreen: Sendable {
     /// How many changes were made on the live screen itself, not a copy:
     /// for tests of that path.
     package private(set) var changesInPlace = 0
+    /// Changes made while a quick transition ran and composed with it.
+    package private(set) var changesComposed = 0
     /// A quick change happened since `layout` was made.
     package private(set) var layoutIsStale = false
     /// No row's move keeps its own timing (rows after a change follow it).
@@ -65,12 +67,20 @@ package struct AnimatedScreen: Sendable {
         var pending = advance(to: time)
         // One of the screen's rows changed in place, nothing else: animate it
         // from the incremental layout, without laying the screen out.
-        if allowsQuickChanges, !running, everyMoveFollows, changed.stickyRows.isEmpty,
-            var next = QuickTransition.make(from: changed.incremental.changeLog, live: changed),
+        // Or while a quick transition of rows runs: the two composed.
+        if allowsQuickChanges, everyMoveFollows, changed.stickyRows.isEmpty,
+            var next = running
+                ? quick.flatMap({ current in
+                    transition == nil
+                        ? QuickTransition.interrupting(
+                            current, elapsed: time - startTime, log: changed.incremental.changeLog, before: live, after: changed) : nil
+                })
+                : QuickTransition.make(from: changed.incremental.changeLog, live: changed),
             separatorsStay(for: next.changedRows, before: live, after: changed)
         {
             next.oldContentSize = (live.contentWidth, live.contentHeight)
             next.oldOffset = oldOffset
+            if running { changesComposed += 1 }
             live = changed
             quick = next
             transition = nil

@@ -107,6 +107,9 @@ struct QuickTransition: Sendable {
         // Several rows of one update (a state several rows read): each its
         // track, the rows after each following it, as for blocks.
         if log.rows.count > 1, log.updates == 1 { return changingBlocks(log, live: live) }
+        // Nothing of the screen's rows changed (a state set to the value it
+        // had): nothing to animate, and no layout to make.
+        if !log.full, log.rows.isEmpty { return QuickTransition(row: 0, track: nil, before: nil, segments: []) }
         guard !log.full, log.rows.count == 1, let (row, before) = log.rows.first else { return nil }
         let incremental = live.incremental
         guard incremental.lists(rootRow: row) else { return nil }
