@@ -488,3 +488,67 @@ extension QuickTransitionTests {
         XCTAssertGreaterThan(quick.screen.changesComposed, TestScale.count(full: 1500, quick: 300) / 10, "changes composed with a running one")
     }
 }
+
+extension QuickTransitionTests {
+    /// Posts pushed and deleted, and while their rows still come and go the
+    /// list scrolled and a row hidden or shown: each later change composed
+    /// with the running one (removed rows going on where they are drawn),
+    /// drawn as the general transition draws it.
+    func testChangesWhileElementsComeAndGoPresentAsTheGeneralTransition() throws {
+        let model = try InterpolationTests.loaded(Self.feedSource)
+        var random = SplitMix64(seed: 0xFEED)
+        var ids = 0
+        func post() -> String {
+            ids += 1
+            return "{\"id\": \"p\(ids)\", \"title\": \"post \(ids)\", \"size\": \(Int.random(in: 20...80, using: &random))}"
+        }
+        var posts = (0..<20).map { _ in post() }
+        var (quick, general) = sessions(model, height: 500)
+        try onBoth(&quick, &general) { session, _ in
+            _ = try session.change(at: 0) { (live: inout LiveScreen) throws(RuntimeError) -> [LiveEvent] in try live.bind("posts", json: "[" + posts.joined(separator: ",") + "]") }
+        }
+        var time = 1.0
+        for step in 0..<TestScale.count(full: 400, quick: 100) {
+            // An element in or out, after the last changes have ended.
+            time += 1
+            let push = posts.count < 12 || Bool.random(using: &random)
+            let at = Int.random(in: 0..<min(posts.count, 5), using: &random)
+            var removed: String?
+            if push {
+                posts.insert(post(), at: at)
+            } else {
+                removed = String(posts.remove(at: at).split(separator: "\"")[3])
+            }
+            try onBoth(&quick, &general) { session, _ in
+                if let removed {
+                    _ = try session.remove("posts", key: removed, at: time)
+                } else {
+                    _ = try session.insert("posts", json: posts[at], index: at, at: time)
+                }
+            }
+            // Then, mid-animation, scrolls and a row hidden or shown.
+            var t = time
+            for _ in 0..<Int.random(in: 1...3, using: &random) {
+                t += [0.02, 0.06, 0.12][Int.random(in: 0..<3, using: &random)]
+                let roots = quick.live.rootRows
+                let row = roots[Int.random(in: 0..<roots.count, using: &random)]
+                let offset = Double.random(in: 0...200, using: &random)
+                let hide = Int.random(in: 0..<3, using: &random) == 0
+                onBoth(&quick, &general) { session, _ in
+                    if hide {
+                        _ = try? session.change(at: t) { (live: inout LiveScreen) throws(RuntimeError) -> [LiveEvent] in
+                            try live.setHidden(RowKey(row), !live.incremental.isHidden(row))
+                        }
+                    } else {
+                        session.scroll(to: offset, at: t)
+                    }
+                }
+                for delay in [0.0, 0.03, 0.1, 0.3] {
+                    compare(quick.pass(at: t + delay), general.pass(at: t + delay), label: "step \(step) t \(t)+\(delay)")
+                }
+            }
+            if testRun?.failureCount ?? 0 > 0 { return }
+        }
+        XCTAssertGreaterThan(quick.screen.changesComposed, TestScale.count(full: 400, quick: 100) / 2, "changes composed with running blocks")
+    }
+}

@@ -16,17 +16,16 @@
 
 extension QuickTransition {
     /// The transition of `log`'s changes (rows of one update, no blocks)
-    /// made `elapsed` seconds into `running`, from `before` (the screen as
-    /// the running transition ends it) to `after`. Nil when either is not
-    /// of rows alone or a following row would have no change to follow.
+    /// made `elapsed` seconds into `running` (of rows, or of blocks of rows
+    /// inserted and removed: removed rows go on going where they are), from
+    /// `before` (the screen as the running transition ends it) to `after`.
+    /// Nil when the new change is not of rows alone or a following row
+    /// would have no change to follow.
     static func interrupting(
         _ running: QuickTransition, elapsed: Double, log: IncrementalLayout.ChangeLog, before: LiveScreen, after: LiveScreen
     ) -> QuickTransition? {
         let old = before.incremental, new = after.incremental
-        guard !log.full, log.blocks.isEmpty, log.moved == nil, log.updates <= 1, running.removedPlaces.isEmpty,
-            running.allTracks.allSatisfy({ [.resize, .show, .hide, .move].contains($0.kind) }),
-            old.rootRows == new.rootRows
-        else { return nil }
+        guard !log.full, log.blocks.isEmpty, log.moved == nil, log.updates <= 1, old.rootRows == new.rootRows else { return nil }
         let axis = new.rootStack.axis
         let spacing = new.rootStack.spacing
         func extent(_ pose: Pose) -> Double { pose.hidden ? 0 : pose.frame.size(axis) + spacing }
@@ -58,12 +57,20 @@ extension QuickTransition {
         let boundaries = starts.filter { $0 >= 0 && $0 < new.rootRows.count }.sorted()
 
         var tracks: [RowTrack] = []
+        // Removed rows still going: no new place can reach them, so they
+        // carry on where they are drawn (among the same rows as before).
+        var removedPlaces: [Int: Int] = [:]
+        for track in running.allTracks where !new.lists(rootRow: track.row) && !track.isOver(at: elapsed) {
+            guard track.after == nil, let place = running.removedPlaces[track.row] else { return nil }
+            tracks.append(Transition.continuation(of: track, from: track.pose(at: elapsed), elapsed: elapsed))
+            removedPlaces[track.row] = place
+        }
         var segments: [Segment] = []
         var ownDuration = 0.0
         var cause: RowTrack?
         var cache = Transition.SpecCache()
         var change = 0, shift = 0.0
-        let causes: Set<TransitionKind> = [.resize, .show, .hide]
+        let causes: Set<TransitionKind> = [.resize, .show, .hide, .insert, .remove]
         for start in boundaries {
             while change < shiftAfter.count, shiftAfter[change].position < start {
                 shift += shiftAfter[change].delta
@@ -125,7 +132,8 @@ extension QuickTransition {
         let changed = Set(tracks.map(\.row))
         let last = tracks.popLast()
         var quick = QuickTransition(
-            row: last?.row ?? running.row, track: last, before: last?.before, others: tracks, changedRows: changed, segments: segments)
+            row: last?.row ?? running.row, track: last, before: last?.before, others: tracks, changedRows: changed, segments: segments,
+            removedPlaces: removedPlaces)
         quick.ownDuration = ownDuration
         return quick
     }
@@ -144,10 +152,13 @@ extension QuickTransition {
         let oldPose = current.map(\.pose) ?? then
         var kind = Transition.kind(was: then.hidden, now: now.hidden, oldPose: oldPose, newPose: now)
         if kind == nil, let current { kind = current.track.kind }
-        guard let kind, [.resize, .show, .hide, .move].contains(kind) else { return nil }
+        guard let kind, kind != .remove else { return nil }
         let spec = Transition.spec(kind, of: row, screen: screen, fallback: fallback, cache: &cache)
-        var start = oldPose, finish: Pose? = now
+        var start = oldPose, finish: Pose? = now, begin = oldPose
         switch kind {
+        case .insert:
+            begin = current?.pose
+            start = current?.pose ?? Pose(frame: now.frame.collapsed(along: axis), content: nil, separator: nil, effects: spec.from)
         case .show:
             start = current?.pose ?? Pose(frame: oldPose?.frame ?? now.frame.collapsed(along: axis), content: nil, separator: nil, effects: spec.from)
         case .hide:
@@ -160,6 +171,6 @@ extension QuickTransition {
         guard let from = start, let to = finish else { return nil }
         return (RowTrack(
             row: row, kind: kind, delay: spec.delay, duration: spec.duration, curve: spec.curve,
-            before: oldPose, from: from, to: to, after: now), kind == .move && spec.follows)
+            before: begin, from: from, to: to, after: now), kind == .move && spec.follows)
     }
 }
