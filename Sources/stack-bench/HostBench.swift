@@ -153,6 +153,7 @@ enum HostBench {
             _ = session.pass(at: 0)
             var times: [Double] = []
             var interrupting: [Double] = []
+            var scrolling: [Double] = []
             for step in 0..<6 {
                 let t = 10 + Double(step)
                 times.append(seconds(clock.measure {
@@ -160,6 +161,11 @@ enum HostBench {
                         try live.setState("open", to: .bool(true))
                     }
                     _ = session.pass(at: t + 0.016)
+                }))
+                // A scroll 20 ms in, while it animates.
+                scrolling.append(seconds(clock.measure {
+                    session.scroll(to: session.screen.live.offset + 40, at: t + 0.02)
+                    _ = session.pass(at: t + 0.02)
                 }))
                 // Set back 50 ms later, while the first change animates.
                 interrupting.append(seconds(clock.measure {
@@ -174,6 +180,11 @@ enum HostBench {
             out.append((
                 "host: a state 5 rows read, \(quick ? "quick" : "general") (\(count / 1000)k)", times[times.count / 2],
                 String(format: "%.2f ms median, change and a pass", times[times.count / 2] * 1e3)
+            ))
+            scrolling.sort()
+            out.append((
+                "host: scroll mid-animation, \(quick ? "quick" : "general") (\(count / 1000)k)", scrolling[scrolling.count / 2],
+                String(format: "%.2f ms median, scroll and a pass", scrolling[scrolling.count / 2] * 1e3)
             ))
             out.append((
                 "host: set back mid-animation, \(quick ? "quick" : "general") (\(count / 1000)k)", interrupting[interrupting.count / 2],
