@@ -17,10 +17,10 @@
 extension QuickTransition {
     /// The transition of `log`'s changes (rows of one update, no blocks)
     /// made `elapsed` seconds into `running` (of rows, or of blocks of rows
-    /// inserted and removed: removed rows go on going where they are), from
-    /// `before` (the screen as the running transition ends it) to `after`.
-    /// Nil when the new change is not of rows alone or a following row
-    /// would have no change to follow.
+    /// inserted and removed, whose removed rows carry on where they are
+    /// drawn), from `before` (the screen as the running transition ends it)
+    /// to `after`. Nil when the new change is not of rows alone or a
+    /// following row would have no change to follow.
     static func interrupting(
         _ running: QuickTransition, elapsed: Double, log: IncrementalLayout.ChangeLog, before: LiveScreen, after: LiveScreen
     ) -> QuickTransition? {
