@@ -85,12 +85,7 @@ final class QuickTransitionTests: XCTestCase {
                     }
                 }
                 if quick.screen.layoutIsStale, !wasQuick || quick.isAnimating(at: time) { quickChanges += 1 }
-                for delay in [0.0, 0.05, 0.11, 0.25, 2.0] {
-                    let t = time + delay
-                    let a = quick.pass(at: t), b = general.pass(at: t)
-                    compare(a, b, label: "\(model.name) step \(step) \(action) t+\(delay)")
-                    compared += 1
-                }
+                compared += compare(&quick, &general, at: time, after: [0.0, 0.05, 0.11, 0.25, 2.0], label: "\(model.name) step \(step) \(action)")
             }
         }
         XCTAssertGreaterThan(compared, 1000)
@@ -110,6 +105,16 @@ final class QuickTransitionTests: XCTestCase {
     func onBoth(_ quick: inout HostSession, _ general: inout HostSession, _ body: (inout HostSession, _ first: Bool) throws -> Void) rethrows {
         try body(&quick, true)
         try body(&general, false)
+    }
+
+    /// Both sessions' passes `delays` after `time`, compared; returns how
+    /// many instants were.
+    @discardableResult
+    func compare(
+        _ quick: inout HostSession, _ general: inout HostSession, at time: Double, after delays: [Double], label: String
+    ) -> Int {
+        for delay in delays { compare(quick.pass(at: time + delay), general.pass(at: time + delay), label: "\(label) t+\(delay)") }
+        return delays.count
     }
 
     func compare(_ a: RenderPass, _ b: RenderPass, label: String) {
@@ -267,10 +272,7 @@ extension QuickTransitionTests {
             if let running = quick.screen.quick, quick.isAnimating(at: time), !running.removedPlaces.isEmpty { quickRemovals += 1 }
             if let running = quick.screen.quick, quick.isAnimating(at: time), running.segments.count > 1 { quickBlocks += 1 }
             if let running = quick.screen.quick, quick.isAnimating(at: time), running.ownDuration > 0 { quickMoves += 1 }
-            for delay in [0.0, 0.04, 0.1, 0.2, 0.35, 2.0] {
-                compare(quick.pass(at: time + delay), general.pass(at: time + delay), label: "step \(step) choice \(choice) t+\(delay)")
-                compared += 1
-            }
+            compared += compare(&quick, &general, at: time, after: [0.0, 0.04, 0.1, 0.2, 0.35, 2.0], label: "step \(step) choice \(choice)")
             if testRun?.failureCount ?? 0 > 0 { return }
         }
         XCTAssertGreaterThan(compared, 300)
@@ -327,9 +329,7 @@ extension QuickTransitionTests {
                 _ = try session.change(at: time) { (live: inout LiveScreen) throws(RuntimeError) -> [LiveEvent] in try live.bind("posts", json: json(ids)) }
             }
             if step > 0, quick.screen.quick != nil, quick.isAnimating(at: time) { quickChanges += 1 }
-            for delay in [0.0, 0.02, 0.05, 0.1, 0.16, 0.24, 0.3, 2.0] {
-                compare(quick.pass(at: time + delay), general.pass(at: time + delay), label: "step \(step) t+\(delay)")
-            }
+            compare(&quick, &general, at: time, after: [0.0, 0.02, 0.05, 0.1, 0.16, 0.24, 0.3, 2.0], label: "step \(step)")
         }
         XCTAssertEqual(quickChanges, lists.count - 1, "every change took the quick path")
     }
@@ -366,9 +366,7 @@ extension QuickTransitionTests {
                 if let (json, at) = step.insert { _ = try session.insert("posts", json: json, index: at, at: step.time) }
                 if let key = step.remove { _ = try session.remove("posts", key: key, at: step.time) }
             }
-            for delay in [0.0, 0.05, 0.1, 0.3] {
-                compare(quick.pass(at: step.time + delay), general.pass(at: step.time + delay), label: "t \(step.time)+\(delay)")
-            }
+            compare(&quick, &general, at: step.time, after: [0.0, 0.05, 0.1, 0.3], label: "t \(step.time)")
         }
         XCTAssertEqual(quick.screen.changesInPlace, steps.count)
         var fresh = LiveScreen(model: model, viewportWidth: 390, viewportHeight: 500)
@@ -423,9 +421,7 @@ extension QuickTransitionTests {
                 }
             }
             XCTAssertEqual(quick.screen.quick != nil, step.quick, "t \(step.time): the quick path taken or not")
-            for delay in [0.0, 0.02, 0.05, 0.1, 0.16, 0.24, 0.3, 2.0] {
-                compare(quick.pass(at: step.time + delay), general.pass(at: step.time + delay), label: "t \(step.time)+\(delay)")
-            }
+            compare(&quick, &general, at: step.time, after: [0.0, 0.02, 0.05, 0.1, 0.16, 0.24, 0.3, 2.0], label: "t \(step.time)")
         }
     }
 }
@@ -481,9 +477,7 @@ extension QuickTransitionTests {
                     }
                 }
             }
-            for delay in [0.0, 0.01, 0.04, 0.1, 0.2, 0.5] {
-                compare(quick.pass(at: time + delay), general.pass(at: time + delay), label: "step \(step) choice \(choice) t+\(delay)")
-            }
+            compare(&quick, &general, at: time, after: [0.0, 0.01, 0.04, 0.1, 0.2, 0.5], label: "step \(step) choice \(choice)")
         }
         XCTAssertGreaterThan(quick.screen.changesComposed, TestScale.count(full: 1500, quick: 300) / 10, "changes composed with a running one")
     }
@@ -543,9 +537,7 @@ extension QuickTransitionTests {
                         session.scroll(to: offset, at: t)
                     }
                 }
-                for delay in [0.0, 0.03, 0.1, 0.3] {
-                    compare(quick.pass(at: t + delay), general.pass(at: t + delay), label: "step \(step) t \(t)+\(delay)")
-                }
+                compare(&quick, &general, at: t, after: [0.0, 0.03, 0.1, 0.3], label: "step \(step) t \(t)")
             }
             if testRun?.failureCount ?? 0 > 0 { return }
         }

@@ -34,13 +34,7 @@ struct SpanTable {
 
 extension TypeChecker {
     mutating func checkMembers(_ block: Block, context: BlockContext, scope: Scope, owner: @autoclosure () -> String) -> BlockResult {
-        var result = BlockResult()
-        // Room for the properties only: the screen's block is mostly rows.
-        result.block.properties.reserveCapacity(block.members.count { if case .property = $0 { true } else { false } })
-        // State is declared only by the block itself, not by rows or blocks in it.
-        let mayDeclareState = scope.declaresState || context == .screen || context == .flow
-        var scope = scope
-        scope.declaresState = false
+        var (result, scope, mayDeclareState) = Self.start(block, context: context, scope: scope)
         // Indexing, not `for member in`, saves a copy of each member.
         for index in block.members.indices {
             checkMember(block.members[index], context: context, scope: scope, mayDeclareState: mayDeclareState, owner: owner(), into: &result)
@@ -54,11 +48,7 @@ extension TypeChecker {
     /// rows grow (the two together were the peak of compiling a large
     /// screen). `block` must hold its members alone.
     mutating func checkMembers(draining block: inout Block, context: BlockContext, scope: Scope, owner: @autoclosure () -> String) -> BlockResult {
-        var result = BlockResult()
-        result.block.properties.reserveCapacity(block.members.count { if case .property = $0 { true } else { false } })
-        let mayDeclareState = scope.declaresState || context == .screen || context == .flow
-        var scope = scope
-        scope.declaresState = false
+        var (result, scope, mayDeclareState) = Self.start(block, context: context, scope: scope)
         var members: [Member] = []
         swap(&members, &block.members)
         // Last first, so that each is taken off the end in source order.
@@ -68,6 +58,19 @@ extension TypeChecker {
         }
         finish(&result)
         return result
+    }
+
+    /// A block's result before its members are checked, the scope its
+    /// members see, and whether it may declare state.
+    private static func start(_ block: Block, context: BlockContext, scope: Scope) -> (BlockResult, Scope, Bool) {
+        var result = BlockResult()
+        // Room for the properties only: the screen's block is mostly rows.
+        result.block.properties.reserveCapacity(block.members.count { if case .property = $0 { true } else { false } })
+        // State is declared only by the block itself, not by rows or blocks in it.
+        let mayDeclareState = scope.declaresState || context == .screen || context == .flow
+        var inner = scope
+        inner.declaresState = false
+        return (result, inner, mayDeclareState)
     }
 
     /// What a block's members say together, once all are checked.

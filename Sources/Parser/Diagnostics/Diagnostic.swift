@@ -55,7 +55,8 @@ public struct DiagnosticList: Sendable {
     public private(set) var droppedErrors = 0
     public private(set) var droppedWarnings = 0
     private var droppedNotes = 0
-    private var keptWarnings = 0
+    /// Kept diagnostics that are not errors (an error past the limit may take one's place).
+    private var keptOthers = 0
 
     public init(limit: Int = 1000) { self.limit = limit }
 
@@ -75,15 +76,15 @@ public struct DiagnosticList: Sendable {
     public mutating func append(_ diagnostic: Diagnostic) {
         if items.count < limit {
             items.append(diagnostic)
-            if diagnostic.severity != .error { keptWarnings += 1 }
+            if diagnostic.severity != .error { keptOthers += 1 }
             return
         }
         // Only while warnings are kept (a search per error among a full
         // list of errors would make a hostile file quadratic).
-        if diagnostic.severity == .error, keptWarnings > 0, let last = items.lastIndex(where: { $0.severity != .error }) {
+        if diagnostic.severity == .error, keptOthers > 0, let last = items.lastIndex(where: { $0.severity != .error }) {
             count(dropped: items[last])
             items.remove(at: last)
-            keptWarnings -= 1
+            keptOthers -= 1
             items.append(diagnostic)
             return
         }

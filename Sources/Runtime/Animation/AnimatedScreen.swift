@@ -65,19 +65,10 @@ package struct AnimatedScreen: Sendable {
         changed.incremental.beginChangeLog()
         let events = try body(&changed)
         var pending = advance(to: time)
-        // One of the screen's rows changed in place, nothing else: animate it
-        // from the incremental layout, without laying the screen out.
-        // Or while a quick transition of rows runs: the two composed.
-        if allowsQuickChanges, everyMoveFollows, changed.stickyRows.isEmpty,
-            var next = running
-                ? quick.flatMap({ current in
-                    transition == nil
-                        ? QuickTransition.interrupting(
-                            current, elapsed: time - startTime, log: changed.incremental.changeLog, before: live, after: changed) : nil
-                })
-                : QuickTransition.make(from: changed.incremental.changeLog, live: changed),
-            separatorsStay(for: next.changedRows, before: live, after: changed)
-        {
+        // Rows of the screen's own stack changed in place, nothing else:
+        // animate them from the incremental layout, without laying the
+        // screen out.
+        if var next = quickTransition(to: changed, running: running, at: time) {
             next.oldContentSize = (live.contentWidth, live.contentHeight)
             next.oldOffset = oldOffset
             if running { changesComposed += 1 }
@@ -249,6 +240,23 @@ package struct AnimatedScreen: Sendable {
         quick.allTracks.filter { $0.duration > 0 }.sorted { $0.row < $1.row }.map {
             .willBegin(row: RowKey($0.row), kind: $0.kind, hiding: $0.hides)
         }
+    }
+
+    /// The quick transition from `live` to `changed`, composed with the
+    /// one running if `running`; nil when the change takes the general one.
+    private func quickTransition(to changed: LiveScreen, running: Bool, at time: Double) -> QuickTransition? {
+        guard allowsQuickChanges, everyMoveFollows, changed.stickyRows.isEmpty else { return nil }
+        let log = changed.incremental.changeLog
+        let next: QuickTransition?
+        if running {
+            // Only over a quick transition: a general one has no segments to compose.
+            guard let current = quick, transition == nil else { return nil }
+            next = QuickTransition.interrupting(current, elapsed: time - startTime, log: log, before: live, after: changed)
+        } else {
+            next = QuickTransition.make(from: log, live: changed)
+        }
+        guard let next, separatorsStay(for: next.changedRows, before: live, after: changed) else { return nil }
+        return next
     }
 
     /// With `hide-last-separator`, a row that is (or becomes) the last shown

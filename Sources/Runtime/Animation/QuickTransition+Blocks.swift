@@ -83,17 +83,12 @@ extension QuickTransition {
                 var before = logged
                 before.frame = axis == .vertical ? logged.frame.moved(by: 0, -blockShift) : logged.frame.moved(by: -blockShift, 0)
                 let after = incremental.pose(ofRootRow: row)
-                guard let kind = Transition.kind(was: before.hidden, now: after.hidden, oldPose: before, newPose: after),
-                    [.resize, .show, .hide].contains(kind)
+                guard let track = track(
+                    of: row, current: nil, then: before, now: after, elapsed: 0, screen: live.screen, fallback: live.screen.model, axis: axis,
+                    cache: &cache)?.track,
+                    [.resize, .show, .hide].contains(track.kind)
                 else { return nil }
-                let spec = Transition.spec(kind, of: row, screen: live.screen, fallback: live.screen.model, cache: &cache)
-                var start = before, finish = after
-                if kind == .show { start = Pose(frame: before.frame, content: nil, separator: nil, effects: spec.from) }
-                if kind == .hide { finish = Pose(frame: after.frame, content: nil, separator: nil, effects: spec.to) }
-                let track = RowTrack(
-                    row: row, kind: kind, delay: spec.delay, duration: spec.duration, curve: spec.curve,
-                    before: before, from: start, to: finish, after: after)
-                shift += (after.hidden ? 0 : after.frame.size(axis) + spacing) - (before.hidden ? 0 : before.frame.size(axis) + spacing)
+                shift += extent(after, axis: axis, spacing: spacing) - extent(before, axis: axis, spacing: spacing)
                 changed.insert(row)
                 cause = track
                 tracks.append(track)

@@ -28,7 +28,6 @@ extension QuickTransition {
         guard !log.full, log.blocks.isEmpty, log.moved == nil, log.updates <= 1, old.rootRows == new.rootRows else { return nil }
         let axis = new.rootStack.axis
         let spacing = new.rootStack.spacing
-        func extent(_ pose: Pose) -> Double { pose.hidden ? 0 : pose.frame.size(axis) + spacing }
         func shifted(_ pose: Pose, _ by: Double) -> Pose {
             var moved = pose
             moved.frame = axis == .vertical ? pose.frame.moved(by: 0, by) : pose.frame.moved(by: by, 0)
@@ -41,7 +40,7 @@ extension QuickTransition {
             let now = new.pose(ofRootRow: row)
             guard now != logged else { continue }
             individual.insert(row)
-            shiftAfter.append((Int(new.position[row]), extent(now) - extent(logged)))
+            shiftAfter.append((Int(new.position[row]), extent(now, axis: axis, spacing: spacing) - extent(logged, axis: axis, spacing: spacing)))
         }
         shiftAfter.sort { $0.position < $1.position }
         // The running transition's rows with a track: each on its own.
@@ -136,41 +135,5 @@ extension QuickTransition {
             removedPlaces: removedPlaces)
         quick.ownDuration = ownDuration
         return quick
-    }
-
-    /// One row's track in a change made while it may be moving (`current`:
-    /// its pose now and the track it is on), from its pose `then` to `now`,
-    /// as the general transition makes it; `follows`: it only moves and
-    /// takes the timing of the change before it. Nil: not animated.
-    private static func track(
-        of row: Int, current: (pose: Pose?, track: RowTrack)?, then: Pose, now: Pose, elapsed: Double, screen: Screen, fallback: ScreenModel,
-        axis: Axis, cache: inout Transition.SpecCache
-    ) -> (track: RowTrack, follows: Bool)? {
-        if let current, current.track.after?.frame == now.frame, current.track.after?.hidden == now.hidden {
-            return (Transition.continuation(of: current.track, from: current.pose, elapsed: elapsed), false)
-        }
-        let oldPose = current.map(\.pose) ?? then
-        var kind = Transition.kind(was: then.hidden, now: now.hidden, oldPose: oldPose, newPose: now)
-        if kind == nil, let current { kind = current.track.kind }
-        guard let kind, kind != .remove else { return nil }
-        let spec = Transition.spec(kind, of: row, screen: screen, fallback: fallback, cache: &cache)
-        var start = oldPose, finish: Pose? = now, begin = oldPose
-        switch kind {
-        case .insert:
-            begin = current?.pose
-            start = current?.pose ?? Pose(frame: now.frame.collapsed(along: axis), content: nil, separator: nil, effects: spec.from)
-        case .show:
-            start = current?.pose ?? Pose(frame: oldPose?.frame ?? now.frame.collapsed(along: axis), content: nil, separator: nil, effects: spec.from)
-        case .hide:
-            guard let oldPose else { return nil }
-            finish = Pose(frame: now.frame, content: nil, separator: nil, effects: spec.to)
-            start = oldPose
-        default:
-            break
-        }
-        guard let from = start, let to = finish else { return nil }
-        return (RowTrack(
-            row: row, kind: kind, delay: spec.delay, duration: spec.duration, curve: spec.curve,
-            before: begin, from: from, to: to, after: now), kind == .move && spec.follows)
     }
 }

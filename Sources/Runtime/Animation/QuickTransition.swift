@@ -4,7 +4,9 @@
 // row's timing, which comes to the same poses). Blocks of rows inserted or
 // removed (elements of bound data), with the rows re-evaluated alongside,
 // and one run of rows moved animate the same way, the rows between changes
-// in segments of one shift each (QuickTransition+Blocks). Frames are
+// in segments of one shift each (QuickTransition+Blocks); a change to rows
+// made while one of these runs is composed with it
+// (QuickTransition+Interrupting). Frames are
 // presented from the incremental layout for the rows in a window only:
 // O(log n + window).
 // AnimatedScreen takes this path for hosts when the change qualifies and
@@ -119,27 +121,58 @@ struct QuickTransition: Sendable {
         // of them (their extents did not change).
         let spacing = incremental.rootStack.spacing
         let axis = incremental.rootStack.axis
-        let oldTerm = before.hidden ? 0 : before.frame.size(axis) + spacing
-        let newTerm = after.hidden ? 0 : after.frame.size(axis) + spacing
-        let shift = newTerm - oldTerm
-        guard let kind = Transition.kind(was: before.hidden, now: after.hidden, oldPose: before, newPose: after) else {
-            return QuickTransition(
-                row: row, track: nil, before: before, changedRows: [row], segments: [Segment(from: position + 1, shift: shift, timing: nil)])
-        }
+        let shift = extent(after, axis: axis, spacing: spacing) - extent(before, axis: axis, spacing: spacing)
         var cache = Transition.SpecCache()
-        let spec = Transition.spec(kind, of: row, screen: live.screen, fallback: live.screen.model, cache: &cache)
-        var start = before, finish = after
-        switch kind {
-        case .show: start = Pose(frame: before.frame, content: nil, separator: nil, effects: spec.from)
-        case .hide: finish = Pose(frame: after.frame, content: nil, separator: nil, effects: spec.to)
-        case .resize, .move: break
-        case .insert, .remove: return nil
-        }
-        let track = RowTrack(
-            row: row, kind: kind, delay: spec.delay, duration: spec.duration, curve: spec.curve,
-            before: before, from: start, to: finish, after: after)
+        // No track (nothing of it animates): the rows after it jump.
+        let track = track(
+            of: row, current: nil, then: before, now: after, elapsed: 0, screen: live.screen, fallback: live.screen.model, axis: axis,
+            cache: &cache)?.track
         return QuickTransition(
-            row: row, track: track, before: before, changedRows: [row], segments: [Segment(from: position + 1, shift: shift, timing: Timing(track))])
+            row: row, track: track, before: before, changedRows: [row],
+            segments: [Segment(from: position + 1, shift: shift, timing: track.map(Timing.init))])
+    }
+
+    /// The room `pose` takes along `axis` among the rows, spacing included
+    /// (none when hidden).
+    static func extent(_ pose: Pose, axis: Axis, spacing: Double) -> Double {
+        pose.hidden ? 0 : pose.frame.size(axis) + spacing
+    }
+
+    /// One row's track from its pose `then` to `now`, as the general
+    /// transition makes it — `current`: the pose it is drawn at and the
+    /// track it is on, when a change interrupts another; `follows`: it only
+    /// moves and takes the timing of the change before it. Nil: not
+    /// animated.
+    static func track(
+        of row: Int, current: (pose: Pose?, track: RowTrack)?, then: Pose, now: Pose, elapsed: Double, screen: Screen, fallback: ScreenModel,
+        axis: Axis, cache: inout Transition.SpecCache
+    ) -> (track: RowTrack, follows: Bool)? {
+        if let current, current.track.after?.frame == now.frame, current.track.after?.hidden == now.hidden {
+            return (Transition.continuation(of: current.track, from: current.pose, elapsed: elapsed), false)
+        }
+        let oldPose = current.map(\.pose) ?? then
+        var kind = Transition.kind(was: then.hidden, now: now.hidden, oldPose: oldPose, newPose: now)
+        if kind == nil, let current { kind = current.track.kind }
+        guard let kind, kind != .remove else { return nil }
+        let spec = Transition.spec(kind, of: row, screen: screen, fallback: fallback, cache: &cache)
+        var start = oldPose, finish: Pose? = now, begin = oldPose
+        switch kind {
+        case .insert:
+            begin = current?.pose
+            start = current?.pose ?? Pose(frame: now.frame.collapsed(along: axis), content: nil, separator: nil, effects: spec.from)
+        case .show:
+            start = current?.pose ?? Pose(frame: oldPose?.frame ?? now.frame.collapsed(along: axis), content: nil, separator: nil, effects: spec.from)
+        case .hide:
+            guard let oldPose else { return nil }
+            finish = Pose(frame: now.frame, content: nil, separator: nil, effects: spec.to)
+            start = oldPose
+        default:
+            break
+        }
+        guard let from = start, let to = finish else { return nil }
+        return (RowTrack(
+            row: row, kind: kind, delay: spec.delay, duration: spec.duration, curve: spec.curve,
+            before: begin, from: from, to: to, after: now), kind == .move && spec.follows)
     }
 
     /// The tracks the general transition would have for the rows in

@@ -126,8 +126,8 @@ extension LiveScreen {
             live.bound[repeater, default: []].insert(BoundElement(record: element, rows: rows, made: made..<edited.rows.count, constants: constants), at: index)
             live.boundPlaces[repeater, default: KeyPlaces()].insert(element.key, at: index)
             live.settlePlaces(repeater)
-            live.finishSplice(dataIndex, repeater, edited, inserted: rows.array, removed: [], blocks: [MadeBlocks(rows: made..<edited.rows.count, template: plan.template)])
             inserted = rows.array
+            live.finishSplice(dataIndex, repeater, edited, inserted: inserted, removed: [], blocks: [MadeBlocks(rows: made..<edited.rows.count, template: plan.template)])
         }
         return Self.rowEvents(removed: [], inserted: inserted, then: events)
     }
@@ -141,6 +141,7 @@ extension LiveScreen {
         guard splicesOne(dataIndex, repeater), place >= 0, place < bound[repeater]?.count ?? 0, let element = bound[repeater]?[place] else {
             return nil
         }
+        let removed = element.rows.array
         let events = observe { live in
             var edited = live.incremental.screen.takeModel()
             let stack = edited.repeaters[repeater].stack
@@ -150,9 +151,9 @@ extension LiveScreen {
             live.boundPlaces[repeater]?.remove(element.record.key, at: place)
             live.settlePlaces(repeater)
             let made = edited.rows.count
-            live.finishSplice(dataIndex, repeater, edited, inserted: [], removed: element.rows.array, blocks: [MadeBlocks(rows: made..<made, template: live.plan(repeater).template)])
+            live.finishSplice(dataIndex, repeater, edited, inserted: [], removed: removed, blocks: [MadeBlocks(rows: made..<made, template: live.plan(repeater).template)])
         }
-        return element.rows.map { .rowRemoved(row: RowKey($0)) } + events
+        return Self.rowEvents(removed: removed, inserted: [], then: events)
     }
 
     /// Hands `edited` back to the screen and splices its rows in, as a
