@@ -172,7 +172,7 @@ package struct AnimatedScreen: Sendable {
         let incremental = live.incremental
         guard incremental.rootStack.hideLastSeparator else { return true }
         guard let last = incremental.lastVisibleRootRow() else { return false }
-        return !places.contains(Int(incremental.position[last]))
+        return !places.contains(incremental.place(ofRootRow: last))
     }
 
     /// Whether a one-row change to `row` is sure to take the quick path, so
@@ -187,7 +187,7 @@ package struct AnimatedScreen: Sendable {
         guard changingVisibility, incremental.rootStack.hideLastSeparator else { return true }
         // Hiding or showing a row at or after the last shown one moves a separator.
         guard let last = incremental.lastVisibleRootRow() else { return false }
-        return incremental.position[row] < incremental.position[last]
+        return incremental.place(ofRootRow: row) < incremental.place(ofRootRow: last)
     }
 
     /// What every quick change made in place needs: quick changes allowed,

@@ -31,7 +31,7 @@ extension QuickTransition {
         var seen = Set<Int>()
         for (row, before) in log.rows where !made.contains(row) && seen.insert(row).inserted {
             guard incremental.lists(rootRow: row) else { continue }
-            if incremental.pose(ofRootRow: row) != before { changes.append((Int(incremental.position[row]), 1, .row(row, before: before))) }
+            if incremental.pose(ofRootRow: row) != before { changes.append((incremental.place(ofRootRow: row), 1, .row(row, before: before))) }
         }
         changes.sort { ($0.at, $0.order) < ($1.at, $1.order) }
         let axis = incremental.rootStack.axis
@@ -51,7 +51,7 @@ extension QuickTransition {
                 guard block.inserted.allSatisfy(incremental.lists(rootRow:)) else { return nil }
                 let made = blockTracks(block.inserted.map { ($0, incremental.pose(ofRootRow: $0)) }, kind: .insert, live: live)
                 let end = at + block.inserted.count
-                let extent = incremental.tree.prefix(end) - incremental.tree.prefix(at)
+                let extent = incremental.rootRows.prefix(end) - incremental.rootRows.prefix(at)
                 changed.formUnion(block.inserted)
                 // Rows all hidden: nothing shows or moves.
                 guard let last = made.last else {

@@ -25,7 +25,7 @@ extension QuickTransition {
         _ running: QuickTransition, elapsed: Double, log: IncrementalLayout.ChangeLog, before: LiveScreen, after: LiveScreen
     ) -> QuickTransition? {
         let old = before.incremental, new = after.incremental
-        guard !log.full, log.blocks.isEmpty, log.moved == nil, log.updates <= 1, old.rootRows == new.rootRows else { return nil }
+        guard !log.full, log.blocks.isEmpty, log.moved == nil, log.updates <= 1, old.rootRows.sameOrder(as: new.rootRows) else { return nil }
         let axis = new.rootStack.axis
         let spacing = new.rootStack.spacing
         func shifted(_ pose: Pose, _ by: Double) -> Pose {
@@ -40,14 +40,14 @@ extension QuickTransition {
             let now = new.pose(ofRootRow: row)
             guard now != logged else { continue }
             individual.insert(row)
-            shiftAfter.append((Int(new.position[row]), extent(now, axis: axis, spacing: spacing) - extent(logged, axis: axis, spacing: spacing)))
+            shiftAfter.append((new.place(ofRootRow: row), extent(now, axis: axis, spacing: spacing) - extent(logged, axis: axis, spacing: spacing)))
         }
         shiftAfter.sort { $0.position < $1.position }
         // The running transition's rows with a track: each on its own.
         var runningTrack: [Int: RowTrack] = [:]
         for track in running.allTracks { runningTrack[track.row] = track }
         individual.formUnion(running.changedRows.filter { new.lists(rootRow: $0) })
-        let positions = individual.map { Int(new.position[$0]) }.sorted()
+        let positions = individual.map { new.place(ofRootRow: $0) }.sorted()
         // Where a stretch starts: a segment of the running transition, a
         // row on its own, or the row after one.
         var starts = Set(running.segments.map(\.from))

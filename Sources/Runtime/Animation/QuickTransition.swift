@@ -116,7 +116,7 @@ struct QuickTransition: Sendable {
         let incremental = live.incremental
         guard incremental.lists(rootRow: row) else { return nil }
         let after = incremental.pose(ofRootRow: row)
-        let position = Int(incremental.position[row])
+        let position = incremental.place(ofRootRow: row)
         // Where the rows after it start now, against before: the same for all
         // of them (their extents did not change).
         let spacing = incremental.rootStack.spacing
@@ -184,7 +184,7 @@ struct QuickTransition: Sendable {
         let axis = incremental.rootStack.axis
         let margin = largestShift
         guard margin != 0 else { return out }
-        var index = max(first.from, incremental.tree.firstExceeding(max(0, low - margin)))
+        var index = max(first.from, incremental.rootRows.firstExceeding(max(0, low - margin)))
         while index < incremental.rootRows.count {
             let row = incremental.rootRows[index]
             let now = incremental.pose(ofRootRow: row)
@@ -237,7 +237,7 @@ extension AnimatedScreen {
         // track may cross the window.
         var candidates: [(row: Int, pose: Pose, start: Double)] = []
         let rootRows = incremental.rootRows
-        var index = incremental.tree.firstExceeding(max(0, low - slack - incremental.rootStack.padding.start(axis)))
+        var index = incremental.rootRows.firstExceeding(max(0, low - slack - incremental.rootStack.padding.start(axis)))
         while index > 0, index >= rootRows.count || incremental.start(ofPosition: index) > low - slack { index -= 1 }
         while index < rootRows.count {
             let row = rootRows[index]
@@ -259,7 +259,7 @@ extension AnimatedScreen {
             // Where a changed row is drawn among the others: its place now, or
             // for a removed row the place it had, just before the rows there now.
             func place(_ row: Int) -> Double {
-                guard let at = quick.removedPlaces[row] else { return incremental.start(ofPosition: Int(incremental.position[row])) }
+                guard let at = quick.removedPlaces[row] else { return incremental.start(ofPosition: incremental.place(ofRootRow: row)) }
                 return (at < rootRows.count ? incremental.start(ofPosition: at) : .infinity).nextDown
             }
             if let pose = atStart ? quick.before : quick.track?.pose(at: t),

@@ -3,9 +3,11 @@
 // (no nested stacks, none sticky, none filling) changes the screen in a way
 // the prefix-sum tree can follow: the rows made are evaluated and measured,
 // the rows dropped leave the order, and the rows kept keep their extents.
-// Only those k rows are evaluated; what stays O(n) is rewriting the order
-// of the screen's rows and rebuilding the tree over it — a few array passes
-// of plain numbers, where a full layout evaluates every row again.
+// Only those k rows are evaluated, and the screen's rows (`RowSequence`)
+// take them in or out at their places in O(k log n). A caller that knows
+// where the rows go says so (`Edit`); otherwise the old and new orders are
+// compared, one pass over plain numbers, where a full layout would
+// evaluate every row again.
 
 /// Rows made one block per element from one template, as a `for` makes
 /// them: row `rows.lowerBound + e × period + j` is template row j of the
@@ -38,15 +40,26 @@ extension IncrementalLayout {
     /// spliced in: nothing shares the stack's extent among `fill` rows.
     var canSplice: Bool { fillRows == 0 && resolved.specs.count == screen.model.rows.count }
 
+    /// Rows in and out at one place of the screen's rows, as a caller that
+    /// made them there knows: `removed` rows from `at` on left the order,
+    /// `inserted` rows came there.
+    struct Edit {
+        var at: Int
+        var removed: Int
+        var inserted: [Int]
+    }
+
     /// Follows the screen's model (`screen.restoreModel`) having gained
     /// rows `inserted` (listed by the screen's own stack) and lost rows
     /// `removed` (no longer listed), and a new order of the screen's rows;
     /// its stacks are the ones laid out before. Evaluates and measures the
     /// inserted rows alone; lays the screen out in full instead when an
     /// inserted or removed row is not one the tree can hold (a nested
-    /// stack, a `fill` row, a sticky row).
-    mutating func splice(inserted: [Int], removed: [Int], blocks: [MadeBlocks] = []) {
-        let oldExtents = extents, oldContributions = contributions, oldPosition = position, oldRootRows = rootRows
+    /// stack, a `fill` row, a sticky row). `edit`, when the caller knows
+    /// it, is the change to the order: O(k log n) then; without it the old
+    /// and new orders are compared (O(n)), and an order that is not the
+    /// old one with blocks in and out or one run moved is made again.
+    mutating func splice(inserted: [Int], removed: [Int], blocks: [MadeBlocks] = [], edit: Edit? = nil) {
         let model = screen.model
         let context = screen.context
         let first = resolved.specs.count
@@ -82,85 +95,83 @@ extension IncrementalLayout {
             snapshotIsCurrent = true
             (readers, stackReaders) = Self.dependencies(of: model)
             dependencyRows = model.rows.count
-            position = []
             rebuildTree()
             changeLog.full = true
             layoutChanged = true
             return
         }
         addReaders(ofRowsFrom: dependencyRows, blocks: blocks)
-        // The blocks inserted and removed, the rest in order: the removed
-        // ones' poses before, for a quick transition (the tree still has
-        // the old order here). Only the first change of a log is logged so.
-        var logged: [ChangeLog.Block]?
-        var moved: ChangeLog.Moved?
         let fresh = !changeLog.full && changeLog.blocks.isEmpty && changeLog.moved == nil
-        let gone = removed.filter { $0 < oldPosition.count && oldPosition[$0] >= 0 }
-        if fresh, inserted.isEmpty, gone.isEmpty,
-            let (from, firstCount, end) = Self.rotation(old: oldRootRows, new: model.stacks[model.rootStack].rows)
-        {
-            // The rows now first in the window were the last `end - from -
-            // firstCount` rows of it; those now last, its first `firstCount`.
-            let split = end - firstCount
-            let before = tree.prefix(from + firstCount) - tree.prefix(from)
-            let after = tree.prefix(end) - tree.prefix(from + firstCount)
-            moved = ChangeLog.Moved(from: from, split: split, end: end, firstShift: -before, secondShift: after)
-        } else if fresh,
-            let found = Self.blocks(
-                old: oldRootRows, new: model.stacks[model.rootStack].rows, rowCount: model.rows.count, inserted: inserted, removed: gone)
-        {
-            logged = found.map { block in
-                guard let row = block.removed.first else { return ChangeLog.Block(inserted: block.inserted, at: block.at) }
-                let first = Int(oldPosition[row])
+        // The change to the order: blocks in and out (in the order of the
+        // rows now, each at its place now), or one run moved, or neither.
+        var edits: [(inserted: [Int], removed: [Int], at: Int)]?
+        var rotation: (from: Int, firstCount: Int, end: Int)?
+        if let edit {
+            var gone: [Int] = []
+            gone.reserveCapacity(edit.removed)
+            for place in edit.at..<(edit.at + edit.removed) { gone.append(rootRows[place]) }
+            edits = []
+            if !gone.isEmpty { edits?.append(([], gone, edit.at)) }
+            if !edit.inserted.isEmpty { edits?.append((edit.inserted, [], edit.at)) }
+        } else {
+            let old = rootRows.rows, new = model.stacks[model.rootStack].rows
+            let gone = removed.filter(rootRows.contains)
+            if inserted.isEmpty, gone.isEmpty, let found = Self.rotation(old: old, new: new) {
+                rotation = found
+            } else {
+                edits = Self.blocks(old: old, new: new, rowCount: model.rows.count, inserted: inserted, removed: gone)
+            }
+        }
+        // Logged before the order changes: the removed rows' poses and extents.
+        if fresh, let edits, !edits.isEmpty {
+            changeLog.blocks = edits.map { block in
+                guard let row = block.removed.first, let first = rootRows.place(of: row) else {
+                    return ChangeLog.Block(inserted: block.inserted, at: block.at)
+                }
                 return ChangeLog.Block(
                     removed: block.removed.map { ($0, pose(ofRootRow: $0)) }, at: block.at,
-                    extent: tree.prefix(first + block.removed.count) - tree.prefix(first))
+                    extent: rootRows.prefix(first + block.removed.count) - rootRows.prefix(first))
             }
-        }
-        // The new order: kept rows bring their extents, made rows are measured.
-        let stack = rootStack
-        let axis = stack.axis
-        let cross = axis == .vertical ? screen.viewportWidth : screen.viewportHeight
-        let viewport = axis == .vertical ? screen.viewportHeight : screen.viewportWidth
-        let crossContent = max(0, cross - stack.padding.total(axis.cross))
-        for row in rootRows { position[row] = -1 }
-        if position.count < model.rows.count { position += [Int32](repeating: -1, count: model.rows.count - position.count) }
-        rootRows = model.stacks[model.rootStack].rows
-        extents = []
-        contributions = []
-        extents.reserveCapacity(rootRows.count)
-        contributions.reserveCapacity(rootRows.count)
-        var visible: [Double] = []
-        visible.reserveCapacity(rootRows.count)
-        for (index, row) in rootRows.enumerated() {
-            position[row] = Int32(index)
-            let spec = resolved.specs[row]
-            if row < oldPosition.count, oldPosition[row] >= 0 {
-                extents.append(oldExtents[Int(oldPosition[row])])
-                contributions.append(oldContributions[Int(oldPosition[row])])
-            } else if case .measured(let content) = resolved.contents[row] {
-                let extent = LayoutEngine.extent(
-                    row: row, model: model, spec: spec, insets: resolved.insets[row], content: content, axis: axis, crossContent: crossContent,
-                    viewport: viewport, measurer: measurer)
-                extents.append(spec.hidden ? 0 : extent)
-                contributions.append(spec.hidden ? 0 : extent + stack.spacing)
-            } else {
-                extents.append(0)
-                contributions.append(0)
-            }
-            visible.append(spec.hidden ? 0 : 1)
-        }
-        tree = PrefixSums(contributions)
-        visibleTree = PrefixSums(visible)
-        snapshotIsCurrent = false
-        if let logged, !logged.isEmpty {
-            changeLog.blocks = logged
-        } else if let moved {
-            changeLog.moved = moved
+        } else if fresh, let (from, firstCount, end) = rotation {
+            // The rows now first in the window were the last `end - from -
+            // firstCount` rows of it; those now last, its first `firstCount`.
+            let before = rootRows.prefix(from + firstCount) - rootRows.prefix(from)
+            let after = rootRows.prefix(end) - rootRows.prefix(from + firstCount)
+            changeLog.moved = ChangeLog.Moved(from: from, split: end - firstCount, end: end, firstShift: -before, secondShift: after)
         } else {
             changeLog.full = true
         }
+        // The new order: kept rows keep their extents, made rows are measured.
+        if let edits {
+            for block in edits {
+                if !block.removed.isEmpty { rootRows.remove(block.at..<(block.at + block.removed.count)) }
+                if !block.inserted.isEmpty { rootRows.insert(block.inserted.map(measuredEntry), at: block.at) }
+            }
+        } else if let (from, firstCount, end) = rotation {
+            let run = rootRows.remove(from..<(from + firstCount))
+            rootRows.insert(run, at: end - firstCount)
+        } else {
+            let old = rootRows
+            rootRows.replace(with: model.stacks[model.rootStack].rows.map { old.contains($0) ? old.entry(ofRow: $0) : measuredEntry($0) })
+        }
+        snapshotIsCurrent = false
         layoutChanged = true
+    }
+
+    /// A row new to the screen's rows, measured: its entry.
+    private func measuredEntry(_ row: Int) -> RowSequence.Entry {
+        let stack = rootStack
+        let axis = stack.axis
+        let spec = resolved.specs[row]
+        guard !spec.hidden, case .measured(let content) = resolved.contents[row] else {
+            return RowSequence.Entry(row: row, extent: 0, term: 0, visible: !spec.hidden)
+        }
+        let cross = axis == .vertical ? screen.viewportWidth : screen.viewportHeight
+        let viewport = axis == .vertical ? screen.viewportHeight : screen.viewportWidth
+        let extent = LayoutEngine.extent(
+            row: row, model: screen.model, spec: spec, insets: resolved.insets[row], content: content, axis: axis,
+            crossContent: max(0, cross - stack.padding.total(axis.cross)), viewport: viewport, measurer: measurer)
+        return RowSequence.Entry(row: row, extent: extent, term: extent + stack.spacing, visible: true)
     }
 
     /// Where `new` is `old` with one run of rows moved: the window

@@ -23,15 +23,9 @@ package struct IncrementalLayout: Sendable {
     /// State slot → rows and stacks whose layout reads it.
     var readers: [[Int]]
     var stackReaders: [Set<Int>]
-    /// The screen's rows, their positions among them, their extents, and
-    /// the tree of (extent + spacing) of the visible ones.
-    var rootRows: [Int]
-    var position: [Int32]
-    var extents: [Double]
-    /// Each row's term in `tree` (kept exactly: differences of prefix sums are not).
-    var contributions: [Double]
-    var tree: PrefixSums
-    var visibleTree: PrefixSums
+    /// The screen's rows in order, with their extents and their terms
+    /// (extent + spacing, 0 when hidden) summed as the stack's length.
+    var rootRows = RowSequence()
     /// How many of the screen's rows are `fill` (their shares move together).
     var fillRows = 0
     /// The screen's sticky rows, in order and as a set, kept by `rebuildTree`.
@@ -98,13 +92,6 @@ package struct IncrementalLayout: Sendable {
         (readers, stackReaders) = Self.dependencies(of: model)
 
         dependencyRows = model.rows.count
-        rootRows = model.stacks[model.rootStack].rows
-        position = [Int32](repeating: -1, count: model.rows.count)
-        for (index, row) in rootRows.enumerated() { position[row] = Int32(index) }
-        extents = []
-        contributions = []
-        tree = PrefixSums([])
-        visibleTree = PrefixSums([])
         rebuildTree()
     }
 
@@ -139,22 +126,21 @@ package struct IncrementalLayout: Sendable {
         return (readers, stackReaders)
     }
 
-    /// Extents and trees from the snapshot; positions from the root stack's rows.
+    /// The screen's rows in order, their extents from the snapshot.
     mutating func rebuildTree() {
-        rootRows = screen.model.stacks[screen.model.rootStack].rows
-        stickyCache = rootRows.filter(isStickyInModel)
+        let rows = screen.model.stacks[screen.model.rootStack].rows
+        stickyCache = rows.filter(isStickyInModel)
         stickySet = Set(stickyCache)
         holders = [Int32](repeating: -1, count: screen.model.stacks.count)
         for (row, nested) in resolved.nested.enumerated() where nested >= 0 { holders[Int(nested)] = Int32(row) }
-        if position.count != screen.model.rows.count { position = [Int32](repeating: -1, count: screen.model.rows.count) }
-        for index in position.indices { position[index] = -1 }
-        for (index, row) in rootRows.enumerated() { position[row] = Int32(index) }
         let spacing = rootStack.spacing
-        extents = rootRows.map { snapshot.rowSize[$0] }
-        fillRows = rootRows.count { resolved.specs[$0].rule == MainSpec.fill }
-        contributions = rootRows.map { resolved.specs[$0].hidden ? 0 : snapshot.rowSize[$0] + spacing }
-        tree = PrefixSums(contributions)
-        visibleTree = PrefixSums(rootRows.map { resolved.specs[$0].hidden ? 0 : 1 })
+        fillRows = rows.count { resolved.specs[$0].rule == MainSpec.fill }
+        rootRows.replace(
+            with: rows.map { row in
+                let hidden = resolved.specs[row].hidden
+                let size = snapshot.rowSize[row]
+                return RowSequence.Entry(row: row, extent: size, term: hidden ? 0 : size + spacing, visible: !hidden)
+            })
     }
 
     /// Brings the full layout up to date with the incremental one. Mutations
@@ -222,13 +208,13 @@ package struct IncrementalLayout: Sendable {
         var holdersToRedo: [Int] = []
         for (row, index) in zip(rows, facts.indices) {
             if let hidden = screen.hiddenOverrides[row] { facts[index].spec.hidden = hidden }
-            if position[row] >= 0, facts[index].nested < 0 {
+            if rootRows.contains(row), facts[index].nested < 0 {
                 // One of the screen's measured rows moves alone, unless it fills.
                 if facts[index].spec.rule == MainSpec.fill { needsFull = true }
                 continue
             }
             // A row the screen's stack no longer lists (its element gone) is not placed.
-            if position[row] < 0, screen.model.rows[row].parent == screen.model.rootStack { continue }
+            if !rootRows.contains(row), screen.model.rows[row].parent == screen.model.rootStack { continue }
             guard let holder = rootHolder(of: row) else {
                 needsFull = true
                 continue
@@ -259,7 +245,7 @@ package struct IncrementalLayout: Sendable {
             resolved.separators[row] = fact.separator
             resolved.contents[row] = fact.content
             resolved.nested[row] = fact.nested
-            if position[row] < 0 || fact.nested >= 0, row < snapshot.rowCount { snapshot.setFacts(fact, of: row) }
+            if !rootRows.contains(row) || fact.nested >= 0, row < snapshot.rowCount { snapshot.setFacts(fact, of: row) }
         }
         let stack = rootStack
         let axis = stack.axis
@@ -267,17 +253,17 @@ package struct IncrementalLayout: Sendable {
         let viewport = axis == .vertical ? screen.viewportHeight : screen.viewportWidth
         let crossContent = max(0, cross - stack.padding.total(axis.cross))
         for row in rows {
-            guard case .measured(let content) = resolved.contents[row], position[row] >= 0 else { continue }
+            guard case .measured(let content) = resolved.contents[row], rootRows.contains(row) else { continue }
             let spec = resolved.specs[row]
             let extent = LayoutEngine.extent(
                 row: row, model: screen.model, spec: spec, insets: resolved.insets[row], content: content, axis: axis, crossContent: crossContent,
                 viewport: viewport, measurer: measurer)
-            setExtent(extent, hidden: spec.hidden, atPosition: Int(position[row]))
+            setExtent(extent, hidden: spec.hidden, ofRow: row)
         }
         for holder in holdersToRedo {
             let (extent, changed) = snapshot.layOutAgain(rootRow: holder, measurer: measurer)
             if changed { layoutChanged = true }
-            setExtent(extent, hidden: resolved.specs[holder].hidden, atPosition: Int(position[holder]))
+            setExtent(extent, hidden: resolved.specs[holder].hidden, ofRow: holder)
         }
         snapshotIsCurrent = false
     }
@@ -287,7 +273,7 @@ package struct IncrementalLayout: Sendable {
     private func rootHolder(of row: Int) -> Int? {
         var current = row
         var steps = 0
-        while position[current] < 0 {
+        while !rootRows.contains(current) {
             let stack = screen.model.rows[current].parent
             guard stack < holders.count, holders[stack] >= 0, steps <= ModelValidation.maximumDepth else { return nil }
             current = Int(holders[stack])
@@ -296,19 +282,12 @@ package struct IncrementalLayout: Sendable {
         return current
     }
 
-    /// Gives the screen's row at `index` (among its rows) a new extent, moving the rows after it.
-    private mutating func setExtent(_ extent: Double, hidden: Bool, atPosition index: Int) {
-        let spacing = rootStack.spacing
-        let oldContribution = contributions[index]
-        let newContribution = hidden ? 0 : extent + spacing
-        if newContribution != oldContribution {
-            tree.add(newContribution - oldContribution, at: index)
-            contributions[index] = newContribution
-        }
-        let wasVisible = visibleTree.prefix(index + 1) - visibleTree.prefix(index)
-        visibleTree.add((hidden ? 0 : 1) - wasVisible, at: index)
-        if extents[index] != (hidden ? 0 : extent) || newContribution != oldContribution { layoutChanged = true }
-        extents[index] = hidden ? 0 : extent
+    /// Gives the screen's row `row` a new extent, moving the rows after it: O(log n).
+    private mutating func setExtent(_ extent: Double, hidden: Bool, ofRow row: Int) {
+        let old = rootRows.entry(ofRow: row)
+        let term = hidden ? 0 : extent + rootStack.spacing
+        if old.extent != (hidden ? 0 : extent) || old.term != term { layoutChanged = true }
+        rootRows.set(hidden ? 0 : extent, term: term, visible: !hidden, ofRow: row)
     }
 
     // MARK: Reading
@@ -317,8 +296,7 @@ package struct IncrementalLayout: Sendable {
     package var contentMain: Double {
         let stack = rootStack
         let axis = stack.axis
-        let visible = visibleTree.total
-        return stack.padding.start(axis) + tree.total - (visible > 0.5 ? stack.spacing : 0) + stack.padding.end(axis)
+        return stack.padding.start(axis) + rootRows.total - (rootRows.anyVisible ? stack.spacing : 0) + stack.padding.end(axis)
     }
 
     var viewportMain: Double {
@@ -334,21 +312,19 @@ package struct IncrementalLayout: Sendable {
     /// Where the screen's row at `index` (among its rows) starts along the axis.
     func start(ofPosition index: Int) -> Double {
         let stack = rootStack
-        let before = tree.prefix(index)
-        let hidden = resolved.specs[rootRows[index]].hidden
-        let anyVisibleBefore = visibleTree.prefix(index) > 0.5
-        return stack.padding.start(stack.axis) + before - (hidden && anyVisibleBefore ? stack.spacing : 0)
+        let before = rootRows.prefix(index)
+        let hidden = index < rootRows.count && resolved.specs[rootRows[index]].hidden
+        return stack.padding.start(stack.axis) + before - (hidden && rootRows.anyVisible(before: index) ? stack.spacing : 0)
     }
 
     /// The frame of one of the screen's rows, in O(log n).
     package func frame(ofRootRow row: Int) -> Rect? {
-        guard row >= 0, row < position.count, position[row] >= 0 else { return nil }
-        let index = Int(position[row])
+        guard let index = rootRows.place(of: row) else { return nil }
         let stack = rootStack
         let axis = stack.axis
         let cross = axis == .vertical ? screen.viewportWidth : screen.viewportHeight
         let frame = Rect(
-            axis: axis, mainStart: start(ofPosition: index), mainSize: extents[index],
+            axis: axis, mainStart: start(ofPosition: index), mainSize: rootRows.entry(ofRow: row).extent,
             crossStart: stack.padding.start(axis.cross), crossSize: max(0, cross - stack.padding.total(axis.cross)))
         guard screen.direction == .rtl else { return frame }
         let width = axis == .vertical ? screen.viewportWidth : contentMain
@@ -364,13 +340,13 @@ package struct IncrementalLayout: Sendable {
         // First row whose end (start + extent) lies past `low`: its running
         // sum of (extent + spacing) passes low − padding + spacing.
         let tolerance = ScreenLayout.tolerance
-        var index = tree.firstExceeding(low - padding + stack.spacing + tolerance)
+        var index = rootRows.firstExceeding(low - padding + stack.spacing + tolerance)
         var rows: [Int] = []
         while index < rootRows.count {
-            let row = rootRows[index]
+            let entry = rootRows.entry(at: index)
             let start = start(ofPosition: index)
             if start >= high - tolerance { break }
-            if !resolved.specs[row].hidden, extents[index] > 0, start + extents[index] > low + tolerance { rows.append(row) }
+            if !resolved.specs[entry.row].hidden, entry.extent > 0, start + entry.extent > low + tolerance { rows.append(entry.row) }
             index += 1
         }
         return rows
@@ -391,10 +367,13 @@ package struct IncrementalLayout: Sendable {
     func isHidden(_ row: Int) -> Bool { resolved.specs[row].hidden }
 
     /// Whether the screen's own stack lists `row`: O(1).
-    func lists(rootRow row: Int) -> Bool { row >= 0 && row < position.count && position[row] >= 0 }
+    func lists(rootRow row: Int) -> Bool { rootRows.contains(row) }
 
     /// The extent along the axis of one of the screen's rows.
-    func extent(ofRootRow row: Int) -> Double { extents[Int(position[row])] }
+    func extent(ofRootRow row: Int) -> Double { rootRows.entry(ofRow: row).extent }
+
+    /// The place of one of the screen's rows among them: O(log n).
+    func place(ofRootRow row: Int) -> Int { rootRows.place(of: row) ?? -1 }
 
     /// The row holding `stack`, or nil for the screen's own stack: O(1).
     func holder(ofStack stack: Int) -> Int? {
@@ -415,10 +394,7 @@ package struct IncrementalLayout: Sendable {
 
     /// The last visible row of the screen's own stack: O(log n).
     func lastVisibleRootRow() -> Int? {
-        let total = visibleTree.total
-        guard total > 0.5 else { return nil }
-        let index = visibleTree.firstExceeding(total - 0.5)
-        return index < rootRows.count ? rootRows[index] : nil
+        rootRows.lastVisiblePlace().map { rootRows[$0] }
     }
 
     /// The pose of one of the screen's rows as a full layout would give it
@@ -448,8 +424,8 @@ package struct IncrementalLayout: Sendable {
         var known: [Int: Double] = [:]
         known.reserveCapacity(rootRows.count)
         let axis = rootStack.axis
-        for (index, row) in rootRows.enumerated() where !resolved.specs[row].hidden {
-            known[row] = max(0, extents[index] - resolved.insets[row].total(axis))
+        rootRows.forEach { _, entry in
+            if !resolved.specs[entry.row].hidden { known[entry.row] = max(0, entry.extent - resolved.insets[entry.row].total(axis)) }
         }
         return screen.layout(resolved, measurer: KnownExtents(known: known, axis: axis, fallback: measurer))
     }

@@ -97,7 +97,7 @@ public struct LiveScreen: Sendable {
     package func visibleRows(offset: Double) -> [Int] { incremental.visibleRows(offset: offset) }
 
     /// The screen's own rows, in order.
-    var rootRows: [Int] { incremental.rootRows }
+    var rootRows: [Int] { incremental.rootRows.rows }
 
     var rootStackAxis: Axis { incremental.rootStack.axis }
 
