@@ -69,12 +69,13 @@ package struct Screen: Sendable {
         }
     }
 
-    /// Hands the model over for editing, leaving this screen without rows
-    /// or code until it is replaced (`init(replacing:model:)`): editing a
+    /// Hands the model over for editing, leaving this screen without rows,
+    /// stacks or code until it is replaced (`init(replacing:model:)`): editing a
     /// copy would copy every row the moment one is added.
     package mutating func takeModel() -> ScreenModel {
         let taken = model
         model.rows = []
+        model.stacks = []
         model.expressions = ExpressionTable()
         return taken
     }

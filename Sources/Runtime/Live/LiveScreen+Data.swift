@@ -99,12 +99,14 @@ extension LiveScreen {
 
     /// Hands `edited` back to the screen, rows `inserted` added and
     /// `removed` unlisted, and splices them into the layout; `count`: the
-    /// list's count state and its value now, set and told.
+    /// list's count state and its value now, set and told; `edit`: where
+    /// the rows went, when the caller knows.
     mutating func spliceIn(
-        _ edited: ScreenModel, inserted: [Int], removed: [Int], blocks: [MadeBlocks], count: (state: String, value: Int)?
+        _ edited: ScreenModel, inserted: [Int], removed: [Int], blocks: [MadeBlocks], count: (state: String, value: Int)?,
+        edit: IncrementalLayout.Edit? = nil
     ) {
         incremental.screen.restoreModel(edited, inserted: inserted, removed: removed)
-        incremental.splice(inserted: inserted, removed: removed, blocks: blocks)
+        incremental.splice(inserted: inserted, removed: removed, blocks: blocks, edit: edit)
         if let count, (try? incremental.screen.setState(count.state, to: .number(Double(count.value)))) != nil {
             incremental.stateChanged(count.state)
         }
@@ -154,7 +156,7 @@ extension LiveScreen {
     ) -> (inserted: [Int], removed: [Int]) {
         let repeater = model.repeaters[index]
         let plan = Self.sharedPlan(index, in: &model, plans: &plans)
-        let old = bound[index] ?? []
+        let old = (bound[index] ?? []).array
         let oldPlaces = boundPlaces[index] ?? KeyPlaces()
         let start = firstPlace(of: index, in: model)
         let oldCount = old.reduce(0) { $0 + $1.rows.count }
@@ -196,7 +198,7 @@ extension LiveScreen {
         }
         let end = min(start + oldCount, model.stacks[repeater.stack].rows.count)
         model.stacks[repeater.stack].rows.replaceSubrange(min(start, end)..<end, with: newRows)
-        bound[index] = next
+        bound[index] = BlockArray(next)
         boundPlaces[index] = places.map(KeyPlaces.init) ?? KeyPlaces(keys: next.map(\.record.key))
         var removed: [Int] = []
         for (offset, element) in old.enumerated() where !keptOld[offset] { element.rows.append(to: &removed) }
@@ -335,7 +337,7 @@ extension LiveScreen {
         let model = screen.model
         var patches: [(slot: UInt32, value: RuntimeValue)] = []
         var changedRows: [Int] = []
-        var next: [Int: [BoundElement]] = [:]
+        var next: [Int: BlockArray<BoundElement>] = [:]
         for (index, elements) in lists {
             guard var current = bound[index], current.count == elements.count else { return nil }
             let repeater = model.repeaters[index]
@@ -344,12 +346,12 @@ extension LiveScreen {
             // `for`s' rows read the element's values as constants of their own.
             let plan = plan(index)
             if !plan.editsInPlace { return nil }
-            for position in current.indices {
-                let old = current[position].record, new = elements[position]
+            for (position, element) in current.enumerated() {
+                let old = element.record, new = elements[position]
                 guard old.key == new.key, old.lists == new.lists else { return nil }
                 guard old.values != new.values else { continue }
-                patches += Self.patches(current[position], of: repeater, plan: plan, to: new.values)
-                changedRows += Array(current[position].made)
+                patches += Self.patches(element, of: repeater, plan: plan, to: new.values)
+                changedRows += Array(element.made)
                 current[position].record.values = new.values
             }
             next[index] = current

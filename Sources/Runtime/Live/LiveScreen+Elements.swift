@@ -122,12 +122,15 @@ extension LiveScreen {
                 repeater, template: edited.repeaters[repeater].template, plan: plan, element: element, position: index, outer: [:],
                 data: edited.data[dataIndex].name, keys: "", parentStack: stack, plans: &live.plans, in: &edited)
             // Every element has its template's rows, as many as this one.
-            edited.stacks[stack].rows.insert(contentsOf: rows, at: live.firstPlace(of: repeater, in: edited) + index * rows.count)
+            let at = live.firstPlace(of: repeater, in: edited) + index * rows.count
+            edited.stacks[stack].rows.insert(contentsOf: rows, at: at)
             live.bound[repeater, default: []].insert(BoundElement(record: element, rows: rows, made: made..<edited.rows.count, constants: constants), at: index)
             live.boundPlaces[repeater, default: KeyPlaces()].insert(element.key, at: index)
             live.settlePlaces(repeater)
             inserted = rows.array
-            live.finishSplice(dataIndex, repeater, edited, inserted: inserted, removed: [], blocks: [MadeBlocks(rows: made..<edited.rows.count, template: plan.template)])
+            live.finishSplice(
+                dataIndex, repeater, edited, inserted: inserted, removed: [], blocks: [MadeBlocks(rows: made..<edited.rows.count, template: plan.template)],
+                edit: IncrementalLayout.Edit(at: at, removed: 0, inserted: inserted))
         }
         return Self.rowEvents(removed: [], inserted: inserted, then: events)
     }
@@ -151,16 +154,21 @@ extension LiveScreen {
             live.boundPlaces[repeater]?.remove(element.record.key, at: place)
             live.settlePlaces(repeater)
             let made = edited.rows.count
-            live.finishSplice(dataIndex, repeater, edited, inserted: [], removed: removed, blocks: [MadeBlocks(rows: made..<made, template: live.plan(repeater).template)])
+            live.finishSplice(
+                dataIndex, repeater, edited, inserted: [], removed: removed, blocks: [MadeBlocks(rows: made..<made, template: live.plan(repeater).template)],
+                edit: IncrementalLayout.Edit(at: at, removed: removed.count, inserted: []))
         }
         return Self.rowEvents(removed: removed, inserted: [], then: events)
     }
 
     /// Hands `edited` back to the screen and splices its rows in, as a
-    /// re-binding does: the list's count set, the layout told.
-    private mutating func finishSplice(_ dataIndex: Int, _ repeater: Int, _ edited: ScreenModel, inserted: [Int], removed: [Int], blocks: [MadeBlocks]) {
+    /// re-binding does: the list's count set, the layout told where the
+    /// rows went (`edit`), so that it compares no orders.
+    private mutating func finishSplice(
+        _ dataIndex: Int, _ repeater: Int, _ edited: ScreenModel, inserted: [Int], removed: [Int], blocks: [MadeBlocks], edit: IncrementalLayout.Edit
+    ) {
         let count = edited.state[edited.data[dataIndex].slots[0]].name
-        spliceIn(edited, inserted: inserted, removed: removed, blocks: blocks, count: (count, bound[repeater]?.count ?? 0))
+        spliceIn(edited, inserted: inserted, removed: removed, blocks: blocks, count: (count, bound[repeater]?.count ?? 0), edit: edit)
         incremental.layoutChanged = true
         elementsSplicedAlone += 1
     }

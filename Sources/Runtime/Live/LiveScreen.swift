@@ -16,7 +16,7 @@ public struct LiveScreen: Sendable {
     var pressed: Int?
     /// Per `for` (by index in the model), the elements bound now and their
     /// rows, and each key's place among them.
-    var bound: [Int: [BoundElement]] = [:]
+    var bound: [Int: BlockArray<BoundElement>] = [:]
     var boundPlaces: [Int: KeyPlaces] = [:]
     /// How many elements went in or out alone, without a diff of the list
     /// (`insert(_:json:at:)`, `remove(_:key:)`): for tests of that path.

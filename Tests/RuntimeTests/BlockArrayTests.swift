@@ -1,0 +1,53 @@
+// The list behind bound elements must read, iterate and change as an array
+// does through any mix of inserts, removals and edits, across block splits
+// and emptied blocks.
+
+import XCTest
+@testable import StackRuntime
+import TestSupport
+
+final class BlockArrayTests: XCTestCase {
+    func testChangesAsAnArray() {
+        var random = SplitMix64(seed: 0xB10C)
+        func next(_ bound: Int) -> Int { Int.random(in: 0..<bound, using: &random) }
+        var list = BlockArray((0..<700).map { $0 })
+        var reference = Array(0..<700)
+        var made = 700
+        for step in 0..<6_000 {
+            switch next(7) {
+            case 0, 1, 2:
+                // Mostly at the top and the end, as feeds do, sometimes anywhere.
+                let at = [0, reference.count, next(reference.count + 1)][next(3)]
+                list.insert(made, at: at)
+                reference.insert(made, at: at)
+                made += 1
+            case 3, 4:
+                guard !reference.isEmpty else { continue }
+                let at = next(2) == 0 ? 0 : next(reference.count)
+                XCTAssertEqual(list.remove(at: at), reference.remove(at: at), "step \(step)")
+            default:
+                guard !reference.isEmpty else { continue }
+                let at = next(reference.count)
+                list[at] = -step
+                reference[at] = -step
+            }
+            XCTAssertEqual(list.count, reference.count, "step \(step)")
+            if !reference.isEmpty {
+                let at = next(reference.count)
+                XCTAssertEqual(list[at], reference[at], "step \(step)")
+            }
+            if step % 500 == 0 {
+                XCTAssertEqual(Array(list), reference, "step \(step)")
+                XCTAssertEqual(list.array, reference, "step \(step)")
+            }
+        }
+        XCTAssertEqual(Array(list), reference)
+        XCTAssertEqual(list.map { $0 }, reference)
+        XCTAssertEqual(Array(list.indices.map { list[$0] }), reference)
+        var emptied = BlockArray([1, 2, 3])
+        for _ in 0..<3 { emptied.remove(at: 0) }
+        XCTAssertTrue(emptied.isEmpty)
+        emptied.insert(9, at: 0)
+        XCTAssertEqual(Array(emptied), [9])
+    }
+}
