@@ -51,3 +51,18 @@ final class BlockArrayTests: XCTestCase {
         XCTAssertEqual(Array(emptied), [9])
     }
 }
+
+extension BlockArrayTests {
+    func testBuiltAsAnArray() {
+        var builder = BlockArray<Int>.Builder()
+        for n in 0..<3_000 { builder.append(n) }
+        var list = builder.finish()
+        XCTAssertEqual(Array(list), Array(0..<3_000))
+        for n in stride(from: 0, to: 3_000, by: 7) { XCTAssertEqual(list[n], n) }
+        list.insert(-1, at: 1_000)
+        list.remove(at: 0)
+        XCTAssertEqual(list[998], 999)
+        XCTAssertEqual(list[999], -1)
+        XCTAssertEqual(list.count, 3_000)
+    }
+}

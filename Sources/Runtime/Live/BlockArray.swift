@@ -74,6 +74,37 @@ struct BlockArray<Element>: RandomAccessCollection, MutableCollection, Expressib
         return out
     }
 
+    /// Makes a list element by element, block by block: as cheap as
+    /// appending to an array (a list made by appending to a `BlockArray`
+    /// kept its sums up to date at every element).
+    struct Builder {
+        private var blocks: [[Element]] = []
+        private var current: [Element] = []
+        private var count = 0
+
+        init() { current.reserveCapacity(BlockArray.fillBlock) }
+
+        mutating func append(_ element: Element) {
+            current.append(element)
+            count += 1
+            if current.count == BlockArray.fillBlock {
+                blocks.append(current)
+                current = []
+                current.reserveCapacity(BlockArray.fillBlock)
+            }
+        }
+
+        /// The list made.
+        consuming func finish() -> BlockArray {
+            if !current.isEmpty { blocks.append(current) }
+            var list = BlockArray()
+            list.blocks = blocks
+            list.count = count
+            list.renumber()
+            return list
+        }
+    }
+
     /// Puts `element` in at `index` (0 ... count).
     mutating func insert(_ element: Element, at index: Int) {
         count += 1

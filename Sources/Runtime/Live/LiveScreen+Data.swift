@@ -161,8 +161,7 @@ extension LiveScreen {
         let start = firstPlace(of: index, in: model)
         let oldCount = old.reduce(0) { $0 + $1.rows.count }
         let dataName = model.data[repeater.data].name
-        var next: [BoundElement] = []
-        next.reserveCapacity(elements.count)
+        var next = BlockArray<BoundElement>.Builder()
         var newRows: [Int] = []
         newRows.reserveCapacity(elements.count * plan.template.topLevelCount)
         var inserted: [Int] = []
@@ -198,8 +197,9 @@ extension LiveScreen {
         }
         let end = min(start + oldCount, model.stacks[repeater.stack].rows.count)
         model.stacks[repeater.stack].rows.replaceSubrange(min(start, end)..<end, with: newRows)
-        bound[index] = BlockArray(next)
-        boundPlaces[index] = places.map(KeyPlaces.init) ?? KeyPlaces(keys: next.map(\.record.key))
+        let list = next.finish()
+        bound[index] = list
+        boundPlaces[index] = places.map(KeyPlaces.init) ?? KeyPlaces(keys: list.map(\.record.key))
         var removed: [Int] = []
         for (offset, element) in old.enumerated() where !keptOld[offset] { element.rows.append(to: &removed) }
         return (inserted, removed)
