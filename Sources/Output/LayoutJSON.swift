@@ -62,7 +62,7 @@ package enum LayoutJSON {
     }
 
     private static func rows(
-        _ rows: [Int], screen: Screen, layout: ScreenLayout, offset: Double, slid: [Int: Double], depth: Int, into out: inout ByteSink
+        _ rows: BlockArray<Int>, screen: Screen, layout: ScreenLayout, offset: Double, slid: [Int: Double], depth: Int, into out: inout ByteSink
     ) {
         if rows.isEmpty { return out.append("[]") }
         out.append("[\n")

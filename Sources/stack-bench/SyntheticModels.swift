@@ -81,7 +81,7 @@ enum SyntheticModels {
                         children.append(rows.count)
                         rows.append(row(parent: nested, index: index, content: .view(host: host, props: []), size: fortyFour, hidden: no))
                     }
-                    stacks[nested].rows = children
+                    stacks[nested].rows = BlockArray(children)
                     continue
                 }
                 if index % 3 == 0 {
@@ -95,7 +95,7 @@ enum SyntheticModels {
             rootRows.append(rows.count)
             rows.append(row(parent: 0, index: index, content: content, size: size, hidden: hidden))
         }
-        stacks[0].rows = rootRows
+        stacks[0].rows = BlockArray(rootRows)
         return ScreenModel(name: "Synthetic", isFlow: false, enums: [], state: [], stacks: stacks, rows: rows, steps: [], expressions: table)
     }
 }

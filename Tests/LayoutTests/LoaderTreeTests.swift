@@ -32,7 +32,7 @@ final class LoaderTreeTests: XCTestCase {
         let cases: [(String, (inout ScreenModel) -> Void)] = [
             ("row 2 is listed by stack 0 but names stack 1", { $0.stacks[0].rows.append(2); $0.stacks[1].rows = [] }),
             ("row 0 is listed by stacks 0 and 0", { $0.stacks[0].rows.append(0) }),
-            ("row 3 belongs to no stack", { $0.stacks[0].rows.removeLast() }),
+            ("row 3 belongs to no stack", { $0.stacks[0].rows.remove(at: $0.stacks[0].rows.count - 1) }),
             ("stack 0 lists row 99, but there are 4", { $0.stacks[0].rows.append(99) }),
             ("stack 1 is used 2 times", { $0.rows[3].kind = .stack; $0.rows[3].content = .stack(1) }),
             ("stack 1 belongs to nothing", { $0.rows[1].kind = .spacer; $0.rows[1].content = .spacer }),

@@ -2,6 +2,7 @@
 // does through any mix of inserts, removals and edits, across block splits
 // and emptied blocks.
 
+import Foundation
 import XCTest
 @testable import StackRuntime
 import TestSupport
@@ -64,5 +65,50 @@ extension BlockArrayTests {
         XCTAssertEqual(list[998], 999)
         XCTAssertEqual(list[999], -1)
         XCTAssertEqual(list.count, 3_000)
+    }
+}
+
+extension BlockArrayTests {
+    /// Runs in and out, as a stack's rows change when elements come and go.
+    func testRunsInAndOutAsAnArray() throws {
+        var random = SplitMix64(seed: 0x2B0C)
+        func next(_ bound: Int) -> Int { Int.random(in: 0..<bound, using: &random) }
+        var list = BlockArray(Array(0..<900))
+        var reference = Array(0..<900)
+        var made = 900
+        for step in 0..<3_000 {
+            let at = next(reference.count + 1)
+            switch next(3) {
+            case 0:
+                let run = Array(made..<(made + 1 + next(next(10) == 0 ? 700 : 4)))
+                made += run.count
+                list.insert(contentsOf: run, at: at)
+                reference.insert(contentsOf: run, at: at)
+            case 1:
+                let end = min(reference.count, at + next(next(10) == 0 ? 900 : 4))
+                list.removeSubrange(at..<end)
+                reference.removeSubrange(at..<end)
+            default:
+                let end = min(reference.count, at + next(3))
+                let run = Array(made..<(made + next(3)))
+                made += run.count
+                list.replaceSubrange(at..<end, with: run)
+                reference.replaceSubrange(at..<end, with: run)
+            }
+            XCTAssertEqual(list.count, reference.count, "step \(step)")
+            if step % 100 == 0 { XCTAssertEqual(list.array, reference, "step \(step)") }
+            if let probe = reference.randomElement(using: &random) {
+                XCTAssertEqual(list.firstIndex(of: probe), reference.firstIndex(of: probe), "step \(step)")
+            }
+        }
+        XCTAssertEqual(list.array, reference)
+        XCTAssertNil(list.firstIndex(of: -1))
+        // Equal and coded as the array they hold, however they are blocked.
+        let again = BlockArray(reference)
+        XCTAssertEqual(list, again)
+        XCTAssertEqual(list.hashValue, again.hashValue)
+        let coded = try JSONEncoder().encode(list)
+        XCTAssertEqual(coded, try JSONEncoder().encode(reference))
+        XCTAssertEqual(try JSONDecoder().decode(BlockArray<Int>.self, from: coded), list)
     }
 }

@@ -75,7 +75,7 @@ final class LiveScreenTests: XCTestCase {
                 stacks[nested].rows = [child]
             }
         }
-        stacks[0].rows = root
+        stacks[0].rows = BlockArray(root)
         let state = (0..<plan.slots).map { StateSlot(name: "s\($0)", type: .bool, initial: .bool(false)) }
         return ScreenModel(name: "Live", isFlow: false, enums: [], state: state, stacks: stacks, rows: rows, steps: [], expressions: table)
     }

@@ -264,7 +264,7 @@ struct ScreenLowering {
                 hidden: expressions.compile(hidden), separator: separator, tap: [], transitions: stepTransitions, pin: .none,
                 snapHide: .none))
         }
-        stacks[root].rows = growth == "up" || growth == "left" ? stepRows.reversed() : stepRows
+        stacks[root].rows = BlockArray(growth == "up" || growth == "left" ? stepRows.reversed() : stepRows)
     }
 
     /// A step with a `title` starts with a header row, as StackFlowView's
@@ -340,7 +340,7 @@ struct ScreenLowering {
             rowIndices.append(lowerRow(child, parent: index, defaults: defaults, substitution: substitution))
             rowPath.removeLast()
         }
-        stacks[index].rows = rowIndices
+        stacks[index].rows = BlockArray(rowIndices)
     }
 
     /// Lowers one row (expanding a component instance) and returns its index.

@@ -51,7 +51,7 @@ extension ScreenLayout {
     /// under every row that is not hidden, its stack's rows.
     func drawnRows(holders: [Int?]) -> DrawnRows {
         var drawn = DrawnRows(count: model.rows.count)
-        var pending = rows
+        var pending = rows.array
         while let row = pending.popLast() {
             let hidden = isHidden(row)
             drawn.marks[row] = hidden ? 2 : 1

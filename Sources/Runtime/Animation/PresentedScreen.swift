@@ -30,14 +30,14 @@ package struct PresentedScreen: Sendable {
             let inWindow = Set(roots)
             roots += layout.stickyRows.filter { !layout.isHidden($0) && !inWindow.contains($0) }
         } else {
-            roots = layout.rows
+            roots = layout.rows.array
         }
         if !visibleOnly { rows.reserveCapacity(layout.rowCount) }
         var pending = roots
         while let row = pending.popLast() {
             rows[row] = PresentedRow(layout, row: row, offset: self.offset)
             if !layout.isHidden(row), case .stack(let stack) = layout.model.rows[row].content {
-                children[row] = layout.rows(ofStack: stack)
+                children[row] = layout.rows(ofStack: stack).array
                 pending += layout.rows(ofStack: stack)
             }
         }
@@ -96,7 +96,7 @@ extension Transition {
             // In drawing order: along the stack, as the layouts place them.
             screen.roots.sort { (start(of: $0), $0) < (start(of: $1), $1) }
         } else {
-            screen.roots = drawn(among: new.rows, stack: new.rootStack, at: t)
+            screen.roots = drawn(among: new.rows.array, stack: new.rootStack, at: t)
             screen.rows.reserveCapacity(new.rowCount)
         }
         var pending = screen.roots.map { (row: $0, origin: Rect.zero, box: Optional<Rect>.none) }
@@ -132,7 +132,7 @@ extension Transition {
     func childRows(of row: Int, at t: Double, hidden: Bool) -> [Int]? {
         if hidden { return [] }
         if newDrawn[row] == false, case .stack(let stack) = new.model.rows[row].content {
-            return drawn(among: new.rows(ofStack: stack), stack: stack, at: t)
+            return drawn(among: new.rows(ofStack: stack).array, stack: stack, at: t)
         }
         return fallbackChildren[row]
     }

@@ -301,7 +301,7 @@ extension AnimatedScreen {
         _ stack: Int, dx: Double, dy: Double, box: Rect, running: Bool, snapshot: ScreenLayout, into screen: inout PresentedScreen, holder: Int
     ) {
         let rows = snapshot.rows(ofStack: stack)
-        screen.children[holder] = rows
+        screen.children[holder] = rows.array
         let stackAxis = snapshot.axis(of: stack)
         for row in rows {
             let frame = snapshot.frame(of: row).moved(by: dx, dy)

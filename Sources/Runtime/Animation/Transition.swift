@@ -85,7 +85,7 @@ package struct Transition: Sendable {
         for (row, hidden) in oldDrawn where newDrawn[row] == nil || newDrawn[row] == true {
             if newDrawn[row] == nil { fallbackPoses[row] = old.pose(of: row, holders: oldHolders) }
             if !hidden, case .stack(let stack) = old.model.rows[row].content {
-                fallbackChildren[row] = old.rows(ofStack: stack)
+                fallbackChildren[row] = old.rows(ofStack: stack).array
             }
         }
 

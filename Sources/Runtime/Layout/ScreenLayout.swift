@@ -68,7 +68,7 @@ package struct ScreenLayout: Sendable {
     package let stickyRows: [Int]
 
     /// Rows of each stack, in order (the model's).
-    package func rows(ofStack stack: Int) -> [Int] { model.stacks[stack].rows }
+    package func rows(ofStack stack: Int) -> BlockArray<Int> { model.stacks[stack].rows }
 
     init(engine: LayoutEngine, resolved: ResolvedScreen, model: ScreenModel, root: Int, viewportWidth: Double, viewportHeight: Double) {
         self.viewportWidth = viewportWidth
@@ -126,7 +126,7 @@ package struct ScreenLayout: Sendable {
     package var rowCount: Int { model.rows.count }
 
     /// The screen's own rows, in order.
-    package var rows: [Int] { model.stacks[rootStack].rows }
+    package var rows: BlockArray<Int> { model.stacks[rootStack].rows }
 
     /// Whether the row is hidden, or inside a stack that is not shown.
     package func isHidden(_ row: Int) -> Bool {

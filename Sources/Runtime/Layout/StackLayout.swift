@@ -72,7 +72,7 @@ struct LayoutEngine {
         var fillWeight = 0.0
         let specs = resolved.specs
         let insetsTable = resolved.insets
-        rows.withUnsafeBufferPointer { rows in
+        rows.withEachBuffer { rows in
             specs.withUnsafeBufferPointer { specs in
                 insetsTable.withUnsafeReader { insetsTable in
                     for row in rows {
@@ -115,7 +115,7 @@ struct LayoutEngine {
         var hasNested = false
         let spacing = stack.spacing
         let nestedTable = resolved.nested
-        rows.withUnsafeBufferPointer { rows in
+        rows.withEachBuffer { rows in
             specs.withUnsafeBufferPointer { specs in
                 nestedTable.withUnsafeBufferPointer { nestedTable in
                     rowStart.withUnsafeMutableBufferPointer { rowStart in

@@ -10,17 +10,17 @@
 
 /// A random-access list with cheap inserts and removals anywhere; see the
 /// top of this file for the costs.
-struct BlockArray<Element>: RandomAccessCollection, MutableCollection, ExpressibleByArrayLiteral {
+package struct BlockArray<Element>: RandomAccessCollection, MutableCollection, ExpressibleByArrayLiteral {
     static var maximumBlock: Int { 512 }
     static var fillBlock: Int { 256 }
 
     private var blocks: [[Element]] = []
     private var counts = PrefixSums([])
-    private(set) var count = 0
+    package private(set) var count = 0
 
-    init() {}
+    package init() {}
 
-    init(_ elements: some Collection<Element>) {
+    package init(_ elements: some Collection<Element>) {
         var all: [Element] = []
         all.reserveCapacity(elements.count)
         all.append(contentsOf: elements)
@@ -29,12 +29,12 @@ struct BlockArray<Element>: RandomAccessCollection, MutableCollection, Expressib
         renumber()
     }
 
-    init(arrayLiteral elements: Element...) { self.init(elements) }
+    package init(arrayLiteral elements: Element...) { self.init(elements) }
 
-    var startIndex: Int { 0 }
-    var endIndex: Int { count }
+    package var startIndex: Int { 0 }
+    package var endIndex: Int { count }
 
-    subscript(index: Int) -> Element {
+    package subscript(index: Int) -> Element {
         get {
             let (block, offset) = locate(index)
             return blocks[block][offset]
@@ -46,12 +46,12 @@ struct BlockArray<Element>: RandomAccessCollection, MutableCollection, Expressib
     }
 
     /// Walks the blocks: O(1) an element.
-    struct Iterator: IteratorProtocol {
+    package struct Iterator: IteratorProtocol {
         fileprivate var blocks: [[Element]]
         fileprivate var block = 0
         fileprivate var offset = 0
 
-        mutating func next() -> Element? {
+        package mutating func next() -> Element? {
             while block < blocks.count {
                 if offset < blocks[block].count {
                     defer { offset += 1 }
@@ -64,10 +64,10 @@ struct BlockArray<Element>: RandomAccessCollection, MutableCollection, Expressib
         }
     }
 
-    func makeIterator() -> Iterator { Iterator(blocks: blocks) }
+    package func makeIterator() -> Iterator { Iterator(blocks: blocks) }
 
     /// The elements in one array: O(n).
-    var array: [Element] {
+    package var array: [Element] {
         var out: [Element] = []
         out.reserveCapacity(count)
         for block in blocks { out += block }
@@ -77,14 +77,14 @@ struct BlockArray<Element>: RandomAccessCollection, MutableCollection, Expressib
     /// Makes a list element by element, block by block: as cheap as
     /// appending to an array (a list made by appending to a `BlockArray`
     /// kept its sums up to date at every element).
-    struct Builder {
+    package struct Builder {
         private var blocks: [[Element]] = []
         private var current: [Element] = []
         private var count = 0
 
-        init() { current.reserveCapacity(BlockArray.fillBlock) }
+        package init() { current.reserveCapacity(BlockArray.fillBlock) }
 
-        mutating func append(_ element: Element) {
+        package mutating func append(_ element: Element) {
             current.append(element)
             count += 1
             if current.count == BlockArray.fillBlock {
@@ -95,7 +95,7 @@ struct BlockArray<Element>: RandomAccessCollection, MutableCollection, Expressib
         }
 
         /// The list made.
-        consuming func finish() -> BlockArray {
+        package consuming func finish() -> BlockArray {
             if !current.isEmpty { blocks.append(current) }
             var list = BlockArray()
             list.blocks = blocks
@@ -106,7 +106,7 @@ struct BlockArray<Element>: RandomAccessCollection, MutableCollection, Expressib
     }
 
     /// Puts `element` in at `index` (0 ... count).
-    mutating func insert(_ element: Element, at index: Int) {
+    package mutating func insert(_ element: Element, at index: Int) {
         count += 1
         guard !blocks.isEmpty else {
             blocks = [[element]]
@@ -124,9 +124,66 @@ struct BlockArray<Element>: RandomAccessCollection, MutableCollection, Expressib
         }
     }
 
+    /// Puts `elements` in from `index` (0 ... count) on: O(k + B + log n).
+    package mutating func insert(contentsOf elements: some Collection<Element>, at index: Int) {
+        guard !elements.isEmpty else { return }
+        guard !blocks.isEmpty else {
+            self = BlockArray(elements)
+            return
+        }
+        let (block, offset) = index >= count ? (blocks.count - 1, blocks[blocks.count - 1].count) : locate(index)
+        count += elements.count
+        blocks[block].insert(contentsOf: elements, at: offset)
+        if blocks[block].count > Self.maximumBlock {
+            let parts = Self.split(blocks[block][...])
+            blocks.replaceSubrange(block...block, with: parts)
+            renumber()
+        } else {
+            counts.add(Double(elements.count), at: block)
+        }
+    }
+
+    /// Puts `element` in at the end.
+    package mutating func append(_ element: Element) { insert(element, at: count) }
+
+    /// Takes the elements at `range` (within 0 ..< count) out: O(k + B + log n).
+    package mutating func removeSubrange(_ range: Range<Int>) {
+        guard !range.isEmpty else { return }
+        var (block, offset) = locate(range.lowerBound)
+        var left = range.count
+        var emptied = false
+        while left > 0, block < blocks.count {
+            let take = Swift.min(left, blocks[block].count - offset)
+            blocks[block].removeSubrange(offset..<(offset + take))
+            if blocks[block].isEmpty { emptied = true } else { counts.add(-Double(take), at: block) }
+            left -= take
+            block += 1
+            offset = 0
+        }
+        count -= range.count
+        if emptied {
+            blocks.removeAll { $0.isEmpty }
+            renumber()
+        }
+        // Many small blocks (most elements removed): made again, full.
+        if blocks.count > 8 + 2 * count / Self.fillBlock { self = BlockArray(array) }
+    }
+
+    /// The elements at `range` replaced by `elements`.
+    package mutating func replaceSubrange(_ range: Range<Int>, with elements: some Collection<Element>) {
+        removeSubrange(range)
+        insert(contentsOf: elements, at: range.lowerBound)
+    }
+
+    /// Calls `body` with each block's elements, in order: how a loop over
+    /// every element reads them as fast as an array's.
+    package func withEachBuffer(_ body: (UnsafeBufferPointer<Element>) throws -> Void) rethrows {
+        for block in blocks { try block.withUnsafeBufferPointer(body) }
+    }
+
     /// Takes the element at `index` out and returns it.
     @discardableResult
-    mutating func remove(at index: Int) -> Element {
+    package mutating func remove(at index: Int) -> Element {
         let (block, offset) = locate(index)
         let element = blocks[block].remove(at: offset)
         count -= 1
@@ -165,3 +222,33 @@ struct BlockArray<Element>: RandomAccessCollection, MutableCollection, Expressib
 
 extension BlockArray: Sendable where Element: Sendable {}
 extension BlockArray.Iterator: Sendable where Element: Sendable {}
+
+extension BlockArray where Element: Equatable {
+    /// The first index of `element`, walking the blocks (the collection's
+    /// own walk reads each element through its index: O(log n) each).
+    package func firstIndex(of element: Element) -> Int? {
+        var base = 0
+        for block in blocks {
+            if let offset = block.firstIndex(of: element) { return base + offset }
+            base += block.count
+        }
+        return nil
+    }
+}
+
+extension BlockArray: Equatable where Element: Equatable {
+    package static func == (lhs: BlockArray, rhs: BlockArray) -> Bool { lhs.count == rhs.count && lhs.elementsEqual(rhs) }
+}
+
+extension BlockArray: Hashable where Element: Hashable {
+    package func hash(into hasher: inout Hasher) {
+        hasher.combine(count)
+        for element in self { hasher.combine(element) }
+    }
+}
+
+/// Coded as an array.
+extension BlockArray: Codable where Element: Codable {
+    package init(from decoder: any Decoder) throws { self.init(try [Element](from: decoder)) }
+    package func encode(to encoder: any Encoder) throws { try array.encode(to: encoder) }
+}

@@ -114,7 +114,7 @@ extension IncrementalLayout {
             if !gone.isEmpty { edits?.append(([], gone, edit.at)) }
             if !edit.inserted.isEmpty { edits?.append((edit.inserted, [], edit.at)) }
         } else {
-            let old = rootRows.rows, new = model.stacks[model.rootStack].rows
+            let old = rootRows.rows, new = model.stacks[model.rootStack].rows.array
             let gone = removed.filter(rootRows.contains)
             if inserted.isEmpty, gone.isEmpty, let found = Self.rotation(old: old, new: new) {
                 rotation = found

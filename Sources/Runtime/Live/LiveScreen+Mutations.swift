@@ -40,7 +40,7 @@ extension LiveScreen {
             live.incremental.settleSnapshot()
             for row in Set(rows).sorted() {
                 let stack = live.screen.model.rows[row].parent
-                live.incremental.screen.modelRows(stack: stack) { $0.removeAll { $0 == row } }
+                live.incremental.screen.modelRows(stack: stack) { $0 = BlockArray($0.filter { $0 != row }) }
                 changes.append(.rowRemoved(row: RowKey(row)))
             }
             live.incremental.relayoutFully()
@@ -119,7 +119,7 @@ extension LiveScreen {
 
 extension Screen {
     /// Edits the rows of one stack of the model.
-    mutating func modelRows(stack: Int, _ edit: (inout [Int]) -> Void) {
+    mutating func modelRows(stack: Int, _ edit: (inout BlockArray<Int>) -> Void) {
         var model = self.model
         edit(&model.stacks[stack].rows)
         self = Screen(replacing: self, model: model)

@@ -194,8 +194,9 @@ package struct StackModel: Hashable, Sendable, Codable {
     package var spacing: ExprRef
     package var hideLastSeparator: ExprRef
     package var background: ExprRef
-    /// The rows directly in this stack, in order (indices into `rows`).
-    package var rows: [Int]
+    /// The rows directly in this stack, in order (indices into `rows`):
+    /// in blocks, so that a row in or out of 100,000 moves no others.
+    package var rows: BlockArray<Int>
 
     package init(axis: Axis, padding: EdgeExprs, spacing: ExprRef, hideLastSeparator: ExprRef, background: ExprRef, rows: [Int]) {
         self.axis = axis
@@ -203,7 +204,7 @@ package struct StackModel: Hashable, Sendable, Codable {
         self.spacing = spacing
         self.hideLastSeparator = hideLastSeparator
         self.background = background
-        self.rows = rows
+        self.rows = BlockArray(rows)
     }
 }
 

@@ -32,7 +32,7 @@ extension ScreenModel {
         let stackBase = stacks.count
         for local in template.stacks {
             var stack = local
-            stack.rows = local.rows.map { $0 + rowBase }
+            stack.rows = BlockArray(local.rows.map { $0 + rowBase })
             stacks.append(stack)
         }
         // Without stacks of its own every row is top-level: one run.

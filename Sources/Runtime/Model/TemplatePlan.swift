@@ -189,7 +189,7 @@ extension ScreenModel {
         let stackBase = stacks.count
         for (number, local) in template.stacks.enumerated() {
             var stack = plan.stackChanges[number] ? local.mapExpressions(rewrite) : local
-            stack.rows = local.rows.map { $0 + rowBase }
+            stack.rows = BlockArray(local.rows.map { $0 + rowBase })
             stacks.append(stack)
         }
         var topLevel: [Int] = []

@@ -15,7 +15,7 @@ enum ReferenceLayoutJSON {
         out += "  \"offset\": \(num(o)),\n"
         out += "  \"contentSize\": [\(num(layout.contentWidth)), \(num(layout.contentHeight))],\n"
         out += "  \"rows\": "
-        out += rows(layout.rows, screen: screen, layout: layout, offset: o, slid: slid, indent: "  ")
+        out += rows(layout.rows.array, screen: screen, layout: layout, offset: o, slid: slid, indent: "  ")
         out += ",\n  \"accessibility\": "
         let elements = screen.accessibilityElements(layout).map { element in
             "    {\"id\": " + (element.id.map(JSONText.quote) ?? "null") + ", \"label\": \(JSONText.quote(element.label)), "
@@ -55,7 +55,7 @@ enum ReferenceLayoutJSON {
         fields.append("\"visiblePercent\": \(num(visibility.percent))")
         var nested = "[]"
         if let stack = appearance.stack, !layout.isHidden(index) {
-            nested = rows(layout.rows(ofStack: stack), screen: screen, layout: layout, offset: offset, slid: slid, indent: indent)
+            nested = rows(layout.rows(ofStack: stack).array, screen: screen, layout: layout, offset: offset, slid: slid, indent: indent)
         }
         fields.append("\"rows\": \(nested)")
         return "{" + fields.joined(separator: ", ") + "}"

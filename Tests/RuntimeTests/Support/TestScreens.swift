@@ -60,7 +60,7 @@ enum TestScreen {
                 hideLastSeparator: value(.bool(stack.hideLastSeparator)), background: value(.color(0)), rows: []))
             var children: [Int] = []
             for row in stack.rows { children.append(add(row, parent: index)) }
-            stacks[index].rows = children
+            stacks[index].rows = BlockArray(children)
             return index
         }
 
