@@ -103,7 +103,7 @@ final class RowSequenceTests: XCTestCase {
         XCTAssertEqual(sequence.anyVisible, entries.contains(where: \.visible), label)
         XCTAssertEqual(sequence.lastVisiblePlace(), entries.lastIndex(where: \.visible), label)
         guard !entries.isEmpty else { return }
-        for _ in 0..<probes {
+        for probe in 0..<probes {
             let place = Int.random(in: 0..<entries.count, using: &random)
             let entry = entries[place]
             XCTAssertEqual(sequence[place], entry.row, label)
@@ -113,6 +113,17 @@ final class RowSequenceTests: XCTestCase {
             XCTAssertTrue(sequence.contains(entry.row), label)
             XCTAssertEqual(sequence.prefix(place), sums[place], label)
             XCTAssertEqual(sequence.anyVisible(before: place), entries[..<place].contains(where: \.visible), label)
+            // A walk gives what the queries give, bit for bit.
+            var walked = 0
+            let steps = probe < 2 ? 300 : 0
+            if steps > 0 { sequence.walk(from: place) { at, entry, before in
+                XCTAssertEqual(at, place + walked, label)
+                XCTAssertEqual(entry, entries[at], label)
+                XCTAssertEqual(before, sequence.prefix(at), label)
+                walked += 1
+                return walked < steps
+            } }
+            XCTAssertEqual(walked, min(steps, entries.count - place), label)
             let target = Double(Int.random(in: -10...Int(sums[entries.count]) + 10, using: &random)) + 0.5
             let expected = sums.dropFirst().firstIndex { $0 > target }.map { $0 - 1 } ?? entries.count
             XCTAssertEqual(sequence.firstExceeding(target), expected, "\(label): target \(target)")

@@ -25,7 +25,7 @@ package struct PresentedScreen: Sendable {
         if visibleOnly {
             let all = layout.model.stacks[layout.rootStack].rows
             let window = layout.range(from: self.offset - margin, to: self.offset + layout.viewportMain + margin)
-            roots = window.map { all[$0] }.filter { !layout.isHidden($0) }
+            roots = all.elements(in: window).filter { !layout.isHidden($0) }
             // Sticky rows are drawn wherever they came from.
             let inWindow = Set(roots)
             roots += layout.stickyRows.filter { !layout.isHidden($0) && !inWindow.contains($0) }
@@ -89,7 +89,7 @@ extension Transition {
                 }
                 if shows, seen.insert(row).inserted { roots.append(row) }
             }
-            for position in new.range(from: low, to: high) { consider(all[position]) }
+            for row in all.elements(in: new.range(from: low, to: high)) { consider(row) }
             for row in new.stickyRows { consider(row) }
             for index in tracks.indices where isRootRow(tracks[index].row) { consider(tracks[index].row) }
             screen.roots = roots

@@ -184,11 +184,11 @@ struct QuickTransition: Sendable {
         let axis = incremental.rootStack.axis
         let margin = largestShift
         guard margin != 0 else { return out }
-        var index = max(first.from, incremental.rootRows.firstExceeding(max(0, low - margin)))
-        while index < incremental.rootRows.count {
-            let row = incremental.rootRows[index]
-            let now = incremental.pose(ofRootRow: row)
-            if now.frame.start(axis) > high + margin { break }
+        let lastShown = incremental.lastShownForSeparators()
+        incremental.walkStarts(from: max(first.from, incremental.rootRows.firstExceeding(max(0, low - margin)))) { index, entry, start in
+            let row = entry.row
+            let now = incremental.pose(ofRootRow: row, frame: incremental.frame(start: start, extent: entry.extent), lastShown: lastShown)
+            if now.frame.start(axis) > high + margin { return false }
             // Rows of the change have their own tracks (an inserted block
             // lies where an earlier block's followers are).
             if !now.hidden, !changedRows.contains(row), let segment = segment(at: index), segment.shift != 0, let timing = segment.timing {
@@ -199,7 +199,7 @@ struct QuickTransition: Sendable {
                     row: row, kind: .move, delay: timing.delay, duration: timing.duration, curve: timing.curve,
                     before: was, from: was, to: now, after: now))
             }
-            index += 1
+            return true
         }
         return out
     }
@@ -239,21 +239,21 @@ extension AnimatedScreen {
         let rootRows = incremental.rootRows
         var index = incremental.rootRows.firstExceeding(max(0, low - slack - incremental.rootStack.padding.start(axis)))
         while index > 0, index >= rootRows.count || incremental.start(ofPosition: index) > low - slack { index -= 1 }
-        while index < rootRows.count {
-            let row = rootRows[index]
-            let now = incremental.start(ofPosition: index)
-            if now > high + slack { break }
-            defer { index += 1 }
-            if running, quick?.changedRows.contains(row) == true { continue }
-            var pose = incremental.pose(ofRootRow: row)
-            if pose.hidden { continue }
+        let lastShown = incremental.lastShownForSeparators()
+        incremental.walkStarts(from: index) { index, entry, now in
+            let row = entry.row
+            if now > high + slack { return false }
+            if running, quick?.changedRows.contains(row) == true { return true }
+            var pose = incremental.pose(ofRootRow: row, frame: incremental.frame(start: now, extent: entry.extent), lastShown: lastShown)
+            if pose.hidden { return true }
             if let quick, running {
                 let by = remaining(quick, index)
                 if by != 0 { pose.frame = shifted(pose.frame, by) }
             }
             let start = pose.frame.start(axis)
-            guard start < high, start + pose.frame.size(axis) > low || (pose.frame.size(axis) == 0 && start >= low) else { continue }
+            guard start < high, start + pose.frame.size(axis) > low || (pose.frame.size(axis) == 0 && start >= low) else { return true }
             candidates.append((row, pose, now))
+            return true
         }
         if running, let quick {
             // Where a changed row is drawn among the others: its place now, or

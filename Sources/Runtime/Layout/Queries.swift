@@ -40,34 +40,22 @@ extension ScreenLayout {
     /// axis: two binary searches.
     func range(from low: Double, to high: Double) -> Range<Int> {
         let rows = model.stacks[rootStack].rows
-        // First row whose end lies past `low`.
-        var first = 0
-        var last = rows.count
-        while first < last {
-            let mid = (first + last) / 2
-            let row = rows[mid]
-            if rowStart[row] + rowSize[row] <= low + Self.tolerance { first = mid + 1 } else { last = mid }
-        }
-        // First row that starts at or past `high`.
-        var end = first
-        var upper = rows.count
-        while end < upper {
-            let mid = (end + upper) / 2
-            if rowStart[rows[mid]] < high - Self.tolerance { end = mid + 1 } else { upper = mid }
-        }
+        // First row whose end lies past `low`; first row that starts at or past `high`.
+        let first = rows.partitioningIndex { rowStart[$0] + rowSize[$0] > low + Self.tolerance }
+        let end = max(first, rows.partitioningIndex { rowStart[$0] >= high - Self.tolerance })
         return first..<end
     }
 
     /// The screen's rows that show at `offset` (hidden and empty rows excluded).
     package func visibleRows(offset: Double) -> [Int] {
         let rows = model.stacks[rootStack].rows
-        return visibleRange(offset: offset).map { rows[$0] }.filter { visibility(of: $0, offset: offset) != .offscreen && !isHidden($0) }
+        return rows.elements(in: visibleRange(offset: offset)).filter { visibility(of: $0, offset: offset) != .offscreen && !isHidden($0) }
     }
 
     /// The screen's rows that show entirely at `offset`.
     package func entirelyVisibleRows(offset: Double) -> [Int] {
         let rows = model.stacks[rootStack].rows
-        return visibleRange(offset: offset).map { rows[$0] }.filter { visibility(of: $0, offset: offset) == .entire }
+        return rows.elements(in: visibleRange(offset: offset)).filter { visibility(of: $0, offset: offset) == .entire }
     }
 
     /// The offset that brings `row` into view as `position` asks, clamped.

@@ -105,6 +105,40 @@ package struct BlockArray<Element>: RandomAccessCollection, MutableCollection, E
         }
     }
 
+    /// The elements at `range` (within 0 ..< count): O(log n + k).
+    package func elements(in range: Range<Int>) -> [Element] {
+        guard !range.isEmpty else { return [] }
+        var out: [Element] = []
+        out.reserveCapacity(range.count)
+        var (block, offset) = locate(range.lowerBound)
+        while out.count < range.count, block < blocks.count {
+            let take = Swift.min(range.count - out.count, blocks[block].count - offset)
+            out += blocks[block][offset..<(offset + take)]
+            block += 1
+            offset = 0
+        }
+        return out
+    }
+
+    /// The first index whose element `belongs` (false for every element
+    /// before it, true from it on): a binary search over the blocks' last
+    /// elements, then inside one block — O(log n), each element read directly.
+    package func partitioningIndex(where belongs: (Element) -> Bool) -> Int {
+        var low = 0, high = blocks.count
+        while low < high {
+            let mid = (low + high) / 2
+            if belongs(blocks[mid][blocks[mid].count - 1]) { high = mid } else { low = mid + 1 }
+        }
+        guard low < blocks.count else { return count }
+        let block = blocks[low]
+        var first = 0, last = block.count
+        while first < last {
+            let mid = (first + last) / 2
+            if belongs(block[mid]) { last = mid } else { first = mid + 1 }
+        }
+        return Int(counts.prefix(low)) + first
+    }
+
     /// Puts `element` in at `index` (0 ... count).
     package mutating func insert(_ element: Element, at index: Int) {
         count += 1

@@ -320,11 +320,17 @@ package struct IncrementalLayout: Sendable {
     /// The frame of one of the screen's rows, in O(log n).
     package func frame(ofRootRow row: Int) -> Rect? {
         guard let index = rootRows.place(of: row) else { return nil }
+        return frame(start: start(ofPosition: index), extent: rootRows.entry(ofRow: row).extent)
+    }
+
+    /// The frame of one of the screen's rows that starts at `start` along
+    /// the axis and is `extent` long (from `walkStarts`): O(1).
+    func frame(start: Double, extent: Double) -> Rect {
         let stack = rootStack
         let axis = stack.axis
         let cross = axis == .vertical ? screen.viewportWidth : screen.viewportHeight
         let frame = Rect(
-            axis: axis, mainStart: start(ofPosition: index), mainSize: rootRows.entry(ofRow: row).extent,
+            axis: axis, mainStart: start, mainSize: extent,
             crossStart: stack.padding.start(axis.cross), crossSize: max(0, cross - stack.padding.total(axis.cross)))
         guard screen.direction == .rtl else { return frame }
         let width = axis == .vertical ? screen.viewportWidth : contentMain
@@ -340,16 +346,28 @@ package struct IncrementalLayout: Sendable {
         // First row whose end (start + extent) lies past `low`: its running
         // sum of (extent + spacing) passes low − padding + spacing.
         let tolerance = ScreenLayout.tolerance
-        var index = rootRows.firstExceeding(low - padding + stack.spacing + tolerance)
         var rows: [Int] = []
-        while index < rootRows.count {
-            let entry = rootRows.entry(at: index)
-            let start = start(ofPosition: index)
-            if start >= high - tolerance { break }
+        walkStarts(from: rootRows.firstExceeding(low - padding + stack.spacing + tolerance)) { _, entry, start in
+            if start >= high - tolerance { return false }
             if !resolved.specs[entry.row].hidden, entry.extent > 0, start + entry.extent > low + tolerance { rows.append(entry.row) }
-            index += 1
+            return true
         }
         return rows
+    }
+
+    /// Calls `body` with each of the screen's rows from place `index` on,
+    /// its entry and its start along the axis (as `start(ofPosition:)`
+    /// gives it), until `body` returns false: O(log n + k).
+    func walkStarts(from index: Int, _ body: (_ place: Int, _ entry: RowSequence.Entry, _ start: Double) -> Bool) {
+        let stack = rootStack
+        let padding = stack.padding.start(stack.axis)
+        var anyVisibleBefore = rootRows.anyVisible(before: index)
+        rootRows.walk(from: index) { place, entry, before in
+            let hidden = resolved.specs[entry.row].hidden
+            let start = padding + before - (hidden && anyVisibleBefore ? stack.spacing : 0)
+            if !hidden { anyVisibleBefore = true }
+            return body(place, entry, start)
+        }
     }
 
     /// A full layout of the current state (made again if anything changed).
@@ -400,10 +418,18 @@ package struct IncrementalLayout: Sendable {
     /// The pose of one of the screen's rows as a full layout would give it
     /// (frame, content and separator relative to the frame): O(log n).
     func pose(ofRootRow row: Int) -> Pose {
-        let frame = frame(ofRootRow: row) ?? .zero
+        pose(ofRootRow: row, frame: frame(ofRootRow: row) ?? .zero, lastShown: lastShownForSeparators())
+    }
+
+    /// The row whose separator `hide-last-separator` hides, if any.
+    func lastShownForSeparators() -> Int? { rootStack.hideLastSeparator ? lastVisibleRootRow() : nil }
+
+    /// The pose of one of the screen's rows drawn in `frame`, `lastShown`
+    /// from `lastShownForSeparators()`: O(1).
+    func pose(ofRootRow row: Int, frame: Rect, lastShown: Int?) -> Pose {
         let hidden = resolved.specs[row].hidden
         var separator: Rect?
-        if !hidden, let style = resolved.separators[row], !(rootStack.hideLastSeparator && lastVisibleRootRow() == row) {
+        if !hidden, let style = resolved.separators[row], lastShown != row {
             separator = ScreenLayout.separatorFrame(style, in: frame, axis: rootStack.axis).moved(by: -frame.x, -frame.y)
         }
         return Pose(

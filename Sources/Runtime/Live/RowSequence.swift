@@ -159,6 +159,28 @@ struct RowSequence: Sendable {
         }
     }
 
+    /// Calls `body` with each place from `place` on, its entry, and the sum
+    /// of the terms before it — the very number `prefix(_:)` gives, not a
+    /// running sum, which rounds differently — until `body` returns false:
+    /// O(log n) to start, then O(log B) a row, where a loop over places
+    /// would locate each.
+    func walk(from place: Int, _ body: (_ place: Int, _ entry: Entry, _ before: Double) -> Bool) {
+        guard place >= 0, place < count else { return }
+        var (slot, offset) = locate(place)
+        var at = place
+        while slot < order.count {
+            let block = blocks[Int(order[slot])]
+            let base = sums.prefix(slot)
+            while offset < block.count {
+                if !body(at, block.entry(offset), base + block.termSums.prefix(offset)) { return }
+                at += 1
+                offset += 1
+            }
+            slot += 1
+            offset = 0
+        }
+    }
+
     /// The row at `place` (0 ..< count): O(log n).
     subscript(place: Int) -> Int {
         let (slot, offset) = locate(place)
