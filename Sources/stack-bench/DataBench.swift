@@ -96,6 +96,16 @@ enum DataBench {
         results.append(("data: insert 1 at the top by insert(_:json:at:)", added, String(format: "%.1f ms", added * 1000)))
         let out = seconds(clock.measure { _ = try? live.remove("items", key: "i\(elements)") })
         results.append(("data: remove it by remove(_:key:)", out, String(format: "%.1f ms", out * 1000)))
+        // A feed: 1,000 elements pushed at the top one by one, then deleted
+        // one by one; the mean counts what is paid now and then (a block
+        // split, places by key built again).
+        var feed = live
+        let feedObjects = (0..<1_000).map { "{\"id\":\"f\($0)\",\"title\":\"Post \($0)\",\"price\":\($0 % 500)}" }
+        let pushing = seconds(clock.measure { for object in feedObjects { _ = try? feed.insert("items", json: object, at: 0) } })
+        let deleting = seconds(clock.measure { for n in 0..<1_000 { _ = try? feed.remove("items", key: "f\(n)") } })
+        results.append((
+            "data: 1,000 pushed at the top one by one", pushing / 1_000,
+            String(format: "%.1f µs mean each, then deleted one by one %.1f µs mean each", pushing / 1_000 * 1e6, deleting / 1_000 * 1e6)))
         // The same insert through a host's session: on a copy of the screen
         // (a change that throws leaves nothing done), animated by the
         // general transition, and the first frame drawn.

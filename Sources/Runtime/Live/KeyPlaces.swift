@@ -1,59 +1,63 @@
 // Where each element of a bound list is, by key. Inserting or removing one
-// element moves every element after it by one place; renumbering them in a
-// table of 100,000 keys re-hashed each key (a fifth of inserting one
-// element). Instead the table keeps the places it was built with, and the
-// moves since are kept as a short list of shifts applied when a key is
-// looked up; the table is built afresh once the list is long.
+// element moves every element after it by one place: renumbering them in a
+// table of 100,000 keys re-hashed each key. Instead each key names a token
+// that stays with its element, and the tokens stand in order in a
+// `RowSequence` (with no extents), which answers a token's place and takes
+// one in or out in O(log n). The tokens of removed keys are used again.
 
-/// Places by key, kept up to date by single inserts and removals in O(1)
-/// (amortised), looked up in O(shifts).
+/// Places by key, kept up to date by single inserts and removals in
+/// O(log n), looked up in O(log n).
 struct KeyPlaces: Sendable {
-    /// Places when the table was built (or, for keys added since, when added).
+    /// Key → token.
     private var table: KeyIndex
-    /// For keys added since the table was built: how many shifts there were
-    /// before them (those do not apply to them).
-    private var addedAfter: [String: Int] = [:]
-    /// Each insert or removal since the table was built: places from `at`
-    /// on moved `by` one.
-    private var shifts: [(at: Int, by: Int)] = []
+    /// The tokens in the order of the list.
+    private var order: RowSequence
+    /// Tokens free for the next key, and the first never used.
+    private var freeTokens: [Int] = []
+    private var nextToken: Int
 
-    /// More shifts than this and the table is built again: a lookup costs
-    /// at most this many comparisons; building costs one hash a key.
-    static let maximumShifts = 64
-
+    /// Places by key from a table of places `0 ..< table.count` by key
+    /// (each place once, as a reader of unique keys makes it).
     init(_ table: KeyIndex = KeyIndex()) {
-        self.table = table
+        self.init(table: table, count: table.count)
     }
-
-    /// The place of the element with `key`, or nil.
-    subscript(key: String) -> Int? {
-        guard var place = table[key] else { return nil }
-        if shifts.isEmpty { return place }
-        for shift in shifts[(addedAfter.isEmpty ? 0 : addedAfter[key] ?? 0)...] where place >= shift.at { place += shift.by }
-        return place
-    }
-
-    /// An element with `key` went in at `place`.
-    mutating func insert(_ key: String, at place: Int) {
-        shifts.append((place, 1))
-        table.updateValue(place, forKey: key)
-        addedAfter[key] = shifts.count
-    }
-
-    /// The element with `key`, at `place`, went out.
-    mutating func remove(_ key: String, at place: Int) {
-        table.removeValue(forKey: key)
-        addedAfter[key] = nil
-        shifts.append((place + 1, -1))
-    }
-
-    /// Whether the shifts are many enough to build the table again.
-    var needsSettling: Bool { shifts.count > Self.maximumShifts }
 
     /// The places of `keys`, in order (the first of a repeated key).
     init(keys: [String]) {
         var fresh = KeyIndex(minimumCapacity: keys.count)
         for (place, key) in keys.enumerated() where fresh[key] == nil { fresh.updateValue(place, forKey: key) }
-        self.init(fresh)
+        self.init(table: fresh, count: keys.count)
+    }
+
+    /// `table`'s values are places, and the first tokens: token p stands at place p.
+    private init(table: KeyIndex, count: Int) {
+        self.table = table
+        order = RowSequence((0..<count).map { Self.entry($0) })
+        nextToken = count
+    }
+
+    private static func entry(_ token: Int) -> RowSequence.Entry { RowSequence.Entry(row: token, extent: 0, term: 0, visible: false) }
+
+    /// The place of the element with `key`, or nil.
+    subscript(key: String) -> Int? {
+        guard let token = table[key] else { return nil }
+        return order.place(of: token)
+    }
+
+    /// An element with `key` went in at `place`. (Keys are unique: a key
+    /// put in again names the new element, the old one keeps its place.)
+    mutating func insert(_ key: String, at place: Int) {
+        let token = freeTokens.popLast() ?? nextToken
+        if token == nextToken { nextToken += 1 }
+        table.updateValue(token, forKey: key)
+        order.insert([Self.entry(token)], at: min(max(0, place), order.count))
+    }
+
+    /// The element with `key`, at `place`, went out.
+    mutating func remove(_ key: String, at place: Int) {
+        let token = table.removeValue(forKey: key)
+        guard let at = token.flatMap({ order.place(of: $0) }) ?? (place >= 0 && place < order.count ? place : nil) else { return }
+        order.remove(at..<(at + 1))
+        if let token { freeTokens.append(token) }
     }
 }

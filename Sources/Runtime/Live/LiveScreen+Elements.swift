@@ -2,7 +2,7 @@
 // a feed does when the server pushes a new post or a deletion. The list is
 // the one bound before, with that element in or out. When its `for` splices
 // and is keyed by a field, the element's rows go in or out alone (no diff
-// of the others; places by key shifted, `KeyPlaces`); otherwise the change
+// of the others; places by key kept by `KeyPlaces`); otherwise the change
 // goes the way of any re-binding (diff by key in memory, no JSON read).
 
 extension LiveScreen {
@@ -108,7 +108,7 @@ extension LiveScreen {
     }
 
     /// Inserts `element` at `index` of `for` `repeater` without diffing the
-    /// other elements: its rows made and spliced in, places by key shifted
+    /// other elements: its rows made and spliced in, places by key kept
     /// (`KeyPlaces`). Nil, changing nothing, when `splicesOne` says no.
     private mutating func spliceOne(_ dataIndex: Int, _ repeater: Int, inserting element: BoundRecord, at index: Int) -> [LiveEvent]? {
         guard splicesOne(dataIndex, repeater) else { return nil }
@@ -126,7 +126,6 @@ extension LiveScreen {
             edited.stacks[stack].rows.insert(contentsOf: rows, at: at)
             live.bound[repeater, default: []].insert(BoundElement(record: element, rows: rows, made: made..<edited.rows.count, constants: constants), at: index)
             live.boundPlaces[repeater, default: KeyPlaces()].insert(element.key, at: index)
-            live.settlePlaces(repeater)
             inserted = rows.array
             live.finishSplice(
                 dataIndex, repeater, edited, inserted: inserted, removed: [], blocks: [MadeBlocks(rows: made..<edited.rows.count, template: plan.template)],
@@ -136,7 +135,7 @@ extension LiveScreen {
     }
 
     /// Removes the element at `place` of `for` `repeater` without diffing
-    /// the others: its rows leave the stack, places by key shifted. Nil,
+    /// the others: its rows leave the stack, its key leaves the places. Nil,
     /// changing nothing, when `splicesOne` says no.
     private mutating func spliceOne(_ dataIndex: Int, _ repeater: Int, removingAt place: Int) -> [LiveEvent]? {
         // The element copied alone: a copy of the list would be copied again
@@ -152,7 +151,6 @@ extension LiveScreen {
             edited.stacks[stack].rows.removeSubrange(at..<at + element.rows.count)
             live.bound[repeater]?.remove(at: place)
             live.boundPlaces[repeater]?.remove(element.record.key, at: place)
-            live.settlePlaces(repeater)
             let made = edited.rows.count
             live.finishSplice(
                 dataIndex, repeater, edited, inserted: [], removed: removed, blocks: [MadeBlocks(rows: made..<made, template: live.plan(repeater).template)],
@@ -171,11 +169,5 @@ extension LiveScreen {
         spliceIn(edited, inserted: inserted, removed: removed, blocks: blocks, count: (count, bound[repeater]?.count ?? 0), edit: edit)
         incremental.layoutChanged = true
         elementsSplicedAlone += 1
-    }
-
-    /// Builds `for` `repeater`'s places by key again when their shifts are many.
-    private mutating func settlePlaces(_ repeater: Int) {
-        guard boundPlaces[repeater]?.needsSettling == true else { return }
-        boundPlaces[repeater] = KeyPlaces(keys: (bound[repeater] ?? []).map(\.record.key))
     }
 }
