@@ -265,11 +265,12 @@ extension IncrementalLayout {
 }
 
 extension ResolvedScreen {
-    /// Room for the facts of `count` rows in all, growing geometrically
-    /// (reserving exactly, splice after splice, would copy every time).
+    /// Room for the facts of `count` rows in all and an eighth more,
+    /// growing geometrically (reserving exactly, splice after splice, would
+    /// copy every time; a first binding's exact room, at the next push).
     mutating func reserveCapacity(_ count: Int) {
         guard specs.capacity < count else { return }
-        let count = max(count, specs.capacity * 2)
+        let count = max(count + count / 8, specs.capacity * 2)
         specs.reserveCapacity(count)
         insets.reserveCapacity(count)
         separators.reserveCapacity(count)

@@ -168,11 +168,14 @@ extension LiveScreen {
         var keptOld = [Bool](repeating: false, count: old.count)
         if old.isEmpty {
             // A first binding makes every element's rows: room for them at
-            // once (growing the arrays copied each row many times over).
+            // once (growing the arrays copied each row many times over),
+            // and an eighth more, so that the elements pushed next do not
+            // copy every row to grow them at the first push.
             inserted.reserveCapacity(newRows.capacity)
-            model.rows.reserveCapacity(model.rows.count + elements.count * repeater.template.rows.count)
-            model.expressions.constants.reserveCapacity(model.expressions.constants.count + elements.count * plan.template.parameters.count)
-            model.expressions.code.reserveCapacity(model.expressions.code.count + elements.count * plan.template.code.count)
+            let room = elements.count + elements.count / 8
+            model.rows.reserveCapacity(model.rows.count + room * repeater.template.rows.count)
+            model.expressions.constants.reserveCapacity(model.expressions.constants.count + room * plan.template.parameters.count)
+            model.expressions.code.reserveCapacity(model.expressions.code.count + room * plan.template.code.count)
         }
         // Where the element after the last one found is, first: most
         // elements keep their order, and comparing a key is cheaper than
