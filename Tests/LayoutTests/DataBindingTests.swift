@@ -329,6 +329,40 @@ final class DataBindingTests: XCTestCase {
         }
     }
 
+    /// A list longer than a block of rows (512), pushed to at the top as a
+    /// feed is and deleted from anywhere, one element at a time: blocks of
+    /// rows, of elements and of keys split and empty, and the screen still
+    /// answers as a fresh binding of the list it holds.
+    func testALongListChangedOneElementAtATime() throws {
+        let model = try InterpolationTests.loaded(Self.flatForScreen)
+        var random = SplitMix64(seed: 91)
+        var ids = 0
+        var items = Self.randomItems(&random, count: 1_200, ids: &ids)
+        var live = LiveScreen(model: model, viewportWidth: 320, viewportHeight: 500)
+        try live.bind("items", json: Self.json(items))
+        for step in 0..<1_400 {
+            // Growing for a while, mostly at the top; then shrinking, mostly near the top.
+            let grows = items.isEmpty || Int.random(in: 0..<10, using: &random) < (step < 700 ? 8 : 2)
+            let near = Int.random(in: 0..<4, using: &random) != 0
+            if grows {
+                let item = Self.randomItems(&random, count: 1, ids: &ids)[0]
+                let at = near ? Int.random(in: 0...min(3, items.count), using: &random) : Int.random(in: 0...items.count, using: &random)
+                items.insert(item, at: at)
+                try live.insert("items", json: String(Self.json([item]).dropFirst().dropLast()), at: at)
+            } else {
+                let at = near ? Int.random(in: 0..<min(40, items.count), using: &random) : Int.random(in: 0..<items.count, using: &random)
+                try live.remove("items", key: items.remove(at: at).id)
+            }
+            guard step % 200 == 199 else { continue }
+            var fresh = LiveScreen(model: model, viewportWidth: 320, viewportHeight: 500)
+            try fresh.bind("items", json: Self.json(items))
+            XCTAssertEqual(Self.render(live), Self.render(fresh), "step \(step)")
+            Self.assertSameAnswers(live, fresh, "step \(step)")
+            if testRun?.failureCount ?? 0 > 0 { return }
+        }
+        XCTAssertGreaterThan(live.elementsSplicedAlone, 1_300, "inserted and removed alone")
+    }
+
     /// A list without a key is keyed by place: inserting or removing one
     /// element re-keys those after it, as binding the list whole does.
     func testInsertingAndRemovingByPlace() throws {
