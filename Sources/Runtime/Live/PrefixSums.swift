@@ -1,6 +1,7 @@
 // A Fenwick tree: point updates, prefix sums and "where does the running sum
-// pass x" in O(log n). The live screen keeps its rows' extents in one, so a
-// row that grows moves every row after it without touching them.
+// pass x" in O(log n). The live screen's rows keep their extents in blocks
+// with one of these inside each and one over the blocks (`RowSequence`), so
+// a row that grows moves every row after it without touching them.
 
 struct PrefixSums {
     private var tree: [Double]
