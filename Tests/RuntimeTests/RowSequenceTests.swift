@@ -101,7 +101,7 @@ final class RowSequenceTests: XCTestCase {
         XCTAssertEqual(sequence.count, entries.count, label)
         XCTAssertEqual(sequence.total, sums[entries.count], label)
         XCTAssertEqual(sequence.anyVisible, entries.contains(where: \.visible), label)
-        XCTAssertEqual(sequence.lastVisiblePlace(), entries.lastIndex(where: \.visible), label)
+        XCTAssertEqual(sequence.lastVisibleRow(), entries.last(where: \.visible)?.row, label)
         guard !entries.isEmpty else { return }
         for probe in 0..<probes {
             let place = Int.random(in: 0..<entries.count, using: &random)
@@ -113,6 +113,9 @@ final class RowSequenceTests: XCTestCase {
             XCTAssertTrue(sequence.contains(entry.row), label)
             XCTAssertEqual(sequence.prefix(place), sums[place], label)
             XCTAssertEqual(sequence.anyVisible(before: place), entries[..<place].contains(where: \.visible), label)
+            let before = sequence.before(row: entry.row)
+            XCTAssertEqual(before.sum, sequence.prefix(place), label)
+            XCTAssertEqual(before.anyVisible, entries[..<place].contains(where: \.visible), label)
             // A walk gives what the queries give, bit for bit.
             var walked = 0
             let steps = probe < 2 ? 300 : 0

@@ -319,8 +319,12 @@ package struct IncrementalLayout: Sendable {
 
     /// The frame of one of the screen's rows, in O(log n).
     package func frame(ofRootRow row: Int) -> Rect? {
-        guard let index = rootRows.place(of: row) else { return nil }
-        return frame(start: start(ofPosition: index), extent: rootRows.entry(ofRow: row).extent)
+        guard rootRows.contains(row) else { return nil }
+        // As `start(ofPosition:)` has it, without looking for the place.
+        let stack = rootStack
+        let (before, anyVisibleBefore) = rootRows.before(row: row)
+        let start = stack.padding.start(stack.axis) + before - (resolved.specs[row].hidden && anyVisibleBefore ? stack.spacing : 0)
+        return frame(start: start, extent: rootRows.entry(ofRow: row).extent)
     }
 
     /// The frame of one of the screen's rows that starts at `start` along
@@ -412,7 +416,7 @@ package struct IncrementalLayout: Sendable {
 
     /// The last visible row of the screen's own stack: O(log n).
     func lastVisibleRootRow() -> Int? {
-        rootRows.lastVisiblePlace().map { rootRows[$0] }
+        rootRows.lastVisibleRow()
     }
 
     /// The pose of one of the screen's rows as a full layout would give it

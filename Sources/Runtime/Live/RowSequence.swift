@@ -207,6 +207,28 @@ struct RowSequence: Sendable {
         blocks[Int(blockOf[row])].entry(Int(offsetOf[row]))
     }
 
+    /// For listed row `row`: the sum of the terms before it (the very
+    /// number `prefix(_:)` gives for its place) and whether a row before it
+    /// shows — O(log n), its place found from its block, not searched for.
+    func before(row: Int) -> (sum: Double, anyVisible: Bool) {
+        let id = Int(blockOf[row]), offset = Int(offsetOf[row])
+        let slot = Int(slotOf[id])
+        guard slot > 0 || offset > 0 else { return (0, false) }
+        let visible = visibles.prefix(slot) + blocks[id].visibleSums.prefix(offset)
+        return (sums.prefix(slot) + blocks[id].termSums.prefix(offset), visible > 0.5)
+    }
+
+    /// The last row that shows: O(log n).
+    func lastVisibleRow() -> Int? {
+        let total = visibles.total
+        guard total > 0.5 else { return nil }
+        let slot = visibles.firstExceeding(total - 0.5)
+        guard slot < order.count else { return nil }
+        let id = Int(order[slot])
+        let offset = blocks[id].visibleSums.firstExceeding(blocks[id].visibleSums.total - 0.5)
+        return offset < blocks[id].count ? Int(blocks[id].rows[offset]) : nil
+    }
+
     /// The sum of the terms of places `0 ..< end`: O(log n).
     func prefix(_ end: Int) -> Double {
         guard end > 0 else { return 0 }
@@ -237,17 +259,6 @@ struct RowSequence: Sendable {
         let block = blocks[Int(order[slot])]
         let offset = block.termSums.firstExceeding(target - sums.prefix(slot))
         return Int(counts.prefix(slot)) + min(offset, block.count)
-    }
-
-    /// The place of the last row that shows: O(log n).
-    func lastVisiblePlace() -> Int? {
-        let total = visibles.total
-        guard total > 0.5 else { return nil }
-        let slot = visibles.firstExceeding(total - 0.5)
-        guard slot < order.count else { return nil }
-        let block = blocks[Int(order[slot])]
-        let offset = block.visibleSums.firstExceeding(block.visibleSums.total - 0.5)
-        return offset < block.count ? Int(counts.prefix(slot)) + offset : nil
     }
 
     // MARK: Changing
