@@ -182,6 +182,7 @@ package struct BlockArray<Element>: RandomAccessCollection, MutableCollection, E
 
     /// Takes the elements at `range` (within 0 ..< count) out: O(k + B + log n).
     package mutating func removeSubrange(_ range: Range<Int>) {
+        precondition(range.lowerBound >= 0 && range.upperBound <= count, "BlockArray range \(range) out of range 0..<\(count)")
         guard !range.isEmpty else { return }
         var (block, offset) = locate(range.lowerBound)
         var left = range.count

@@ -304,9 +304,11 @@ struct RowSequence: Sendable {
         adjust(slot, from: before, to: totals(of: id))
     }
 
-    /// Takes the rows at `range` (within 0 ..< count) out; returns their entries.
+    /// Takes the rows at `range` out (the part of it within 0 ..< count); returns their entries.
     @discardableResult
     mutating func remove(_ range: Range<Int>) -> [Entry] {
+        let lower = min(max(0, range.lowerBound), count)
+        let range = lower..<max(lower, min(count, range.upperBound))
         guard !range.isEmpty else { return [] }
         stamp = UInt64.random(in: 1...UInt64.max)
         var removed: [Entry] = []
