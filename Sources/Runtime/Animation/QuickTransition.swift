@@ -184,10 +184,7 @@ struct QuickTransition: Sendable {
         let axis = incremental.rootStack.axis
         let margin = largestShift
         guard margin != 0 else { return out }
-        let lastShown = incremental.lastShownForSeparators()
-        incremental.walkStarts(from: max(first.from, incremental.rootRows.firstExceeding(max(0, low - margin)))) { index, entry, start in
-            let row = entry.row
-            let now = incremental.pose(ofRootRow: row, frame: incremental.frame(start: start, extent: entry.extent), lastShown: lastShown)
+        incremental.walkPoses(from: max(first.from, incremental.rootRows.firstExceeding(max(0, low - margin)))) { index, row, now, _ in
             if now.frame.start(axis) > high + margin { return false }
             // Rows of the change have their own tracks (an inserted block
             // lies where an earlier block's followers are).
@@ -239,12 +236,10 @@ extension AnimatedScreen {
         let rootRows = incremental.rootRows
         var index = incremental.rootRows.firstExceeding(max(0, low - slack - incremental.rootStack.padding.start(axis)))
         while index > 0, index >= rootRows.count || incremental.start(ofPosition: index) > low - slack { index -= 1 }
-        let lastShown = incremental.lastShownForSeparators()
-        incremental.walkStarts(from: index) { index, entry, now in
-            let row = entry.row
+        incremental.walkPoses(from: index) { index, row, drawn, now in
             if now > high + slack { return false }
             if running, quick?.changedRows.contains(row) == true { return true }
-            var pose = incremental.pose(ofRootRow: row, frame: incremental.frame(start: now, extent: entry.extent), lastShown: lastShown)
+            var pose = drawn
             if pose.hidden { return true }
             if let quick, running {
                 let by = remaining(quick, index)

@@ -139,25 +139,6 @@ package struct BlockArray<Element>: RandomAccessCollection, MutableCollection, E
         return Int(counts.prefix(low)) + first
     }
 
-    /// Puts `element` in at `index` (0 ... count).
-    package mutating func insert(_ element: Element, at index: Int) {
-        count += 1
-        guard !blocks.isEmpty else {
-            blocks = [[element]]
-            renumber()
-            return
-        }
-        let (block, offset) = index >= count - 1 ? (blocks.count - 1, blocks[blocks.count - 1].count) : locate(index)
-        blocks[block].insert(element, at: offset)
-        if blocks[block].count > Self.maximumBlock {
-            let halves = Self.split(blocks[block][...])
-            blocks.replaceSubrange(block...block, with: halves)
-            renumber()
-        } else {
-            counts.add(1, at: block)
-        }
-    }
-
     /// Puts `elements` in from `index` (0 ... count) on: O(k + B + log n).
     package mutating func insert(contentsOf elements: some Collection<Element>, at index: Int) {
         guard !elements.isEmpty else { return }
@@ -216,18 +197,14 @@ package struct BlockArray<Element>: RandomAccessCollection, MutableCollection, E
         for block in blocks { try block.withUnsafeBufferPointer(body) }
     }
 
+    /// Puts `element` in at `index` (0 ... count).
+    package mutating func insert(_ element: Element, at index: Int) { insert(contentsOf: CollectionOfOne(element), at: index) }
+
     /// Takes the element at `index` out and returns it.
     @discardableResult
     package mutating func remove(at index: Int) -> Element {
-        let (block, offset) = locate(index)
-        let element = blocks[block].remove(at: offset)
-        count -= 1
-        if blocks[block].isEmpty {
-            blocks.remove(at: block)
-            renumber()
-        } else {
-            counts.add(-1, at: block)
-        }
+        let element = self[index]
+        removeSubrange(index..<(index + 1))
         return element
     }
 

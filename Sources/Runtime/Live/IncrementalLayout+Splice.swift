@@ -160,18 +160,9 @@ extension IncrementalLayout {
 
     /// A row new to the screen's rows, measured: its entry.
     private func measuredEntry(_ row: Int) -> RowSequence.Entry {
-        let stack = rootStack
-        let axis = stack.axis
-        let spec = resolved.specs[row]
-        guard !spec.hidden, case .measured(let content) = resolved.contents[row] else {
-            return RowSequence.Entry(row: row, extent: 0, term: 0, visible: !spec.hidden)
-        }
-        let cross = axis == .vertical ? screen.viewportWidth : screen.viewportHeight
-        let viewport = axis == .vertical ? screen.viewportHeight : screen.viewportWidth
-        let extent = LayoutEngine.extent(
-            row: row, model: screen.model, spec: spec, insets: resolved.insets[row], content: content, axis: axis,
-            crossContent: max(0, cross - stack.padding.total(axis.cross)), viewport: viewport, measurer: measurer)
-        return RowSequence.Entry(row: row, extent: extent, term: extent + stack.spacing, visible: true)
+        let hidden = resolved.specs[row].hidden
+        guard !hidden, let extent = measuredExtent(of: row) else { return RowSequence.Entry(row: row, extent: 0, term: 0, visible: !hidden) }
+        return RowSequence.Entry(row: row, extent: extent, term: extent + rootStack.spacing, visible: true)
     }
 
     /// Where `new` is `old` with one run of rows moved: the window

@@ -247,18 +247,9 @@ package struct IncrementalLayout: Sendable {
             resolved.nested[row] = fact.nested
             if !rootRows.contains(row) || fact.nested >= 0, row < snapshot.rowCount { snapshot.setFacts(fact, of: row) }
         }
-        let stack = rootStack
-        let axis = stack.axis
-        let cross = axis == .vertical ? screen.viewportWidth : screen.viewportHeight
-        let viewport = axis == .vertical ? screen.viewportHeight : screen.viewportWidth
-        let crossContent = max(0, cross - stack.padding.total(axis.cross))
         for row in rows {
-            guard case .measured(let content) = resolved.contents[row], rootRows.contains(row) else { continue }
-            let spec = resolved.specs[row]
-            let extent = LayoutEngine.extent(
-                row: row, model: screen.model, spec: spec, insets: resolved.insets[row], content: content, axis: axis, crossContent: crossContent,
-                viewport: viewport, measurer: measurer)
-            setExtent(extent, hidden: spec.hidden, ofRow: row)
+            guard rootRows.contains(row), let extent = measuredExtent(of: row) else { continue }
+            setExtent(extent, hidden: resolved.specs[row].hidden, ofRow: row)
         }
         for holder in holdersToRedo {
             let (extent, changed) = snapshot.layOutAgain(rootRow: holder, measurer: measurer)
@@ -309,21 +300,40 @@ package struct IncrementalLayout: Sendable {
         return offset.isFinite ? min(max(0, offset), limit) : 0
     }
 
+    /// The extent along the screen's axis of one of the screen's measured
+    /// rows, measured as a full layout measures it; nil for a row whose
+    /// content is not measured.
+    func measuredExtent(of row: Int) -> Double? {
+        guard case .measured(let content) = resolved.contents[row] else { return nil }
+        let stack = rootStack
+        let axis = stack.axis
+        let cross = axis == .vertical ? screen.viewportWidth : screen.viewportHeight
+        let viewport = axis == .vertical ? screen.viewportHeight : screen.viewportWidth
+        return LayoutEngine.extent(
+            row: row, model: screen.model, spec: resolved.specs[row], insets: resolved.insets[row], content: content, axis: axis,
+            crossContent: max(0, cross - stack.padding.total(axis.cross)), viewport: viewport, measurer: measurer)
+    }
+
     /// Where the screen's row at `index` (among its rows) starts along the axis.
     func start(ofPosition index: Int) -> Double {
-        let stack = rootStack
-        let before = rootRows.prefix(index)
         let hidden = index < rootRows.count && resolved.specs[rootRows[index]].hidden
-        return stack.padding.start(stack.axis) + before - (hidden && rootRows.anyVisible(before: index) ? stack.spacing : 0)
+        return start(after: rootRows.prefix(index), hidden: hidden, anyVisibleBefore: hidden && rootRows.anyVisible(before: index))
+    }
+
+    /// Where one of the screen's rows starts along the axis, the terms of
+    /// the rows before it summing to `before`: a hidden row sits on the
+    /// spacing after the last shown row, so it starts a spacing earlier.
+    func start(after before: Double, hidden: Bool, anyVisibleBefore: Bool) -> Double {
+        let stack = rootStack
+        return stack.padding.start(stack.axis) + before - (hidden && anyVisibleBefore ? stack.spacing : 0)
     }
 
     /// The frame of one of the screen's rows, in O(log n).
     package func frame(ofRootRow row: Int) -> Rect? {
         guard rootRows.contains(row) else { return nil }
-        // As `start(ofPosition:)` has it, without looking for the place.
-        let stack = rootStack
+        // Its place's sums read from its block, not searched for.
         let (before, anyVisibleBefore) = rootRows.before(row: row)
-        let start = stack.padding.start(stack.axis) + before - (resolved.specs[row].hidden && anyVisibleBefore ? stack.spacing : 0)
+        let start = start(after: before, hidden: resolved.specs[row].hidden, anyVisibleBefore: anyVisibleBefore)
         return frame(start: start, extent: rootRows.entry(ofRow: row).extent)
     }
 
@@ -363,14 +373,21 @@ package struct IncrementalLayout: Sendable {
     /// its entry and its start along the axis (as `start(ofPosition:)`
     /// gives it), until `body` returns false: O(log n + k).
     func walkStarts(from index: Int, _ body: (_ place: Int, _ entry: RowSequence.Entry, _ start: Double) -> Bool) {
-        let stack = rootStack
-        let padding = stack.padding.start(stack.axis)
         var anyVisibleBefore = rootRows.anyVisible(before: index)
         rootRows.walk(from: index) { place, entry, before in
             let hidden = resolved.specs[entry.row].hidden
-            let start = padding + before - (hidden && anyVisibleBefore ? stack.spacing : 0)
-            if !hidden { anyVisibleBefore = true }
-            return body(place, entry, start)
+            defer { if !hidden { anyVisibleBefore = true } }
+            return body(place, entry, start(after: before, hidden: hidden, anyVisibleBefore: anyVisibleBefore))
+        }
+    }
+
+    /// Calls `body` with each of the screen's rows from place `index` on,
+    /// its pose as `pose(ofRootRow:)` gives it and its start along the axis
+    /// (before any mirroring), until `body` returns false: O(log n + k).
+    func walkPoses(from index: Int, _ body: (_ place: Int, _ row: Int, _ pose: Pose, _ start: Double) -> Bool) {
+        let lastShown = lastShownForSeparators()
+        walkStarts(from: index) { place, entry, start in
+            body(place, entry.row, pose(ofRootRow: entry.row, frame: frame(start: start, extent: entry.extent), lastShown: lastShown), start)
         }
     }
 

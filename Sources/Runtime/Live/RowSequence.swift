@@ -170,9 +170,8 @@ struct RowSequence: Sendable {
         var at = place
         while slot < order.count {
             let block = blocks[Int(order[slot])]
-            let base = sums.prefix(slot)
             while offset < block.count {
-                if !body(at, block.entry(offset), base + block.termSums.prefix(offset)) { return }
+                if !body(at, block.entry(offset), sum(slot: slot, offset: offset)) { return }
                 at += 1
                 offset += 1
             }
@@ -214,8 +213,7 @@ struct RowSequence: Sendable {
         let id = Int(blockOf[row]), offset = Int(offsetOf[row])
         let slot = Int(slotOf[id])
         guard slot > 0 || offset > 0 else { return (0, false) }
-        let visible = visibles.prefix(slot) + blocks[id].visibleSums.prefix(offset)
-        return (sums.prefix(slot) + blocks[id].termSums.prefix(offset), visible > 0.5)
+        return (sum(slot: slot, offset: offset), visibleCount(slot: slot, offset: offset) > 0.5)
     }
 
     /// The last row that shows: O(log n).
@@ -234,7 +232,7 @@ struct RowSequence: Sendable {
         guard end > 0 else { return 0 }
         guard end < count else { return total }
         let (slot, offset) = locate(end)
-        return sums.prefix(slot) + blocks[Int(order[slot])].termSums.prefix(offset)
+        return sum(slot: slot, offset: offset)
     }
 
     /// The sum of every term.
@@ -248,7 +246,7 @@ struct RowSequence: Sendable {
         guard place > 0 else { return false }
         guard place < count else { return anyVisible }
         let (slot, offset) = locate(place)
-        return visibles.prefix(slot) + blocks[Int(order[slot])].visibleSums.prefix(offset) > 0.5
+        return visibleCount(slot: slot, offset: offset) > 0.5
     }
 
     /// The first place whose running sum of terms (through it) exceeds
@@ -355,6 +353,17 @@ struct RowSequence: Sendable {
     }
 
     // MARK: Blocks
+
+    /// The sum of the terms before offset `offset` of block `slot`: every
+    /// query's one way of adding them, so that they agree to the bit.
+    private func sum(slot: Int, offset: Int) -> Double {
+        sums.prefix(slot) + blocks[Int(order[slot])].termSums.prefix(offset)
+    }
+
+    /// How many rows show before offset `offset` of block `slot`.
+    private func visibleCount(slot: Int, offset: Int) -> Double {
+        visibles.prefix(slot) + blocks[Int(order[slot])].visibleSums.prefix(offset)
+    }
 
     /// The slot of the block holding `place` (0 ..< count) and the place's offset in it.
     private func locate(_ place: Int) -> (slot: Int, offset: Int) {
