@@ -125,6 +125,25 @@ def test_rows_and_tap(browser, errors):
         preview.close()
 
 
+def test_quick_tap_waits_for_its_press(browser, errors):
+    # The press answered late (held 300 ms in the page): the release must
+    # still follow it to the server, or the tap runs nothing.
+    preview = Preview("samples/hotel.stack")
+    try:
+        page = open_page(browser, preview, errors)
+        page.evaluate("""() => {
+            const fetch = window.fetch;
+            window.fetch = (url, options) => String(url).endsWith('/press')
+                ? new Promise(done => setTimeout(done, 300)).then(() => fetch(url, options))
+                : fetch(url, options);
+        }""")
+        box = page.locator("#screen").bounding_box()
+        page.mouse.click(box["x"] + 20, box["y"] + 150)
+        page.wait_for_function("() => document.querySelector('#events [data-event=\"emit\"]') !== null", timeout=10000)
+    finally:
+        preview.close()
+
+
 def test_state_animates(browser, errors):
     preview = Preview("samples/settings.stack")
     try:
@@ -246,7 +265,10 @@ def main():
     errors, failures = [], 0
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
-        for test in (test_rows_and_tap, test_state_animates, test_reload_on_save, test_long_screen_scrolls_with_bounded_rows):
+        for test in (
+            test_rows_and_tap, test_quick_tap_waits_for_its_press, test_state_animates, test_reload_on_save,
+            test_long_screen_scrolls_with_bounded_rows,
+        ):
             try:
                 test(browser, errors)
                 print("PASS", test.__name__)

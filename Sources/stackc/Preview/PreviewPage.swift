@@ -307,29 +307,40 @@ enum PreviewPage {
           const rect = screenEl.getBoundingClientRect();
           return { x: (event.clientX - rect.left) / zoom, y: (event.clientY - rect.top) / zoom };
         }
+        // The release (or cancel) is sent once the press has been answered:
+        // sent at once, a quick tap's release could reach the server
+        // first, find no press, and run nothing.
+        let pressed = Promise.resolve();
+        function afterPress(path) {
+          const sent = pressed.then(() => post(`/api/session/${session}/${path}`, {}));
+          pressed = sent.catch(() => {});
+          return sent;
+        }
         screenEl.addEventListener("pointerdown", event => {
           if (!session || event.button !== 0) return;
-          press = point(event);
-          post(`/api/session/${session}/press`, press).then(r => { if (!playing) render(r.pass); });
+          const at = point(event);
+          press = at;
+          const sent = pressed.then(() => post(`/api/session/${session}/press`, at));
+          pressed = sent.then(r => { if (!playing) render(r.pass); }).catch(() => {});
         });
         screenEl.addEventListener("pointermove", event => {
           if (!press) return;
           const p = point(event);
           if (Math.hypot(p.x - press.x, p.y - press.y) > 10) {
             press = null;
-            post(`/api/session/${session}/cancel`, {}).then(r => { if (!playing) render(r.pass); });
+            afterPress("cancel").then(r => { if (!playing) render(r.pass); });
           }
         });
         screenEl.addEventListener("pointerup", () => {
           if (!press) return;
           press = null;
           releasedAt = performance.now();
-          post(`/api/session/${session}/release`, {}).then(play).catch(e => showDiagnostics(e.message));
+          afterPress("release").then(play).catch(e => showDiagnostics(e.message));
         });
         screenEl.addEventListener("pointercancel", () => {
           if (!press) return;
           press = null;
-          post(`/api/session/${session}/cancel`, {}).then(r => render(r.pass));
+          afterPress("cancel").then(r => render(r.pass));
         });
 
         // Device presets, custom sizes and zoom.
