@@ -11,6 +11,13 @@ public struct Lexer {
     /// the parser then says nothing more about blocks left open.
     public private(set) var endsInComment = false
     private let file: FileID
+    /// Where `lex(_:tokens:into:)` goes on, and what precedes that place.
+    private var position = 0
+    private var spaceBefore = true
+    private var newlineBefore = true
+    private var checkedEncoding = false
+    /// True once `.endOfFile` was produced.
+    public private(set) var finished = false
 
     public init(file: FileID) {
         self.file = file
@@ -20,35 +27,53 @@ public struct Lexer {
     public mutating func tokenize(_ bytes: [UInt8]) -> [Token] {
         var tokens: [Token] = []
         tokens.reserveCapacity(bytes.count / 5 + 1)
+        while !finished { lex(bytes, tokens: Int.max, into: &tokens) }
+        return tokens
+    }
+
+    /// Appends up to `count` more tokens of `bytes` to `tokens`, going on
+    /// from where the last call stopped; the last token of the file is
+    /// `.endOfFile`, and then `finished` is true. The parser lexes this way,
+    /// a window at a time, so that a file's tokens never all exist at once
+    /// (12 bytes each, about 2.4 times the size of the source).
+    public mutating func lex(_ bytes: [UInt8], tokens count: Int, into tokens: inout [Token]) {
+        guard !finished else { return }
         bytes.withUnsafeBufferPointer { buffer in
-            if let bad = Lexer.firstInvalidUTF8(buffer) {
+            if !checkedEncoding, let bad = Lexer.firstInvalidUTF8(buffer) {
                 diagnostics.error(
                     .invalidUTF8, span(bad, bad + 1),
                     "the file is not valid UTF-8: byte 0x\(String(buffer[bad], radix: 16, uppercase: true)) cannot start or continue a character")
             }
-            scan(buffer, into: &tokens)
+            checkedEncoding = true
+            scan(buffer, count: count, into: &tokens)
         }
-        return tokens
     }
 
     /// Tokenizes `bytes[start..<end]` (an interpolation inside a string),
     /// with offsets into the whole file; the last token is `.endOfFile` at `end`.
     public mutating func tokenize(_ bytes: [UInt8], from start: Int, to end: Int) -> [Token] {
         var tokens: [Token] = []
+        position = start
         bytes.withUnsafeBufferPointer { buffer in
-            scan(UnsafeBufferPointer(rebasing: buffer[0..<end]), from: start, into: &tokens)
+            scan(UnsafeBufferPointer(rebasing: buffer[0..<end]), count: Int.max, into: &tokens)
         }
         return tokens
     }
 
     private func span(_ start: Int, _ end: Int) -> Span { Span(file: file, start: start, end: end) }
 
-    private mutating func scan(_ b: UnsafeBufferPointer<UInt8>, from start: Int = 0, into tokens: inout [Token]) {
-        var i = start
+    private mutating func scan(_ b: UnsafeBufferPointer<UInt8>, count: Int, into tokens: inout [Token]) {
+        var i = position
         let n = b.count
-        var space = true
-        var newline = true
-        while true {
+        var space = spaceBefore
+        var newline = newlineBefore
+        var left = count
+        defer {
+            position = i
+            spaceBefore = space
+            newlineBefore = newline
+        }
+        while left > 0 {
             // Trivia: whitespace and comments.
             while i < n {
                 let c = b[i]
@@ -76,6 +101,7 @@ public struct Lexer {
             }
             guard i < n else {
                 tokens.append(Token(kind: .endOfFile, start: n, end: n, spaceBefore: space, newlineBefore: true))
+                finished = true
                 return
             }
             let start = i
@@ -83,6 +109,7 @@ public struct Lexer {
             tokens.append(Token(kind: kind, start: start, end: i, spaceBefore: space, newlineBefore: newline))
             space = false
             newline = false
+            left -= 1
         }
     }
 

@@ -219,7 +219,7 @@ extension Parser {
             at(.identifier)
         else {
             if !at(.leftBrace) { synchronizeDeclaration(); return nil }
-            if tokens[index - 1].kind == .colon { reportExpected("a row kind such as 'Text'") }
+            if previous.kind == .colon { reportExpected("a row kind such as 'Text'") }
             let body = parseBlock(what: "component '\(name.name)'")
             return ComponentDecl(
                 name: name, parameters: parameters, base: Identifier("", span(current).atEnd),

@@ -56,6 +56,7 @@ extension Parser {
     }
 
     /// The binary operator at the current token, if it continues this value.
+    @inline(__always)
     private func binaryOperator() -> BinaryOperator? {
         let token = current
         if parenDepth == 0 {
@@ -224,6 +225,7 @@ extension Parser {
     }
 
     /// Where the digits of a number token end (before a unit, reported or not).
+    @inline(__always)
     private func numberEnd(_ token: Token) -> Int {
         var end = token.start
         while end < token.end, bytes[end] == UInt8(ascii: ".") || (bytes[end] >= 0x30 && bytes[end] <= 0x39) { end += 1 }

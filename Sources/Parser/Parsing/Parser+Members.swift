@@ -115,6 +115,7 @@ extension Parser {
 
     /// The block keyword at the current token, compared as bytes (rows are
     /// far more common than blocks, and most start with a capital).
+    @inline(__always)
     private func blockKeyword() -> BlockKeyword? {
         let first = bytes[current.start]
         guard first >= UInt8(ascii: "a"), first <= UInt8(ascii: "z") else { return nil }
@@ -156,7 +157,7 @@ extension Parser {
     mutating func parsePropertyValue(after name: String) -> PropertyValue? {
         guard startsValue(current), !current.newlineBefore else {
             if !at(.invalid) {
-                diagnostics.error(.expectedValue, span(tokens[index - 1]), "expected a value after '\(name):', found \(found)")
+                diagnostics.error(.expectedValue, span(previous), "expected a value after '\(name):', found \(found)")
             }
             return nil
         }
@@ -176,7 +177,7 @@ extension Parser {
                 groups.append(group)
                 guard startsValue(current) else {
                     if !at(.invalid) {
-                        diagnostics.error(.expectedValue, span(tokens[index - 1]), "expected a value after ',', found \(found)")
+                        diagnostics.error(.expectedValue, span(previous), "expected a value after ',', found \(found)")
                     }
                     group = [Expr(.invalid, span(current).atEnd)]
                     break
@@ -194,12 +195,14 @@ extension Parser {
 
     /// An identifier followed by `:` or `{` on the same line begins the next
     /// member (`duration: 300ms  curve: spring(0.8)`), not another value.
+    @inline(__always)
     private func atNextProperty() -> Bool {
         guard at(.identifier) else { return false }
         let next = peek().kind
         return next == .colon || next == .leftBrace || (next == .identifier && peek(2).kind == .leftBrace)
     }
 
+    @inline(__always)
     func startsValue(_ token: Token) -> Bool {
         switch token.kind {
         case .identifier, .number, .percent, .duration, .string, .color, .leftParen, .bang, .minus, .dot:

@@ -20,9 +20,15 @@ public struct Parser {
     /// later pass walks expressions recursively, so their height must be bounded.
     public static let maximumExpressionHeight = 256
 
-    let tokens: [Token]
+    /// The tokens from the one before `index` to at least `lookahead` past
+    /// it (or to the end of the file): `tokens[0]` is token number `base`.
+    var tokens: [Token]
+    var base = 0
+    /// Lexes more tokens as the parser moves on; nil when `tokens` is all.
+    var lexer: Lexer?
     let bytes: [UInt8]
     let file: FileID
+    /// The current token's number in the file.
     var index = 0
     var depth = 0
     /// Per nesting level, the members of the block being parsed there.
@@ -36,6 +42,13 @@ public struct Parser {
     var reportedDepth = false
     var reportedHeight = false
 
+    /// How far `peek` may look.
+    static let lookahead = 3
+    /// How many tokens are lexed at a time: 4,096 by default (48 KB).
+    static let defaultWindow = 4096
+    var window = Parser.defaultWindow
+
+    /// A parser of `tokens`, all of them.
     init(tokens: [Token], bytes: [UInt8], file: FileID, diagnostics: DiagnosticList) {
         self.tokens = tokens
         self.bytes = bytes
@@ -43,32 +56,78 @@ public struct Parser {
         self.diagnostics = diagnostics
     }
 
+    /// A parser that lexes `bytes` as it goes, `window` tokens at a time.
+    init(lexing bytes: [UInt8], file: FileID, window: Int = Parser.defaultWindow) {
+        self.tokens = []
+        self.lexer = Lexer(file: file)
+        self.bytes = bytes
+        self.file = file
+        self.diagnostics = DiagnosticList()
+        self.window = max(window, 1)
+        lexMore()
+    }
+
     /// Lexes and parses `source`, returning the tree and every diagnostic found.
     public static func parse(_ source: SourceFile, id: FileID) -> (SourceFileSyntax, DiagnosticList) {
-        var lexer = Lexer(file: id)
-        let tokens = lexer.tokenize(source.bytes)
-        var parser = Parser(tokens: tokens, bytes: source.bytes, file: id, diagnostics: lexer.diagnostics)
-        parser.reportedEndOfFile = lexer.endsInComment
+        parse(source, id: id, window: Parser.defaultWindow)
+    }
+
+    /// `parse(_:id:)`, lexing `window` tokens at a time (tests try small ones).
+    static func parse(_ source: SourceFile, id: FileID, window: Int) -> (SourceFileSyntax, DiagnosticList) {
+        var parser = Parser(lexing: source.bytes, file: id, window: window)
         var syntax = parser.parseFile()
-        syntax.comments = lexer.comments
-        return (syntax, parser.diagnostics)
+        // The lexer's diagnostics first, as when the file was lexed before parsing.
+        var diagnostics = parser.lexer?.diagnostics ?? DiagnosticList()
+        diagnostics.append(contentsOf: parser.diagnostics)
+        syntax.comments = parser.lexer?.comments ?? []
+        return (syntax, diagnostics)
+    }
+
+    /// Drops the tokens before the previous one and lexes the next window
+    /// (or more, until `lookahead` tokens follow the current one).
+    @inline(never)
+    private mutating func lexMore() {
+        guard var lexer, !lexer.finished else { return }
+        let drop = max(index - 1 - base, 0)
+        if drop > 0 {
+            tokens.removeSubrange(0..<drop)
+            base += drop
+        }
+        self.lexer = nil  // so that `lexer` is the only reference while it lexes
+        repeat {
+            lexer.lex(bytes, tokens: window, into: &tokens)
+        } while !lexer.finished && tokens.count <= index - base + Parser.lookahead
+        // An unterminated comment at the end was reported by the lexer: say
+        // nothing more about blocks left open.
+        if lexer.finished, lexer.endsInComment { reportedEndOfFile = true }
+        self.lexer = lexer
     }
 
     // MARK: Looking
 
-    var current: Token { tokens[index] }
+    @inline(__always)
+    var current: Token { tokens[index - base] }
 
+    /// The token before the current one.
+    @inline(__always)
+    var previous: Token { tokens[index - 1 - base] }
+
+    @inline(__always)
     func peek(_ offset: Int = 1) -> Token {
-        tokens[min(index + offset, tokens.count - 1)]
+        assert(offset <= Parser.lookahead)
+        return tokens[min(index + offset - base, tokens.count - 1)]
     }
 
-    func at(_ kind: TokenKind) -> Bool { tokens[index].kind == kind }
+    @inline(__always)
+    func at(_ kind: TokenKind) -> Bool { tokens[index - base].kind == kind }
 
     /// True when the current token is the identifier `text`.
+    @inline(__always)
     func atKeyword(_ text: String) -> Bool {
-        at(.identifier) && isText(tokens[index], text)
+        at(.identifier) && isText(current, text)
     }
 
+    @inline(__always)
     func isText(_ token: Token, _ text: String) -> Bool {
         let utf8 = text.utf8
         guard token.end - token.start == utf8.count else { return false }
@@ -80,12 +139,14 @@ public struct Parser {
         return true
     }
 
+    @inline(__always)
     func text(_ token: Token) -> String {
         bytes.withUnsafeBufferPointer { buffer in
             String(decoding: UnsafeBufferPointer(rebasing: buffer[token.start..<token.end]), as: UTF8.self)
         }
     }
 
+    @inline(__always)
     func span(_ token: Token) -> Span { Span(file: file, start: token.start, end: token.end) }
 
     /// Where to point when something is missing before the current token:
@@ -93,11 +154,12 @@ public struct Parser {
     /// (so the caret stands on a line with text).
     var currentOrEnd: Span {
         guard at(.endOfFile), index > 0 else { return span(current) }
-        return span(tokens[index - 1]).atEnd
+        return span(previous).atEnd
     }
 
+    @inline(__always)
     func span(from start: Int) -> Span {
-        let end = index > 0 ? tokens[index - 1].end : start
+        let end = index > 0 ? previous.end : start
         return Span(file: file, start: start, end: max(start, end))
     }
 
@@ -117,8 +179,11 @@ public struct Parser {
 
     @discardableResult
     mutating func advance() -> Token {
-        let token = tokens[index]
-        if index < tokens.count - 1 { index += 1 }
+        let token = current
+        if index - base < tokens.count - 1 {
+            index += 1
+            if index - base + Parser.lookahead >= tokens.count { lexMore() }
+        }
         return token
     }
 
