@@ -41,14 +41,13 @@ public enum BinaryOperator: String, Sendable, Hashable {
 public struct Expr: Sendable {
     /// What the expression is. Set only through `init`, so `height` stays true.
     public private(set) var kind: Kind
-    public var span: Span
     /// Levels of nodes from here to the deepest leaf (a literal is 1). Every
     /// pass over expressions recurses this deep, so the parser refuses
     /// expressions taller than `Parser.maximumExpressionHeight`.
     public var height: Int { Int(storedHeight) }
-    /// Two bytes, so that an expression takes no more room than before it
-    /// knew its height (saturates far past any limit).
+    /// Two bytes, in the padding after `kind` (saturates far past any limit).
     private let storedHeight: UInt16
+    public var span: Span
 
     public init(_ kind: Kind, _ span: Span) {
         self.kind = kind
@@ -95,8 +94,9 @@ public struct Expr: Sendable {
         indirect case binary(BinaryOperator, Expr, Expr)
         /// `c ? a : b`
         indirect case ternary(Expr, Expr, Expr)
-        /// `spring(0.8)`, `toggle(expanded)`
-        case call(Identifier, [Expr])
+        /// `spring(0.8)`, `toggle(expanded)`. Boxed: inline, its name and
+        /// arguments made every expression 56 bytes instead of 32.
+        indirect case call(Identifier, [Expr])
         /// `"\(nights) nights"`: text and values, in order
         case interpolation([InterpolationPart])
         /// `after: tags`: an argument with a label (of `insert` and `move`)
