@@ -18,6 +18,23 @@ final class SampleTests: XCTestCase {
         }
     }
 
+    /// Lowering lets a screen's checked rows go as it goes when it holds the
+    /// only copy of the program; a program kept elsewhere must come out of
+    /// it whole, and lower again to the same models.
+    func testLoweringLeavesAProgramKeptElsewhereWhole() throws {
+        var screens = 0
+        for name in try Samples.names() {
+            let result = Compiler.check(SourceFile(path: name, text: try Samples.text(name)), loader: try Samples.memoryLoader())
+            let program = try XCTUnwrap(result.program, name)
+            let rows = program.stacks.map(\.rows)
+            let first = Compiler.lower(program)
+            XCTAssertEqual(program.stacks.map(\.rows), rows, "\(name): lowering changed a program it did not own")
+            XCTAssertEqual(Compiler.lower(program), first, name)
+            screens += first.count
+        }
+        XCTAssertGreaterThan(screens, 3)
+    }
+
     func testHotelModel() throws {
         let result = Compiler.check(SourceFile(path: "hotel.stack", text: try Samples.text("hotel.stack")), loader: try Samples.memoryLoader())
         let screen = try XCTUnwrap(result.program?.stacks.first)

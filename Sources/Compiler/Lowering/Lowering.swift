@@ -7,20 +7,29 @@ import StackParser
 import StackRuntime
 
 extension Compiler {
-    /// Every screen and flow of a checked program, lowered.
-    public static func lower(_ program: CheckedProgram) -> [ScreenModel] {
+    /// Every screen and flow of a checked program, lowered. Given the only
+    /// copy of the program, each screen's rows are let go as they are
+    /// lowered, so that the checked rows and the model do not peak together.
+    public static func lower(_ program: consuming CheckedProgram) -> [ScreenModel] {
         let enums = program.enums.keys.sorted().map { EnumModel(name: $0, cases: program.enums[$0] ?? []) }
-        return program.stacks.map { stack in
-            var lowering = ScreenLowering(program: program, enums: enums, stack: stack)
-            return lowering.run()
+        var pending = program.stacks.map(Optional.some)
+        program.stacks = []
+        let declarations = program
+        var screens: [ScreenModel] = []
+        for index in pending.indices {
+            guard let stack = pending[index].take() else { continue }
+            var lowering = ScreenLowering(program: declarations, enums: enums, stack: stack)
+            screens.append(lowering.run())
         }
+        return screens
     }
 }
 
 /// Lowers one screen or flow.
 struct ScreenLowering {
     let program: CheckedProgram
-    let stack: CheckedStack
+    /// The screen being lowered; its root rows are taken out as `run` begins.
+    var stack: CheckedStack
     var expressions: ExpressionCompiler
     var rows: [RowModel] = []
     /// The row of each kind and component lowered last: the next one of
@@ -136,8 +145,11 @@ struct ScreenLowering {
         rows.reserveCapacity(rows.count + count(stack.rows) + stack.steps.reduce(0) { $0 + count($1.rows) })
         if stack.kind == .screen {
             let root = reserveStack()
+            // Taken out, so that each row is let go once lowered (when nothing else holds the program).
+            let rootRows = stack.rows
+            stack.rows = []
             fill(stack: root, settings: stack.block, axis: keyword(stack.block, "axis") == "horizontal" ? .horizontal : .vertical,
-                 rows: stack.rows, defaults: defaults, substitution: [:])
+                 rows: rootRows, defaults: defaults, substitution: [:])
         } else {
             lowerFlow(into: &steps)
         }
@@ -321,7 +333,7 @@ struct ScreenLowering {
 
     /// Sets a stack's own settings and lowers its rows.
     private mutating func fill(
-        stack index: Int, settings: CheckedBlock, axis: Axis, rows children: [CheckedRow], defaults: CheckedBlock,
+        stack index: Int, settings: CheckedBlock, axis: Axis, rows children: consuming [CheckedRow], defaults: CheckedBlock,
         substitution: Substitution
     ) {
         stacks[index].axis = axis
@@ -331,7 +343,10 @@ struct ScreenLowering {
         if let background = expr(settings, "background") { stacks[index].background = expressions.compile(background) }
         var rowIndices: [Int] = []
         rowIndices.reserveCapacity(children.count)
-        for (place, child) in children.enumerated() {
+        for place in children.indices {
+            // Each row is let go once lowered (when `children` is the only copy).
+            let child = children[place]
+            children[place] = Self.loweredRow
             if let repeating = child.repeating {
                 lowerRepeater(repeating, stack: index, after: rowIndices.last ?? -1, defaults: defaults, substitution: substitution)
                 continue
@@ -342,6 +357,11 @@ struct ScreenLowering {
         }
         stacks[index].rows = BlockArray(rowIndices)
     }
+
+    /// What stands in for a row of a stack once it is lowered.
+    private static let loweredRow = CheckedRow(
+        kind: .spacer, component: nil, id: nil, span: Span(file: FileID(0), start: 0, end: 0), block: CheckedBlock(),
+        arguments: NamedValues(), rows: [])
 
     /// Lowers one row (expanding a component instance) and returns its index.
     /// `keepParameters`: lowering a template, the instance's own parameters
