@@ -29,6 +29,33 @@ enum DataBench {
         return "[" + parts.joined(separator: ",") + "]"
     }
 
+    /// A feed whose rows animate in (250 ms), pushed at the top every 50 ms:
+    /// each push arrives while the last ones still animate, and is composed
+    /// with them (their rows go on from where they are drawn).
+    static func busyFeed(elements: Int, summary: ([Double]) -> String) -> Result {
+        let animated = source.replacingFirst(
+            "data items: [Item]",
+            with: "data items: [Item]\n    defaults { transition insert { duration: 250ms  from { alpha: 0 } }  transition move { duration: 250ms } }")
+        guard let program = Compiler.check(SourceFile(path: "busy.stack", text: animated)).program, let model = Compiler.lower(program).first else {
+            return ("data: (the busy feed screen did not compile)", 0, "")
+        }
+        let clock = ContinuousClock()
+        func seconds(_ d: Duration) -> Double { Double(d.components.seconds) + Double(d.components.attoseconds) * 1e-18 }
+        var live = LiveScreen(model: model)
+        _ = try? live.bind("items", json: json(Array(0..<elements)))
+        var session = HostSession(live)
+        _ = session.pass(at: 0)
+        let pushes = (0..<100).map { n in
+            let at = 1 + Double(n) * 0.05
+            let object = "{\"id\":\"g\(n)\",\"title\":\"Post \(n)\",\"price\":\(n)}"
+            return seconds(clock.measure {
+                _ = try? session.insert("items", json: object, index: 0, at: at)
+                _ = session.pass(at: at + 0.02)
+            })
+        }
+        return ("data: 100 pushed 50 ms apart, animating", pushes.sorted()[50], "\(summary(pushes)), each while the last animates, a frame after each")
+    }
+
     /// `bindOnly`: the first binding alone (`--only bind`, for a profiler).
     static func run(elements: Int, iterations: Int, bindOnly: Bool = false) -> [Result] {
         guard let program = Compiler.check(SourceFile(path: "bench.stack", text: source)).program, let model = Compiler.lower(program).first else {
@@ -167,6 +194,7 @@ enum DataBench {
         }
         results.append((
             "data: 1,000 pushed by HostSession.insert", sessionPushes.sorted()[500], "\(summary(sessionPushes)), a frame drawn after each"))
+        results.append(busyFeed(elements: elements, summary: summary))
         let deleted = seconds(clock.measure {
             _ = try? session.remove("items", key: "i\(elements)", at: 9)
             _ = session.pass(at: 9.05)
@@ -180,5 +208,13 @@ enum DataBench {
         })
         results.append(("data: push 1 through change(at:), animated", copied, String(format: "%.1f ms (on a copy of the screen)", copied * 1000)))
         return results
+    }
+}
+
+extension String {
+    /// The string with the first `target` replaced (no Foundation here).
+    func replacingFirst(_ target: String, with replacement: String) -> String {
+        guard let range = range(of: target) else { return self }
+        return String(self[..<range.lowerBound]) + replacement + String(self[range.upperBound...])
     }
 }

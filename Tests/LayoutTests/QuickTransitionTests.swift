@@ -544,3 +544,55 @@ extension QuickTransitionTests {
         XCTAssertGreaterThan(quick.screen.changesComposed, TestScale.count(full: 400, quick: 100) / 2, "changes composed with running blocks")
     }
 }
+
+extension QuickTransitionTests {
+    /// A feed's posts pushed and deleted while the last ones still come
+    /// and go (and the list scrolled meanwhile): each composed with the
+    /// running change, drawn as the general transition draws it.
+    func testElementsInAndOutWhileOthersAnimatePresentAsTheGeneralTransition() throws {
+        let model = try InterpolationTests.loaded(Self.feedSource)
+        var random = SplitMix64(seed: 0xF00D)
+        var ids = 0
+        func post() -> String {
+            ids += 1
+            let flag = Int.random(in: 0..<6, using: &random) == 0
+            return "{\"id\": \"p\(ids)\", \"title\": \"post \(ids)\", \"size\": \(Int.random(in: 20...80, using: &random)), \"flag\": \(flag)}"
+        }
+        var posts = (0..<20).map { _ in post() }
+        var (quick, general) = sessions(model, height: 500)
+        try onBoth(&quick, &general) { session, _ in
+            _ = try session.change(at: 0) { (live: inout LiveScreen) throws(RuntimeError) -> [LiveEvent] in try live.bind("posts", json: "[" + posts.joined(separator: ",") + "]") }
+        }
+        var time = 1.0
+        let steps = TestScale.count(full: 600, quick: 150)
+        let composedBefore = quick.screen.changesComposed
+        for step in 0..<steps {
+            // Mostly soon after the last change, while it still animates.
+            time += [0.01, 0.03, 0.06, 0.1, 0.18, 0.5][Int.random(in: 0..<6, using: &random)]
+            let choice = Int.random(in: 0..<10, using: &random)
+            if choice == 0 {
+                let offset = Double.random(in: 0...300, using: &random)
+                onBoth(&quick, &general) { session, _ in session.scroll(to: offset, at: time) }
+            } else {
+                let push = posts.count < 10 || (posts.count < 40 && Bool.random(using: &random))
+                let at = Int.random(in: 0..<min(posts.count, 8), using: &random)
+                var removed: String?
+                if push {
+                    posts.insert(post(), at: at)
+                } else {
+                    removed = String(posts.remove(at: at).split(separator: "\"")[3])
+                }
+                try onBoth(&quick, &general) { session, _ in
+                    if let removed {
+                        _ = try session.remove("posts", key: removed, at: time)
+                    } else {
+                        _ = try session.insert("posts", json: posts[at], index: at, at: time)
+                    }
+                }
+            }
+            compare(&quick, &general, at: time, after: [0.0, 0.005, 0.02, 0.05, 0.12, 0.3], label: "step \(step) choice \(choice)")
+            if testRun?.failureCount ?? 0 > 0 { return }
+        }
+        XCTAssertGreaterThan(quick.screen.changesComposed - composedBefore, steps / 3, "elements in and out composed with running changes")
+    }
+}

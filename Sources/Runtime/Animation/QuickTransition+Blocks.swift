@@ -135,7 +135,7 @@ extension QuickTransition {
 
     /// The tracks of a block's shown rows, `pose` being each one's pose
     /// after (inserted) or before (removed) the change.
-    private static func blockTracks(_ rows: [(row: Int, pose: Pose)], kind: TransitionKind, live: LiveScreen) -> [RowTrack] {
+    static func blockTracks(_ rows: [(row: Int, pose: Pose)], kind: TransitionKind, live: LiveScreen) -> [RowTrack] {
         let axis = live.incremental.rootStack.axis
         var cache = Transition.SpecCache()
         var tracks: [RowTrack] = []

@@ -1,31 +1,46 @@
-// A change to rows of the screen's own stack while a quick transition of
+// A change to rows of the screen's own stack, or blocks of its rows inserted
+// and removed (elements of bound data), made while a quick transition of
 // such changes still runs (a second tap before the first one's animation
-// ends), animated without a full layout: what the general transition makes
-// of it, row by row, worked out for the rows of the two changes and for the
-// stretches between them at once.
+// ends, a feed's next push), animated without a full layout: what the
+// general transition makes of it, row by row, worked out for the rows of
+// the two changes and for the stretches between them at once.
 //
 // The general transition takes each row from where it is drawn at the
 // instant of the change: a row still headed where it was going carries on
 // there over the time its track had left (its curve run again over that
 // time); a row with a new place goes there from where it is, with its own
 // kind's spec — a row that only moves taking the timing of the nearest
-// change before it. Between the rows of the two changes, every row of a
-// stretch is drawn the same distance from its place (the running
-// transition's segment) and moves the same distance (the sum of the new
-// changes before it), so one segment stands for each stretch.
+// change before it among the rows now, else of the nearest removed one
+// among the rows before. An inserted row grows in from its place; a
+// removed one collapses from where it is drawn. Between the changes, every
+// row of a stretch is drawn the same distance from its place (the running
+// transition's segment, found by the row's place before the new change)
+// and moves the same distance (the sum of the new changes before it), so
+// one segment stands for each stretch.
 
 extension QuickTransition {
-    /// The transition of `log`'s changes (rows of one update, no blocks)
-    /// made `elapsed` seconds into `running` (of rows, or of blocks of rows
-    /// inserted and removed, whose removed rows carry on where they are
+    /// The transition of `log`'s changes (rows of one update, or blocks of
+    /// rows inserted and removed) made `elapsed` seconds into `running` (of
+    /// rows, or of blocks, whose removed rows carry on where they are
     /// drawn), from `before` (the screen as the running transition ends it)
-    /// to `after`. Nil when the new change is not of rows alone or a
-    /// following row would have no change to follow.
+    /// to `after`. Nil when the new change is not of rows or blocks alone,
+    /// or a following row would have no change to follow.
     static func interrupting(
         _ running: QuickTransition, elapsed: Double, log: IncrementalLayout.ChangeLog, before: LiveScreen, after: LiveScreen
     ) -> QuickTransition? {
         let old = before.incremental, new = after.incremental
-        guard !log.full, log.blocks.isEmpty, log.moved == nil, log.updates <= 1, old.rootRows.sameOrder(as: new.rootRows) else { return nil }
+        guard !log.full, log.moved == nil, log.updates <= 1 else { return nil }
+        let made = Set(log.blocks.flatMap(\.inserted))
+        if log.blocks.isEmpty {
+            guard old.rootRows.sameOrder(as: new.rootRows) else { return nil }
+        } else {
+            // Rows evaluated again with the blocks (a count read elsewhere)
+            // that changed, and blocks not all of the screen's own rows, are
+            // the general transition's.
+            guard log.blocks.allSatisfy({ $0.inserted.allSatisfy(new.lists(rootRow:)) }),
+                log.rows.allSatisfy({ made.contains($0.row) || !new.lists(rootRow: $0.row) || new.pose(ofRootRow: $0.row) == $0.before })
+            else { return nil }
+        }
         let axis = new.rootStack.axis
         let spacing = new.rootStack.spacing
         func shifted(_ pose: Pose, _ by: Double) -> Pose {
@@ -33,53 +48,128 @@ extension QuickTransition {
             moved.frame = axis == .vertical ? pose.frame.moved(by: 0, by) : pose.frame.moved(by: by, 0)
             return moved
         }
-        // The new changes: each row's place and how far it moves the rows after it.
+        // The running transition's rows with a track: each on its own.
+        var runningTrack: [Int: RowTrack] = [:]
+        for track in running.allTracks { runningTrack[track.row] = track }
+        // The new changes: where each is among the rows now, and how far it
+        // moves the rows after it (those from `position + 1` on).
         var shiftAfter: [(position: Int, delta: Double)] = []
         var individual = Set<Int>()
-        for (row, logged) in log.rows where new.lists(rootRow: row) {
+        for (row, logged) in log.rows where !made.contains(row) && new.lists(rootRow: row) {
             let now = new.pose(ofRootRow: row)
             guard now != logged else { continue }
             individual.insert(row)
             shiftAfter.append((new.place(ofRootRow: row), extent(now, axis: axis, spacing: spacing) - extent(logged, axis: axis, spacing: spacing)))
         }
+        // Blocks: inserted rows grow where they are now; removed ones
+        // collapse from where they are drawn (a row that still follows the
+        // running change, caught midway), at the place of the row after them.
+        var insertedAt: [Int: [Int]] = [:]
+        var removedTracks: [(at: Int, tracks: [RowTrack])] = []
+        for block in log.blocks {
+            if !block.inserted.isEmpty {
+                let end = block.at + block.inserted.count
+                insertedAt[block.at] = block.inserted
+                shiftAfter.append((end - 1, new.rootRows.prefix(end) - new.rootRows.prefix(block.at)))
+                continue
+            }
+            var drawn: [(row: Int, pose: Pose)] = []
+            for (row, pose) in block.removed {
+                // A row on a track of its own: the general transition's (rare).
+                if let track = runningTrack[row], !track.isOver(at: elapsed) { return nil }
+                let place = old.place(ofRootRow: row)
+                guard place >= 0 else { return nil }
+                let inFlight = !running.changedRows.contains(row) && (running.segment(at: place).map(isInFlight) ?? false)
+                drawn.append((row, inFlight ? shifted(pose, running.remaining(at: elapsed, position: place)) : pose))
+            }
+            removedTracks.append((block.at, blockTracks(drawn, kind: .remove, live: after)))
+            shiftAfter.append((block.at - 1, -block.extent))
+        }
         shiftAfter.sort { $0.position < $1.position }
-        // The running transition's rows with a track: each on its own.
-        var runningTrack: [Int: RowTrack] = [:]
-        for track in running.allTracks { runningTrack[track.row] = track }
-        individual.formUnion(running.changedRows.filter { new.lists(rootRow: $0) })
+        removedTracks.sort { $0.at < $1.at }
+        func isInFlight(_ segment: Segment) -> Bool {
+            segment.shift != 0 && (segment.timing.map { elapsed < $0.end || elapsed <= $0.delay } ?? false)
+        }
+        individual.formUnion(running.changedRows.filter { new.lists(rootRow: $0) && !made.contains($0) })
         let positions = individual.map { new.place(ofRootRow: $0) }.sorted()
-        // Where a stretch starts: a segment of the running transition, a
-        // row on its own, or the row after one.
-        var starts = Set(running.segments.map(\.from))
+        // Where a stretch starts: a segment of the running transition (at
+        // the row it started at, if it is still there), a row on its own or
+        // a block, or the row after one.
+        var starts = Set<Int>()
+        for segment in running.segments {
+            if log.blocks.isEmpty {
+                starts.insert(segment.from)
+            } else if segment.from < old.rootRows.count, case let row = old.rootRows[segment.from], new.lists(rootRow: row) {
+                starts.insert(new.place(ofRootRow: row))
+            }
+        }
         for position in positions { starts.formUnion([position, position + 1]) }
         for change in shiftAfter { starts.insert(change.position + 1) }
+        for at in insertedAt.keys { starts.insert(at) }
         let boundaries = starts.filter { $0 >= 0 && $0 < new.rootRows.count }.sorted()
 
         var tracks: [RowTrack] = []
         // Removed rows still going: no new place can reach them, so they
-        // carry on where they are drawn (among the same rows as before).
+        // carry on where they are drawn (before the row they were before,
+        // or where that row's block of removed rows was).
         var removedPlaces: [Int: Int] = [:]
+        let removedAt = Set(removedTracks.map(\.at))
         for track in running.allTracks where !new.lists(rootRow: track.row) && !track.isOver(at: elapsed) {
             guard track.after == nil, let place = running.removedPlaces[track.row] else { return nil }
+            var now = place
+            if !log.blocks.isEmpty {
+                guard place < old.rootRows.count else { return nil }
+                let next = old.rootRows[place]
+                // Before a row removed now, or among rows removed now: the
+                // general transition may draw them in another order.
+                guard new.lists(rootRow: next) else { return nil }
+                now = new.place(ofRootRow: next)
+                if removedAt.contains(now) || insertedAt[now] != nil { return nil }
+            }
             tracks.append(Transition.continuation(of: track, from: track.pose(at: elapsed), elapsed: elapsed))
-            removedPlaces[track.row] = place
+            removedPlaces[track.row] = now
         }
         var segments: [Segment] = []
         var ownDuration = 0.0
+        // The last track of the nearest change before among the rows now,
+        // and of the nearest removed block among the rows before: rows
+        // after them follow the first, else the second (the general
+        // transition's rule).
         var cause: RowTrack?
+        var removal: RowTrack?
         var cache = Transition.SpecCache()
-        var change = 0, shift = 0.0
+        var change = 0, shift = 0.0, removals = 0
         let causes: Set<TransitionKind> = [.resize, .show, .hide, .insert, .remove]
+        func removeBlocks(before position: Int) {
+            while removals < removedTracks.count, removedTracks[removals].at <= position {
+                for track in removedTracks[removals].tracks {
+                    tracks.append(track)
+                    removedPlaces[track.row] = removedTracks[removals].at
+                    removal = track
+                }
+                removals += 1
+            }
+        }
         for start in boundaries {
             while change < shiftAfter.count, shiftAfter[change].position < start {
                 shift += shiftAfter[change].delta
                 change += 1
             }
+            removeBlocks(before: start)
+            if let rows = insertedAt[start] {
+                // A block of rows inserted: each grows in, the rows after it follow.
+                let made = blockTracks(rows.map { ($0, new.pose(ofRootRow: $0)) }, kind: .insert, live: after)
+                if let last = made.last { cause = last }
+                tracks += made
+                segments.append(Segment(from: start, shift: 0, timing: nil))
+                continue
+            }
             let row = new.rootRows[start]
-            let segment = running.segment(at: start)
+            let position = log.blocks.isEmpty ? start : old.place(ofRootRow: row)
+            let segment = running.segment(at: position)
             // Where a row of the stretch is drawn now, from its place then.
-            let drawnOff = running.remaining(at: elapsed, position: start)
-            let inFlight = segment.map { $0.shift != 0 && $0.timing.map { elapsed < $0.end || elapsed <= $0.delay } ?? false } ?? false
+            let drawnOff = running.remaining(at: elapsed, position: position)
+            let inFlight = segment.map(isInFlight) ?? false
             if individual.contains(row) {
                 // One row: as the general transition takes it.
                 let then = old.pose(ofRootRow: row)
@@ -102,7 +192,7 @@ extension QuickTransition {
                 }
                 var track = made.track
                 if made.follows {
-                    guard let cause else { return nil }
+                    guard let cause = cause ?? removal else { return nil }
                     track = RowTrack(
                         row: row, kind: track.kind, delay: cause.delay, duration: cause.duration, curve: cause.curve,
                         before: track.before, from: track.from, to: track.to, after: track.after)
@@ -122,12 +212,13 @@ extension QuickTransition {
                 segments.append(Segment(from: start, shift: -drawnOff, timing: rest))
             } else if shift != 0 || inFlight {
                 // A new place: from where it is drawn, with the nearest change before it.
-                guard let cause else { return nil }
+                guard let cause = cause ?? removal else { return nil }
                 segments.append(Segment(from: start, shift: shift - drawnOff, timing: Timing(cause)))
             } else {
                 segments.append(Segment(from: start, shift: 0, timing: nil))
             }
         }
+        removeBlocks(before: .max)
         let changed = Set(tracks.map(\.row))
         let last = tracks.popLast()
         var quick = QuickTransition(

@@ -4,8 +4,8 @@
 // row's timing, which comes to the same poses). Blocks of rows inserted or
 // removed (elements of bound data), with the rows re-evaluated alongside,
 // and one run of rows moved animate the same way, the rows between changes
-// in segments of one shift each (QuickTransition+Blocks); a change to rows
-// made while one of these runs is composed with it
+// in segments of one shift each (QuickTransition+Blocks); a change to rows,
+// or blocks in and out, made while one of these runs is composed with it
 // (QuickTransition+Interrupting). Frames are
 // presented from the incremental layout for the rows in a window only:
 // O(log n + window).
