@@ -30,9 +30,12 @@ struct ExpressionCompiler {
     var table = ExpressionTable()
     /// Equal constants share a slot.
     private var constantSlots: [RuntimeValue: UInt32] = [:]
-    /// Equal constant expressions share one instruction: most properties are
-    /// constants, and most rows repeat them.
-    private var constantExpressions: [RuntimeValue: ExprRef] = [:]
+    /// By slot, the expression that is just that constant, once one was
+    /// asked for: equal constant expressions share one instruction (most
+    /// properties are constants, and most rows repeat them). An array
+    /// beside the slots rather than a second table keyed by value: at
+    /// 100,000 rows of distinct texts that table was 8 MB, hashed twice.
+    private var constantExpressions: [ExprRef?] = []
     let enumIndex: [String: Int]
     let enums: [EnumModel]
     let stateIndex: [String: Int]
@@ -71,7 +74,7 @@ struct ExpressionCompiler {
         }
     }
 
-    /// A direct-mapped cache in front of `constantExpressions`: rows repeat
+    /// A direct-mapped cache in front of the constants' tables: rows repeat
     /// the same few constants (insets 12 and 15, sizes, colours), and a
     /// compare of two values costs far less than hashing one (the profile of
     /// lowering had hashing at a fifth of its instructions).
@@ -104,12 +107,14 @@ struct ExpressionCompiler {
     mutating func constantExpression(_ value: RuntimeValue) -> ExprRef {
         let slot = Self.slot(value)
         if let recent = recentConstants[slot], recent.value == value { return recent.ref }
+        let constant = self.slot(of: value)
         let ref: ExprRef
-        if let existing = constantExpressions[value] {
+        if let existing = constantExpressions[Int(constant)] {
             ref = existing
         } else {
-            ref = constant(value)
-            constantExpressions[value] = ref
+            table.code.append(.constant(constant))
+            ref = ExprRef(start: UInt32(table.code.count - 1), count: 1)
+            constantExpressions[Int(constant)] = ref
         }
         recentConstants[slot] = RecentConstant(value: value, ref: ref)
         return ref
@@ -118,21 +123,24 @@ struct ExpressionCompiler {
     /// The same kind of cache for constant slots.
     private var recentSlots = [(value: RuntimeValue, slot: UInt32)?](repeating: nil, count: 256)
 
+    /// The slot of `value` among the table's constants, added if new.
+    private mutating func slot(of value: RuntimeValue) -> UInt32 {
+        let cacheSlot = Self.slot(value)
+        if let recent = recentSlots[cacheSlot], recent.value == value { return recent.slot }
+        if let existing = constantSlots[value] {
+            recentSlots[cacheSlot] = (value, existing)
+            return existing
+        }
+        let slot = UInt32(table.constants.count)
+        table.constants.append(value)
+        constantExpressions.append(nil)
+        constantSlots[value] = slot
+        return slot
+    }
+
     /// Appends an instruction pushing `value` (part of a larger expression).
     mutating func constant(_ value: RuntimeValue) -> ExprRef {
-        let slot: UInt32
-        let cacheSlot = Self.slot(value)
-        if let recent = recentSlots[cacheSlot], recent.value == value {
-            slot = recent.slot
-        } else if let existing = constantSlots[value] {
-            slot = existing
-            recentSlots[cacheSlot] = (value, existing)
-        } else {
-            slot = UInt32(table.constants.count)
-            table.constants.append(value)
-            constantSlots[value] = slot
-        }
-        table.code.append(.constant(slot))
+        table.code.append(.constant(slot(of: value)))
         return ExprRef(start: UInt32(table.code.count - 1), count: 1)
     }
 
