@@ -18,17 +18,36 @@ public enum ScreenEncoder {
             strings = encoder.strings
             return bytes
         }
-        var payload = ByteWriter()
-        section(.strings, into: &payload) { w in
+        // One buffer, header first (patched once the payload is known): a
+        // payload written apart and then copied behind a header made three
+        // copies of the file live at once.
+        var out = ByteWriter()
+        let stringBytes = strings.items.reduce(0) { $0 + $1.utf8.count + 5 }
+        out.bytes.reserveCapacity(headerSize + 5 + 5 + stringBytes + bodies.reduce(0) { $0 + $1.count })
+        writeHeader(payloadLength: 0, checksum: 0, into: &out)
+        section(.strings, into: &out) { w in
             w.varint(strings.items.count)
             for string in strings.items {
-                let utf8 = Array(string.utf8)
-                w.varint(utf8.count)
-                w.bytes.append(contentsOf: utf8)
+                w.varint(string.utf8.count)
+                w.bytes.append(contentsOf: string.utf8)
             }
         }
-        for body in bodies { payload.bytes.append(contentsOf: body) }
-        return file(payload: payload.bytes)
+        for body in bodies { out.bytes.append(contentsOf: body) }
+        let payloadLength = out.bytes.count - headerSize
+        let checksum = out.bytes.withUnsafeBytes { CRC32.checksum(UnsafeRawBufferPointer(rebasing: $0[headerSize...])) }
+        var header = ByteWriter()
+        writeHeader(payloadLength: payloadLength, checksum: checksum, into: &header)
+        out.bytes.replaceSubrange(0..<headerSize, with: header.bytes)
+        return out.bytes
+    }
+
+    /// Magic, version, flags, payload length and checksum.
+    private static func writeHeader(payloadLength: Int, checksum: UInt32, into out: inout ByteWriter) {
+        out.bytes.append(contentsOf: CompiledFormat.magic)
+        out.u16(CompiledFormat.version)
+        out.u16(0)
+        out.u32(UInt32(payloadLength))
+        out.u32(checksum)
     }
 
     /// The length of a compiled file's header (magic, version, flags,
@@ -40,11 +59,8 @@ public enum ScreenEncoder {
     /// structure checks with random payloads.
     public static func file(payload: [UInt8]) -> [UInt8] {
         var out = ByteWriter()
-        out.bytes.append(contentsOf: CompiledFormat.magic)
-        out.u16(CompiledFormat.version)
-        out.u16(0)
-        out.u32(UInt32(payload.count))
-        out.u32(CRC32.checksum(payload))
+        out.bytes.reserveCapacity(headerSize + payload.count)
+        writeHeader(payloadLength: payload.count, checksum: CRC32.checksum(payload), into: &out)
         out.bytes.append(contentsOf: payload)
         return out.bytes
     }
