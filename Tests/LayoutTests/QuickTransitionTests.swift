@@ -507,19 +507,7 @@ extension QuickTransitionTests {
             time += 1
             let push = posts.count < 12 || Bool.random(using: &random)
             let at = Int.random(in: 0..<min(posts.count, 5), using: &random)
-            var removed: String?
-            if push {
-                posts.insert(post(), at: at)
-            } else {
-                removed = String(posts.remove(at: at).split(separator: "\"")[3])
-            }
-            try onBoth(&quick, &general) { session, _ in
-                if let removed {
-                    _ = try session.remove("posts", key: removed, at: time)
-                } else {
-                    _ = try session.insert("posts", json: posts[at], index: at, at: time)
-                }
-            }
+            try pushOrDelete(&posts, push ? post() : nil, at: at, &quick, &general, time: time)
             // Then, mid-animation, scrolls and a row hidden or shown.
             var t = time
             for _ in 0..<Int.random(in: 1...3, using: &random) {
@@ -546,6 +534,27 @@ extension QuickTransitionTests {
 }
 
 extension QuickTransitionTests {
+    /// Pushes `pushed` at `at` among `posts` (the feed's elements as JSON),
+    /// or when nil deletes the post there by its key, on both sessions.
+    func pushOrDelete(
+        _ posts: inout [String], _ pushed: String?, at: Int, _ quick: inout HostSession, _ general: inout HostSession, time: Double
+    ) throws {
+        var removed: String?
+        if let pushed {
+            posts.insert(pushed, at: at)
+        } else {
+            removed = String(posts.remove(at: at).split(separator: "\"")[3])
+        }
+        let json = posts.indices.contains(at) ? posts[at] : ""
+        try onBoth(&quick, &general) { session, _ in
+            if let removed {
+                _ = try session.remove("posts", key: removed, at: time)
+            } else {
+                _ = try session.insert("posts", json: json, index: at, at: time)
+            }
+        }
+    }
+
     /// A feed's posts pushed and deleted while the last ones still come
     /// and go (and the list scrolled meanwhile): each composed with the
     /// running change, drawn as the general transition draws it.
@@ -576,19 +585,7 @@ extension QuickTransitionTests {
             } else {
                 let push = posts.count < 10 || (posts.count < 40 && Bool.random(using: &random))
                 let at = Int.random(in: 0..<min(posts.count, 8), using: &random)
-                var removed: String?
-                if push {
-                    posts.insert(post(), at: at)
-                } else {
-                    removed = String(posts.remove(at: at).split(separator: "\"")[3])
-                }
-                try onBoth(&quick, &general) { session, _ in
-                    if let removed {
-                        _ = try session.remove("posts", key: removed, at: time)
-                    } else {
-                        _ = try session.insert("posts", json: posts[at], index: at, at: time)
-                    }
-                }
+                try pushOrDelete(&posts, push ? post() : nil, at: at, &quick, &general, time: time)
             }
             compare(&quick, &general, at: time, after: [0.0, 0.005, 0.02, 0.05, 0.12, 0.3], label: "step \(step) choice \(choice)")
             if testRun?.failureCount ?? 0 > 0 { return }
