@@ -59,7 +59,7 @@ public struct Property: Sendable {
     public var span: Span
     public var value: PropertyValue
 
-    public init(name: Identifier, value: PropertyValue, span: Span) {
+    init(name: Identifier, value: PropertyValue, span: Span) {
         self.name = name
         self.span = span
         self.value = value
@@ -157,7 +157,7 @@ public struct RowSyntax: Sendable {
     public var id: Identifier?
     public var body: Block
 
-    public init(kind: Identifier, id: Identifier?, body: Block, span: Span) {
+    init(kind: Identifier, id: Identifier?, body: Block, span: Span) {
         self.kind = kind
         self.span = span
         self.id = id
