@@ -556,8 +556,9 @@ extension QuickTransitionTests {
     }
 
     /// A feed's posts pushed and deleted while the last ones still come
-    /// and go (and the list scrolled meanwhile): each composed with the
-    /// running change, drawn as the general transition draws it.
+    /// and go (and the list scrolled meanwhile, or re-bound with a few
+    /// posts in and out at once): each composed with the running change,
+    /// drawn as the general transition draws it.
     func testElementsInAndOutWhileOthersAnimatePresentAsTheGeneralTransition() throws {
         let model = try InterpolationTests.loaded(Self.feedSource)
         var random = SplitMix64(seed: 0xF00D)
@@ -582,6 +583,16 @@ extension QuickTransitionTests {
             if choice == 0 {
                 let offset = Double.random(in: 0...300, using: &random)
                 onBoth(&quick, &general) { session, _ in session.scroll(to: offset, at: time) }
+            } else if choice == 1 {
+                // A re-binding: a few posts in and out at once (several blocks).
+                for _ in 0..<Int.random(in: 1...3, using: &random) {
+                    let at = Int.random(in: 0..<posts.count, using: &random)
+                    if posts.count > 10, Bool.random(using: &random) { posts.remove(at: at) } else { posts.insert(post(), at: at) }
+                }
+                let document = "[" + posts.joined(separator: ",") + "]"
+                try onBoth(&quick, &general) { session, _ in
+                    _ = try session.change(at: time) { (live: inout LiveScreen) throws(RuntimeError) -> [LiveEvent] in try live.bind("posts", json: document) }
+                }
             } else {
                 let push = posts.count < 10 || (posts.count < 40 && Bool.random(using: &random))
                 let at = Int.random(in: 0..<min(posts.count, 8), using: &random)
@@ -590,6 +601,6 @@ extension QuickTransitionTests {
             compare(&quick, &general, at: time, after: [0.0, 0.005, 0.02, 0.05, 0.12, 0.3], label: "step \(step) choice \(choice)")
             if testRun?.failureCount ?? 0 > 0 { return }
         }
-        XCTAssertGreaterThan(quick.screen.changesComposed - composedBefore, steps / 3, "elements in and out composed with running changes")
+        XCTAssertGreaterThan(quick.screen.changesComposed - composedBefore, steps / 4, "elements in and out composed with running changes")
     }
 }
