@@ -34,12 +34,8 @@ extension QuickTransition {
         if log.blocks.isEmpty {
             guard old.rootRows.sameOrder(as: new.rootRows) else { return nil }
         } else {
-            // Rows evaluated again with the blocks (a count read elsewhere)
-            // that changed, and blocks not all of the screen's own rows, are
-            // the general transition's.
-            guard log.blocks.allSatisfy({ $0.inserted.allSatisfy(new.lists(rootRow:)) }),
-                log.rows.allSatisfy({ made.contains($0.row) || !new.lists(rootRow: $0.row) || new.pose(ofRootRow: $0.row) == $0.before })
-            else { return nil }
+            // Blocks not all of the screen's own rows are the general transition's.
+            guard log.blocks.allSatisfy({ $0.inserted.allSatisfy(new.lists(rootRow:)) }) else { return nil }
         }
         let axis = new.rootStack.axis
         let spacing = new.rootStack.spacing
@@ -52,14 +48,16 @@ extension QuickTransition {
         var runningTrack: [Int: RowTrack] = [:]
         for track in running.allTracks { runningTrack[track.row] = track }
         // The new changes: where each is among the rows now, and how far it
-        // moves the rows after it (those from `position + 1` on).
+        // moves the rows after it (those from `position + 1` on). A row
+        // evaluated again is compared with its pose before the change (with
+        // blocks, the log has it from the middle of the splice).
         var shiftAfter: [(position: Int, delta: Double)] = []
         var individual = Set<Int>()
-        for (row, logged) in log.rows where !made.contains(row) && new.lists(rootRow: row) {
-            let now = new.pose(ofRootRow: row)
-            guard now != logged else { continue }
+        for (row, _) in log.rows where !made.contains(row) && new.lists(rootRow: row) && old.lists(rootRow: row) {
+            let then = old.pose(ofRootRow: row), now = new.pose(ofRootRow: row)
+            guard now != then, !individual.contains(row) else { continue }
             individual.insert(row)
-            shiftAfter.append((new.place(ofRootRow: row), extent(now, axis: axis, spacing: spacing) - extent(logged, axis: axis, spacing: spacing)))
+            shiftAfter.append((new.place(ofRootRow: row), extent(now, axis: axis, spacing: spacing) - extent(then, axis: axis, spacing: spacing)))
         }
         // Blocks: inserted rows grow where they are now; removed ones
         // collapse from where they are drawn (a row that still follows the
