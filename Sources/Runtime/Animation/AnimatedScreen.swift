@@ -251,7 +251,9 @@ package struct AnimatedScreen: Sendable {
         if running {
             // Only over a quick transition: a general one has no segments to compose.
             guard let current = quick, transition == nil else { return nil }
-            next = QuickTransition.interrupting(current, elapsed: time - startTime, log: log, before: live, after: changed)
+            next = QuickTransition.interrupting(
+                current, elapsed: time - startTime, log: log, before: live.incremental,
+                sameOrder: live.incremental.rootRows.sameOrder(as: changed.incremental.rootRows), after: changed, fallback: live.screen.model)
         } else {
             next = QuickTransition.make(from: log, live: changed)
         }

@@ -22,17 +22,20 @@ extension QuickTransition {
     /// The transition of `log`'s changes (rows of one update, or blocks of
     /// rows inserted and removed) made `elapsed` seconds into `running` (of
     /// rows, or of blocks, whose removed rows carry on where they are
-    /// drawn), from `before` (the screen as the running transition ends it)
-    /// to `after`. Nil when the new change is not of rows or blocks alone,
-    /// or a following row would have no change to follow.
+    /// drawn), from the rows `old` (as the running transition ends them;
+    /// `sameOrder`: in the order they have now) to `after`; `fallback` has
+    /// the specs of rows `after` no longer has. Nil when the new change is
+    /// not of rows or blocks alone, or a following row would have no change
+    /// to follow.
     static func interrupting(
-        _ running: QuickTransition, elapsed: Double, log: IncrementalLayout.ChangeLog, before: LiveScreen, after: LiveScreen
+        _ running: QuickTransition, elapsed: Double, log: IncrementalLayout.ChangeLog, before old: any RowsBefore, sameOrder: Bool,
+        after: LiveScreen, fallback: ScreenModel
     ) -> QuickTransition? {
-        let old = before.incremental, new = after.incremental
+        let new = after.incremental
         guard !log.full, log.moved == nil, log.updates <= 1 else { return nil }
         let made = Set(log.blocks.flatMap(\.inserted))
         if log.blocks.isEmpty {
-            guard old.rootRows.sameOrder(as: new.rootRows) else { return nil }
+            guard sameOrder else { return nil }
         } else {
             // Blocks not all of the screen's own rows are the general transition's.
             guard log.blocks.allSatisfy({ $0.inserted.allSatisfy(new.lists(rootRow:)) }) else { return nil }
@@ -53,8 +56,9 @@ extension QuickTransition {
         // blocks, the log has it from the middle of the splice).
         var shiftAfter: [(position: Int, delta: Double)] = []
         var individual = Set<Int>()
-        for (row, _) in log.rows where !made.contains(row) && new.lists(rootRow: row) && old.lists(rootRow: row) {
-            let then = old.pose(ofRootRow: row), now = new.pose(ofRootRow: row)
+        for (row, _) in log.rows where !made.contains(row) && new.lists(rootRow: row) && old.lists(row) {
+            guard let then = old.pose(of: row) else { return nil }
+            let now = new.pose(ofRootRow: row)
             guard now != then, !individual.contains(row) else { continue }
             individual.insert(row)
             shiftAfter.append((new.place(ofRootRow: row), extent(now, axis: axis, spacing: spacing) - extent(then, axis: axis, spacing: spacing)))
@@ -75,7 +79,7 @@ extension QuickTransition {
             for (row, pose) in block.removed {
                 // A row on a track of its own: the general transition's (rare).
                 if let track = runningTrack[row], !track.isOver(at: elapsed) { return nil }
-                let place = old.place(ofRootRow: row)
+                let place = old.place(of: row)
                 guard place >= 0 else { return nil }
                 let inFlight = !running.changedRows.contains(row) && (running.segment(at: place).map(isInFlight) ?? false)
                 drawn.append((row, inFlight ? shifted(pose, running.remaining(at: elapsed, position: place)) : pose))
@@ -97,7 +101,7 @@ extension QuickTransition {
         for segment in running.segments {
             if log.blocks.isEmpty {
                 starts.insert(segment.from)
-            } else if segment.from < old.rootRows.count, case let row = old.rootRows[segment.from], new.lists(rootRow: row) {
+            } else if segment.from < old.rowCount, case let row = old.row(at: segment.from), new.lists(rootRow: row) {
                 starts.insert(new.place(ofRootRow: row))
             }
         }
@@ -116,8 +120,8 @@ extension QuickTransition {
             guard track.after == nil, let place = running.removedPlaces[track.row] else { return nil }
             var now = place
             if !log.blocks.isEmpty {
-                guard place < old.rootRows.count else { return nil }
-                let next = old.rootRows[place]
+                guard place < old.rowCount else { return nil }
+                let next = old.row(at: place)
                 // Before a row removed now, or among rows removed now: the
                 // general transition may draw them in another order.
                 guard new.lists(rootRow: next) else { return nil }
@@ -163,14 +167,14 @@ extension QuickTransition {
                 continue
             }
             let row = new.rootRows[start]
-            let position = log.blocks.isEmpty ? start : old.place(ofRootRow: row)
+            let position = log.blocks.isEmpty ? start : old.place(of: row)
             let segment = running.segment(at: position)
             // Where a row of the stretch is drawn now, from its place then.
             let drawnOff = running.remaining(at: elapsed, position: position)
             let inFlight = segment.map(isInFlight) ?? false
             if individual.contains(row) {
                 // One row: as the general transition takes it.
-                let then = old.pose(ofRootRow: row)
+                guard let then = old.pose(of: row) else { return nil }
                 let now = new.pose(ofRootRow: row)
                 var current: (pose: Pose?, track: RowTrack)?
                 if let track = runningTrack[row] {
@@ -182,7 +186,7 @@ extension QuickTransition {
                         before: was, from: was, to: then, after: then))
                 }
                 guard let made = track(
-                    of: row, current: current, then: then, now: now, elapsed: elapsed, screen: after.screen, fallback: before.screen.model,
+                    of: row, current: current, then: then, now: now, elapsed: elapsed, screen: after.screen, fallback: fallback,
                     axis: axis, cache: &cache)
                 else {
                     segments.append(Segment(from: start, shift: 0, timing: nil))

@@ -1,0 +1,45 @@
+// The screen's own rows as they were before a change, as composing the
+// change with a running quick transition asks for them: their order, each
+// one's place, and the poses of the few rows composed one by one. Either
+// the layout before itself (the change made on a copy of the screen), or —
+// for an element pushed in place, with nothing of the screen copied — the
+// rows now without the pushed ones, and poses taken before the change.
+
+/// The screen's own rows before a change.
+protocol RowsBefore {
+    var rowCount: Int { get }
+    /// The row at `place`, in `0 ..< rowCount`.
+    func row(at place: Int) -> Int
+    /// The place of `row`; -1 when it was not among the rows.
+    func place(of row: Int) -> Int
+    /// The pose of `row`; nil when it is not known.
+    func pose(of row: Int) -> Pose?
+}
+
+extension RowsBefore {
+    func lists(_ row: Int) -> Bool { place(of: row) >= 0 }
+}
+
+extension IncrementalLayout: RowsBefore {
+    var rowCount: Int { rootRows.count }
+    func row(at place: Int) -> Int { rootRows[place] }
+    func place(of row: Int) -> Int { place(ofRootRow: row) }
+    func pose(of row: Int) -> Pose? { lists(rootRow: row) ? pose(ofRootRow: row) : nil }
+}
+
+/// The rows before one block of `count` rows was inserted at `at`: the
+/// rows `now` without them, and `poses` taken before the insertion.
+struct RowsBeforeInsert: RowsBefore {
+    let now: RowSequence
+    let at: Int
+    let count: Int
+    let poses: [Int: Pose]
+
+    var rowCount: Int { now.count - count }
+    func row(at place: Int) -> Int { now[place < at ? place : place + count] }
+    func place(of row: Int) -> Int {
+        guard let place = now.place(of: row), place < at || place >= at + count else { return -1 }
+        return place < at ? place : place - count
+    }
+    func pose(of row: Int) -> Pose? { poses[row] }
+}
