@@ -604,3 +604,40 @@ extension QuickTransitionTests {
         XCTAssertGreaterThan(quick.screen.changesComposed - composedBefore, steps / 4, "elements in and out composed with running changes")
     }
 }
+
+extension QuickTransitionTests {
+    /// Posts pushed while the last push animates, the one that hides the
+    /// feed's last row (it reads the count) taking its separator away from
+    /// it: that push, made in place, cannot be composed with the running
+    /// one, and is animated by the general transition from the screen
+    /// before it (made again on a copy by taking the post out) — drawn
+    /// alike. The push before it is composed; those after it find the
+    /// general transition running and take it too.
+    func testAPushThatMovesTheLastSeparatorPresentsAsTheGeneralTransition() throws {
+        let source = Self.feedSource.replacingOccurrences(
+            of: #"Text tail { text: "end"  size: 30 }"#, with: #"Text tail { text: "end"  size: 30  hidden: count(posts) > 14 }"#)
+        XCTAssertNotEqual(source, Self.feedSource)
+        let model = try InterpolationTests.loaded(source)
+        var ids = 0
+        func post(_ size: Int) -> String {
+            ids += 1
+            return "{\"id\": \"p\(ids)\", \"title\": \"post \(ids)\", \"size\": \(size)}"
+        }
+        var posts = (0..<12).map { post(20 + $0 * 5) }
+        var (quick, general) = sessions(model, height: 500)
+        try onBoth(&quick, &general) { session, _ in
+            _ = try session.change(at: 0) { (live: inout LiveScreen) throws(RuntimeError) -> [LiveEvent] in try live.bind("posts", json: "[" + posts.joined(separator: ",") + "]") }
+        }
+        var composed: [Int] = []
+        for (step, time) in [1.0, 1.05, 1.1, 1.15, 1.2].enumerated() {
+            let before = quick.screen.changesComposed
+            try pushOrDelete(&posts, post(30 + step * 7), at: step % 3, &quick, &general, time: time)
+            composed.append(quick.screen.changesComposed - before)
+            compare(&quick, &general, at: time, after: [0.0, 0.01, 0.03, 0.05], label: "push \(step)")
+        }
+        compare(&quick, &general, at: 1.2, after: [0.1, 0.3, 1], label: "after the pushes")
+        // The first push finds nothing animating; the third (15 posts) hides the tail.
+        XCTAssertEqual(composed, [0, 1, 0, 0, 0])
+        XCTAssertGreaterThanOrEqual(quick.screen.changesInPlace, 3, "the pushes made in place")
+    }
+}

@@ -81,10 +81,21 @@ package struct AnimatedScreen: Sendable {
             pending += Self.beginEvents(of: next)
             return (events, pending)
         }
+        pending += generalTransition(from: live, to: changed, oldOffset: oldOffset, running: running, at: time)
+        return (events, pending)
+    }
+
+    /// Animates the change from `before` (the screen before it; its layout,
+    /// unless `layoutIsStale`, is `layout`) to `changed` by the general
+    /// transition, which becomes the live screen; returns the events at the
+    /// start.
+    private mutating func generalTransition(
+        from before: LiveScreen, to changed: LiveScreen, oldOffset: Double, running: Bool, at time: Double
+    ) -> [TransitionEvent] {
         // The general transition. After quick changes the layout before this
         // change is made now; a quick transition still running hands on the
         // poses of its rows and of every row after them.
-        let old = layoutIsStale ? live.incremental.layoutKeepingExtents() : layout
+        let old = layoutIsStale ? before.incremental.layoutKeepingExtents() : layout
         var carried: [RowTrack] = []
         if running, let quick {
             // Their end poses as the full layout has them, bit for bit: the
@@ -92,9 +103,9 @@ package struct AnimatedScreen: Sendable {
             // Every row after the change: the general transition this one
             // becomes is O(rows) anyway, and a row left out would stand
             // still when a later scroll brings it into view mid-animation.
-            carried = quick.tracks(in: live.incremental, low: -.infinity, high: .infinity).map { track in
+            carried = quick.tracks(in: before.incremental, low: -.infinity, high: .infinity).map { track in
                 // A removed row is in no layout any more: its track goes on as it was.
-                guard live.incremental.lists(rootRow: track.row) else { return track }
+                guard before.incremental.lists(rootRow: track.row) else { return track }
                 let frame = old.frame(of: track.row)
                 let end = Pose(
                     frame: frame, content: old.contentFrame(of: track.row)?.moved(by: -frame.x, -frame.y),
@@ -106,7 +117,7 @@ package struct AnimatedScreen: Sendable {
                     before: track.before, from: track.from, to: end, after: after)
             }
         }
-        let modelChanged = changed.screen.model.rows.count != live.screen.model.rows.count
+        let modelChanged = changed.screen.model.rows.count != before.screen.model.rows.count
         live = changed
         let new = live.layout()
         layout = new
@@ -120,8 +131,7 @@ package struct AnimatedScreen: Sendable {
         quick = nil
         startTime = time
         reportedUpTo = time
-        pending += next.startEvents
-        return (events, pending)
+        return next.startEvents
     }
 
     /// `invalidateSize(of:)` at `time`, animated by the row's `resize`
@@ -149,7 +159,8 @@ package struct AnimatedScreen: Sendable {
     package mutating func insertElement(
         _ name: String, json: String, index: Int, at time: Double
     ) throws(RuntimeError) -> (events: [LiveEvent], transitionEvents: [TransitionEvent]) {
-        try change(inPlace: elementChangeStaysLocal(name, at: time), at: time) {
+        if composesInPlace(name, at: time) { return try insertComposing(name, json: json, index: index, at: time) }
+        return try change(inPlace: elementChangeStaysLocal(name, at: time), at: time) {
             (live: inout LiveScreen) throws(RuntimeError) -> [LiveEvent] in try live.insert(name, json: json, at: index)
         }
     }
@@ -161,6 +172,69 @@ package struct AnimatedScreen: Sendable {
         try change(inPlace: elementChangeStaysLocal(name, at: time), at: time) {
             (live: inout LiveScreen) throws(RuntimeError) -> [LiveEvent] in try live.remove(name, key: key)
         }
+    }
+
+    /// Whether an element pushed into list `name` now, while a quick
+    /// transition runs, is made in place and composed with it: as
+    /// `elementChangeStaysLocal(_:at:)`, but animating.
+    private mutating func composesInPlace(_ name: String, at time: Double) -> Bool {
+        guard allowsQuickChanges, everyMoveFollows, live.stickyRows.isEmpty, quick != nil, transition == nil, isAnimating(at: time),
+            let places = live.elementChangeStaysLocal(name)
+        else { return false }
+        let incremental = live.incremental
+        guard incremental.rootStack.hideLastSeparator else { return true }
+        guard let last = incremental.lastVisibleRootRow() else { return false }
+        return !places.contains(incremental.place(ofRootRow: last))
+    }
+
+    /// An element pushed while a quick transition runs, made on the live
+    /// screen itself (nothing copied: O(log n) where a copy was O(n)) and
+    /// composed with the running transition. The composing needs the rows
+    /// before the change: the rows now without the pushed ones, and the
+    /// poses of the rows it takes one by one, taken first. When it cannot
+    /// compose (a rare case), the general transition animates it from the
+    /// screen before, made again on a copy by taking the element out.
+    private mutating func insertComposing(
+        _ name: String, json: String, index: Int, at time: Double
+    ) throws(RuntimeError) -> (events: [LiveEvent], transitionEvents: [TransitionEvent]) {
+        guard let running = quick else { return try change(at: time) { (live) throws(RuntimeError) in try live.insert(name, json: json, at: index) } }
+        var poses: [Int: Pose] = [:]
+        do {
+            let incremental = live.incremental
+            for row in running.changedRows.union(live.countReaders(of: name)) where incremental.lists(rootRow: row) {
+                poses[row] = incremental.pose(ofRootRow: row)
+            }
+        }
+        let lastShown = live.incremental.lastVisibleRootRow()
+        let oldOffset = live.offset
+        let oldContent = (live.contentWidth, live.contentHeight)
+        live.incremental.beginChangeLog()
+        let events = try live.insert(name, json: json, at: index)
+        changesInPlace += 1
+        var pending = advance(to: time)
+        let log = live.incremental.changeLog
+        if log.blocks.count == 1, let block = log.blocks.first, block.removed.isEmpty, !block.inserted.isEmpty,
+            var next = QuickTransition.interrupting(
+                running, elapsed: time - startTime, log: log,
+                before: RowsBeforeInsert(now: live.incremental.rootRows, at: block.at, count: block.inserted.count, poses: poses),
+                sameOrder: false, after: live, fallback: live.screen.model),
+            Self.separatorsStay(for: next.changedRows, was: lastShown, after: live)
+        {
+            next.oldContentSize = oldContent
+            next.oldOffset = oldOffset
+            changesComposed += 1
+            quick = next
+            transition = nil
+            layoutIsStale = true
+            startTime = time
+            reportedUpTo = time
+            pending += Self.beginEvents(of: next)
+            return (events, pending)
+        }
+        var before = live
+        if let key = live.elementKey(name, at: index) { _ = try? before.remove(name, key: key) }
+        pending += generalTransition(from: before, to: live, oldOffset: oldOffset, running: true, at: time)
+        return (events, pending)
     }
 
     /// Whether an element in or out of list `name` is sure to take the
@@ -265,8 +339,13 @@ package struct AnimatedScreen: Sendable {
     /// one takes a separator from or gives one to another row: that change
     /// is not one row's.
     private func separatorsStay(for rows: Set<Int>, before: LiveScreen, after: LiveScreen) -> Bool {
+        Self.separatorsStay(for: rows, was: before.incremental.lastVisibleRootRow(), after: after)
+    }
+
+    /// `separatorsStay(for:before:after:)`, `was` the last shown row before.
+    private static func separatorsStay(for rows: Set<Int>, was: Int?, after: LiveScreen) -> Bool {
         guard after.incremental.rootStack.hideLastSeparator else { return true }
-        let was = before.incremental.lastVisibleRootRow(), now = after.incremental.lastVisibleRootRow()
+        let now = after.incremental.lastVisibleRootRow()
         return was == now && !(now.map(rows.contains) ?? false)
     }
 

@@ -59,7 +59,10 @@ extension QuickTransition {
         for (row, _) in log.rows where !made.contains(row) && new.lists(rootRow: row) && old.lists(row) {
             guard let then = old.pose(of: row) else { return nil }
             let now = new.pose(ofRootRow: row)
-            guard now != then, !individual.contains(row) else { continue }
+            // A row that only moved (blocks or rows before it changed) follows them.
+            var moved = then
+            if axis == .vertical { moved.frame.y = now.frame.y } else { moved.frame.x = now.frame.x }
+            guard moved != now, !individual.contains(row) else { continue }
             individual.insert(row)
             shiftAfter.append((new.place(ofRootRow: row), extent(now, axis: axis, spacing: spacing) - extent(then, axis: axis, spacing: spacing)))
         }

@@ -77,6 +77,19 @@ extension LiveScreen {
         return (dataIndex, repeater)
     }
 
+    /// The screen's rows that read list `name`'s count.
+    package func countReaders(of name: String) -> [Int] {
+        guard let (dataIndex, _) = try? boundFor(name) else { return [] }
+        let count = screen.model.data[dataIndex].slots[0]
+        return incremental.readers.indices.contains(count) ? Array(incremental.readers[count]) : []
+    }
+
+    /// The key of element `index` of list `name`, if there is one.
+    package func elementKey(_ name: String, at index: Int) -> String? {
+        guard let (_, repeater) = try? boundFor(name), let elements = bound[repeater], elements.indices.contains(index) else { return nil }
+        return elements[index].record.key
+    }
+
     /// Whether one element of list `name` goes in or out alone (see
     /// `splicesOne`) and touches no other row but a few of the screen's own
     /// rows that read the list's count: a change a quick transition takes,
