@@ -29,15 +29,16 @@ enum DataBench {
         return "[" + parts.joined(separator: ",") + "]"
     }
 
-    /// A feed whose rows animate in (250 ms), pushed at the top every 50 ms:
-    /// each push arrives while the last ones still animate, and is composed
-    /// with them (their rows go on from where they are drawn).
-    static func busyFeed(elements: Int, summary: ([Double]) -> String) -> Result {
+    /// A feed whose rows animate in (250 ms), pushed at the top every 50 ms,
+    /// then deleted again: each change arrives while the last ones still
+    /// animate, and is composed with them (their rows go on from where they
+    /// are drawn).
+    static func busyFeed(elements: Int, summary: ([Double]) -> String) -> [Result] {
         let animated = source.replacingFirst(
             "data items: [Item]",
-            with: "data items: [Item]\n    defaults { transition insert { duration: 250ms  from { alpha: 0 } }  transition move { duration: 250ms } }")
+            with: "data items: [Item]\n    defaults { transition insert { duration: 250ms  from { alpha: 0 } }  transition remove { duration: 250ms  to { alpha: 0 } }  transition move { duration: 250ms } }")
         guard let program = Compiler.check(SourceFile(path: "busy.stack", text: animated)).program, let model = Compiler.lower(program).first else {
-            return ("data: (the busy feed screen did not compile)", 0, "")
+            return [("data: (the busy feed screen did not compile)", 0, "")]
         }
         let clock = ContinuousClock()
         func seconds(_ d: Duration) -> Double { Double(d.components.seconds) + Double(d.components.attoseconds) * 1e-18 }
@@ -53,7 +54,18 @@ enum DataBench {
                 _ = session.pass(at: at + 0.02)
             })
         }
-        return ("data: 100 pushed 50 ms apart, animating", pushes.sorted()[50], "\(summary(pushes)), each while the last animates, a frame after each")
+        // Then deleted again, 50 ms apart: each while the last one goes.
+        let deletes = (0..<100).map { n in
+            let at = 10 + Double(n) * 0.05
+            return seconds(clock.measure {
+                _ = try? session.remove("items", key: "g\(n)", at: at)
+                _ = session.pass(at: at + 0.02)
+            })
+        }
+        return [
+            ("data: 100 pushed 50 ms apart, animating", pushes.sorted()[50], "\(summary(pushes)), each while the last animates, a frame after each"),
+            ("data: 100 deleted 50 ms apart, animating", deletes.sorted()[50], "\(summary(deletes)), each while the last goes, a frame after each"),
+        ]
     }
 
     /// `bindOnly`: the first binding alone (`--only bind`, for a profiler).
@@ -194,7 +206,7 @@ enum DataBench {
         }
         results.append((
             "data: 1,000 pushed by HostSession.insert", sessionPushes.sorted()[500], "\(summary(sessionPushes)), a frame drawn after each"))
-        results.append(busyFeed(elements: elements, summary: summary))
+        results += busyFeed(elements: elements, summary: summary)
         let deleted = seconds(clock.measure {
             _ = try? session.remove("items", key: "i\(elements)", at: 9)
             _ = session.pass(at: 9.05)

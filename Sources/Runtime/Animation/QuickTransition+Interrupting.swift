@@ -115,21 +115,25 @@ extension QuickTransition {
 
         var tracks: [RowTrack] = []
         // Removed rows still going: no new place can reach them, so they
-        // carry on where they are drawn (before the row they were before,
-        // or where that row's block of removed rows was).
+        // carry on where they are drawn — before the row they were before,
+        // or where that row's block of removed rows now was. (Among rows
+        // removed or inserted at the same place they are drawn by row; the
+        // general transition may stack them in another order, at the same
+        // frames.)
         var removedPlaces: [Int: Int] = [:]
-        let removedAt = Set(removedTracks.map(\.at))
         for track in running.allTracks where !new.lists(rootRow: track.row) && !track.isOver(at: elapsed) {
             guard track.after == nil, let place = running.removedPlaces[track.row] else { return nil }
             var now = place
             if !log.blocks.isEmpty {
-                guard place < old.rowCount else { return nil }
-                let next = old.row(at: place)
-                // Before a row removed now, or among rows removed now: the
-                // general transition may draw them in another order.
-                guard new.lists(rootRow: next) else { return nil }
-                now = new.place(ofRootRow: next)
-                if removedAt.contains(now) || insertedAt[now] != nil { return nil }
+                if place >= old.rowCount {
+                    now = new.rootRows.count
+                } else if case let next = old.row(at: place), new.lists(rootRow: next) {
+                    now = new.place(ofRootRow: next)
+                } else {
+                    let next = old.row(at: place)
+                    guard let block = log.blocks.first(where: { $0.removed.contains { $0.row == next } }) else { return nil }
+                    now = block.at
+                }
             }
             tracks.append(Transition.continuation(of: track, from: track.pose(at: elapsed), elapsed: elapsed))
             removedPlaces[track.row] = now
