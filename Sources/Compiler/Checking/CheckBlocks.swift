@@ -72,6 +72,7 @@ extension TypeChecker {
             switch member {
             case .property: properties += 1
             case .row, .repeating: rows += 1
+            case .deferredRows(let deferred): rows += deferred.rows.count
             default: break
             }
         }
@@ -134,6 +135,18 @@ extension TypeChecker {
                 return
             }
             if let checked = checkRow(row, scope: scope) { result.rows.append(checked) }
+        case .deferredRows(let deferred):
+            // Parsed one at a time: only this row's syntax is held. A row
+            // with a problem stops the check: the file is parsed again
+            // without deferring (Compiler.check).
+            var parser = DeferredRowParser(source: sources[deferred.file], file: deferred.file)
+            for row in deferred.rows where !rowsNeedParsingInPlace {
+                guard let syntax = parser.parse(row) else {
+                    rowsNeedParsingInPlace = true
+                    return
+                }
+                checkMember(.row(syntax), context: context, scope: scope, mayDeclareState: mayDeclareState, owner: owner(), into: &result)
+            }
         }
     }
 
@@ -336,6 +349,7 @@ extension TypeChecker {
         case .repeating(let syntax): syntax.span
         case .block(let block): block.keywordSpan
         case .row(let row): row.kind.span
+        case .deferredRows(let deferred): deferred.firstSpan
         }
     }
 }

@@ -35,7 +35,7 @@ extension TypeChecker {
                     components[row.kind.name]?.parameterIndex[property.name.name] == nil
                         && PropertyCatalog.lookup(property.name.name, in: BlockContext(base)) != nil
                 case .block, .state, .data, .repeating: true
-                case .row: false
+                case .row, .deferredRows: false
                 }
             }) {
                 error(.notAllowedHere, memberSpan(first), "insert() gives a component its arguments only; set other properties in the component")

@@ -26,25 +26,33 @@ public struct CheckResult: Sendable {
 /// Runs the front end.
 public enum Compiler {
     /// Parses and type-checks `root` and everything it imports.
-    /// Nothing keeps the syntax trees: the root file's screens are let go
-    /// row by row as they are checked.
+    /// Nothing keeps the syntax trees: the root file's screen rows are
+    /// parsed one at a time as they are checked, and let go once checked.
     public static func check(_ root: SourceFile, loader: any SourceLoader = FileSystemLoader()) -> CheckResult {
         var cache = ParseCache()
-        return check(root, loader: loader, cache: &cache, keepsSyntax: false)
+        if let result = check(root, loader: loader, cache: &cache, keepsSyntax: false, defersRows: true) { return result }
+        // A row with a problem: parsed in place, it reports and recovers
+        // as it would have with the rest of the file around it.
+        cache = ParseCache()
+        return check(root, loader: loader, cache: &cache, keepsSyntax: false, defersRows: false)!
     }
 
     /// Checks `root`, reusing files parsed before that have not changed.
     public static func check(_ root: SourceFile, loader: any SourceLoader = FileSystemLoader(), cache: inout ParseCache) -> CheckResult {
-        check(root, loader: loader, cache: &cache, keepsSyntax: true)
+        check(root, loader: loader, cache: &cache, keepsSyntax: true, defersRows: false)!
     }
 
     /// `keepsSyntax`: `cache` keeps what was parsed for the next check;
     /// when not, nothing does, and checking lets each screen row's syntax
-    /// go once it is checked.
-    private static func check(_ root: SourceFile, loader: any SourceLoader, cache: inout ParseCache, keepsSyntax: Bool) -> CheckResult {
+    /// go once it is checked. `defersRows`: the root file's screen rows are
+    /// parsed as they are checked (`Parser.parse(_:id:deferringRows:)`);
+    /// nil when one of them has a problem and the file must be checked
+    /// again without.
+    private static func check(_ root: SourceFile, loader: any SourceLoader, cache: inout ParseCache, keepsSyntax: Bool, defersRows: Bool) -> CheckResult? {
         var resolver = ImportResolver(loader: loader)
         cache.resetCounts()
         resolver.cache = cache
+        resolver.defersRootRows = defersRows
         var loaded = resolver.load(root: root)
         let attempted = resolver.attempted
         var checker = TypeChecker(diagnostics: resolver.diagnostics)
@@ -52,6 +60,7 @@ public enum Compiler {
         // let go of it unless it is kept for the next check.
         cache = keepsSyntax ? resolver.cache : ParseCache()
         resolver = ImportResolver(loader: loader)
+        checker.sources = loaded.sources
         checker.readCatalogs(loaded)
         checker.collectDeclarations(loaded.files)
         checker.checkRecords()
@@ -68,6 +77,7 @@ public enum Compiler {
         while var decl = decls.popLast() {
             nameSpans.append(decl.name.span)
             stacks.append(checker.checkStack(&decl, draining: !keepsSyntax))
+            if checker.rowsNeedParsingInPlace { return nil }
         }
         checker.checkExpansion(stacks, nameSpans: nameSpans)
         checker.checkPercentages(stacks)

@@ -49,6 +49,11 @@ struct TypeChecker {
     var locales: [String] = []
     /// Row ids of the stack being checked, where each was first declared.
     var rowIDs: [String: Span] = [:]
+    /// The files being checked: rows the parser deferred are parsed from them.
+    var sources = SourceManager()
+    /// Set when a deferred row has a problem: what was checked is thrown
+    /// away and the file parsed again without deferring rows.
+    var rowsNeedParsingInPlace = false
     /// Rows named by `scroll-to` in the stack being checked, resolved at its end.
     var rowReferences: [Identifier] = []
     /// Whether any row's size is a constant percentage (else the percentage

@@ -57,6 +57,9 @@ struct ImportResolver {
     var diagnostics = DiagnosticList()
     /// Every file an import asked for, read or not (a watcher follows these).
     var attempted: [String] = []
+    /// The root file's screens and flows keep their clean rows as spans
+    /// (`Member.deferredRows`), parsed again as they are checked.
+    var defersRootRows = false
     /// Canonical path → file, for files already loaded.
     private var loaded: [String: FileID] = [:]
     /// The chain being loaded, as (canonical path, display path, the span of
@@ -82,7 +85,7 @@ struct ImportResolver {
         if let entry = cache.lookup(key: key, bytes: source.bytes, file: id) {
             (syntax, parseDiagnostics) = (entry.syntax, entry.diagnostics)
         } else {
-            (syntax, parseDiagnostics) = Parser.parse(source, id: id)
+            (syntax, parseDiagnostics) = Parser.parse(source, id: id, deferringRows: defersRootRows && files.isEmpty)
             cache.store(key: key, ParseCache.Entry(bytes: source.bytes, file: id, syntax: syntax, diagnostics: parseDiagnostics))
         }
         diagnostics.append(contentsOf: parseDiagnostics)

@@ -23,6 +23,17 @@ public struct Lexer {
         self.file = file
     }
 
+    /// A lexer that goes on from `token` (a token of a file lexed before):
+    /// it lexes `token` again with what preceded it, and reports nothing
+    /// about the file's encoding (the first lexer did).
+    init(file: FileID, resumingAt token: Token) {
+        self.file = file
+        position = token.start
+        spaceBefore = token.spaceBefore
+        newlineBefore = token.newlineBefore
+        checkedEncoding = true
+    }
+
     /// Tokenizes the whole file; the last token is always `.endOfFile`.
     public mutating func tokenize(_ bytes: [UInt8]) -> [Token] {
         var tokens: [Token] = []

@@ -262,7 +262,7 @@ extension Parser {
             return nil
         }
         let name = identifier()
-        let body = parseBlock(what: "\(kind.rawValue) '\(name.name)'")
+        let body = parseBlock(what: "\(kind.rawValue) '\(name.name)'", defersRows: defersRows)
         return StackDecl(kind: kind, keyword: span(keywordToken), name: name, body: body, span: span(from: keywordToken.start))
     }
 }

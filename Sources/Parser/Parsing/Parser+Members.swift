@@ -3,7 +3,10 @@
 extension Parser {
     /// Parses `{ members }` at the current token. `what` names the block in
     /// "expected '}' to close …". A missing `{` yields an empty invalid block.
-    mutating func parseBlock(what: @autoclosure () -> String) -> Block {
+    /// `defersRows`: rows among the members are stepped over and kept as
+    /// `Member.deferredRows` (a screen's or flow's body, when the parse
+    /// defers rows).
+    mutating func parseBlock(what: @autoclosure () -> String, defersRows: Bool = false) -> Block {
         guard at(.leftBrace) else {
             reportExpected("'{'", after: "to open \(what())")
             return Block(members: [], span: span(current).atEnd, isInvalid: true)
@@ -23,11 +26,21 @@ extension Parser {
         // screen's syntax tree).
         let level = depth
         if scratch.count <= level { scratch.append(contentsOf: repeatElement([], count: level + 1 - scratch.count)) }
+        var deferred: [DeferredRow] = []
         while !at(.rightBrace), !at(.endOfFile) {
             let before = index
-            if let member = parseMember() { scratch[level].append(member) }
+            if defersRows, atRow() {
+                deferred.append(skimRow())
+                continue
+            }
+            if let member = parseMember() {
+                if !deferred.isEmpty { scratch[level].append(.deferredRows(DeferredRows(file: file, rows: deferred))) }
+                deferred = []
+                scratch[level].append(member)
+            }
             if index == before { advance() }
         }
+        if !deferred.isEmpty { scratch[level].append(.deferredRows(DeferredRows(file: file, rows: deferred))) }
         var members: [Member] = []
         if scratch[level].count > Self.handedOverMembers {
             // A screen of 100,000 rows: its buffer is handed over as it is
@@ -102,7 +115,7 @@ extension Parser {
                 "state is declared with 'state', not '\(text(current))': 'state \(text(next))\(type) = …'")
             return parseState().map(Member.state)
         }
-        if next.kind == .leftBrace || (next.kind == .identifier && peek(2).kind == .leftBrace) {
+        if opensBlock(after: next) {
             if let keyword = blockKeyword() {
                 return .block(parseNestedBlock(keyword))
             }
@@ -111,6 +124,39 @@ extension Parser {
         reportMember()
         synchronizeMember(atMemberStart: true)
         return nil
+    }
+
+    /// `{`, or a name and `{`, follow the current token.
+    @inline(__always)
+    private func opensBlock(after next: Token) -> Bool {
+        next.kind == .leftBrace || (next.kind == .identifier && peek(2).kind == .leftBrace)
+    }
+
+    /// True when `parseMember` would parse a row here: the same tests, in
+    /// the same order.
+    func atRow() -> Bool {
+        guard at(.identifier) else { return false }
+        let next = peek()
+        if next.kind == .colon { return false }
+        if next.kind == .identifier, atKeyword("state") || atKeyword("data") || atKeyword("for") { return false }
+        if atKeyword("var") || atKeyword("let"), next.kind == .identifier, peek(2).kind == .colon || peek(2).kind == .equal { return false }
+        return opensBlock(after: next) && blockKeyword() == nil
+    }
+
+    /// Steps over the row at the current token, matching its braces, and
+    /// returns where it stands. Whether the row parses to the same end is
+    /// for `DeferredRowParser` to find out: a row with a problem may not
+    /// (`size: {` takes the `{` as a bad value).
+    mutating func skimRow() -> DeferredRow {
+        let first = current
+        advance()
+        if at(.identifier) { advance() }
+        var level = 0
+        repeat {
+            if at(.leftBrace) { level += 1 } else if at(.rightBrace) { level -= 1 }
+            advance()
+        } while level > 0 && !at(.endOfFile)
+        return DeferredRow(token: first, end: UInt32(previous.end))
     }
 
     /// The block keyword at the current token, compared as bytes (rows are

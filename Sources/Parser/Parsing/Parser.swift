@@ -41,6 +41,9 @@ public struct Parser {
     var reportedEndOfFile = false
     var reportedDepth = false
     var reportedHeight = false
+    /// Rows of screens and flows that parse cleanly are let go, kept as
+    /// spans (`Member.deferredRows`).
+    var defersRows = false
 
     /// How far `peek` may look.
     static let lookahead = 3
@@ -67,14 +70,58 @@ public struct Parser {
         lexMore()
     }
 
+    /// A parser that lexes `bytes` from `token` on, a short window at a time.
+    init(resuming token: Token, bytes: [UInt8], file: FileID) {
+        self.tokens = []
+        self.bytes = bytes
+        self.file = file
+        self.diagnostics = DiagnosticList()
+        self.window = Parser.resumedWindow
+        restart(at: token)
+    }
+
+    /// Goes on from `token` of the same file, as a new parser would, but
+    /// keeping the buffers this one has grown.
+    mutating func restart(at token: Token) {
+        tokens.removeAll(keepingCapacity: true)
+        base = 0
+        index = 0
+        depth = 0
+        parenDepth = 0
+        diagnostics = DiagnosticList()
+        reportedEndOfFile = false
+        reportedDepth = false
+        reportedHeight = false
+        lexer = Lexer(file: file, resumingAt: token)
+        lexMore()
+    }
+
+    /// Lexed this many tokens at a time when a row is parsed on its own: a
+    /// row is a dozen or two, and what is lexed past its end is lexed again
+    /// with the next row.
+    static let resumedWindow = 24
+
     /// Lexes and parses `source`, returning the tree and every diagnostic found.
     public static func parse(_ source: SourceFile, id: FileID) -> (SourceFileSyntax, DiagnosticList) {
         parse(source, id: id, window: Parser.defaultWindow)
     }
 
+    /// `parse(_:id:)`; with `deferringRows`, the rows of screens and flows
+    /// are stepped over, their braces matched, and kept as where they stand
+    /// (`Member.deferredRows`), to be parsed one at a time by a
+    /// `DeferredRowParser` as they are needed: a compiler that checks a
+    /// large screen row by row never holds its rows' syntax all at once, and
+    /// parses each row once. Should a row have a problem, the file must be
+    /// parsed again without deferring (`DeferredRowParser` says so), to
+    /// report and recover as this parse would.
+    public static func parse(_ source: SourceFile, id: FileID, deferringRows: Bool) -> (SourceFileSyntax, DiagnosticList) {
+        parse(source, id: id, window: Parser.defaultWindow, deferringRows: deferringRows)
+    }
+
     /// `parse(_:id:)`, lexing `window` tokens at a time (tests try small ones).
-    static func parse(_ source: SourceFile, id: FileID, window: Int) -> (SourceFileSyntax, DiagnosticList) {
+    static func parse(_ source: SourceFile, id: FileID, window: Int, deferringRows: Bool = false) -> (SourceFileSyntax, DiagnosticList) {
         var parser = Parser(lexing: source.bytes, file: id, window: window)
+        parser.defersRows = deferringRows
         var syntax = parser.parseFile()
         // The lexer's diagnostics first, as when the file was lexed before parsing.
         var diagnostics = parser.lexer?.diagnostics ?? DiagnosticList()

@@ -32,6 +32,36 @@ public enum Member: Sendable {
     /// `for a in amenities key a.id { rows }`. Boxed, as a member is as
     /// large as its largest case and fors are rare.
     indirect case repeating(ForSyntax)
+    /// Rows of a screen or flow that the parser stepped over, matching
+    /// their braces, instead of parsing: each is parsed when it is needed,
+    /// one at a time, by `DeferredRowParser`. Only a parse that asks for it
+    /// makes these (`Parser.parse(_:id:deferringRows:)`), so that a large
+    /// screen's rows never all exist as syntax.
+    case deferredRows(DeferredRows)
+}
+
+/// Consecutive rows of a screen or flow, not yet parsed.
+public struct DeferredRows: Sendable {
+    public let file: FileID
+    /// Each row's place, in source order.
+    public private(set) var rows: [DeferredRow]
+
+    init(file: FileID, rows: [DeferredRow]) {
+        self.file = file
+        self.rows = rows
+    }
+
+    /// The first row's span.
+    public var firstSpan: Span {
+        Span(file: file, start: rows.first?.token.start ?? 0, end: rows.first.map { Int($0.end) } ?? 0)
+    }
+}
+
+/// Where a row not yet parsed stands: its kind's token, as lexed in the
+/// file, and the end of its closing `}`.
+public struct DeferredRow: Sendable {
+    let token: Token
+    let end: UInt32
 }
 
 /// `data name: [Record]` (or one `Record`): input the host binds at run time.

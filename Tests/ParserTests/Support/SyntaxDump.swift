@@ -48,6 +48,8 @@ enum SyntaxDump {
             return "(data \(decl.name.name): \(decl.isList ? "[\(decl.type.name)]" : decl.type.name))"
         case .repeating(let syntax):
             return "(for \(syntax.variable.name) in \(expr(syntax.list))" + (syntax.key.map { " key " + expr($0) } ?? "") + "\(block(syntax.body)))"
+        case .deferredRows(let rows):
+            return "(deferred \(rows.rows.count) rows)"
         }
     }
 

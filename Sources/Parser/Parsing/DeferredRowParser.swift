@@ -1,0 +1,40 @@
+// The second half of deferring rows: each row the parser stepped over is
+// parsed when the compiler needs it, from where it stands in the file, with
+// the tokens after it in view as they were the first time. A row that parses
+// without a problem and ends at the `}` its braces matched is exactly what a
+// parse of the whole file would have made of it, and the whole file's parse
+// goes on after it as the deferring one did. A row with a problem may end
+// elsewhere (`size: {` takes the `{` as a bad value), and what a problem
+// reports can depend on what came before (some are said once per file): then
+// the file is parsed again without deferring.
+
+/// Parses the rows of `Member.deferredRows` of one file, one at a time.
+public struct DeferredRowParser {
+    /// One parser for every row: its token and member buffers are grown
+    /// once, not for each row.
+    private var parser: Parser?
+    private let source: SourceFile
+    private let file: FileID
+
+    /// For the rows of `source`, the file `file` of a parse that deferred rows.
+    public init(source: SourceFile, file: FileID) {
+        self.source = source
+        self.file = file
+    }
+
+    /// `row`'s syntax — what a parse of the whole file would have made of
+    /// it — or nil when the row has a problem: then parse the file again
+    /// without deferring rows.
+    public mutating func parse(_ row: DeferredRow) -> RowSyntax? {
+        if parser == nil {
+            parser = Parser(resuming: row.token, bytes: source.bytes, file: file)
+        } else {
+            parser!.restart(at: row.token)
+        }
+        // In a screen's or flow's braces, where the row was stepped over.
+        parser!.depth = 1
+        let syntax = parser!.parseRow()
+        guard parser!.diagnostics.items.isEmpty, parser!.diagnostics.dropped == 0, syntax.span.end == Int(row.end) else { return nil }
+        return syntax
+    }
+}

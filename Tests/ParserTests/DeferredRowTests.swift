@@ -1,0 +1,180 @@
+// A parse that defers rows steps over each row of a screen or flow and
+// parses it later, on its own (DeferredRowParser). Put back in place, the
+// rows and everything reported must be what a parse that never deferred
+// made: every fixture and sample, hostile rows (unclosed, too deep, too
+// tall, stray braces, braces in strings and comments), and the samples with
+// bytes deleted or braces added at random places.
+
+import Foundation
+@testable import StackParser
+import XCTest
+
+final class DeferredRowTests: XCTestCase {
+    /// The deferred parse with every deferred row parsed and put back, and
+    /// how many rows were deferred; nil when a row has a problem (then the
+    /// compiler parses the file again without deferring).
+    private func parseDeferringThenRows(_ source: SourceFile) -> (SourceFileSyntax, DiagnosticList, Int)? {
+        var (syntax, diagnostics) = Parser.parse(source, id: FileID(0), deferringRows: true)
+        var rowParser = DeferredRowParser(source: source, file: FileID(0))
+        var deferred = 0
+        for index in syntax.declarations.indices {
+            guard case .stack(var decl) = syntax.declarations[index] else { continue }
+            var members: [Member] = []
+            for member in decl.body.members {
+                guard case .deferredRows(let rows) = member else {
+                    members.append(member)
+                    continue
+                }
+                for row in rows.rows {
+                    guard let syntax = rowParser.parse(row) else { return nil }
+                    members.append(.row(syntax))
+                    deferred += 1
+                }
+            }
+            decl.body.members = members
+            syntax.declarations[index] = .stack(decl)
+        }
+        return (syntax, diagnostics, deferred)
+    }
+
+    private func rendered(_ syntax: SourceFileSyntax, _ diagnostics: DiagnosticList) -> String {
+        var text = ""
+        dump(syntax.declarations, to: &text)
+        // Rows report when they are parsed: compare in the order shown.
+        for item in diagnostics.sorted {
+            text += "\(item.code.rawValue) \(item.span.start)-\(item.span.end) \(item.message) \(item.notes.map(\.message))\n"
+        }
+        return text
+    }
+
+    /// What deferring rows made of a file, next to a parse that did not.
+    enum Outcome: Equatable {
+        /// The same tree and diagnostics, with this many rows deferred.
+        case same(deferred: Int)
+        /// A row had a problem: the file is parsed again without deferring.
+        case parsedAgain
+        case different
+    }
+
+    @discardableResult
+    private func assertSameParse(_ text: String, _ name: String, file: StaticString = #filePath, line: UInt = #line) -> Outcome {
+        assertSameParse(SourceFile(path: name, text: text), name, file: file, line: line)
+    }
+
+    /// Fails unless deferring rows gives what parsing in place does, or
+    /// asks for the file to be parsed again.
+    @discardableResult
+    private func assertSameParse(_ source: SourceFile, _ name: String, file: StaticString = #filePath, line: UInt = #line) -> Outcome {
+        guard let (deferredSyntax, deferredDiagnostics, count) = parseDeferringThenRows(source) else { return .parsedAgain }
+        let (syntax, diagnostics) = Parser.parse(source, id: FileID(0))
+        let expected = rendered(syntax, diagnostics)
+        let actual = rendered(deferredSyntax, deferredDiagnostics)
+        guard actual == expected else {
+            if let folder = ProcessInfo.processInfo.environment["STACKC_DEFERRED_DUMP"] {
+                try? expected.write(toFile: folder + "/expected.txt", atomically: true, encoding: .utf8)
+                try? actual.write(toFile: folder + "/actual.txt", atomically: true, encoding: .utf8)
+            }
+            XCTFail("\(name): deferring rows parses differently (STACKC_DEFERRED_DUMP=DIR writes both)", file: file, line: line)
+            return .different
+        }
+        return .same(deferred: count)
+    }
+
+    private static var root: URL {
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    }
+
+    private func stackFiles(in folders: [String]) -> [URL] {
+        var files: [URL] = []
+        for folder in folders {
+            let walker = FileManager.default.enumerator(at: Self.root.appendingPathComponent(folder), includingPropertiesForKeys: nil)
+            while let url = walker?.nextObject() as? URL {
+                if url.pathExtension == "stack" { files.append(url) }
+            }
+        }
+        return files.sorted { $0.path < $1.path }
+    }
+
+    func testEveryFixtureAndSampleParsesAsWithoutDeferring() throws {
+        let files = stackFiles(in: ["Tests", "samples"])
+        XCTAssertGreaterThan(files.count, 50, "the fixtures were not found")
+        var deferred = 0
+        for url in files {
+            let source = SourceFile(path: url.path, bytes: Array(try Data(contentsOf: url)))
+            let outcome = assertSameParse(source, url.lastPathComponent)
+            if case .same(let count) = outcome { deferred += count }
+            // The samples parse cleanly: none needs parsing again.
+            if url.path.contains("/samples/") { XCTAssertNotEqual(outcome, .parsedAgain, url.lastPathComponent) }
+        }
+        XCTAssertGreaterThan(deferred, 100, "hardly any rows were deferred: the test proves nothing")
+    }
+
+    func testHostileRowsParseAsWithoutDeferring() {
+        let deep = String(repeating: "Stack s { ", count: 140) + String(repeating: "} ", count: 140)
+        let tall = "Text t { size: " + Array(repeating: "1", count: 300).joined(separator: " + ") + " }"
+        let cases: [(String, String)] = [
+            ("unclosed", "screen S {\n    Text a { text: \"x\"\n    Text b { text: \"y\" }\n"),
+            ("unclosed nested", "screen S {\n    Stack a {\n        Text b { text: \"y\" }\n"),
+            ("too deep", "screen S {\n    \(deep)\n    Text after { text: \"z\" }\n}\n"),
+            ("too tall twice", "screen S {\n    \(tall)\n    \(tall)\n    Text after { size: 1 + }\n}\n"),
+            ("tall after an error", "screen S {\n    Text a { size: ( }\n    \(tall)\n}\ncomponent C(): Text { size: \(Array(repeating: "1", count: 300).joined(separator: " + ")) }\n"),
+            ("stray braces", "screen S {\n    Text a { { } text: \"x\" }\n    Text b { } }\n    Text c { text: \"c\" }\n}\n"),
+            ("braces in strings and comments", "screen S {\n    Text a { text: \"}{\" /* } */ font: 15 // }\n    }\n    Text b { text: \"\\(\"}\")\" }\n}\n"),
+            ("missing value", "screen S {\n    Text a { size: }\n    Text b { text: }\n}\n"),
+            ("misspelt block", "screen S {\n    seperator { color: #000 }\n    Text a { text: \"a\" }\n}\n"),
+            ("rows in a flow", "flow F {\n    Text a { text: \"a\" }\n    step One { Text b { text: \"b\" } }\n}\n"),
+            ("row ends the file", "screen S {\n    Text a { text: \"a\" }"),
+            ("named row without a body", "screen S {\n    Text a\n    Text b { text: \"b\" }\n}\n"),
+            ("unterminated comment", "screen S {\n    Text a { text: \"a\" }\n    Text b { /* text: \"b\" }\n}\n"),
+            ("unterminated string", "screen S {\n    Text a { text: \"a }\n    Text b { text: \"b\" }\n}\n"),
+            ("invalid characters", "screen S {\n    Text a { text: \"a\" ` }\n    Text b { size: 1 @ 2 }\n}\n"),
+            ("semicolons", "screen S { Text a { text: \"a\" }; Text b { text: \"b\" }; state x = 1 }\n"),
+        ]
+        var parsedAgain = 0
+        for (name, text) in cases where assertSameParse(text, name) == .parsedAgain { parsedAgain += 1 }
+        // Both ways: a problem in a row (unclosed, too deep, too tall, a
+        // stray brace, a missing value), and trouble the row's parse does
+        // not see (the lexer's, or outside the row), which must agree.
+        XCTAssertGreaterThanOrEqual(parsedAgain, 6)
+        XCTAssertGreaterThanOrEqual(cases.count - parsedAgain, 6)
+    }
+
+    /// Property test: the samples with a byte deleted, or a brace or a quote
+    /// put in, at places a seeded generator picks.
+    func testDamagedSamplesParseAsWithoutDeferring() throws {
+        var generator = SplitMix(seed: 18)
+        let damage: [UInt8?] = [nil, UInt8(ascii: "{"), UInt8(ascii: "}"), UInt8(ascii: "\""), UInt8(ascii: "(")]
+        var same = 0, parsedAgain = 0
+        for url in stackFiles(in: ["samples"]) {
+            let bytes = Array(try Data(contentsOf: url))
+            for round in 0..<40 {
+                var damaged = bytes
+                let place = Int(generator.next() % UInt64(max(damaged.count, 1)))
+                let what = damage[Int(generator.next() % UInt64(damage.count))]
+                if let what { damaged.insert(what, at: place) } else if !damaged.isEmpty { damaged.remove(at: place) }
+                switch assertSameParse(SourceFile(path: url.path, bytes: damaged), "\(url.lastPathComponent) #\(round) at \(place)") {
+                case .same: same += 1
+                case .parsedAgain: parsedAgain += 1
+                case .different: break
+                }
+            }
+        }
+        // Both ways are exercised: damage a row's parse notices, and damage
+        // it does not (in a string, a comment, outside any row).
+        XCTAssertGreaterThan(same, 40)
+        XCTAssertGreaterThan(parsedAgain, 40)
+    }
+}
+
+/// A small seeded generator, so that a failure can be replayed.
+private struct SplitMix {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
