@@ -82,11 +82,10 @@ enum CompileCommand {
         var status: Int32 = 0
         let useColor = Terminal.stderrWantsColor(color)
         for path in files {
-            guard let source = Inputs.readOrReport(path) else {
+            guard var result = Self.checked(path) else {
                 status = 2
                 continue
             }
-            var result = Compiler.check(source)
             Terminal.err(DiagnosticRenderer(sources: result.sources, useColor: useColor).render(result.diagnostics))
             let inputs = result.sources.files.map(\.path).filter { $0 != "<stdin>" } + result.importedPaths
             guard let screens = Self.lowered(&result) else {
@@ -117,13 +116,22 @@ enum CompileCommand {
         return status
     }
 
+    /// `path` read and checked, or nil (reported) when it cannot be read.
+    /// Nothing but the result holds the source afterwards.
+    private static func checked(_ path: String) -> CheckResult? {
+        guard let source = Inputs.readOrReport(path) else { return nil }
+        return Compiler.check(source)
+    }
+
     /// The screens of `result`'s program, or nil when it has errors. The
-    /// checked program (and the sources it holds) is let go before the
-    /// screens are written: the two together were the peak of compiling.
+    /// checked program is let go as it is lowered, and the sources before:
+    /// lowering needs neither the text nor the diagnostics, and the three
+    /// together were the peak of compiling (a 100 MB source is 100 MB).
     private static func lowered(_ result: inout CheckResult) -> [ScreenModel]? {
-        guard let program = result.program else { return nil }
+        guard var program = result.program else { return nil }
         result.program = nil
         result.sources = SourceManager()
+        program.sources = SourceManager()
         return Compiler.lower(program)
     }
 
