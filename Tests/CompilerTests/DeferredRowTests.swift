@@ -7,6 +7,7 @@
 
 import Foundation
 @testable import StackParser
+import TestSupport
 import XCTest
 
 final class DeferredRowTests: XCTestCase {
@@ -142,7 +143,7 @@ final class DeferredRowTests: XCTestCase {
     /// Property test: the samples with a byte deleted, or a brace or a quote
     /// put in, at places a seeded generator picks.
     func testDamagedSamplesParseAsWithoutDeferring() throws {
-        var generator = SplitMix(seed: 18)
+        var generator = SplitMix64(seed: 18)
         let damage: [UInt8?] = [nil, UInt8(ascii: "{"), UInt8(ascii: "}"), UInt8(ascii: "\""), UInt8(ascii: "(")]
         var same = 0, parsedAgain = 0
         for url in stackFiles(in: ["samples"]) {
@@ -163,18 +164,5 @@ final class DeferredRowTests: XCTestCase {
         // it does not (in a string, a comment, outside any row).
         XCTAssertGreaterThan(same, 40)
         XCTAssertGreaterThan(parsedAgain, 40)
-    }
-}
-
-/// A small seeded generator, so that a failure can be replayed.
-private struct SplitMix {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }
