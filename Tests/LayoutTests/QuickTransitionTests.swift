@@ -640,4 +640,33 @@ extension QuickTransitionTests {
         XCTAssertEqual(composed, [0, 1, 0, 0, 0])
         XCTAssertGreaterThanOrEqual(quick.screen.changesInPlace, 3, "the pushes made in place")
     }
+
+    /// Posts deleted while the last delete animates, made in place: the
+    /// one that shows the feed's last row again (it reads the count) gives
+    /// it back its separator, so it cannot be composed and is animated by
+    /// the general transition from the screen before it — made again on a
+    /// copy by putting the post back with the rows it had — drawn alike.
+    func testADeleteThatMovesTheLastSeparatorPresentsAsTheGeneralTransition() throws {
+        let source = Self.feedSource.replacingOccurrences(
+            of: #"Text tail { text: "end"  size: 30 }"#, with: #"Text tail { text: "end"  size: 30  hidden: count(posts) < 12 }"#)
+        XCTAssertNotEqual(source, Self.feedSource)
+        let model = try InterpolationTests.loaded(source)
+        var posts = (0..<16).map { "{\"id\": \"p\($0)\", \"title\": \"post \($0)\", \"size\": \(20 + $0 * 5)}" }
+        var (quick, general) = sessions(model, height: 500)
+        try onBoth(&quick, &general) { session, _ in
+            _ = try session.change(at: 0) { (live: inout LiveScreen) throws(RuntimeError) -> [LiveEvent] in try live.bind("posts", json: "[" + posts.joined(separator: ",") + "]") }
+        }
+        var composed: [Int] = []
+        let inPlaceBefore = quick.screen.changesInPlace
+        for (step, time) in [1.0, 1.05, 1.1, 1.15, 1.2].enumerated() {
+            let before = quick.screen.changesComposed
+            try pushOrDelete(&posts, nil, at: step % 3, &quick, &general, time: time)
+            composed.append(quick.screen.changesComposed - before)
+            compare(&quick, &general, at: time, after: [0.0, 0.01, 0.03, 0.05], label: "delete \(step)")
+        }
+        compare(&quick, &general, at: 1.2, after: [0.1, 0.3, 1], label: "after the deletes")
+        // The first delete finds nothing animating; the fifth (11 posts) shows the tail.
+        XCTAssertEqual(composed, [0, 1, 1, 1, 0])
+        XCTAssertEqual(quick.screen.changesInPlace - inPlaceBefore, 5, "every delete made in place")
+    }
 }

@@ -169,7 +169,10 @@ package struct AnimatedScreen: Sendable {
     package mutating func removeElement(
         _ name: String, key: String, at time: Double
     ) throws(RuntimeError) -> (events: [LiveEvent], transitionEvents: [TransitionEvent]) {
-        try change(inPlace: elementChangeStaysLocal(name, at: time), at: time) {
+        if composesInPlace(name, at: time), let (element, index) = live.boundElement(name, key: key) {
+            return try removeComposing(name, element, at: index, time: time)
+        }
+        return try change(inPlace: elementChangeStaysLocal(name, at: time), at: time) {
             (live: inout LiveScreen) throws(RuntimeError) -> [LiveEvent] in try live.remove(name, key: key)
         }
     }
@@ -233,6 +236,58 @@ package struct AnimatedScreen: Sendable {
         }
         var before = live
         if let key = live.elementKey(name, at: index) { _ = try? before.remove(name, key: key) }
+        pending += generalTransition(from: before, to: live, oldOffset: oldOffset, running: true, at: time)
+        return (events, pending)
+    }
+
+    /// An element removed while a quick transition runs, made on the live
+    /// screen itself and composed with it, as `insertComposing`: the rows
+    /// before are the rows now with the removed ones back at their place
+    /// (their poses are in the change log), and the poses of the rows
+    /// composed one by one are taken first. When it cannot compose, the
+    /// general transition animates it from the screen before, made again
+    /// on a copy by putting the element back with the rows it had.
+    private mutating func removeComposing(
+        _ name: String, _ element: BoundElement, at index: Int, time: Double
+    ) throws(RuntimeError) -> (events: [LiveEvent], transitionEvents: [TransitionEvent]) {
+        guard let running = quick else {
+            return try change(at: time) { (live) throws(RuntimeError) in try live.remove(name, key: element.record.key) }
+        }
+        var poses: [Int: Pose] = [:]
+        do {
+            let incremental = live.incremental
+            for row in running.changedRows.union(live.countReaders(of: name)) where incremental.lists(rootRow: row) {
+                poses[row] = incremental.pose(ofRootRow: row)
+            }
+        }
+        let lastShown = live.incremental.lastVisibleRootRow()
+        let oldOffset = live.offset
+        let oldContent = (live.contentWidth, live.contentHeight)
+        live.incremental.beginChangeLog()
+        let events = try live.remove(name, key: element.record.key)
+        changesInPlace += 1
+        var pending = advance(to: time)
+        let log = live.incremental.changeLog
+        if log.blocks.count == 1, let block = log.blocks.first, block.inserted.isEmpty, !block.removed.isEmpty,
+            var next = QuickTransition.interrupting(
+                running, elapsed: time - startTime, log: log,
+                before: RowsBeforeRemove(now: live.incremental.rootRows, at: block.at, removed: block.removed.map(\.row), poses: poses),
+                sameOrder: false, after: live, fallback: live.screen.model),
+            Self.separatorsStay(for: next.changedRows, was: lastShown, after: live)
+        {
+            next.oldContentSize = oldContent
+            next.oldOffset = oldOffset
+            changesComposed += 1
+            quick = next
+            transition = nil
+            layoutIsStale = true
+            startTime = time
+            reportedUpTo = time
+            pending += Self.beginEvents(of: next)
+            return (events, pending)
+        }
+        var before = live
+        _ = before.restore(name, element, at: index)
         pending += generalTransition(from: before, to: live, oldOffset: oldOffset, running: true, at: time)
         return (events, pending)
     }

@@ -2,8 +2,9 @@
 // change with a running quick transition asks for them: their order, each
 // one's place, and the poses of the few rows composed one by one. Either
 // the layout before itself (the change made on a copy of the screen), or —
-// for an element pushed in place, with nothing of the screen copied — the
-// rows now without the pushed ones, and poses taken before the change.
+// for an element pushed or removed in place, with nothing of the screen
+// copied — the rows now without the pushed ones (or with the removed ones
+// back), and poses taken before the change.
 
 /// The screen's own rows before a change.
 protocol RowsBefore {
@@ -40,6 +41,27 @@ struct RowsBeforeInsert: RowsBefore {
     func place(of row: Int) -> Int {
         guard let place = now.place(of: row), place < at || place >= at + count else { return -1 }
         return place < at ? place : place - count
+    }
+    func pose(of row: Int) -> Pose? { poses[row] }
+}
+
+/// The rows before one block of rows `removed` left from `at`: the rows
+/// `now` with them back there, and `poses` taken before the removal.
+struct RowsBeforeRemove: RowsBefore {
+    let now: RowSequence
+    let at: Int
+    let removed: [Int]
+    let poses: [Int: Pose]
+
+    var rowCount: Int { now.count + removed.count }
+    func row(at place: Int) -> Int {
+        place < at ? now[place] : place < at + removed.count ? removed[place - at] : now[place - removed.count]
+    }
+    func place(of row: Int) -> Int {
+        // A block is a few rows: one element's.
+        if let index = removed.firstIndex(of: row) { return at + index }
+        guard let place = now.place(of: row) else { return -1 }
+        return place < at ? place : place + removed.count
     }
     func pose(of row: Int) -> Pose? { poses[row] }
 }

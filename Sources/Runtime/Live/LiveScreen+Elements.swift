@@ -90,6 +90,37 @@ extension LiveScreen {
         return elements[index].record.key
     }
 
+    /// The element of list `name` with key `key` and its index, when the
+    /// list is keyed by a field and has it.
+    package func boundElement(_ name: String, key: String) -> (element: BoundElement, index: Int)? {
+        guard let (_, repeater) = try? boundFor(name), let index = boundPlaces[repeater]?[key],
+            let elements = bound[repeater], elements.indices.contains(index)
+        else { return nil }
+        return (elements[index], index)
+    }
+
+    /// Puts `element`, removed alone from list `name` at `index`, back with
+    /// the very rows it had: the screen as it was before the removal (the
+    /// removed rows stay in the model, so nothing is made again). For a
+    /// copy to animate from. False, changing nothing, when the element
+    /// could not have been removed alone.
+    package mutating func restore(_ name: String, _ element: BoundElement, at index: Int) -> Bool {
+        guard let (dataIndex, repeater) = try? boundFor(name), splicesOne(dataIndex, repeater), index >= 0,
+            index <= bound[repeater]?.count ?? 0, boundPlaces[repeater]?[element.record.key] == nil
+        else { return false }
+        let rows = element.rows.array
+        _ = observe { live in
+            var edited = live.incremental.screen.takeModel()
+            let stack = edited.repeaters[repeater].stack
+            let at = live.firstPlace(of: repeater, in: edited) + index * rows.count
+            edited.stacks[stack].rows.insert(contentsOf: rows, at: at)
+            live.bound[repeater, default: []].insert(element, at: index)
+            live.boundPlaces[repeater, default: KeyPlaces()].insert(element.record.key, at: index)
+            live.finishSplice(dataIndex, repeater, edited, inserted: rows, removed: [], blocks: [], edit: IncrementalLayout.Edit(at: at, removed: 0, inserted: rows))
+        }
+        return true
+    }
+
     /// Whether one element of list `name` goes in or out alone (see
     /// `splicesOne`) and touches no other row but a few of the screen's own
     /// rows that read the list's count: a change a quick transition takes,
