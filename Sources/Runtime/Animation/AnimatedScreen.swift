@@ -200,59 +200,49 @@ package struct AnimatedScreen: Sendable {
     private mutating func insertComposing(
         _ name: String, json: String, index: Int, at time: Double
     ) throws(RuntimeError) -> (events: [LiveEvent], transitionEvents: [TransitionEvent]) {
-        guard let running = quick else { return try change(at: time) { (live) throws(RuntimeError) in try live.insert(name, json: json, at: index) } }
-        var poses: [Int: Pose] = [:]
-        do {
-            let incremental = live.incremental
-            for row in running.changedRows.union(live.countReaders(of: name)) where incremental.lists(rootRow: row) {
-                poses[row] = incremental.pose(ofRootRow: row)
-            }
-        }
-        let lastShown = live.incremental.lastVisibleRootRow()
-        let oldOffset = live.offset
-        let oldContent = (live.contentWidth, live.contentHeight)
-        live.incremental.beginChangeLog()
-        let events = try live.insert(name, json: json, at: index)
-        changesInPlace += 1
-        var pending = advance(to: time)
-        let log = live.incremental.changeLog
-        if log.blocks.count == 1, let block = log.blocks.first, block.removed.isEmpty, !block.inserted.isEmpty,
-            var next = QuickTransition.interrupting(
-                running, elapsed: time - startTime, log: log,
-                before: RowsBeforeInsert(now: live.incremental.rootRows, at: block.at, count: block.inserted.count, poses: poses),
-                sameOrder: false, after: live, fallback: live.screen.model),
-            Self.separatorsStay(for: next.changedRows, was: lastShown, after: live)
-        {
-            next.oldContentSize = oldContent
-            next.oldOffset = oldOffset
-            changesComposed += 1
-            quick = next
-            transition = nil
-            layoutIsStale = true
-            startTime = time
-            reportedUpTo = time
-            pending += Self.beginEvents(of: next)
-            return (events, pending)
-        }
-        var before = live
-        if let key = live.elementKey(name, at: index) { _ = try? before.remove(name, key: key) }
-        pending += generalTransition(from: before, to: live, oldOffset: oldOffset, running: true, at: time)
-        return (events, pending)
+        try composing(
+            name, at: time, { (live) throws(RuntimeError) in try live.insert(name, json: json, at: index) },
+            rowsBefore: { block, now, poses in
+                block.removed.isEmpty && !block.inserted.isEmpty
+                    ? RowsBeforeInsert(now: now, at: block.at, count: block.inserted.count, poses: poses) : nil
+            },
+            remakeBefore: { before in
+                if let key = before.elementKey(name, at: index) { _ = try? before.remove(name, key: key) }
+            })
     }
 
     /// An element removed while a quick transition runs, made on the live
     /// screen itself and composed with it, as `insertComposing`: the rows
     /// before are the rows now with the removed ones back at their place
-    /// (their poses are in the change log), and the poses of the rows
-    /// composed one by one are taken first. When it cannot compose, the
-    /// general transition animates it from the screen before, made again
-    /// on a copy by putting the element back with the rows it had.
+    /// (their poses are in the change log). When it cannot compose, the
+    /// screen before is made again on a copy by putting the element back
+    /// with the rows it had.
     private mutating func removeComposing(
         _ name: String, _ element: BoundElement, at index: Int, time: Double
     ) throws(RuntimeError) -> (events: [LiveEvent], transitionEvents: [TransitionEvent]) {
-        guard let running = quick else {
-            return try change(at: time) { (live) throws(RuntimeError) in try live.remove(name, key: element.record.key) }
-        }
+        try composing(
+            name, at: time, { (live) throws(RuntimeError) in try live.remove(name, key: element.record.key) },
+            rowsBefore: { block, now, poses in
+                block.inserted.isEmpty && !block.removed.isEmpty
+                    ? RowsBeforeRemove(now: now, at: block.at, removed: block.removed.map(\.row), poses: poses) : nil
+            },
+            remakeBefore: { before in _ = before.restore(name, element, at: index) })
+    }
+
+    /// One element of list `name` in or out by `body`, made on the live
+    /// screen and composed with the running quick transition: the poses of
+    /// the rows it composes one by one (the running change's, the count's
+    /// readers) are taken first; `rowsBefore` gives the rows before from the
+    /// change's one block, the rows now and those poses (nil: not this
+    /// change's kind). When it does not compose, the general transition
+    /// animates it from the screen before, made again on a copy by
+    /// `remakeBefore`.
+    private mutating func composing(
+        _ name: String, at time: Double, _ body: (inout LiveScreen) throws(RuntimeError) -> [LiveEvent],
+        rowsBefore: (IncrementalLayout.ChangeLog.Block, RowSequence, [Int: Pose]) -> (any RowsBefore)?,
+        remakeBefore: (inout LiveScreen) -> Void
+    ) throws(RuntimeError) -> (events: [LiveEvent], transitionEvents: [TransitionEvent]) {
+        guard let running = quick else { return try change(at: time, body) }
         var poses: [Int: Pose] = [:]
         do {
             let incremental = live.incremental
@@ -264,15 +254,13 @@ package struct AnimatedScreen: Sendable {
         let oldOffset = live.offset
         let oldContent = (live.contentWidth, live.contentHeight)
         live.incremental.beginChangeLog()
-        let events = try live.remove(name, key: element.record.key)
+        let events = try body(&live)
         changesInPlace += 1
         var pending = advance(to: time)
         let log = live.incremental.changeLog
-        if log.blocks.count == 1, let block = log.blocks.first, block.inserted.isEmpty, !block.removed.isEmpty,
+        if log.blocks.count == 1, let block = log.blocks.first, let before = rowsBefore(block, live.incremental.rootRows, poses),
             var next = QuickTransition.interrupting(
-                running, elapsed: time - startTime, log: log,
-                before: RowsBeforeRemove(now: live.incremental.rootRows, at: block.at, removed: block.removed.map(\.row), poses: poses),
-                sameOrder: false, after: live, fallback: live.screen.model),
+                running, elapsed: time - startTime, log: log, before: before, sameOrder: false, after: live, fallback: live.screen.model),
             Self.separatorsStay(for: next.changedRows, was: lastShown, after: live)
         {
             next.oldContentSize = oldContent
@@ -287,7 +275,7 @@ package struct AnimatedScreen: Sendable {
             return (events, pending)
         }
         var before = live
-        _ = before.restore(name, element, at: index)
+        remakeBefore(&before)
         pending += generalTransition(from: before, to: live, oldOffset: oldOffset, running: true, at: time)
         return (events, pending)
     }
