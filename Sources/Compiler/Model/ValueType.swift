@@ -14,8 +14,9 @@ public enum ValueType: Hashable, Sendable, CustomStringConvertible {
     /// A `size` rule: points, `P%`, `fit`, `fill`, `fill(w)`. Numbers and
     /// percentages convert to it.
     case length
-    /// A declared enum, by name.
-    case enumeration(String)
+    /// A declared enum, by name. (Boxed: a name inline doubled the size
+    /// of every type a state or parameter reference carries.)
+    indirect case enumeration(String)
 
     /// The types a user may write for state and parameters.
     static let declarable: [String: ValueType] = [
