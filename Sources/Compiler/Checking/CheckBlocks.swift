@@ -39,25 +39,50 @@ extension TypeChecker {
         for index in block.members.indices {
             checkMember(block.members[index], context: context, scope: scope, mayDeclareState: mayDeclareState, owner: owner(), into: &result)
         }
-        finish(&result)
+        Self.finish(&result)
         return result
     }
 
     /// `checkMembers`, emptying `block` as it goes: each member is let go
     /// once checked, so a screen's syntax tree shrinks while its checked
     /// rows grow (the two together were the peak of compiling a large
-    /// screen). `block` must hold its members alone.
-    mutating func checkMembers(draining block: inout Block, context: BlockContext, scope: Scope, owner: @autoclosure () -> String) -> BlockResult {
+    /// screen). `block` must hold its members alone. Each row, once
+    /// checked, goes to `handOn` with `stream` and `sink`.
+    mutating func checkMembers(
+        draining block: inout Block, context: BlockContext, scope: Scope, owner: @autoclosure () -> String,
+        stream: inout RowStream, sink: inout some CheckedRowSink
+    ) -> BlockResult {
         var (result, scope, mayDeclareState) = Self.start(block, context: context, scope: scope)
         var members: [Member] = []
         swap(&members, &block.members)
         // Last first, so that each is taken off the end in source order.
         members.reverse()
         while let member = members.popLast() {
+            if case .deferredRows(let deferred) = member {
+                var parser = DeferredRowParser(source: sources[deferred.file], file: deferred.file)
+                for row in deferred.rows where !rowsNeedParsingInPlace {
+                    guard let syntax = parseDeferred(row, with: &parser) else { break }
+                    checkMember(.row(syntax), context: context, scope: scope, mayDeclareState: mayDeclareState, owner: owner(), into: &result)
+                    handOn(&result, stream: &stream, sink: &sink)
+                }
+                continue
+            }
             checkMember(member, context: context, scope: scope, mayDeclareState: mayDeclareState, owner: owner(), into: &result)
+            handOn(&result, stream: &stream, sink: &sink)
         }
-        finish(&result)
+        Self.finish(&result)
         return result
+    }
+
+    /// A deferred row parsed, or nil (and `rowsNeedParsingInPlace`) when it
+    /// has a problem: the check stops and the file is parsed again
+    /// without deferring (Compiler.check).
+    private mutating func parseDeferred(_ row: DeferredRow, with parser: inout DeferredRowParser) -> RowSyntax? {
+        guard let syntax = parser.parse(row) else {
+            rowsNeedParsingInPlace = true
+            return nil
+        }
+        return syntax
     }
 
     /// A block's result before its members are checked, the scope its
@@ -86,7 +111,7 @@ extension TypeChecker {
     }
 
     /// What a block's members say together, once all are checked.
-    private func finish(_ result: inout BlockResult) {
+    static func finish(_ result: inout BlockResult) {
         // `font: headline` is semibold, as iOS's headline style is, unless
         // the same block gives a weight.
         if result.headlineFont, result.block.properties["weight"] == nil {
@@ -136,15 +161,10 @@ extension TypeChecker {
             }
             if let checked = checkRow(row, scope: scope) { result.rows.append(checked) }
         case .deferredRows(let deferred):
-            // Parsed one at a time: only this row's syntax is held. A row
-            // with a problem stops the check: the file is parsed again
-            // without deferring (Compiler.check).
+            // Parsed one at a time: only this row's syntax is held.
             var parser = DeferredRowParser(source: sources[deferred.file], file: deferred.file)
             for row in deferred.rows where !rowsNeedParsingInPlace {
-                guard let syntax = parser.parse(row) else {
-                    rowsNeedParsingInPlace = true
-                    return
-                }
+                guard let syntax = parseDeferred(row, with: &parser) else { return }
                 checkMember(.row(syntax), context: context, scope: scope, mayDeclareState: mayDeclareState, owner: owner(), into: &result)
             }
         }

@@ -26,7 +26,28 @@ extension TypeChecker {
         var poisoned = false
     }
 
-    mutating func checkExpansion(_ stacks: [CheckedStack], nameSpans: [Span]) {
+    /// What the components expand to, worked out before the screens are
+    /// checked (so that each screen row can be measured as it is checked
+    /// and let go); the problems found are reported by `checkExpansion`,
+    /// in pass 7's place.
+    struct ExpansionPlan {
+        /// Components leaves first (Kahn's order); those on a cycle are left out.
+        var order: [String] = []
+        var expansions: [String: Expansion] = [:]
+        /// Components too large, in `order`, with what to say.
+        var problems: [(name: String, message: String)] = []
+        /// Rows of one copy of every component (each screen holds one).
+        var templateRows = 0
+    }
+
+    /// Pass 7's tally of one screen or flow: its rows with components expanded.
+    struct StackExpansion {
+        var own = Expansion(rows: 0, depth: 0)
+        var span: Span
+        var what: String
+    }
+
+    mutating func planExpansion() {
         let names = checkedComponents.keys.sorted()
         var uses: [String: Set<String>] = [:]
         var usedBy: [String: [String]] = [:]
@@ -39,58 +60,86 @@ extension TypeChecker {
         // Kahn's order, leaves first; components on a cycle never get ready.
         var waiting = uses.mapValues(\.count)
         var ready = names.filter { waiting[$0] == 0 }
-        var order: [String] = []
+        var plan = ExpansionPlan()
         while let name = ready.popLast() {
-            order.append(name)
+            plan.order.append(name)
             for user in usedBy[name] ?? [] {
                 waiting[user]! -= 1
                 if waiting[user] == 0 { ready.append(user) }
             }
         }
-        var expansions: [String: Expansion] = [:]
-        for name in order {
+        for name in plan.order {
             guard let component = checkedComponents[name] else { continue }
-            let expansion = expand([component.body], known: expansions)
-            expansions[name] = expansion
+            let expansion = expand([component.body][...], known: plan.expansions)
+            plan.expansions[name] = expansion
             guard !expansion.poisoned else { continue }
             if expansion.rows > Self.maximumExpandedRows {
-                expansions[name]?.poisoned = true
-                error(
-                    .screenTooLarge, nameSpan(of: name, component.body.span),
-                    "component '\(name)' expands to \(Self.count(expansion.rows)) rows; a file may expand to at most \(Self.count(Self.maximumExpandedRows)) (instances of components inside components multiply)")
+                plan.expansions[name]?.poisoned = true
+                plan.problems.append((name, "component '\(name)' expands to \(Self.count(expansion.rows)) rows; a file may expand to at most \(Self.count(Self.maximumExpandedRows)) (instances of components inside components multiply)"))
             } else if expansion.depth > Self.maximumStackDepth {
-                expansions[name]?.poisoned = true
-                error(
-                    .screenTooLarge, nameSpan(of: name, component.body.span),
-                    "component '\(name)' nests stacks \(expansion.depth) deep through the components it uses; at most \(Self.maximumStackDepth) are allowed")
+                plan.expansions[name]?.poisoned = true
+                plan.problems.append((name, "component '\(name)' nests stacks \(expansion.depth) deep through the components it uses; at most \(Self.maximumStackDepth) are allowed"))
             }
         }
-        checkExpandedHeights(order: order, stacks: stacks)
-        if expansions.values.contains(where: \.poisoned) { return }
-        let templateRows = expansions.values.reduce(0) { Self.add($0, $1.rows) }
+        plan.templateRows = plan.expansions.values.reduce(0) { Self.add($0, $1.rows) }
+        expansionPlan = plan
+    }
+
+    /// Adds root rows of the stack being checked to its tally (pass 7) and
+    /// to the arguments components receive (`received`).
+    mutating func tallyExpansion(_ rows: ArraySlice<CheckedRow>, into tally: inout StackExpansion) {
+        let expansion = expand(rows, known: expansionPlan.expansions)
+        tally.own.rows = Self.add(tally.own.rows, expansion.rows)
+        tally.own.depth = max(tally.own.depth, expansion.depth)
+        tally.own.poisoned = tally.own.poisoned || expansion.poisoned
+        receiveArguments(rows, from: 0)
+    }
+
+    /// A flow's steps, each a Stack row holding its rows.
+    mutating func tallyExpansion(steps: [CheckedStep], into tally: inout StackExpansion) {
+        for step in steps.indices {
+            let expansion = expand(steps[step].rows[...], known: expansionPlan.expansions)
+            tally.own.rows = Self.add(tally.own.rows, Self.add(expansion.rows, 1))
+            tally.own.depth = max(tally.own.depth, expansion.depth + 1)
+            receiveArguments(steps[step].rows[...], from: 0)
+        }
+    }
+
+    /// Whether lowering rows checked so far is safe: no component is too
+    /// large, the rows of the file so far stay under the limits, and
+    /// substituted arguments cannot pass the expression height lowering
+    /// may recurse over (the bound `checkExpandedHeights` starts from).
+    func expansionAllowsLowering(_ tally: StackExpansion) -> Bool {
+        guard expansionPlan.problems.isEmpty, tally.own.depth <= Self.maximumStackDepth else { return false }
+        let total = Self.add(expandedSoFar, Self.add(tally.own.rows, expansionPlan.templateRows))
+        guard total <= Self.maximumExpandedRows else { return false }
+        let (bound, overflow) = tallestArgument.multipliedReportingOverflow(by: max(expansionPlan.order.count, 1))
+        return !overflow && bound + Parser.maximumExpressionHeight <= Self.maximumExpandedHeight
+    }
+
+    /// Pass 7: reports what `planExpansion` and the stacks' tallies found.
+    mutating func checkExpansion() {
+        for problem in expansionPlan.problems {
+            let span = checkedComponents[problem.name]?.body.span ?? Span(file: FileID(0), start: 0, end: 0)
+            error(.screenTooLarge, nameSpan(of: problem.name, span), problem.message)
+        }
+        checkExpandedHeights(order: expansionPlan.order)
+        if expansionPlan.expansions.values.contains(where: \.poisoned) { return }
+        let templateRows = expansionPlan.templateRows
         var total = 0
-        for (stack, span) in zip(stacks, nameSpans) {
-            var own = Expansion(rows: 0, depth: 0)
-            if stack.kind == .flow {
-                for step in stack.steps.indices {
-                    let expansion = expand(stack.steps[step].rows, known: expansions)
-                    own.rows = Self.add(own.rows, Self.add(expansion.rows, 1))
-                    own.depth = max(own.depth, expansion.depth + 1)
-                }
-            } else {
-                own = expand(stack.rows, known: expansions)
-            }
+        for tally in stackExpansions {
+            let own = tally.own
             total = Self.add(total, Self.add(own.rows, templateRows))
             if total > Self.maximumExpandedRows {
                 error(
-                    .screenTooLarge, span,
-                    "\(stack.kind.rawValue) '\(stack.name)' brings the rows this file expands to past \(Self.count(Self.maximumExpandedRows)): its rows expand to \(Self.count(own.rows)), and each screen also holds one copy of every component (\(Self.count(templateRows)) rows)")
+                    .screenTooLarge, tally.span,
+                    "\(tally.what) brings the rows this file expands to past \(Self.count(Self.maximumExpandedRows)): its rows expand to \(Self.count(own.rows)), and each screen also holds one copy of every component (\(Self.count(templateRows)) rows)")
                 return
             }
             if own.depth > Self.maximumStackDepth {
                 error(
-                    .screenTooLarge, span,
-                    "\(stack.kind.rawValue) '\(stack.name)' nests stacks \(own.depth) deep through its components; at most \(Self.maximumStackDepth) are allowed")
+                    .screenTooLarge, tally.span,
+                    "\(tally.what) nests stacks \(own.depth) deep through its components; at most \(Self.maximumStackDepth) are allowed")
             }
         }
     }
@@ -99,14 +148,14 @@ extension TypeChecker {
     /// deepest nesting. Components they use must be in `known` (those that
     /// are not sit on a reported cycle and count as one row). Rows are read
     /// field by field, not copied: this walks every row of every screen.
-    private func expand(_ rows: [CheckedRow], known: [String: Expansion]) -> Expansion {
+    private func expand(_ rows: ArraySlice<CheckedRow>, known: [String: Expansion]) -> Expansion {
         var result = Expansion(rows: 0, depth: 0)
         for index in rows.indices {
             let expansion: Expansion
             if let component = rows[index].component {
                 expansion = known[component] ?? Expansion(rows: 1, depth: 0)
             } else {
-                var inner = expand(rows[index].rows, known: known)
+                var inner = expand(rows[index].rows[...], known: known)
                 inner.rows = Self.add(inner.rows, 1)
                 inner.depth = rows[index].kind == .stack ? inner.depth + 1 : 0
                 expansion = inner
@@ -123,35 +172,34 @@ extension TypeChecker {
         for child in row.rows { collectComponents(child, into: &found) }
     }
 
+    /// The tallest argument each component receives from the screens'
+    /// rows, taken in as they are checked: a row's component instance
+    /// passes its arguments on; other rows pass on their rows'.
+    mutating func receiveArguments(_ rows: ArraySlice<CheckedRow>, from carried: Int) {
+        // Field by field over every row, as `expand`.
+        for index in rows.indices {
+            if let component = rows[index].component {
+                let tallest = rows[index].arguments.entries.reduce(0) { max($0, $1.value.height) }
+                if tallest > 0 { receivedArguments[component] = max(receivedArguments[component] ?? 0, tallest + carried) }
+            } else {
+                receiveArguments(rows[index].rows[...], from: carried)
+            }
+        }
+    }
+
     /// Arguments substituted down a chain of components add their heights:
     /// the tallest argument each parameter receives is carried from users to
     /// the components they use (the reverse of `order`).
-    private mutating func checkExpandedHeights(order: [String], stacks: [CheckedStack]) {
+    private mutating func checkExpandedHeights(order: [String]) {
         // Along a chain each component adds at most the tallest argument, and
         // a chain visits each component once: when even that cannot pass the
         // limit, there is nothing to walk.
         let (bound, overflow) = tallestArgument.multipliedReportingOverflow(by: max(order.count, 1))
         if !overflow, bound + Parser.maximumExpressionHeight <= Self.maximumExpandedHeight { return }
-        var received: [String: Int] = [:]
-        // Field by field over every row of every screen, as `expand`.
-        func pass(_ rows: [CheckedRow], from carried: Int) {
-            for index in rows.indices {
-                if let component = rows[index].component {
-                    let tallest = rows[index].arguments.entries.reduce(0) { max($0, $1.value.height) }
-                    if tallest > 0 { received[component] = max(received[component] ?? 0, tallest + carried) }
-                } else {
-                    pass(rows[index].rows, from: carried)
-                }
-            }
-        }
-        for stack in stacks {
-            pass(stack.rows, from: 0)
-            for step in stack.steps.indices { pass(stack.steps[step].rows, from: 0) }
-        }
         for name in order.reversed() {
             guard let component = checkedComponents[name] else { continue }
-            let carried = received[name] ?? 0
-            pass([component.body], from: carried)
+            let carried = receivedArguments[name] ?? 0
+            receiveArguments([component.body][...], from: carried)
             let own = component.body.tallestExpression
             if carried > 0, own + carried > Self.maximumExpandedHeight {
                 error(
@@ -166,7 +214,7 @@ extension TypeChecker {
         components[component]?.decl.name.span ?? fallback
     }
 
-    private static func add(_ a: Int, _ b: Int) -> Int {
+    static func add(_ a: Int, _ b: Int) -> Int {
         let (sum, overflow) = a.addingReportingOverflow(b)
         return overflow ? Int.max : sum
     }

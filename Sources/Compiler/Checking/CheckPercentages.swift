@@ -8,7 +8,7 @@ import StackParser
 extension TypeChecker {
     /// Insets along each axis a row gets when it writes none: the nearest
     /// `defaults` that sets them, else the built-in 12 15.
-    private struct InsetDefaults {
+    fileprivate struct InsetDefaults {
         var vertical = 24.0  // 12 top + 12 bottom
         var horizontal = 30.0  // 15 left + 15 right
 
@@ -22,54 +22,79 @@ extension TypeChecker {
         }
     }
 
-    mutating func checkPercentages(_ stacks: [CheckedStack]) {
-        guard sawPercentSize else { return }
-        for stack in stacks {
-            let defaults = InsetDefaults().overridden(by: stack.block.blocks["defaults"])
-            if stack.kind == .screen {
-                checkPercentages(of: stack.rows, axis: keyword(stack.block, "axis") ?? "vertical", defaults: defaults)
-            } else {
-                for step in stack.steps {
-                    let stepDefaults = defaults.overridden(by: step.block.blocks["defaults"])
-                    checkPercentages(of: step.rows, axis: keyword(stack.block, "growth").map { $0 == "left" || $0 == "right" ? "horizontal" : "vertical" } ?? "vertical", defaults: stepDefaults)
-                }
-            }
+    /// Pass 8's sums over the rows of one stack, taken row by row.
+    struct PercentTally {
+        fileprivate var axis: String
+        fileprivate var defaults: InsetDefaults
+        fileprivate var percent = 0.0
+        fileprivate var insets = 0.0
+        fileprivate var first: Span?
+    }
+
+    /// The tally of a screen's root stack, once its settings are checked.
+    func percentTally(screen block: CheckedBlock) -> PercentTally {
+        PercentTally(axis: keyword(block, "axis") ?? "vertical", defaults: InsetDefaults().overridden(by: block.blocks["defaults"]))
+    }
+
+    /// A flow's steps, each its own stack.
+    mutating func tallyPercentages(flow block: CheckedBlock, steps: [CheckedStep]) {
+        let defaults = InsetDefaults().overridden(by: block.blocks["defaults"])
+        let axis = keyword(block, "growth").map { $0 == "left" || $0 == "right" ? "horizontal" : "vertical" } ?? "vertical"
+        for step in steps {
+            checkPercentages(of: step.rows[...], axis: axis, defaults: defaults.overridden(by: step.block.blocks["defaults"]))
         }
     }
 
-    private mutating func checkPercentages(of rows: [CheckedRow], axis: String, defaults: InsetDefaults) {
-        var percent = 0.0
-        var insets = 0.0
-        var first: Span?
+    /// Pass 8: the warnings the tallies found, in the order of the rows
+    /// (those of a nested stack before its parent's), when any row had a
+    /// percentage size.
+    mutating func checkPercentages() {
+        guard sawPercentSize else { return }
+        for warning in percentWarnings { diagnostics.append(warning) }
+    }
+
+    private mutating func checkPercentages(of rows: ArraySlice<CheckedRow>, axis: String, defaults: InsetDefaults) {
+        var tally = PercentTally(axis: axis, defaults: defaults)
+        tallyPercentages(rows, into: &tally)
+        finishPercentages(tally)
+    }
+
+    /// Adds `rows` of one stack to its tally; stacks nested in them are
+    /// tallied and finished here.
+    mutating func tallyPercentages(_ rows: ArraySlice<CheckedRow>, into tally: inout PercentTally) {
         // Rows read field by field, not copied: this visits every row.
         for index in rows.indices {
             if rows[index].kind == .stack, rows[index].component == nil {
-                let inner = defaults.overridden(by: rows[index].block.blocks["defaults"])
-                checkPercentages(of: rows[index].rows, axis: keyword(rows[index].block, "axis") ?? "vertical", defaults: inner)
+                let inner = tally.defaults.overridden(by: rows[index].block.blocks["defaults"])
+                checkPercentages(of: rows[index].rows[...], axis: keyword(rows[index].block, "axis") ?? "vertical", defaults: inner)
             }
             guard case .expr(let size)? = effectiveProperty("size", of: rows, at: index), case .percent(let p)? = constantValue(size) else { continue }
             if case .expr(let hidden)? = rows[index].block.properties["hidden"], constantValue(hidden) == .bool(true) { continue }
             let row = rows[index]
-            percent += p
-            first = first ?? row.span
+            tally.percent += p
+            tally.first = tally.first ?? row.span
             if row.kind == .spacer { continue }
             if case .edges(let edges)? = effectiveProperty("insets", of: row) {
                 guard let sides = Self.constantEdges(edges) else { continue }
-                insets += axis == "horizontal" ? sides[1] + sides[3] : sides[0] + sides[2]
+                tally.insets += tally.axis == "horizontal" ? sides[1] + sides[3] : sides[0] + sides[2]
             } else {
-                insets += defaults.along(axis)
+                tally.insets += tally.defaults.along(tally.axis)
             }
         }
-        guard let first, percent > 100 || (percent >= 100 && insets > 0) else { return }
+    }
+
+    /// The warning for a stack whose rows are all tallied, if they overflow it.
+    mutating func finishPercentages(_ tally: PercentTally) {
+        guard let first = tally.first, tally.percent > 100 || (tally.percent >= 100 && tally.insets > 0) else { return }
         let span = Span(file: first.file, start: first.start, end: min(first.end, first.start + 1))
-        var message = "the rows of this stack ask for \(Self.format(percent))% of its extent"
-        if insets > 0 { message += " and \(Self.format(insets)) points of insets on top" }
+        var message = "the rows of this stack ask for \(Self.format(tally.percent))% of its extent"
+        if tally.insets > 0 { message += " and \(Self.format(tally.insets)) points of insets on top" }
         message += ": percentages size a row's content and its insets are added, so they overflow; use 'size: fill' to share the space"
-        error(.percentOverflow, span, message)
+        percentWarnings.append(Diagnostic(.percentOverflow, span, message))
     }
 
     /// `effectiveProperty` of `rows[index]`, without copying the row.
-    private func effectiveProperty(_ name: String, of rows: [CheckedRow], at index: Int) -> CheckedValue? {
+    private func effectiveProperty(_ name: String, of rows: ArraySlice<CheckedRow>, at index: Int) -> CheckedValue? {
         if let own = rows[index].block.properties[name] { return own }
         if let component = rows[index].component { return checkedComponents[component]?.body.block.properties[name] }
         return nil

@@ -4,11 +4,13 @@
 import StackParser
 
 extension TypeChecker {
-    /// Checks screen or flow `decl`. `draining`: its members are let go as
-    /// they are checked (it must hold them alone), leaving `decl` without
-    /// them; the syntax tree of a large screen and its checked rows are
-    /// then never all in memory at once.
-    mutating func checkStack(_ decl: inout StackDecl, draining: Bool = false) -> CheckedStack {
+    /// Checks screen or flow `decl`, the root file's `number`th. `draining`:
+    /// its members are let go as they are checked (it must hold them
+    /// alone), leaving `decl` without them; a screen's root rows then go to
+    /// `sink` as they are checked (see `CheckedRowSink`), so that the
+    /// syntax tree of a large screen and its checked rows are never all in
+    /// memory at once. Passes 7 and 8 tally its rows here.
+    mutating func checkStack(_ decl: inout StackDecl, number: Int = 0, draining: Bool = false, into sink: inout some CheckedRowSink) -> CheckedStack {
         let what = decl.kind.rawValue
         checkCapitalised(decl.name, what: what)
         var scope = Scope()
@@ -30,8 +32,15 @@ extension TypeChecker {
         let stateMembers = decl.body.members.filter { if case .state = $0 { true } else { false } }
         let context: BlockContext = decl.kind == .screen ? .screen : .flow
         let owner = "\(what) '\(decl.name.name)'"
+        var stream = RowStream(expansion: StackExpansion(span: decl.name.span, what: owner))
+        if draining, decl.kind == .screen, Self.settingsComeFirst(decl.body.members) {
+            let header = CheckedStack(
+                kind: decl.kind, name: decl.name.name, span: decl.span, state: states, block: CheckedBlock(), rows: [], steps: [],
+                data: data)
+            stream.pending = (header, number, Self.rowCount(decl.body.members))
+        }
         let result = draining
-            ? checkMembers(draining: &decl.body, context: context, scope: scope, owner: owner)
+            ? checkMembers(draining: &decl.body, context: context, scope: scope, owner: owner, stream: &stream, sink: &sink)
             : checkMembers(decl.body, context: context, scope: scope, owner: owner)
         for reference in rowReferences where rowIDs[reference.name] == nil {
             error(.unknownRow, reference.span, "no row with id '\(reference.name)' in this \(what)" + suggestion(reference.name, rowIDs.keys))
@@ -40,6 +49,20 @@ extension TypeChecker {
         if decl.kind == .flow, result.steps.isEmpty, !decl.body.isInvalid {
             error(.emptyFlow, decl.name.span, "flow '\(decl.name.name)' has no steps: add 'step Name { … }'")
         }
+        // Rows not tallied as they came are tallied now.
+        if !stream.begun {
+            if decl.kind == .flow {
+                tallyExpansion(steps: result.steps, into: &stream.expansion)
+                tallyPercentages(flow: result.block, steps: result.steps)
+            } else {
+                tallyExpansion(result.rows[...], into: &stream.expansion)
+                stream.percent = percentTally(screen: result.block)
+                tallyPercentages(result.rows[...], into: &stream.percent!)
+            }
+        }
+        if let percent = stream.percent { finishPercentages(percent) }
+        stackExpansions.append(stream.expansion)
+        expandedSoFar = Self.add(expandedSoFar, Self.add(stream.expansion.own.rows, expansionPlan.templateRows))
         return CheckedStack(
             kind: decl.kind, name: decl.name.name, span: decl.span, state: states, block: result.block,
             rows: result.rows, steps: result.steps, data: data)

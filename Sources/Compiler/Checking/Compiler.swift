@@ -29,26 +29,42 @@ public enum Compiler {
     /// Nothing keeps the syntax trees: the root file's screen rows are
     /// parsed one at a time as they are checked, and let go once checked.
     public static func check(_ root: SourceFile, loader: any SourceLoader = FileSystemLoader()) -> CheckResult {
+        var keeping = KeepingRows()
+        return check(root, loader: loader, into: &keeping)
+    }
+
+    /// `check`, handing the screens' rows to `sink` as they are checked:
+    /// the program's screens hold only the rows it did not take.
+    static func check<Sink: CheckedRowSink>(_ root: SourceFile, loader: any SourceLoader, into sink: inout Sink) -> CheckResult {
         var cache = ParseCache()
-        if let result = check(root, loader: loader, cache: &cache, keepsSyntax: false, defersRows: true) { return result }
+        var attempt = sink
+        if let result = check(root, loader: loader, cache: &cache, keepsSyntax: false, defersRows: true, into: &attempt) {
+            sink = attempt
+            return result
+        }
         // A row with a problem: parsed in place, it reports and recovers
-        // as it would have with the rest of the file around it.
+        // as it would have with the rest of the file around it. The sink
+        // starts again as it was.
         cache = ParseCache()
-        return check(root, loader: loader, cache: &cache, keepsSyntax: false, defersRows: false)!
+        return check(root, loader: loader, cache: &cache, keepsSyntax: false, defersRows: false, into: &sink)!
     }
 
     /// Checks `root`, reusing files parsed before that have not changed.
     public static func check(_ root: SourceFile, loader: any SourceLoader = FileSystemLoader(), cache: inout ParseCache) -> CheckResult {
-        check(root, loader: loader, cache: &cache, keepsSyntax: true, defersRows: false)!
+        var keeping = KeepingRows()
+        return check(root, loader: loader, cache: &cache, keepsSyntax: true, defersRows: false, into: &keeping)!
     }
 
     /// `keepsSyntax`: `cache` keeps what was parsed for the next check;
     /// when not, nothing does, and checking lets each screen row's syntax
-    /// go once it is checked. `defersRows`: the root file's screen rows are
-    /// parsed as they are checked (`Parser.parse(_:id:deferringRows:)`);
-    /// nil when one of them has a problem and the file must be checked
-    /// again without.
-    private static func check(_ root: SourceFile, loader: any SourceLoader, cache: inout ParseCache, keepsSyntax: Bool, defersRows: Bool) -> CheckResult? {
+    /// go once it is checked (and hands it to `sink`). `defersRows`: the
+    /// root file's screen rows are parsed as they are checked
+    /// (`Parser.parse(_:id:deferringRows:)`); nil when one of them has a
+    /// problem and the file must be checked again without.
+    private static func check(
+        _ root: SourceFile, loader: any SourceLoader, cache: inout ParseCache, keepsSyntax: Bool, defersRows: Bool,
+        into sink: inout some CheckedRowSink
+    ) -> CheckResult? {
         var resolver = ImportResolver(loader: loader)
         cache.resetCounts()
         resolver.cache = cache
@@ -67,20 +83,24 @@ public enum Compiler {
         checker.checkComponentSignatures()
         checker.checkComponentBodies()
         checker.checkComponentRecursion()
+        checker.planExpansion()
+        sink.declarationsChecked(
+            CheckedProgram(
+                sources: SourceManager(), enums: checker.enums.mapValues(\.cases), components: checker.checkedComponents,
+                records: checker.records, stacks: []),
+            locales: checker.locales)
         var stacks: [CheckedStack] = []
-        var nameSpans: [Span] = []
         var decls: [StackDecl] = []
         for case .stack(let decl) in loaded.files[0].declarations { decls.append(decl) }
         if !keepsSyntax { loaded.files[0].declarations = [] }
         // Taken off the end, so that each is held by `decl` alone.
         decls.reverse()
         while var decl = decls.popLast() {
-            nameSpans.append(decl.name.span)
-            stacks.append(checker.checkStack(&decl, draining: !keepsSyntax))
+            stacks.append(checker.checkStack(&decl, number: stacks.count, draining: !keepsSyntax, into: &sink))
             if checker.rowsNeedParsingInPlace { return nil }
         }
-        checker.checkExpansion(stacks, nameSpans: nameSpans)
-        checker.checkPercentages(stacks)
+        checker.checkExpansion()
+        checker.checkPercentages()
         let diagnostics = checker.diagnostics
         var program = CheckedProgram(
             sources: loaded.sources,

@@ -61,6 +61,15 @@ struct TypeChecker {
     /// component instance (it bounds what substitution can build).
     var sawPercentSize = false
     var tallestArgument = 0
+    /// Pass 7's plan (made before the screens), each screen's and flow's
+    /// tally in order, and the rows of those tallied so far with a copy of
+    /// every component each; the tallest argument each component receives.
+    var expansionPlan = ExpansionPlan()
+    var stackExpansions: [StackExpansion] = []
+    var expandedSoFar = 0
+    var receivedArguments: [String: Int] = [:]
+    /// Pass 8's warnings, found as rows are checked, reported in its place.
+    var percentWarnings: [Diagnostic] = []
 
     init(diagnostics: DiagnosticList) {
         self.diagnostics = diagnostics

@@ -60,7 +60,9 @@ public struct DiagnosticList: Sendable {
 
     public init(limit: Int = 1000) { self.limit = limit }
 
-    public var hasErrors: Bool { droppedErrors > 0 || items.contains { $0.severity == .error } }
+    /// Whether an error was found, kept or not (asked once a row while a
+    /// large screen is checked, so it is not a search).
+    public private(set) var hasErrors = false
     /// Errors found, kept or not.
     public var errorCount: Int { droppedErrors + items.count { $0.severity == .error } }
     /// Warnings found, kept or not.
@@ -74,6 +76,7 @@ public struct DiagnosticList: Sendable {
     /// a thousand warnings before its one error must show the error and
     /// must not compile.
     public mutating func append(_ diagnostic: Diagnostic) {
+        if diagnostic.severity == .error { hasErrors = true }
         if items.count < limit {
             items.append(diagnostic)
             if diagnostic.severity != .error { keptOthers += 1 }
@@ -102,6 +105,7 @@ public struct DiagnosticList: Sendable {
     public mutating func append(contentsOf other: DiagnosticList) {
         for item in other.items { append(item) }
         droppedErrors += other.droppedErrors
+        if other.droppedErrors > 0 { hasErrors = true }
         droppedWarnings += other.droppedWarnings
         droppedNotes += other.droppedNotes
     }
