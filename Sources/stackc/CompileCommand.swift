@@ -82,13 +82,17 @@ enum CompileCommand {
         var status: Int32 = 0
         let useColor = Terminal.stderrWantsColor(color)
         for path in files {
-            guard var result = Self.checked(path) else {
+            guard let compiled = Self.compiled(path) else {
                 status = 2
                 continue
             }
+            var (result, lowered) = (compiled.0, compiled.1)
             Terminal.err(DiagnosticRenderer(sources: result.sources, useColor: useColor).render(result.diagnostics))
             let inputs = result.sources.files.map(\.path).filter { $0 != "<stdin>" } + result.importedPaths
-            guard let screens = Self.lowered(&result) else {
+            // Encoding needs neither the text nor the diagnostics (a 100 MB source is 100 MB).
+            result.sources = SourceManager()
+            result.diagnostics = DiagnosticList()
+            guard let screens = lowered.take() else {
                 if status == 0 { status = 1 }
                 continue
             }
@@ -116,23 +120,13 @@ enum CompileCommand {
         return status
     }
 
-    /// `path` read and checked, or nil (reported) when it cannot be read.
-    /// Nothing but the result holds the source afterwards.
-    private static func checked(_ path: String) -> CheckResult? {
+    /// `path` read, checked and lowered (nil screens when it has errors),
+    /// or nil (reported) when it cannot be read. Each screen row is lowered
+    /// as soon as it is checked (`Compiler.compile`), and nothing but the
+    /// result holds the source afterwards.
+    private static func compiled(_ path: String) -> (CheckResult, [ScreenModel]?)? {
         guard let source = Inputs.readOrReport(path) else { return nil }
-        return Compiler.check(source)
-    }
-
-    /// The screens of `result`'s program, or nil when it has errors. The
-    /// checked program is let go as it is lowered, and the sources before:
-    /// lowering needs neither the text nor the diagnostics, and the three
-    /// together were the peak of compiling (a 100 MB source is 100 MB).
-    private static func lowered(_ result: inout CheckResult) -> [ScreenModel]? {
-        guard var program = result.program else { return nil }
-        result.program = nil
-        result.sources = SourceManager()
-        program.sources = SourceManager()
-        return Compiler.lower(program)
+        return Compiler.compile(source)
     }
 
     /// `hotel.stack` → `hotel.stackc` (or `hotel.stackc.json`), beside it or in the -o directory.

@@ -89,7 +89,10 @@ extension TypeChecker {
             Self.finish(&settings)
             pending.stack.block = settings.block
             stream.percent = percentTally(screen: settings.block)
-            stream.flowing = sink.begin(pending.stack, number: pending.number, expectedRows: pending.expectedRows)
+            // Not after an error: a component that contains itself, say,
+            // would expand for ever.
+            stream.flowing = !diagnostics.hasErrors && expansionPlan.problems.isEmpty
+                && sink.begin(pending.stack, number: pending.number, expectedRows: pending.expectedRows)
         }
         // In order, from the first row not yet tallied: while rows flow,
         // that is the one row this member (or deferred row) added.

@@ -11,13 +11,29 @@ extension Compiler {
     /// copy of the program, each screen's rows are let go as they are
     /// lowered, so that the checked rows and the model do not peak together.
     public static func lower(_ program: consuming CheckedProgram) -> [ScreenModel] {
-        let enums = program.enums.keys.sorted().map { EnumModel(name: $0, cases: program.enums[$0] ?? []) }
         var pending = program.stacks.map(Optional.some)
         program.stacks = []
-        let declarations = program
+        return lower(pending: &pending, declarations: program) { _, _ in nil }
+    }
+
+    /// The enums of a program as screens number them: by name.
+    static func enumModels(_ program: CheckedProgram) -> [EnumModel] {
+        program.enums.keys.sorted().map { EnumModel(name: $0, cases: program.enums[$0] ?? []) }
+    }
+
+    /// Lowers each stack of `pending` in turn, taking it out first; those
+    /// `lowered` gives a model for (by number) are lowered there instead.
+    static func lower(
+        pending: inout [CheckedStack?], declarations: CheckedProgram, lowered: (Int, CheckedStack) -> ScreenModel?
+    ) -> [ScreenModel] {
+        let enums = enumModels(declarations)
         var screens: [ScreenModel] = []
         for index in pending.indices {
             guard let stack = pending[index].take() else { continue }
+            if let model = lowered(index, stack) {
+                screens.append(model)
+                continue
+            }
             var lowering = ScreenLowering(program: declarations, enums: enums, stack: stack)
             screens.append(lowering.run())
         }
@@ -60,6 +76,7 @@ struct ScreenLowering {
     var repeaters: [RepeaterModel] = []
     /// Parameters of components' templates, then of `for` templates.
     var templateParameters: [TemplateParameter] = []
+    var componentTemplates: [ComponentTemplate] = []
 
     init(program: CheckedProgram, enums: [EnumModel], stack: CheckedStack) {
         self.program = program
@@ -133,30 +150,82 @@ struct ScreenLowering {
     }
 
     mutating func run() -> ScreenModel {
+        guard stack.kind == .screen else { return runFlow() }
+        // Taken out, so that each row is let go once lowered (when nothing else holds the program).
+        var rootRows = stack.rows
+        stack.rows = []
+        // At least one row per checked row: room for them at once (growing
+        // the table of 100,000 rows doubled it while both copies lived).
+        func count(_ rows: [CheckedRow]) -> Int { rows.reduce(rows.count) { $0 + count($1.rows) } }
+        beginScreen(expectedRows: count(rootRows))
+        for place in rootRows.indices {
+            let row = rootRows[place]
+            rootRows[place] = Self.loweredRow
+            addRootRow(row)
+        }
+        return finishScreen()
+    }
+
+    /// The screen's root stack while its rows are added, and the defaults they see.
+    private var root: (stack: OpenStack, defaults: CheckedBlock)?
+
+    /// Starts a screen whose root rows are then added one at a time
+    /// (`addRootRow`), as the checker hands them on: components'
+    /// templates, the root stack and its settings.
+    mutating func beginScreen(expectedRows: Int) {
         let defaults = BuiltinDefaults.row.overridden(by: stack.block.blocks["defaults"] ?? CheckedBlock())
-        var steps: [StepModel] = []
         // Components' templates first: their parameters come before those of
         // the `for` templates made while lowering the rows.
         let (templates, parameters) = lowerTemplates(defaults: defaults)
         templateParameters = parameters
-        // At least one row per checked row: room for them at once (growing
-        // the table of 100,000 rows doubled it while both copies lived).
-        func count(_ rows: [CheckedRow]) -> Int { rows.reduce(rows.count) { $0 + count($1.rows) } }
-        rows.reserveCapacity(rows.count + count(stack.rows) + stack.steps.reduce(0) { $0 + count($1.rows) })
-        if stack.kind == .screen {
-            let root = reserveStack()
-            // Taken out, so that each row is let go once lowered (when nothing else holds the program).
-            let rootRows = stack.rows
-            stack.rows = []
-            fill(stack: root, settings: stack.block, axis: keyword(stack.block, "axis") == "horizontal" ? .horizontal : .vertical,
-                 rows: rootRows, defaults: defaults, substitution: [:])
-        } else {
-            lowerFlow(into: &steps)
+        componentTemplates = templates
+        rows.reserveCapacity(rows.count + expectedRows)
+        let index = reserveStack()
+        let open = open(
+            stack: index, settings: stack.block, axis: keyword(stack.block, "axis") == "horizontal" ? .horizontal : .vertical,
+            expectedRows: expectedRows)
+        root = (open, defaults)
+    }
+
+    /// Lowers the screen's next root row (or `for`), as `fill` lowers a stack's.
+    mutating func addRootRow(_ row: CheckedRow) {
+        guard var open = root else { return }
+        root = nil
+        defer { root = open }
+        open.stack.places += 1
+        if let repeating = row.repeating {
+            lowerRepeater(repeating, stack: open.stack.index, after: open.stack.rows.last ?? -1, defaults: open.defaults, substitution: [:])
+            return
         }
+        rowPath.append(open.stack.places)
+        open.stack.rows.append(lowerRow(row, parent: open.stack.index, defaults: open.defaults, substitution: [:]))
+        rowPath.removeLast()
+    }
+
+    /// The screen, once its last root row is added.
+    mutating func finishScreen() -> ScreenModel {
+        if let open = root { close(open.stack) }
+        root = nil
+        return model(steps: [])
+    }
+
+    private mutating func runFlow() -> ScreenModel {
+        let defaults = BuiltinDefaults.row.overridden(by: stack.block.blocks["defaults"] ?? CheckedBlock())
+        let (templates, parameters) = lowerTemplates(defaults: defaults)
+        templateParameters = parameters
+        componentTemplates = templates
+        func count(_ rows: [CheckedRow]) -> Int { rows.reduce(rows.count) { $0 + count($1.rows) } }
+        rows.reserveCapacity(rows.count + stack.steps.reduce(0) { $0 + count($1.rows) })
+        var steps: [StepModel] = []
+        lowerFlow(into: &steps)
+        return model(steps: steps)
+    }
+
+    private func model(steps: [StepModel]) -> ScreenModel {
         var model = ScreenModel(
             name: stack.name, isFlow: stack.kind == .flow, enums: expressions.enums, state: stateSlots, stacks: stacks,
             rows: rows, steps: steps, expressions: expressions.table, flow: stack.kind == .flow ? flowSettings() : nil)
-        model.components = templates
+        model.components = componentTemplates
         model.parameters = templateParameters
         model.data = dataModels
         model.repeaters = repeaters
@@ -336,26 +405,48 @@ struct ScreenLowering {
         stack index: Int, settings: CheckedBlock, axis: Axis, rows children: consuming [CheckedRow], defaults: CheckedBlock,
         substitution: Substitution
     ) {
+        var open = open(stack: index, settings: settings, axis: axis, expectedRows: children.count)
+        for place in children.indices {
+            // Each row is let go once lowered (when `children` is the only copy).
+            let child = children[place]
+            children[place] = Self.loweredRow
+            // Not through `add`: nested stacks recurse here, and a frame
+            // more a level overflowed the stack of a debug build at the
+            // deepest nesting allowed.
+            open.places += 1
+            if let repeating = child.repeating {
+                lowerRepeater(repeating, stack: index, after: open.rows.last ?? -1, defaults: defaults, substitution: substitution)
+                continue
+            }
+            rowPath.append(open.places)
+            open.rows.append(lowerRow(child, parent: index, defaults: defaults, substitution: substitution))
+            rowPath.removeLast()
+        }
+        close(open)
+    }
+
+    /// A stack whose rows are being lowered, one at a time.
+    struct OpenStack {
+        var index: Int
+        /// Its rows so far, and how many places (rows and `for`s) it has had.
+        var rows: [Int] = []
+        var places = 0
+    }
+
+    /// Sets a stack's own settings, before its rows.
+    private mutating func open(stack index: Int, settings: CheckedBlock, axis: Axis, expectedRows: Int) -> OpenStack {
         stacks[index].axis = axis
         if case .edges(let edges)? = settings.properties["padding"] { stacks[index].padding = compileEdges(edges) }
         if let spacing = expr(settings, "spacing") { stacks[index].spacing = expressions.compile(spacing) }
         if let hide = expr(settings, "hide-last-separator") { stacks[index].hideLastSeparator = expressions.compile(hide) }
         if let background = expr(settings, "background") { stacks[index].background = expressions.compile(background) }
-        var rowIndices: [Int] = []
-        rowIndices.reserveCapacity(children.count)
-        for place in children.indices {
-            // Each row is let go once lowered (when `children` is the only copy).
-            let child = children[place]
-            children[place] = Self.loweredRow
-            if let repeating = child.repeating {
-                lowerRepeater(repeating, stack: index, after: rowIndices.last ?? -1, defaults: defaults, substitution: substitution)
-                continue
-            }
-            rowPath.append(place + 1)
-            rowIndices.append(lowerRow(child, parent: index, defaults: defaults, substitution: substitution))
-            rowPath.removeLast()
-        }
-        stacks[index].rows = BlockArray(rowIndices)
+        var open = OpenStack(index: index)
+        open.rows.reserveCapacity(expectedRows)
+        return open
+    }
+
+    private mutating func close(_ open: OpenStack) {
+        stacks[open.index].rows = BlockArray(open.rows)
     }
 
     /// What stands in for a row of a stack once it is lowered.

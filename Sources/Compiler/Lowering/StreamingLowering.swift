@@ -1,0 +1,84 @@
+// Compiling with the checker and lowering interleaved: each root row of a
+// screen is lowered as soon as it is checked and let go, so that a large
+// screen's checked rows never all exist at once (at 100,000 rows they were
+// the larger part of the peak of `stackc compile`).
+
+import StackParser
+import StackRuntime
+
+extension Compiler {
+    /// Checks `root` and lowers its screens and flows: the result of
+    /// `check` (without the program, which is used up) and, when there are
+    /// no errors, what `lower` would make of the program — the same
+    /// screens, byte for byte, made while checking.
+    public static func compile(_ root: SourceFile, loader: any SourceLoader = FileSystemLoader()) -> (CheckResult, [ScreenModel]?) {
+        var sink = StreamingLowering()
+        var result = check(root, loader: loader, into: &sink)
+        guard var program = result.program else { return (result, nil) }
+        result.program = nil
+        program.sources = SourceManager()
+        return (result, sink.finish(program))
+    }
+}
+
+/// Lowers screens as the checker hands on their root rows.
+///
+/// Lowering a row needs the program's environment slots (dark appearance,
+/// content size, locale) numbered, but whether the program reads them is
+/// known only once its last row is checked: screens lowered here assume
+/// all of them, and `finish` takes out those nobody read (SlotRenumbering).
+struct StreamingLowering: CheckedRowSink {
+    /// The declarations screens are lowered against, with every
+    /// environment slot assumed; the enum table they give.
+    private var declarations: CheckedProgram?
+    private var enums: [EnumModel] = []
+    /// Screens begun, by number, lowered up to their last row handed on.
+    private var screens: [Int: ScreenLowering] = [:]
+    private var current: Int?
+
+    mutating func declarationsChecked(_ program: CheckedProgram, locales: [String]) {
+        var assumed = program
+        assumed.environment = [ScreenModel.darkState, ScreenModel.contentSizeState]
+        // The locale is an environment slot only where there is more than one.
+        if locales.count > 1 {
+            assumed.environment.insert(ScreenModel.localeState)
+            assumed.enums[ScreenModel.localeState] = locales
+        }
+        enums = Compiler.enumModels(assumed)
+        declarations = assumed
+    }
+
+    mutating func begin(_ stack: CheckedStack, number: Int, expectedRows: Int) -> Bool {
+        guard let declarations else { return false }
+        var lowering = ScreenLowering(program: declarations, enums: enums, stack: stack)
+        lowering.beginScreen(expectedRows: expectedRows)
+        screens[number] = lowering
+        current = number
+        return true
+    }
+
+    mutating func take(_ row: consuming CheckedRow) {
+        guard let current else { return }
+        screens[current]?.addRootRow(row)
+    }
+
+    /// Every screen and flow of `program` (checked without errors),
+    /// lowered: those begun here finished with the rows they were not
+    /// handed and renumbered for the environment the program reads; the
+    /// others lowered whole.
+    consuming func finish(_ program: consuming CheckedProgram) -> [ScreenModel] {
+        let actual = program.environment
+        let removedSlots = Set([ScreenModel.darkState, ScreenModel.contentSizeState, ScreenModel.localeState].filter { !actual.contains($0) })
+        let removedEnums: Set<String> = actual.contains(ScreenModel.localeState) ? [] : [ScreenModel.localeState]
+        var pending = program.stacks.map(Optional.some)
+        program.stacks = []
+        return Compiler.lower(pending: &pending, declarations: program) { number, stack in
+            guard var lowering = screens.removeValue(forKey: number) else { return nil }
+            for row in stack.rows { lowering.addRootRow(row) }
+            var model = lowering.finishScreen()
+            let renumbering = SlotRenumbering(model, removing: removedSlots, removingEnums: removedEnums)
+            if !renumbering.isIdentity { renumbering.apply(to: &model) }
+            return model
+        }
+    }
+}

@@ -1,0 +1,207 @@
+// `Compiler.compile` lowers each screen row as soon as it is checked,
+// assuming every environment slot and renumbering at the end. Its output
+// must be what checking everything and then lowering (`check` + `lower`)
+// makes, byte for byte, with the same diagnostics in the same order: every
+// fixture and sample, and screens made to hit each way the streaming can
+// go — the environment read only by the last row, by a component's state,
+// a locale enum beside the user's enums, settings after rows, flows, data,
+// arguments tall enough to stop the rows flowing, errors.
+
+import Foundation
+@testable import StackCompiler
+import StackParser
+import StackRuntime
+import XCTest
+
+final class StreamingCompileTests: XCTestCase {
+    /// Whether streaming and checking-then-lowering agree on `source`;
+    /// returns how many root rows the sink took.
+    @discardableResult
+    private func assertSameCompile(
+        _ source: SourceFile, loader: any SourceLoader = FileSystemLoader(), _ name: String, file: StaticString = #filePath, line: UInt = #line
+    ) -> Int {
+        let checked = Compiler.check(source, loader: loader)
+        let (streamed, screens) = Compiler.compile(source, loader: loader)
+        func rendered(_ list: DiagnosticList) -> [String] {
+            list.items.map { "\($0.code.rawValue) \($0.span.file.rawValue):\($0.span.start)-\($0.span.end) \($0.message)" }
+        }
+        XCTAssertEqual(rendered(streamed.diagnostics), rendered(checked.diagnostics), name, file: file, line: line)
+        XCTAssertEqual(streamed.diagnostics.dropped, checked.diagnostics.dropped, name, file: file, line: line)
+        XCTAssertEqual(streamed.importedPaths, checked.importedPaths, name, file: file, line: line)
+        var counter = CountingSink()
+        _ = Compiler.check(source, loader: loader, into: &counter)
+        guard let program = checked.program else {
+            XCTAssertNil(screens, "\(name): errors, yet screens", file: file, line: line)
+            return counter.taken
+        }
+        guard let screens else {
+            XCTFail("\(name): no screens from compile", file: file, line: line)
+            return counter.taken
+        }
+        let lowered = Compiler.lower(program)
+        XCTAssertEqual(screens, lowered, "\(name): models differ", file: file, line: line)
+        XCTAssertEqual(ScreenEncoder.encode(screens), ScreenEncoder.encode(lowered), "\(name): bytes differ", file: file, line: line)
+        return counter.taken
+    }
+
+    /// Takes every row it can and counts them.
+    private struct CountingSink: CheckedRowSink {
+        var taken = 0
+        var begun: [Int] = []
+        mutating func declarationsChecked(_ program: CheckedProgram, locales: [String]) {}
+        mutating func begin(_ stack: CheckedStack, number: Int, expectedRows: Int) -> Bool {
+            begun.append(number)
+            return true
+        }
+        mutating func take(_ row: consuming CheckedRow) { taken += 1 }
+    }
+
+    private static var root: URL {
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    }
+
+    func testEveryFixtureAndSampleCompilesAsCheckingThenLowering() throws {
+        var files: [URL] = []
+        for folder in ["Tests", "samples"] {
+            let walker = FileManager.default.enumerator(at: Self.root.appendingPathComponent(folder), includingPropertiesForKeys: nil)
+            while let url = walker?.nextObject() as? URL {
+                if url.pathExtension == "stack" { files.append(url) }
+            }
+        }
+        XCTAssertGreaterThan(files.count, 50, "the fixtures were not found")
+        var taken = 0
+        for url in files.sorted(by: { $0.path < $1.path }) {
+            let source = SourceFile(path: url.path, bytes: Array(try Data(contentsOf: url)))
+            taken += assertSameCompile(source, url.lastPathComponent)
+        }
+        XCTAssertGreaterThan(taken, 200, "hardly any rows were streamed: the test proves nothing")
+    }
+
+    private func compile(_ text: String, files: [String: String] = [:], _ name: String, line: UInt = #line) -> Int {
+        assertSameCompile(SourceFile(path: "s.stack", text: text), loader: MemoryLoader(files), name, line: line)
+    }
+
+    func testTheEnvironmentReadByTheLastRowOnly() {
+        let rows = (0..<40).map { "    Text r\($0) { text: \"row \($0)\" }" }.joined(separator: "\n")
+        for last in ["color: light-dark(#000, #fff)", "font: body", "size: scaled(20)", "color: label", "text: \"plain\""] {
+            XCTAssertEqual(compile("screen S {\n    state on = false\n\(rows)\n    Text last { \(last)  hidden: on }\n}\n", last), 41, last)
+        }
+    }
+
+    func testComponentStateAfterTheEnvironmentSlots() {
+        for lastColor in ["light-dark(#000, #fff)", "#000"] {
+        let source = """
+            enum Mode { compact, regular }
+            component Toggle(title: string): Text {
+                state on = false
+                text: title
+                color: on ? #0a0 : #333
+                tap: toggle(on)
+            }
+            screen S {
+                state mode: Mode = .regular
+                state count = 0
+                Toggle { title: "a" }
+                Text t { text: "x"  tap: set(count, count + 1)  hidden: mode == .compact }
+                Toggle sauna { title: "b" }
+                Stack inner { Toggle { title: "c" } }
+                Text last { color: \(lastColor) }
+            }
+            screen T {
+                Toggle { title: "d" }
+                Text u { font: title1 }
+            }
+            """
+        XCTAssertGreaterThan(compile(source, "component state"), 4)
+        XCTAssertGreaterThan(compile(source.replacingOccurrences(of: "font: title1", with: "font: 17"), "no environment"), 4)
+        }
+    }
+
+    /// "env.locale" sorts between "Area" and "zones" (a warning, but an enum name).
+    func testALocaleEnumBesideTheUsersEnums() {
+        let catalog = """
+            { "sourceLanguage": "en", "version": "1.0", "strings": {
+              "Hello": { "localizations": { "fr": { "stringUnit": { "state": "translated", "value": "Bonjour" } } } } } }
+            """
+        for text in ["\"Hello\"", "verbatim(\"Hello\")"] {
+            let source = """
+                localize from "Localizable.xcstrings"
+                enum zones { a, b }
+                enum Area { x, y }
+                component Pick: Text { state zone: zones = .b  text: verbatim("z")  tap: set(zone, .a) }
+                screen S {
+                    state area: Area = .y
+                    Pick {}
+                    Text a { text: verbatim("a")  hidden: area == .x }
+                    Text hello { text: \(text) }
+                }
+                """
+            XCTAssertEqual(compile(source, files: ["Localizable.xcstrings": catalog], text), 3, text)
+        }
+    }
+
+    func testScreensNotStreamedAndFlows() {
+        let source = """
+            screen Late {
+                Text a { text: "a" }
+                padding: 10
+                Text b { text: "b" }
+            }
+            flow F {
+                step One { Text a { text: "one" } }
+                step Two { title: "Two"  Text b { text: "b"  color: light-dark(#000, #fff) } }
+            }
+            screen Early {
+                spacing: 4
+                defaults { insets: 4 8 }
+                Text a { text: "a"  color: label }
+            }
+            """
+        XCTAssertEqual(compile(source, "late settings and a flow"), 1, "only the last screen streams")
+    }
+
+    func testDataAndForRows() {
+        let source = """
+            record Amenity { name: string  free: bool = true }
+            record Hotel { name: string  amenities: [Amenity] }
+            screen S {
+                data hotel: Hotel
+                data extras: [Amenity]
+                Text title { text: hotel.name }
+                for a in hotel.amenities key a.name { Text { text: a.name  color: a.free ? label : #f00 } }
+                for e in extras { Text { text: "\\(index): \\(e.name)" } }
+            }
+            """
+        XCTAssertEqual(compile(source, "data"), 3)
+    }
+
+    func testTallArgumentsStopTheRowsFlowing() {
+        // Not constant, so not folded: 100 levels.
+        let tall = Array(repeating: "n", count: 100).joined(separator: " + ")
+        let source = """
+            component A(x: number): Text { size: x }
+            component B(x: number): Stack { A { x: x } }
+            component C(x: number): Stack { B { x: x } }
+            screen S {
+                state n = 1
+                Text a { text: "a" }
+                C { x: 1 }
+                C { x: \(tall) }
+                Text b { text: "b"  color: light-dark(#000, #fff) }
+            }
+            """
+        XCTAssertEqual(compile(source, "tall"), 2, "the rows from the tall argument on are lowered at the end")
+    }
+
+    func testErrorsStopTheRowsFlowing() {
+        let source = """
+            screen S {
+                Text a { text: "a" }
+                Text b { text: 1 }
+                Text c { text: "c" }
+            }
+            """
+        XCTAssertEqual(compile(source, "an error"), 1)
+        XCTAssertEqual(compile("screen S {\n    Text a { size: 60% }\n    Text b { size: 50% }\n}\n", "a warning"), 2)
+    }
+}
