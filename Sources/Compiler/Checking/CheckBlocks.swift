@@ -52,7 +52,8 @@ extension TypeChecker {
         draining block: inout Block, context: BlockContext, scope: Scope, owner: @autoclosure () -> String,
         stream: inout RowStream, sink: inout some CheckedRowSink
     ) -> BlockResult {
-        var (result, scope, mayDeclareState) = Self.start(block, context: context, scope: scope)
+        // Rows handed on as checked need no room here.
+        var (result, scope, mayDeclareState) = Self.start(block, context: context, scope: scope, reservesRows: stream.pending == nil)
         var members: [Member] = []
         swap(&members, &block.members)
         // Last first, so that each is taken off the end in source order.
@@ -87,7 +88,7 @@ extension TypeChecker {
 
     /// A block's result before its members are checked, the scope its
     /// members see, and whether it may declare state.
-    private static func start(_ block: Block, context: BlockContext, scope: Scope) -> (BlockResult, Scope, Bool) {
+    private static func start(_ block: Block, context: BlockContext, scope: Scope, reservesRows: Bool = true) -> (BlockResult, Scope, Bool) {
         var result = BlockResult()
         // Room for the properties and rows at once: grown by doubling, the
         // screen's 100,000 checked rows had twice their room, and both
@@ -102,7 +103,7 @@ extension TypeChecker {
             }
         }
         result.block.properties.reserveCapacity(properties)
-        result.rows.reserveCapacity(rows)
+        if reservesRows { result.rows.reserveCapacity(rows) }
         // State is declared only by the block itself, not by rows or blocks in it.
         let mayDeclareState = scope.declaresState || context == .screen || context == .flow
         var inner = scope

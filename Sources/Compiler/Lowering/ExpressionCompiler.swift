@@ -29,7 +29,7 @@ extension TypedExpr {
 struct ExpressionCompiler {
     var table = ExpressionTable()
     /// Equal constants share a slot.
-    private var constantSlots: [RuntimeValue: UInt32] = [:]
+    private var constantSlots = ConstantIndex()
     /// By slot, the expression that is just that constant, once one was
     /// asked for: equal constant expressions share one instruction (most
     /// properties are constants, and most rows repeat them). An array
@@ -127,14 +127,15 @@ struct ExpressionCompiler {
     private mutating func slot(of value: RuntimeValue) -> UInt32 {
         let cacheSlot = Self.slot(value)
         if let recent = recentSlots[cacheSlot], recent.value == value { return recent.slot }
-        if let existing = constantSlots[value] {
+        let hash = value.hashValue
+        if let existing = constantSlots.find(value, hash: hash, in: table.constants) {
             recentSlots[cacheSlot] = (value, existing)
             return existing
         }
         let slot = UInt32(table.constants.count)
         table.constants.append(value)
         constantExpressions.append(nil)
-        constantSlots[value] = slot
+        constantSlots.insert(slot, hash: hash, in: table.constants)
         return slot
     }
 

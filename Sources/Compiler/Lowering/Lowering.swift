@@ -34,7 +34,7 @@ extension Compiler {
                 screens.append(model)
                 continue
             }
-            var lowering = ScreenLowering(program: declarations, enums: enums, stack: stack)
+            let lowering = ScreenLowering(program: declarations, enums: enums, stack: stack)
             screens.append(lowering.run())
         }
         return screens
@@ -149,7 +149,8 @@ struct ScreenLowering {
         return RecordModel(name: name, fields: fields)
     }
 
-    mutating func run() -> ScreenModel {
+    /// The screen or flow, lowered; the lowering is used up.
+    consuming func run() -> ScreenModel {
         guard stack.kind == .screen else { return runFlow() }
         // Taken out, so that each row is let go once lowered (when nothing else holds the program).
         var rootRows = stack.rows
@@ -157,7 +158,7 @@ struct ScreenLowering {
         // At least one row per checked row: room for them at once (growing
         // the table of 100,000 rows doubled it while both copies lived).
         func count(_ rows: [CheckedRow]) -> Int { rows.reduce(rows.count) { $0 + count($1.rows) } }
-        beginScreen(expectedRows: count(rootRows))
+        beginScreen(rootRows: rootRows.count, allRows: count(rootRows))
         for place in rootRows.indices {
             let row = rootRows[place]
             rootRows[place] = Self.loweredRow
@@ -167,24 +168,27 @@ struct ScreenLowering {
     }
 
     /// The screen's root stack while its rows are added, and the defaults they see.
-    private var root: (stack: OpenStack, defaults: CheckedBlock)?
+    private var root: (stack: OpenStack, defaults: CheckedBlock, expected: Int)?
 
     /// Starts a screen whose root rows are then added one at a time
     /// (`addRootRow`), as the checker hands them on: components'
-    /// templates, the root stack and its settings.
-    mutating func beginScreen(expectedRows: Int) {
+    /// templates, the root stack and its settings. `allRows`: the rows
+    /// they hold, nested ones too, when known.
+    mutating func beginScreen(rootRows: Int, allRows: Int? = nil) {
         let defaults = BuiltinDefaults.row.overridden(by: stack.block.blocks["defaults"] ?? CheckedBlock())
         // Components' templates first: their parameters come before those of
         // the `for` templates made while lowering the rows.
         let (templates, parameters) = lowerTemplates(defaults: defaults)
         templateParameters = parameters
         componentTemplates = templates
-        rows.reserveCapacity(rows.count + expectedRows)
+        // Room for all rows when their number is known, else for the first
+        // hundredth of the root rows (`addRootRow` makes the rest).
+        rows.reserveCapacity(rows.count + (allRows ?? (rootRows / 100 + 1024)))
         let index = reserveStack()
         let open = open(
             stack: index, settings: stack.block, axis: keyword(stack.block, "axis") == "horizontal" ? .horizontal : .vertical,
-            expectedRows: expectedRows)
-        root = (open, defaults)
+            expectedRows: rootRows)
+        root = (open, defaults, allRows == nil ? rootRows : 0)
     }
 
     /// Lowers the screen's next root row (or `for`), as `fill` lowers a stack's.
@@ -192,6 +196,17 @@ struct ScreenLowering {
         guard var open = root else { return }
         root = nil
         defer { root = open }
+        // Rows nested in the root rows are not counted ahead. Once a
+        // hundredth of the root rows is lowered, room is made for the rest
+        // at the rows a root row has made so far, and should that fall
+        // short the table grows by an eighth at a time: doubling it held
+        // both copies of 100,000 rows, three times their size, at once.
+        if open.stack.places == max(open.expected / 100, 64), open.expected > open.stack.places {
+            let perRoot = Double(rows.count) / Double(open.stack.places)
+            rows.reserveCapacity(rows.count + Int(Double(open.expected - open.stack.places) * perRoot * 1.02) + 256)
+        } else if rows.capacity - rows.count < 256 {
+            rows.reserveCapacity(rows.count + max(rows.count / 8, 1024))
+        }
         open.stack.places += 1
         if let repeating = row.repeating {
             lowerRepeater(repeating, stack: open.stack.index, after: open.stack.rows.last ?? -1, defaults: open.defaults, substitution: [:])
@@ -203,7 +218,9 @@ struct ScreenLowering {
     }
 
     /// The screen, once its last root row is added.
-    mutating func finishScreen() -> ScreenModel {
+    /// Used up, so that the model takes its tables without a copy (and a
+    /// renumbering after does not copy them either).
+    consuming func finishScreen() -> ScreenModel {
         if let open = root { close(open.stack) }
         root = nil
         return model(steps: [])

@@ -17,7 +17,9 @@ extension Compiler {
         guard var program = result.program else { return (result, nil) }
         result.program = nil
         program.sources = SourceManager()
-        return (result, sink.finish(program))
+        // Moved, not copied: a copy would share the screens' tables, and
+        // renumbering them would copy them all.
+        return (result, (consume sink).finish(program))
     }
 }
 
@@ -51,7 +53,7 @@ struct StreamingLowering: CheckedRowSink {
     mutating func begin(_ stack: CheckedStack, number: Int, expectedRows: Int) -> Bool {
         guard let declarations else { return false }
         var lowering = ScreenLowering(program: declarations, enums: enums, stack: stack)
-        lowering.beginScreen(expectedRows: expectedRows)
+        lowering.beginScreen(rootRows: expectedRows)
         screens[number] = lowering
         current = number
         return true
@@ -75,7 +77,8 @@ struct StreamingLowering: CheckedRowSink {
         return Compiler.lower(pending: &pending, declarations: program) { number, stack in
             guard var lowering = screens.removeValue(forKey: number) else { return nil }
             for row in stack.rows { lowering.addRootRow(row) }
-            var model = lowering.finishScreen()
+            // Moved, not copied: the renumbering must find the tables unshared.
+            var model = (consume lowering).finishScreen()
             let renumbering = SlotRenumbering(model, removing: removedSlots, removingEnums: removedEnums)
             if !renumbering.isIdentity { renumbering.apply(to: &model) }
             return model
