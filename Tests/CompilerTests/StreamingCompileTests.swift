@@ -88,6 +88,22 @@ final class StreamingCompileTests: XCTestCase {
         }
     }
 
+    /// More rows than one run of deferred rows holds, nested stacks the
+    /// row table's first estimate does not count, and the environment
+    /// read by the last row only.
+    func testALargeScreen() {
+        var rows: [String] = []
+        for index in 0..<10_000 {
+            if index % 50 == 0 {
+                rows.append("    Stack s\(index) { axis: horizontal  Text { text: \"a\" }  Text { text: \"b\" }  Stack { Spacer {} } }")
+            } else {
+                rows.append("    Text r\(index) { text: \"row \(index)\"  size: \(index % 7 * 10 + 20) }")
+            }
+        }
+        let source = "screen Big {\n    defaults { insets: 4 8 }\n\(rows.joined(separator: "\n"))\n    Text last { color: label }\n}\n"
+        XCTAssertEqual(compile(source, "large"), 10_001)
+    }
+
     func testComponentStateAfterTheEnvironmentSlots() {
         for lastColor in ["light-dark(#000, #fff)", "#000"] {
         let source = """

@@ -30,6 +30,14 @@ extension Parser {
         while !at(.rightBrace), !at(.endOfFile) {
             let before = index
             if defersRows, atRow() {
+                // In runs of at most `deferredRun`: the checker lets each
+                // run go once its rows are checked (one run of a million
+                // rows lived, 20 MB, until the last was checked).
+                if deferred.count == Self.deferredRun {
+                    scratch[level].append(.deferredRows(DeferredRows(file: file, rows: deferred)))
+                    deferred = []
+                    deferred.reserveCapacity(Self.deferredRun)
+                }
                 deferred.append(skimRow())
                 continue
             }
@@ -59,6 +67,9 @@ extension Parser {
     /// A block with more members than this keeps the buffer they were
     /// collected in.
     static let handedOverMembers = 1024
+
+    /// The most rows one `.deferredRows` member holds.
+    static let deferredRun = 4096
 
     /// Consumes the `}` matching `open`, or reports the unclosed block once.
     @discardableResult
