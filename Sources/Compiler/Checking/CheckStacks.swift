@@ -16,8 +16,7 @@ extension TypeChecker {
         var scope = Scope()
         let (states, stateSpans) = declareStates(decl.body.members, into: &scope)
         let data = declareData(decl.body.members, into: &scope)
-        rowIDs = [:]
-        rowIDs.reserveCapacity(decl.body.members.count)
+        rowIDs = RowIDTable()
         rowReferences = []
         if decl.kind == .flow {
             var own: Set<String> = []
@@ -42,8 +41,10 @@ extension TypeChecker {
         let result = draining
             ? checkMembers(draining: &decl.body, context: context, scope: scope, owner: owner, stream: &stream, sink: &sink)
             : checkMembers(decl.body, context: context, scope: scope, owner: owner)
-        for reference in rowReferences where rowIDs[reference.name] == nil {
-            error(.unknownRow, reference.span, "no row with id '\(reference.name)' in this \(what)" + suggestion(reference.name, rowIDs.keys))
+        var names: [String]?
+        for reference in rowReferences where rowIDs.first(reference.name, in: sources) == nil {
+            names = names ?? rowIDs.names(in: sources)
+            error(.unknownRow, reference.span, "no row with id '\(reference.name)' in this \(what)" + suggestion(reference.name, names!))
         }
         warnUnusedStates(stateMembers, declared: states, spans: stateSpans)
         if decl.kind == .flow, result.steps.isEmpty, !decl.body.isInvalid {

@@ -48,7 +48,7 @@ struct TypeChecker {
     /// The program's locales, the root catalog's source language first.
     var locales: [String] = []
     /// Row ids of the stack being checked, where each was first declared.
-    var rowIDs: [String: Span] = [:]
+    var rowIDs = RowIDTable()
     /// The files being checked: rows the parser deferred are parsed from them.
     var sources = SourceManager()
     /// Set when a deferred row has a problem: what was checked is thrown
