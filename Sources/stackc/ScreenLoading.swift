@@ -46,16 +46,16 @@ enum ScreenLoading {
             return .failure(.usage(
                 "'\(path)' is a debug dump of a compiled screen (compile --emit json), which nothing loads; lay out its .stack source or the binary .stackc"))
         }
-        let result = Compiler.check(source)
+        // Each row lowered as soon as it is checked, as `compile` does.
+        let (result, lowered) = Compiler.compile(source)
         let renderer = DiagnosticRenderer(sources: result.sources, useColor: useColor)
         Terminal.err(renderer.render(result.diagnostics))
-        guard let program = result.program else {
+        guard let screens = lowered else {
             if let summary = DiagnosticRenderer.summary(errors: result.diagnostics.errorCount, warnings: result.diagnostics.warningCount) {
                 Terminal.err(summary + "\n")
             }
             return .failure(.errors)
         }
-        let screens = Compiler.lower(program)
         guard !screens.isEmpty else {
             Terminal.err("stackc: error: '\(path)' declares no screen or flow to lay out\n")
             return .failure(.errors)
