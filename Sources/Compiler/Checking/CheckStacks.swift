@@ -16,7 +16,7 @@ extension TypeChecker {
         var scope = Scope()
         let (states, stateSpans) = declareStates(decl.body.members, into: &scope)
         let data = declareData(decl.body.members, into: &scope)
-        rowIDs = RowIDTable()
+        rowIDs = RowIDTable(file: decl.span.file, bytes: sources.files.indices.contains(decl.span.file.rawValue) ? sources[decl.span.file].bytes : [])
         rowReferences = []
         if decl.kind == .flow {
             var own: Set<String> = []
@@ -42,8 +42,8 @@ extension TypeChecker {
             ? checkMembers(draining: &decl.body, context: context, scope: scope, owner: owner, stream: &stream, sink: &sink)
             : checkMembers(decl.body, context: context, scope: scope, owner: owner)
         var names: [String]?
-        for reference in rowReferences where rowIDs.first(reference.name, in: sources) == nil {
-            names = names ?? rowIDs.names(in: sources)
+        for reference in rowReferences where rowIDs.first(reference.name) == nil {
+            names = names ?? rowIDs.names()
             error(.unknownRow, reference.span, "no row with id '\(reference.name)' in this \(what)" + suggestion(reference.name, names!))
         }
         warnUnusedStates(stateMembers, declared: states, spans: stateSpans)

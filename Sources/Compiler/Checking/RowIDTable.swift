@@ -1,71 +1,82 @@
 // The row ids of the stack being checked and where each was first declared.
 // A dictionary of names to spans took 59 bytes an id at a million rows (a
 // 16-byte name and a 12-byte span in a power-of-two table at most three
-// quarters full). Ids are spelt in the source, so this keeps only their
-// spans and finds them through a table of 4-byte entry numbers: 20 bytes an
-// id, or less.
+// quarters full). Ids are spelt in the stack's file, so this keeps only
+// their spans and hashes, and finds them through a table of 4-byte entry
+// numbers: 24 bytes an id, or less.
 
 import StackParser
 
 struct RowIDTable {
     private static let empty = UInt32.max
-    /// Where each id was first declared, in order.
+    /// The file the stack is in, and its text.
+    private let file: FileID
+    private let bytes: [UInt8]
+    /// Where each id was first declared, in order, and the hash of its spelling.
     private var spans: [Span] = []
-    /// Entry numbers, open-addressed by the hash of the id's spelling, at
-    /// most half full.
+    private var hashes: [UInt32] = []
+    /// Entry numbers, open-addressed by hash, at most half full.
     private var slots = [UInt32](repeating: RowIDTable.empty, count: 64)
-    /// Ids whose span does not spell them (none a parse makes), by name.
+    /// Ids not spelt at their span in the stack's file (none a parse of
+    /// the stack makes), by name.
     private var others: [String: Span] = [:]
 
+    init(file: FileID = FileID(0), bytes: [UInt8] = []) {
+        self.file = file
+        self.bytes = bytes
+    }
+
     /// Where `name` was first declared, if it was.
-    func first(_ name: String, in sources: SourceManager) -> Span? {
-        if let other = others[name] { return other }
-        var at = Self.hash(name.utf8) & (slots.count - 1)
+    func first(_ name: String) -> Span? {
+        if !others.isEmpty, let other = others[name] { return other }
+        let hash = Self.hash(name.utf8)
+        var at = Int(hash) & (slots.count - 1)
         while slots[at] != Self.empty {
-            let span = spans[Int(slots[at])]
-            if Self.spelling(of: span, in: sources).elementsEqual(name.utf8) { return span }
+            let entry = Int(slots[at])
+            if hashes[entry] == hash, spelling(of: spans[entry]).elementsEqual(name.utf8) { return spans[entry] }
             at = (at + 1) & (slots.count - 1)
         }
         return nil
     }
 
     /// Records `name`, first declared at `span` (not recorded before).
-    mutating func insert(_ name: String, at span: Span, in sources: SourceManager) {
-        guard Self.spelling(of: span, in: sources).elementsEqual(name.utf8) else {
+    mutating func insert(_ name: String, at span: Span) {
+        guard span.file == file, spelling(of: span).elementsEqual(name.utf8) else {
             others[name] = span
             return
         }
-        if (spans.count + 1) * 2 > slots.count { grow(sources) }
-        place(UInt32(spans.count), hash: Self.hash(name.utf8))
+        if (spans.count + 1) * 2 > slots.count { grow() }
+        let hash = Self.hash(name.utf8)
+        place(UInt32(spans.count), hash: hash)
         spans.append(span)
+        hashes.append(hash)
     }
 
     /// Every id recorded (for suggestions).
-    func names(in sources: SourceManager) -> [String] {
-        spans.map { String(decoding: Self.spelling(of: $0, in: sources), as: UTF8.self) } + others.keys
+    func names() -> [String] {
+        spans.map { String(decoding: spelling(of: $0), as: UTF8.self) } + others.keys
     }
 
-    private mutating func place(_ entry: UInt32, hash: Int) {
-        var at = hash & (slots.count - 1)
+    private mutating func place(_ entry: UInt32, hash: UInt32) {
+        var at = Int(hash) & (slots.count - 1)
         while slots[at] != Self.empty { at = (at + 1) & (slots.count - 1) }
         slots[at] = entry
     }
 
-    private mutating func grow(_ sources: SourceManager) {
+    private mutating func grow() {
         slots = [UInt32](repeating: Self.empty, count: slots.count * 2)
-        for entry in spans.indices { place(UInt32(entry), hash: Self.hash(Self.spelling(of: spans[entry], in: sources))) }
+        for entry in hashes.indices { place(UInt32(entry), hash: hashes[entry]) }
     }
 
-    private static func spelling(of span: Span, in sources: SourceManager) -> ArraySlice<UInt8> {
-        let bytes = sources[span.file].bytes
-        guard span.start >= 0, span.start <= span.end, span.end <= bytes.count else { return [] }
+    private func spelling(of span: Span) -> ArraySlice<UInt8> {
+        guard span.file == file, span.start >= 0, span.start <= span.end, span.end <= bytes.count else { return [] }
         return bytes[span.start..<span.end]
     }
 
-    /// FNV-1a: the same for a name and for its spelling in the source.
-    private static func hash(_ bytes: some Sequence<UInt8>) -> Int {
+    /// FNV-1a, folded to 32 bits: the same for a name and its spelling.
+    private static func hash(_ bytes: some Sequence<UInt8>) -> UInt32 {
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
         for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
-        return Int(truncatingIfNeeded: hash ^ (hash >> 29))
+        return UInt32(truncatingIfNeeded: hash ^ (hash >> 32))
     }
 }

@@ -34,9 +34,12 @@ struct StreamingLowering: CheckedRowSink {
     /// environment slot assumed; the enum table they give.
     private var declarations: CheckedProgram?
     private var enums: [EnumModel] = []
-    /// Screens begun, by number, lowered up to their last row handed on.
+    /// Screens begun before the current one, by number, lowered up to
+    /// their last row handed on.
     private var screens: [Int: ScreenLowering] = [:]
-    private var current: Int?
+    /// The screen begun last: out of the dictionary, so that lowering a row
+    /// does not move the whole lowering out of it and back.
+    private var current: (number: Int, lowering: ScreenLowering)?
 
     mutating func declarationsChecked(_ program: CheckedProgram, locales: [String]) {
         var assumed = program
@@ -52,16 +55,15 @@ struct StreamingLowering: CheckedRowSink {
 
     mutating func begin(_ stack: CheckedStack, number: Int, expectedRows: Int) -> Bool {
         guard let declarations else { return false }
+        if let previous = current.take() { screens[previous.number] = previous.lowering }
         var lowering = ScreenLowering(program: declarations, enums: enums, stack: stack)
         lowering.beginScreen(rootRows: expectedRows)
-        screens[number] = lowering
-        current = number
+        current = (number, lowering)
         return true
     }
 
     mutating func take(_ row: consuming CheckedRow) {
-        guard let current else { return }
-        screens[current]?.addRootRow(row)
+        current?.lowering.addRootRow(row)
     }
 
     /// Every screen and flow of `program` (checked without errors),
@@ -72,6 +74,7 @@ struct StreamingLowering: CheckedRowSink {
         let actual = program.environment
         let removedSlots = Set([ScreenModel.darkState, ScreenModel.contentSizeState, ScreenModel.localeState].filter { !actual.contains($0) })
         let removedEnums: Set<String> = actual.contains(ScreenModel.localeState) ? [] : [ScreenModel.localeState]
+        if let previous = current.take() { screens[previous.number] = previous.lowering }
         var pending = program.stacks.map(Optional.some)
         program.stacks = []
         return Compiler.lower(pending: &pending, declarations: program) { number, stack in

@@ -33,7 +33,9 @@ public struct SourceFile: Sendable {
         bytes.withUnsafeBufferPointer { buffer in
             // Counted first: grown by doubling, a million lines' table had
             // room for two million.
-            starts.reserveCapacity(1 + buffer.reduce(0) { $0 + ($1 == UInt8(ascii: "\n") ? 1 : 0) })
+            var lines = 1
+            for byte in buffer { lines &+= byte == UInt8(ascii: "\n") ? 1 : 0 }
+            starts.reserveCapacity(lines)
             for index in buffer.indices where buffer[index] == UInt8(ascii: "\n") {
                 starts.append(index + 1)
             }
