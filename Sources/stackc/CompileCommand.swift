@@ -92,7 +92,7 @@ enum CompileCommand {
             // Encoding needs neither the text nor the diagnostics (a 100 MB source is 100 MB).
             result.sources = SourceManager()
             result.diagnostics = DiagnosticList()
-            guard let screens = lowered.take() else {
+            guard var screens = lowered.take() else {
                 if status == 0 { status = 1 }
                 continue
             }
@@ -101,7 +101,7 @@ enum CompileCommand {
                 if status == 0 { status = 1 }
                 continue
             }
-            let bytes: [UInt8]
+            let parts: [[UInt8]]
             if emit == "json" {
                 let encoder = JSONEncoder()
                 encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
@@ -110,12 +110,14 @@ enum CompileCommand {
                     status = 1
                     continue
                 }
-                bytes = Array(data)
+                parts = [Array(data)]
             } else {
-                bytes = ScreenEncoder.encode(screens)
+                // In parts, so that the file is never whole in memory beside them.
+                parts = ScreenEncoder.encodeParts(screens)
             }
+            screens = []
             let target = outputPath(for: path, output: output, isDirectory: outputIsDirectory, json: emit == "json")
-            if OutputFile.write(bytes, to: target, inputs: inputs, command: "compile") != 0 { status = 2 }
+            if OutputFile.write(parts: parts, to: target, inputs: inputs, command: "compile") != 0 { status = 2 }
         }
         return status
     }

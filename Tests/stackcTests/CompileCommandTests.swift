@@ -42,6 +42,25 @@ final class CompileCommandTests: XCTestCase {
         XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: path("a.stackc"))), try Data(contentsOf: URL(fileURLWithPath: path("b.stackc"))))
     }
 
+    /// A file larger than the output buffer is written in parts, straight
+    /// from the encoder's buffers, to a file and to standard output: it
+    /// loads (its checksum runs over all parts) and lays out as the source.
+    func testALargeScreenWrittenInParts() throws {
+        let rows = (0..<3_000).map { "    Text r\($0) { text: \"row \($0) of a screen larger than one buffer\"  size: \($0 % 5 * 10 + 20) }" }
+        try "screen Big {\n\(rows.joined(separator: "\n"))\n    Text last { color: label }\n}\n"
+            .write(to: directory.appendingPathComponent("big.stack"), atomically: true, encoding: .utf8)
+        XCTAssertEqual(try CLI.run(["compile", path("big.stack"), "-o", path("big.stackc")]).status, 0)
+        let compiled = try Data(contentsOf: URL(fileURLWithPath: path("big.stackc")))
+        XCTAssertGreaterThan(compiled.count, 1 << 17, "not larger than the output buffer: the test proves nothing")
+        let piped = try CLI.runCommand(["/bin/sh", "-c", "\"$0\" compile \"$1\" -o - > \"$2\"", CLI.executable.path, path("big.stack"), path("piped.stackc")])
+        XCTAssertEqual(piped.status, 0, piped.stderr)
+        XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: path("piped.stackc"))), compiled, "standard output")
+        let fromSource = try CLI.run(["layout", path("big.stack"), "--format", "json"])
+        let fromCompiled = try CLI.run(["layout", path("big.stackc"), "--format", "json"])
+        XCTAssertEqual(fromCompiled.status, 0, fromCompiled.stderr)
+        XCTAssertEqual(fromCompiled.stdout, fromSource.stdout)
+    }
+
     func testNothingIsWrittenForAFileWithErrors() throws {
         try "old output".write(toFile: path("broken.stackc"), atomically: true, encoding: .utf8)
         try "screen Broken { Txt { } }".write(toFile: path("broken.stack"), atomically: true, encoding: .utf8)

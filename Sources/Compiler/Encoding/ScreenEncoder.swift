@@ -10,6 +10,24 @@ import StackRuntime
 public enum ScreenEncoder {
     /// The compiled file of `screens`: header, then payload.
     public static func encode(_ screens: [ScreenModel]) -> [UInt8] {
+        var parts = encodeParts(screens)
+        // One buffer, the parts appended as each is let go: a payload
+        // written apart and then copied behind a header made three copies
+        // of the file live at once.
+        var out = parts[0]
+        out.reserveCapacity(parts.reduce(0) { $0 + $1.count })
+        for index in parts.indices.dropFirst() {
+            out.append(contentsOf: parts[index])
+            parts[index] = []
+        }
+        return out
+    }
+
+    /// The compiled file of `screens` in parts, to be written one after
+    /// the other: the header and the strings section, then each screen's
+    /// sections. Writing them so, the file never exists whole in memory
+    /// beside its parts.
+    public static func encodeParts(_ screens: [ScreenModel]) -> [[UInt8]] {
         var strings = Interner<String>()
         let bodies = screens.map { screen -> [UInt8] in
             // Rows that share code (a bound `for`'s) are written as rows of their own.
@@ -18,27 +36,27 @@ public enum ScreenEncoder {
             strings = encoder.strings
             return bytes
         }
-        // One buffer, header first (patched once the payload is known): a
-        // payload written apart and then copied behind a header made three
-        // copies of the file live at once.
-        var out = ByteWriter()
+        var head = ByteWriter()
         let stringBytes = strings.items.reduce(0) { $0 + $1.utf8.count + 5 }
-        out.bytes.reserveCapacity(headerSize + 5 + 5 + stringBytes + bodies.reduce(0) { $0 + $1.count })
-        writeHeader(payloadLength: 0, checksum: 0, into: &out)
-        section(.strings, into: &out) { w in
+        head.bytes.reserveCapacity(headerSize + 5 + 5 + stringBytes)
+        writeHeader(payloadLength: 0, checksum: 0, into: &head)
+        section(.strings, into: &head) { w in
             w.varint(strings.items.count)
             for string in strings.items {
                 w.varint(string.utf8.count)
                 w.bytes.append(contentsOf: string.utf8)
             }
         }
-        for body in bodies { out.bytes.append(contentsOf: body) }
-        let payloadLength = out.bytes.count - headerSize
-        let checksum = out.bytes.withUnsafeBytes { CRC32.checksum(UnsafeRawBufferPointer(rebasing: $0[headerSize...])) }
+        var payloadLength = head.bytes.count - headerSize
+        var checksum = head.bytes.withUnsafeBytes { CRC32.checksum(UnsafeRawBufferPointer(rebasing: $0[headerSize...])) }
+        for body in bodies {
+            payloadLength += body.count
+            checksum = CRC32.checksum(body, continuing: checksum)
+        }
         var header = ByteWriter()
         writeHeader(payloadLength: payloadLength, checksum: checksum, into: &header)
-        out.bytes.replaceSubrange(0..<headerSize, with: header.bytes)
-        return out.bytes
+        head.bytes.replaceSubrange(0..<headerSize, with: header.bytes)
+        return [head.bytes] + bodies
     }
 
     /// Magic, version, flags, payload length and checksum.
@@ -141,7 +159,29 @@ public enum ScreenEncoder {
                 code.append(contentsOf: screen.expressions.code[Int(ref.start)..<Int(ref.start + ref.count)])
             }
 
+            // Strings are numbered by first use: the screen's name and its
+            // enums come before the constants, as the sections do.
+            _ = strings.number(screen.name)
+            for model in screen.enums {
+                _ = strings.number(model.name)
+                for name in model.cases { _ = strings.number(name) }
+            }
+            var constantsBody = ByteWriter()
+            constantsBody.varint(screen.expressions.constants.count)
+            for value in screen.expressions.constants { writeValue(value, into: &constantsBody) }
+            var codeBody = ByteWriter()
+            codeBody.varint(code.count)
+            for instruction in code { writeInstruction(instruction, into: &codeBody) }
+            code = []
+
+            // Room for all sections at once: grown by doubling, the screen's
+            // bytes had up to twice their room.
+            let bodies = [
+                rowsBody, stacksBody, stepsBody, templatesBody, dataBody, parametersBody, stylesBody, actionsBody, transitionsBody,
+                separatorsBody, edgesBody, stateBody, constantsBody, codeBody,
+            ]
             var w = ByteWriter()
+            w.bytes.reserveCapacity(bodies.reduce(4096 + ranges.count * 10) { $0 + $1.bytes.count + 5 })
             ScreenEncoder.section(.screen, into: &w) { w in
                 w.varint(strings.number(screen.name))
                 w.u8(screen.isFlow ? 1 : 0)
@@ -171,14 +211,8 @@ public enum ScreenEncoder {
             }
             ScreenEncoder.section(.state, into: &w) { $0.bytes.append(contentsOf: stateBody.bytes) }
             ScreenEncoder.section(.parameters, into: &w) { $0.bytes.append(contentsOf: parametersBody.bytes) }
-            ScreenEncoder.section(.constants, into: &w) { w in
-                w.varint(screen.expressions.constants.count)
-                for value in screen.expressions.constants { writeValue(value, into: &w) }
-            }
-            ScreenEncoder.section(.code, into: &w) { w in
-                w.varint(code.count)
-                for instruction in code { writeInstruction(instruction, into: &w) }
-            }
+            ScreenEncoder.section(.constants, into: &w) { $0.bytes.append(contentsOf: constantsBody.bytes) }
+            ScreenEncoder.section(.code, into: &w) { $0.bytes.append(contentsOf: codeBody.bytes) }
             ScreenEncoder.section(.expressions, into: &w) { w in
                 w.varint(ranges.count)
                 for (start, count) in ranges {

@@ -20,10 +20,11 @@ package enum CRC32 {
         return tables
     }()
 
-    /// The CRC-32 of `bytes`.
-    package static func checksum(_ bytes: UnsafeRawBufferPointer) -> UInt32 {
+    /// The CRC-32 of `bytes`; of what came before them too, when
+    /// `previous` is the CRC-32 of that (a file written in parts).
+    package static func checksum(_ bytes: UnsafeRawBufferPointer, continuing previous: UInt32 = 0) -> UInt32 {
         let t = tables
-        var crc: UInt32 = 0xFFFF_FFFF
+        var crc: UInt32 = previous ^ 0xFFFF_FFFF
         var index = 0
         let count = bytes.count
         t[0].withUnsafeBufferPointer { t0 in
@@ -60,7 +61,7 @@ package enum CRC32 {
         return crc ^ 0xFFFF_FFFF
     }
 
-    package static func checksum(_ bytes: [UInt8]) -> UInt32 {
-        bytes.withUnsafeBytes { checksum($0) }
+    package static func checksum(_ bytes: [UInt8], continuing previous: UInt32 = 0) -> UInt32 {
+        bytes.withUnsafeBytes { checksum($0, continuing: previous) }
     }
 }
