@@ -2,21 +2,19 @@
 // A dictionary of names to spans took 59 bytes an id at a million rows (a
 // 16-byte name and a 12-byte span in a power-of-two table at most three
 // quarters full). Ids are spelt in the stack's file, so this keeps only
-// their spans and hashes, and finds them through a table of 4-byte entry
-// numbers: 24 bytes an id, or less.
+// their spans and hashes and finds them through a HashIndex: 24 bytes an
+// id, or less.
 
 import StackParser
 
 struct RowIDTable {
-    private static let empty = UInt32.max
     /// The file the stack is in, and its text.
     private let file: FileID
     private let bytes: [UInt8]
     /// Where each id was first declared, in order, and the hash of its spelling.
     private var spans: [Span] = []
-    private var hashes: [UInt32] = []
-    /// Entry numbers, open-addressed by hash, at most half full.
-    private var slots = [UInt32](repeating: RowIDTable.empty, count: 64)
+    private var hashes: [Int] = []
+    private var index = HashIndex()
     /// Ids not spelt at their span in the stack's file (none a parse of
     /// the stack makes), by name.
     private var others: [String: Span] = [:]
@@ -30,13 +28,7 @@ struct RowIDTable {
     func first(_ name: String) -> Span? {
         if !others.isEmpty, let other = others[name] { return other }
         let hash = Self.hash(name.utf8)
-        var at = Int(hash) & (slots.count - 1)
-        while slots[at] != Self.empty {
-            let entry = Int(slots[at])
-            if hashes[entry] == hash, spelling(of: spans[entry]).elementsEqual(name.utf8) { return spans[entry] }
-            at = (at + 1) & (slots.count - 1)
-        }
-        return nil
+        return index.find(hash: hash) { hashes[$0] == hash && spelling(of: spans[$0]).elementsEqual(name.utf8) }.map { spans[$0] }
     }
 
     /// Records `name`, first declared at `span` (not recorded before).
@@ -45,11 +37,10 @@ struct RowIDTable {
             others[name] = span
             return
         }
-        if (spans.count + 1) * 2 > slots.count { grow() }
         let hash = Self.hash(name.utf8)
-        place(UInt32(spans.count), hash: hash)
         spans.append(span)
         hashes.append(hash)
+        index.insert(spans.count - 1, hash: hash) { hashes[$0] }
     }
 
     /// Every id recorded (for suggestions).
@@ -57,26 +48,15 @@ struct RowIDTable {
         spans.map { String(decoding: spelling(of: $0), as: UTF8.self) } + others.keys
     }
 
-    private mutating func place(_ entry: UInt32, hash: UInt32) {
-        var at = Int(hash) & (slots.count - 1)
-        while slots[at] != Self.empty { at = (at + 1) & (slots.count - 1) }
-        slots[at] = entry
-    }
-
-    private mutating func grow() {
-        slots = [UInt32](repeating: Self.empty, count: slots.count * 2)
-        for entry in hashes.indices { place(UInt32(entry), hash: hashes[entry]) }
-    }
-
     private func spelling(of span: Span) -> ArraySlice<UInt8> {
         guard span.file == file, span.start >= 0, span.start <= span.end, span.end <= bytes.count else { return [] }
         return bytes[span.start..<span.end]
     }
 
-    /// FNV-1a, folded to 32 bits: the same for a name and its spelling.
-    private static func hash(_ bytes: some Sequence<UInt8>) -> UInt32 {
+    /// FNV-1a: the same for a name and its spelling.
+    private static func hash(_ bytes: some Sequence<UInt8>) -> Int {
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
         for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
-        return UInt32(truncatingIfNeeded: hash ^ (hash >> 32))
+        return Int(truncatingIfNeeded: hash ^ (hash >> 32))
     }
 }
