@@ -1,7 +1,8 @@
 // `Compiler.compile` lowers each screen row as soon as it is checked,
 // assuming every environment slot and renumbering at the end. Its output
 // must be what checking everything and then lowering (`check` + `lower`)
-// makes, byte for byte, with the same diagnostics in the same order: every
+// makes, byte for byte, with the same diagnostics in the same order (and
+// `Compiler.diagnose`, which lets each row go, the same diagnostics): every
 // fixture and sample, and screens made to hit each way the streaming can
 // go — the environment read only by the last row, by a component's state,
 // a locale enum beside the user's enums, settings after rows, flows, data,
@@ -26,6 +27,9 @@ final class StreamingCompileTests: XCTestCase {
             list.items.map { "\($0.code.rawValue) \($0.span.file.rawValue):\($0.span.start)-\($0.span.end) \($0.message)" }
         }
         XCTAssertEqual(rendered(streamed.diagnostics), rendered(checked.diagnostics), name, file: file, line: line)
+        let diagnosed = Compiler.diagnose(source, loader: loader)
+        XCTAssertEqual(rendered(diagnosed.diagnostics), rendered(checked.diagnostics), "\(name): diagnose", file: file, line: line)
+        XCTAssertNil(diagnosed.program, name, file: file, line: line)
         XCTAssertEqual(streamed.diagnostics.dropped, checked.diagnostics.dropped, name, file: file, line: line)
         XCTAssertEqual(streamed.importedPaths, checked.importedPaths, name, file: file, line: line)
         var counter = CountingSink()

@@ -33,6 +33,17 @@ public enum Compiler {
         return check(root, loader: loader, into: &keeping)
     }
 
+    /// What checking `root` reports, without its program: each screen row
+    /// is let go as soon as it is checked (and its syntax before), so that
+    /// neither the syntax nor the checked rows of a large screen ever all
+    /// exist. `program` is nil.
+    public static func diagnose(_ root: SourceFile, loader: any SourceLoader = FileSystemLoader()) -> CheckResult {
+        var dropping = DroppingRows()
+        var result = check(root, loader: loader, into: &dropping)
+        result.program = nil
+        return result
+    }
+
     /// `check`, handing the screens' rows to `sink` as they are checked:
     /// the program's screens hold only the rows it did not take.
     static func check<Sink: CheckedRowSink>(_ root: SourceFile, loader: any SourceLoader, into sink: inout Sink) -> CheckResult {

@@ -33,6 +33,13 @@ struct KeepingRows: CheckedRowSink {
     mutating func take(_ row: consuming CheckedRow) {}
 }
 
+/// The sink that takes every row and lets it go: for diagnostics alone.
+struct DroppingRows: CheckedRowSink {
+    mutating func declarationsChecked(_ program: CheckedProgram, locales: [String]) {}
+    mutating func begin(_ stack: CheckedStack, number: Int, expectedRows: Int) -> Bool { true }
+    mutating func take(_ row: consuming CheckedRow) {}
+}
+
 /// The screen whose rows are handed to a sink as they are checked.
 struct RowStream {
     /// The screen as the sink is told of it, and how many root rows it
