@@ -82,17 +82,18 @@ enum CompileCommand {
         var status: Int32 = 0
         let useColor = Terminal.stderrWantsColor(color)
         for path in files {
-            guard let compiled = Self.compiled(path) else {
+            // One binding, emptied as it goes: a copy would keep the source
+            // and the model alive through encoding and writing.
+            guard var compiled = Self.compiled(path) else {
                 status = 2
                 continue
             }
-            var (result, lowered) = (compiled.0, compiled.1)
-            Terminal.err(DiagnosticRenderer(sources: result.sources, useColor: useColor).render(result.diagnostics))
-            let inputs = result.sources.files.map(\.path).filter { $0 != "<stdin>" } + result.importedPaths
+            Terminal.err(DiagnosticRenderer(sources: compiled.result.sources, useColor: useColor).render(compiled.result.diagnostics))
+            let inputs = compiled.result.sources.files.map(\.path).filter { $0 != "<stdin>" } + compiled.result.importedPaths
             // Encoding needs neither the text nor the diagnostics (a 100 MB source is 100 MB).
-            result.sources = SourceManager()
-            result.diagnostics = DiagnosticList()
-            guard var screens = lowered.take() else {
+            compiled.result.sources = SourceManager()
+            compiled.result.diagnostics = DiagnosticList()
+            guard var screens = compiled.screens.take() else {
                 if status == 0 { status = 1 }
                 continue
             }
@@ -126,7 +127,7 @@ enum CompileCommand {
     /// or nil (reported) when it cannot be read. Each screen row is lowered
     /// as soon as it is checked (`Compiler.compile`), and nothing but the
     /// result holds the source afterwards.
-    private static func compiled(_ path: String) -> (CheckResult, [ScreenModel]?)? {
+    private static func compiled(_ path: String) -> (result: CheckResult, screens: [ScreenModel]?)? {
         guard let source = Inputs.readOrReport(path) else { return nil }
         return Compiler.compile(source)
     }
