@@ -157,8 +157,7 @@ struct ScreenLowering {
         stack.rows = []
         // At least one row per checked row: room for them at once (growing
         // the table of 100,000 rows doubled it while both copies lived).
-        func count(_ rows: [CheckedRow]) -> Int { rows.reduce(rows.count) { $0 + count($1.rows) } }
-        beginScreen(rootRows: rootRows.count, allRows: count(rootRows))
+        beginScreen(rootRows: rootRows.count, allRows: Self.count(rootRows))
         for place in rootRows.indices {
             let row = rootRows[place]
             rootRows[place] = Self.loweredRow
@@ -175,12 +174,7 @@ struct ScreenLowering {
     /// templates, the root stack and its settings. `allRows`: the rows
     /// they hold, nested ones too, when known.
     mutating func beginScreen(rootRows: Int, allRows: Int? = nil) {
-        let defaults = BuiltinDefaults.row.overridden(by: stack.block.blocks["defaults"] ?? CheckedBlock())
-        // Components' templates first: their parameters come before those of
-        // the `for` templates made while lowering the rows.
-        let (templates, parameters) = lowerTemplates(defaults: defaults)
-        templateParameters = parameters
-        componentTemplates = templates
+        let defaults = lowerTemplatesFirst()
         // Room for all rows when their number is known, else for the first
         // hundredth of the root rows (`addRootRow` makes the rest).
         rows.reserveCapacity(rows.count + (allRows ?? (rootRows / 100 + 1024)))
@@ -226,13 +220,23 @@ struct ScreenLowering {
         return model(steps: [])
     }
 
-    private mutating func runFlow() -> ScreenModel {
+    /// Rows `rows` hold, nested ones too.
+    private static func count(_ rows: [CheckedRow]) -> Int { rows.reduce(rows.count) { $0 + count($1.rows) } }
+
+    /// Components' templates, lowered before any row: their parameters come
+    /// before those of the `for` templates made while lowering the rows.
+    /// Returns the defaults the screen's rows see.
+    private mutating func lowerTemplatesFirst() -> CheckedBlock {
         let defaults = BuiltinDefaults.row.overridden(by: stack.block.blocks["defaults"] ?? CheckedBlock())
         let (templates, parameters) = lowerTemplates(defaults: defaults)
         templateParameters = parameters
         componentTemplates = templates
-        func count(_ rows: [CheckedRow]) -> Int { rows.reduce(rows.count) { $0 + count($1.rows) } }
-        rows.reserveCapacity(rows.count + stack.steps.reduce(0) { $0 + count($1.rows) })
+        return defaults
+    }
+
+    private mutating func runFlow() -> ScreenModel {
+        _ = lowerTemplatesFirst()
+        rows.reserveCapacity(rows.count + stack.steps.reduce(0) { $0 + Self.count($1.rows) })
         var steps: [StepModel] = []
         lowerFlow(into: &steps)
         return model(steps: steps)
