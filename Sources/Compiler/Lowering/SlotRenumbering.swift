@@ -16,15 +16,15 @@ struct SlotRenumbering {
     /// The renumbering that takes out the slots named `removed` (and the
     /// enums named `removedEnums`) from `model`, closing the gaps.
     init(_ model: ScreenModel, removing removed: Set<String>, removingEnums removedEnums: Set<String>) {
+        slots = Self.closingGaps(model.state.map(\.name), removing: removed)
+        enums = Self.closingGaps(model.enums.map(\.name), removing: removedEnums)
+    }
+
+    /// Each of `names`' new index once those in `removed` are taken out.
+    private static func closingGaps(_ names: [String], removing removed: Set<String>) -> [Int?] {
         var next = 0
-        slots = model.state.map { slot in
-            guard !removed.contains(slot.name) else { return nil }
-            defer { next += 1 }
-            return next
-        }
-        next = 0
-        enums = model.enums.map { model in
-            guard !removedEnums.contains(model.name) else { return nil }
+        return names.map { name in
+            guard !removed.contains(name) else { return nil }
             defer { next += 1 }
             return next
         }
