@@ -3,7 +3,11 @@
 // it with its imports — imports read from open buffers first, so an unsaved
 // edit to an imported file is seen at once.
 
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import StackCompiler
 import StackParser
 

@@ -4,16 +4,20 @@
 // properties and blocks where a member starts; values after a property's
 // colon; enum cases after a dot; a component's parameters in an instance).
 
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import StackCompiler
 import StackParser
 
 extension LanguageServer {
     func hover(_ document: Document, _ params: [String: Any]) -> Any {
-        guard let offset = offset(document, params) else { return NSNull() }
+        guard let offset = offset(document, params) else { return JSONNull() }
         let project = Project(document)
         let view = project.files[0]
-        guard let index = view.token(at: offset), view.tokens[index].kind == .identifier else { return NSNull() }
+        guard let index = view.token(at: offset), view.tokens[index].kind == .identifier else { return JSONNull() }
         let name = view.text(index)
         var text: String?
         if let symbol = project.symbol(file: 0, token: index) {
@@ -23,7 +27,7 @@ extension LanguageServer {
         } else if let kind = RowKind(rawValue: name) {
             text = "**\(kind.rawValue)**: a built-in row kind"
         }
-        guard let text else { return NSNull() }
+        guard let text else { return JSONNull() }
         return [
             "contents": ["kind": "markdown", "value": text],
             "range": document.source.range(view.tokens[index].start, view.tokens[index].end, encoding: encoding),

@@ -4,7 +4,11 @@
 // of tooling.md. Transport (stdio framing) is the caller's: this is a pure
 // function of the messages, so tests drive it in process.
 
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import StackCompiler
 import StackParser
 
@@ -39,7 +43,7 @@ public final class LanguageServer {
         case "initialize": return [result(id, initialize(params))]
         case "shutdown":
             shutdownRequested = true
-            return [result(id, NSNull())]
+            return [result(id, JSONNull())]
         case "textDocument/hover": return [result(id, withDocument(params) { hover($0, params) })]
         case "textDocument/completion": return [result(id, withDocument(params) { completion($0, params) })]
         case "textDocument/definition": return [result(id, withDocument(params) { definition($0, params) })]
@@ -181,7 +185,7 @@ public final class LanguageServer {
 
     /// The `did you mean 'X'` of a message.
     static func suggestion(in message: String) -> String? {
-        guard let range = message.range(of: "did you mean '") else { return nil }
+        guard let range = message.firstRange(of: "did you mean '") else { return nil }
         let rest = message[range.upperBound...]
         guard let end = rest.firstIndex(of: "'") else { return nil }
         return String(rest[..<end])
@@ -190,12 +194,12 @@ public final class LanguageServer {
     // MARK: Plumbing
 
     private func withDocument(_ params: [String: Any], _ body: (Document) -> Any) -> Any {
-        guard let uri = (params["textDocument"] as? [String: Any])?["uri"] as? String, let document = documents[uri] else { return NSNull() }
+        guard let uri = (params["textDocument"] as? [String: Any])?["uri"] as? String, let document = documents[uri] else { return JSONNull() }
         return body(document)
     }
 
     private func withDocumentResult(_ id: Any?, _ params: [String: Any], _ body: (Document) throws(RequestError) -> Any) -> [[String: Any]] {
-        guard let uri = (params["textDocument"] as? [String: Any])?["uri"] as? String, let document = documents[uri] else { return [result(id, NSNull())] }
+        guard let uri = (params["textDocument"] as? [String: Any])?["uri"] as? String, let document = documents[uri] else { return [result(id, JSONNull())] }
         do throws(RequestError) {
             return [result(id, try body(document))]
         } catch {
@@ -217,10 +221,10 @@ public final class LanguageServer {
     }
 
     func result(_ id: Any?, _ value: Any) -> [String: Any] {
-        ["jsonrpc": "2.0", "id": id ?? NSNull(), "result": value]
+        ["jsonrpc": "2.0", "id": id ?? JSONNull(), "result": value]
     }
 
     func error(_ id: Any?, code: Int, message: String) -> [String: Any] {
-        ["jsonrpc": "2.0", "id": id ?? NSNull(), "error": ["code": code, "message": message]]
+        ["jsonrpc": "2.0", "id": id ?? JSONNull(), "error": ["code": code, "message": message]]
     }
 }

@@ -1,7 +1,11 @@
 // Definition, references and rename of the names Project resolves, across
 // the document and the files it imports.
 
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import StackParser
 
 extension LanguageServer {
@@ -27,7 +31,7 @@ extension LanguageServer {
             return ["uri": URIs.uri(file.path), "range": file.range(0, 0, encoding: encoding)]
         }
         guard let (project, symbol, _) = symbolAtCursor(document, params), let (file, span) = project.declaration(of: symbol) else {
-            return NSNull()
+            return JSONNull()
         }
         return location(project, document, file: file, span: span)
     }
@@ -42,7 +46,7 @@ extension LanguageServer {
     }
 
     func prepareRename(_ document: Document, _ params: [String: Any]) -> Any {
-        guard let (project, symbol, index) = symbolAtCursor(document, params) else { return NSNull() }
+        guard let (project, symbol, index) = symbolAtCursor(document, params) else { return JSONNull() }
         let token = project.files[0].tokens[index]
         return ["range": document.source.range(token.start, token.end, encoding: encoding), "placeholder": symbol.name]
     }

@@ -2,7 +2,11 @@
 // components, enums, state, rows with ids), folding ranges (blocks and runs
 // of comments), semantic tokens, formatting, colours and quick fixes.
 
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import StackCompiler
 import StackParser
 
@@ -168,10 +172,13 @@ extension LanguageServer {
 
     func colorPresentations(_ params: [String: Any]) -> Any {
         guard let color = params["color"] as? [String: Any] else { return [] }
-        func byte(_ key: String) -> Int { Int(((color[key] as? Double) ?? 0) * 255 + 0.5) }
-        let hex = [byte("red"), byte("green"), byte("blue")].map { String(format: "%02X", $0) }.joined()
+        func byte(_ key: String) -> Int { Int((JSONObjects.number(color[key]) ?? 0) * 255 + 0.5) }
+        func hex(_ byte: Int) -> String {
+            let digits = String(min(max(byte, 0), 255), radix: 16, uppercase: true)
+            return digits.count == 1 ? "0" + digits : digits
+        }
         let alpha = byte("alpha")
-        let label = "#" + hex + (alpha == 255 ? "" : String(format: "%02X", alpha))
+        let label = "#" + hex(byte("red")) + hex(byte("green")) + hex(byte("blue")) + (alpha == 255 ? "" : hex(alpha))
         var presentation: [String: Any] = ["label": label]
         if let range = params["range"] { presentation["textEdit"] = ["range": range, "newText": label] }
         return [presentation]

@@ -1,6 +1,10 @@
 // `stackc compile FILE…`: check, then write compiled screens.
 
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import StackCompiler
 import StackParser
 import StackRuntime
@@ -70,8 +74,7 @@ enum CompileCommand {
         guard !files.isEmpty else { return Main.usageError("no input files", command: "compile") }
         var outputIsDirectory = false
         if let output, files.count > 1 {
-            var isDirectory: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: output, isDirectory: &isDirectory), isDirectory.boolValue else {
+            guard FileStatus.isDirectory(output) else {
                 return Main.usageError("with several files, -o must name an existing directory", command: "compile")
             }
             outputIsDirectory = true

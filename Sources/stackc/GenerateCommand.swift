@@ -1,6 +1,10 @@
 // `stackc generate swift FILE…`: Swift types for the screens of .stack files.
 
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import StackCompiler
 import StackParser
 
@@ -96,8 +100,7 @@ enum GenerateCommand {
         let files = reader.operands
         guard !files.isEmpty else { return Main.usageError("no input files", command: "generate") }
         if let output {
-            var isDirectory: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: output, isDirectory: &isDirectory), isDirectory.boolValue else {
+            guard FileStatus.isDirectory(output) else {
                 return Main.usageError("-o must name an existing directory", command: "generate")
             }
         }

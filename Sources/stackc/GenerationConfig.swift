@@ -2,8 +2,13 @@
 // and `stackc generate --config`. Every key is optional:
 //   { "access": "internal" | "public" | "package", "suffix": "Screen" }
 
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import StackCompiler
+import StackTooling
 
 struct GenerationConfig: Equatable {
     var access: SwiftGenerationOptions.Access?
@@ -23,7 +28,7 @@ struct GenerationConfig: Equatable {
     }
 
     static func parse(_ data: Data, path: String) -> Result<GenerationConfig, Problem> {
-        guard let object = try? JSONSerialization.jsonObject(with: data), let settings = object as? [String: Any] else {
+        guard let settings = JSONObjects.parse(Array(data)) as? [String: Any] else {
             return .failure(Problem(message: "'\(path)' is not a JSON object such as {\"access\": \"public\"}"))
         }
         var config = GenerationConfig()

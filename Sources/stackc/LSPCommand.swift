@@ -6,7 +6,6 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import Foundation
 import StackTooling
 
 enum LSPCommand {
@@ -36,8 +35,8 @@ enum LSPCommand {
         let server = LanguageServer()
         var reader = FrameReader()
         while let body = reader.next() {
-            guard let message = (try? JSONSerialization.jsonObject(with: Data(body))) as? [String: Any] else {
-                send(["jsonrpc": "2.0", "id": NSNull(), "error": ["code": -32700, "message": "the message is not a JSON object"]])
+            guard let message = JSONObjects.parse(body) as? [String: Any] else {
+                send(["jsonrpc": "2.0", "id": JSONNull(), "error": ["code": -32700, "message": "the message is not a JSON object"]])
                 continue
             }
             for reply in server.handle(message) { send(reply) }
@@ -47,8 +46,8 @@ enum LSPCommand {
     }
 
     static func send(_ message: [String: Any]) {
-        guard let data = try? JSONSerialization.data(withJSONObject: message, options: [.withoutEscapingSlashes]) else {
-            FileHandle.standardError.write(Data("stackc lsp: could not encode a message\n".utf8))
+        guard let data = JSONObjects.serialize(message) else {
+            Terminal.err("stackc lsp: could not encode a message\n")
             return
         }
         var bytes = Array("Content-Length: \(data.count)\r\n\r\n".utf8)
@@ -73,7 +72,7 @@ enum LSPCommand {
             while true {
                 if let (length, headerEnd) = header() {
                     guard length <= LSPCommand.maximumMessage else {
-                        FileHandle.standardError.write(Data("stackc lsp: a message of \(length) bytes is over the limit\n".utf8))
+                        Terminal.err("stackc lsp: a message of \(length) bytes is over the limit\n")
                         return nil
                     }
                     while buffer.count < headerEnd + length, fill() {}
@@ -83,7 +82,7 @@ enum LSPCommand {
                     return body
                 }
                 if buffer.count > 64 * 1024 {
-                    FileHandle.standardError.write(Data("stackc lsp: no Content-Length header found\n".utf8))
+                    Terminal.err("stackc lsp: no Content-Length header found\n")
                     return nil
                 }
                 guard fill() else { return nil }
@@ -96,7 +95,7 @@ enum LSPCommand {
             for index in 0...(buffer.count - 4) where buffer[index] == 13 && buffer[index + 1] == 10 && buffer[index + 2] == 13 && buffer[index + 3] == 10 {
                 let head = String(decoding: buffer[0..<index], as: UTF8.self)
                 for line in head.split(separator: "\r\n") where line.lowercased().hasPrefix("content-length:") {
-                    if let length = Int(line.dropFirst("content-length:".count).trimmingCharacters(in: .whitespaces)) { return (length, index + 4) }
+                    if let length = Int(line.dropFirst("content-length:".count).trimmingSpaces) { return (length, index + 4) }
                 }
                 return (0, index + 4)
             }

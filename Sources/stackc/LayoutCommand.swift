@@ -1,7 +1,11 @@
 // `stackc layout FILE`: lay a screen out and print it as text, JSON or SVG.
 
 import StackOutput
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import StackRuntime
 
 enum LayoutCommand {
@@ -205,7 +209,7 @@ enum LayoutCommand {
                 options.format = value
             case "-o": options.output = value
             case "--tap":
-                let parts = value.split(separator: ",", omittingEmptySubsequences: false).map { Double($0.trimmingCharacters(in: .whitespaces)) }
+                let parts = value.split(separator: ",", omittingEmptySubsequences: false).map { Double($0.trimmingSpaces) }
                 guard parts.count == 2, let x = parts[0], let y = parts[1], x.isFinite, y.isFinite else {
                     return .failure(UsageError(message: "--tap takes X,Y in viewport points, such as 200,120, not '\(value)'"))
                 }

@@ -72,7 +72,7 @@ extension TypeChecker {
         var arguments: [(expr: TypedExpr, type: ValueType)] = []
         for part in parts {
             switch part {
-            case .text(let text): key += text.replacingOccurrences(of: "%", with: "%%")
+            case .text(let text): key += text.replacing("%", with: "%%")
             case .expr(let expr):
                 let (typed, type) = infer(expr, expected: nil, scope: scope)
                 guard let type else { return .invalid }

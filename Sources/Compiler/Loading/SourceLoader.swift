@@ -1,7 +1,11 @@
 // Where source files come from. The compiler reads imports only through this
 // protocol, so tests can serve files from memory.
 
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Reads source files for the compiler.
 public protocol SourceLoader: Sendable {

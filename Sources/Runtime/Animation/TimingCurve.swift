@@ -3,7 +3,15 @@
 // oscillator for springs, stiff enough to settle within the duration.
 // docs/animation.md gives the formulas.
 
+// The C library's exp, sin and cos — not Foundation, which would load
+// megabytes of libraries into every process that embeds the runtime on Linux.
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#else
 import Foundation
+#endif
 
 /// A curve ready to evaluate: `progress(at:)` maps the fraction of the
 /// duration elapsed (0…1) to the fraction of the change made.

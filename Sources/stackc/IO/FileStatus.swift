@@ -20,6 +20,12 @@ enum FileStatus {
         return message.prefix(1).lowercased() + message.dropFirst()
     }
 
+    /// Whether `path` names a directory (after following links).
+    static func isDirectory(_ path: String) -> Bool {
+        var info = stat()
+        return stat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFDIR
+    }
+
     /// The canonical path with every link resolved, or nil.
     static func realPath(_ path: String) -> String? {
         guard let resolved = realpath(path, nil) else { return nil }

@@ -3,7 +3,11 @@
 // response with a status, headers and a body. Anything else is refused with
 // the status that says why.
 
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// A request as read from a connection.
 struct HTTPRequest {
@@ -40,7 +44,7 @@ struct HTTPRequest {
             }
             let name = line[..<colon].lowercased()
             guard name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "-" }) else { throw Failure(status: 400, message: "a header name has letters, digits and '-'") }
-            headers[name] = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+            headers[name] = line[line.index(after: colon)...].trimmingSpaces
         }
         let target = String(parts[1])
         let (path, query) = splitTarget(target)
@@ -54,7 +58,7 @@ struct HTTPRequest {
         for pair in target[target.index(after: mark)...].split(separator: "&") {
             let sides = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
             let key = String(sides[0]).removingPercentEncoding ?? String(sides[0])
-            let value = sides.count > 1 ? (String(sides[1]).replacingOccurrences(of: "+", with: " ").removingPercentEncoding ?? "") : ""
+            let value = sides.count > 1 ? (String(sides[1]).replacing("+", with: " ").removingPercentEncoding ?? "") : ""
             query[key] = value
         }
         let path = String(target[..<mark])

@@ -9,7 +9,6 @@ import Glibc
 import Darwin
 #endif
 import Dispatch
-import Foundation
 
 /// One accepted connection. A class: a streaming response keeps it open
 /// and writes to it later, from another thread.
@@ -151,9 +150,10 @@ final class HTTPServer: @unchecked Sendable {
         self.handle = handle
     }
 
-    /// Accepts connections until the process ends (on a thread of its own).
+    /// Accepts connections until the process ends (on a queue of its own,
+    /// whose one thread the accept loop keeps).
     func serve() {
-        let thread = Thread { [self] in
+        DispatchQueue(label: "stackc.preview.accept").async { [self] in
             while true {
                 let client = accept(fd, nil, nil)
                 if client < 0 {
@@ -166,7 +166,6 @@ final class HTTPServer: @unchecked Sendable {
                 queue.async { [self] in serveOne(connection) }
             }
         }
-        thread.start()
     }
 
     private func serveOne(_ connection: HTTPConnection) {

@@ -5,7 +5,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import Foundation
+import Dispatch
 
 enum PreviewCommand {
     static let help = """
@@ -83,7 +83,7 @@ enum PreviewCommand {
         guard reader.operands.count == 1, let file = reader.operands.first, file != "-" else {
             return Main.usageError("preview takes one FILE (not standard input)", command: "preview")
         }
-        guard FileManager.default.isReadableFile(atPath: file) else {
+        guard access(file, R_OK) == 0 else {
             Terminal.err("stackc: error: cannot read '\(file)'\n")
             return 2
         }
@@ -111,18 +111,24 @@ enum PreviewCommand {
     }
 
     static func openInBrowser(_ url: String) {
-        let process = Process()
         #if os(macOS)
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/open")
+        let command = ["open", url]
         #else
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["xdg-open"]
+        let command = ["xdg-open", url]
         #endif
-        process.arguments = (process.arguments ?? []) + [url]
-        do {
-            try process.run()
-        } catch {
+        var arguments = command.map { strdup($0) }
+        arguments.append(nil)
+        defer { for argument in arguments { free(argument) } }
+        var pid = pid_t()
+        guard posix_spawnp(&pid, command[0], nil, nil, arguments, environ) == 0 else {
             Terminal.err("stackc preview: could not open a browser; open \(url) yourself\n")
+            return
+        }
+        // Reaped when it ends, so no zombie stays behind while the preview runs.
+        let child = pid
+        DispatchQueue.global().async {
+            var status: Int32 = 0
+            _ = waitpid(child, &status, 0)
         }
     }
 }

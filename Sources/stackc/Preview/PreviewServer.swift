@@ -4,8 +4,14 @@
 // render pass and, when it animates, the frames sampled by the runtime at
 // 60 per second, which the page plays (no curves in JavaScript).
 
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+import Dispatch
 import StackCompiler
+import StackTooling
 import StackParser
 import StackRuntime
 
@@ -185,13 +191,10 @@ final class PreviewServer: @unchecked Sendable {
 
     private static func object(_ body: [UInt8]) -> [String: Any]? {
         guard !body.isEmpty else { return [:] }
-        return (try? JSONSerialization.jsonObject(with: Data(body))) as? [String: Any]
+        return JSONObjects.parse(body) as? [String: Any]
     }
 
-    private static func number(_ value: Any?) -> Double? {
-        guard let value = value as? NSNumber, value.doubleValue.isFinite else { return nil }
-        return value.doubleValue
-    }
+    private static func number(_ value: Any?) -> Double? { JSONObjects.number(value) }
 
     private static func viewport(_ object: [String: Any]) -> (width: Double, height: Double)? {
         let width = number(object["width"]) ?? 390, height = number(object["height"]) ?? 844

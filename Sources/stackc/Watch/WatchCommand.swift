@@ -4,7 +4,11 @@
 
 import StackOutput
 import Dispatch
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import StackCompiler
 import StackParser
 import StackRuntime
