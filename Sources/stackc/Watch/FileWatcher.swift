@@ -46,6 +46,10 @@ struct InotifyWatcher: FileWatcher {
     private var files: Set<String> = []
     /// Directories of watched files that do not exist (or moved) right now.
     private var lost: Set<String> = []
+    /// Watched files whose deletion (or move away) was reported and that
+    /// have not come back: their directory's removal, which follows it and
+    /// may arrive after the quiet time, is not a second change of theirs.
+    private var gone: Set<String> = []
     private var pendingNotices: [String] = []
 
     private static let mask = UInt32(
@@ -61,6 +65,8 @@ struct InotifyWatcher: FileWatcher {
 
     mutating func watch(_ files: Set<String>) -> [String] {
         self.files = files
+        // A file no longer watched may have come back unseen.
+        gone = gone.filter { files.contains($0) && access($0, F_OK) != 0 }
         var problems: [String] = []
         let wanted = Set(files.map(directoryOf))
         for (directory, wd) in directories where !wanted.contains(directory) && !isAncestorOfLost(directory) {
@@ -136,13 +142,16 @@ struct InotifyWatcher: FileWatcher {
                         byDescriptor[wd] = nil
                         let inside = files.filter { directoryOf($0) == directory }
                         if !inside.isEmpty, !lost.contains(directory) {
-                            changed.formUnion(inside)
+                            changed.formUnion(inside.subtracting(gone))
                             let how = mask & UInt32(IN_MOVE_SELF) != 0 ? "was moved away" : "was removed"
                             lose(directory, notice: "directory '\(directory)' \(how); watching for it to come back")
                         }
                     } else {
                         let path = directory == "/" ? "/" + name : directory + "/" + name
-                        if files.contains(path) { changed.insert(path) }
+                        if files.contains(path) {
+                            changed.insert(path)
+                            if mask & UInt32(IN_DELETE | IN_MOVED_FROM) != 0 { gone.insert(path) } else { gone.remove(path) }
+                        }
                     }
                 }
                 offset += 16 + length
@@ -152,7 +161,9 @@ struct InotifyWatcher: FileWatcher {
             for directory in lost.sorted() where add(directory) == nil {
                 lost.remove(directory)
                 pendingNotices.append("directory '\(directory)' is back; watching it again")
-                changed.formUnion(files.filter { directoryOf($0) == directory })
+                let inside = files.filter { directoryOf($0) == directory }
+                changed.formUnion(inside)
+                gone.subtract(inside)
             }
             // Still lost: an ancestor nearer to it may exist now.
             for directory in lost.sorted() {
