@@ -188,6 +188,31 @@ enum DataBench {
             _ = session.pass(at: 6.05)
         })
         results.append(("data: move 1 from the middle to the top, animated", bump, String(format: "%.1f ms (re-binding the document)", bump * 1000)))
+        // Rows moved in more than one run: two elements far apart swapped
+        // (three runs), and the first hundred in another order (a run for
+        // each) — each on a copy of the session without quick changes too.
+        var swapped = bumped
+        swapped.swapAt(10, swapped.count - 10)
+        var sorted = swapped
+        sorted[0..<100].reverse()
+        // On a copy of the session, with a clock of its own.
+        var mover = session
+        for (name, order, time) in [("swap 2 far apart", swapped, 20.0), ("reverse the first 100", sorted, 22.0)] {
+            let document = json(order, edited: elements / 2)
+            var general = mover
+            general.allowsQuickChanges = false
+            let quick = seconds(clock.measure {
+                _ = try? mover.change(at: time) { (screen: inout LiveScreen) throws(RuntimeError) -> [LiveEvent] in try screen.bind("items", json: document) }
+                _ = mover.pass(at: time + 0.05)
+            })
+            let slow = seconds(clock.measure {
+                _ = try? general.change(at: time) { (screen: inout LiveScreen) throws(RuntimeError) -> [LiveEvent] in try screen.bind("items", json: document) }
+                _ = general.pass(at: time + 0.05)
+            })
+            results.append((
+                "data: \(name), animated", quick,
+                String(format: "%.1f ms (re-binding the document); %.1f ms through the general transition", quick * 1000, slow * 1000)))
+        }
         // A pushed element through the session: no document, no diff; made
         // in place. Then the same through change(at:), on a copy.
         let pushed = seconds(clock.measure {

@@ -202,13 +202,13 @@ extension QuickTransitionTests {
         try onBoth(&quick, &general) { session, _ in
             _ = try session.change(at: 0) { (live: inout LiveScreen) throws(RuntimeError) -> [LiveEvent] in try live.bind("posts", json: "[" + posts.joined(separator: ",") + "]") }
         }
-        var time = 1.0, quickChanges = 0, quickRemovals = 0, quickBlocks = 0, quickMoves = 0, compared = 0, elementCalls = 0
+        var time = 1.0, quickChanges = 0, quickRemovals = 0, quickBlocks = 0, quickMoves = 0, quickShuffles = 0, compared = 0, elementCalls = 0
         var previous = posts
         for step in 0..<TestScale.count(full: 300, quick: 80) {
             // Several-element changes mostly after the last one has ended
             // (while one runs, a change takes the general transition).
             time += (several ? [0, 0.05, 0.6, 2, 2] : [0, 0.05, 0.15, 0.6, 2])[Int.random(in: 0..<5, using: &random)]
-            let choice = Int.random(in: 0..<(several ? 16 : 10), using: &random)
+            let choice = Int.random(in: 0..<(several ? 19 : 10), using: &random)
             var scroll: Double?
             switch choice {
             case 10:
@@ -229,6 +229,18 @@ extension QuickTransitionTests {
                 // One moved down a few places.
                 let from = Int.random(in: 0..<(posts.count - 3), using: &random)
                 posts.insert(posts.remove(at: from), at: from + Int.random(in: 1...3, using: &random))
+            case 16 where posts.count > 4:
+                // Two swapped (three runs of rows moved).
+                let a = Int.random(in: 0..<min(posts.count, 10), using: &random)
+                let b = Int.random(in: 0..<min(posts.count, 10), using: &random)
+                posts.swapAt(a, b)
+            case 17 where posts.count > 6:
+                // A few reversed: a run for each.
+                let from = Int.random(in: 0..<(posts.count - 5), using: &random)
+                posts[from..<(from + Int.random(in: 2...5, using: &random))].reverse()
+            case 18 where posts.count > 8:
+                // The first ones in another order (a list sorted again).
+                posts[0..<8].shuffle(using: &random)
             case 0...2: posts.insert(post(), at: 0)
             case 3: posts.insert(post(), at: Int.random(in: 0...posts.count, using: &random))
             case 4: posts.append(post())
@@ -272,6 +284,7 @@ extension QuickTransitionTests {
             if let running = quick.screen.quick, quick.isAnimating(at: time), !running.removedPlaces.isEmpty { quickRemovals += 1 }
             if let running = quick.screen.quick, quick.isAnimating(at: time), running.segments.count > 1 { quickBlocks += 1 }
             if let running = quick.screen.quick, quick.isAnimating(at: time), running.ownDuration > 0 { quickMoves += 1 }
+            if let running = quick.screen.quick, quick.isAnimating(at: time), running.ownDuration > 0, running.segments.count > 3 { quickShuffles += 1 }
             compared += compare(&quick, &general, at: time, after: [0.0, 0.04, 0.1, 0.2, 0.35, 2.0], label: "step \(step) choice \(choice)")
             if testRun?.failureCount ?? 0 > 0 { return }
         }
@@ -281,6 +294,7 @@ extension QuickTransitionTests {
         if several {
             XCTAssertGreaterThan(quickBlocks, 5, "the quick path was taken for several blocks")
             XCTAssertGreaterThan(quickMoves, 2, "and for moves")
+            XCTAssertGreaterThan(quickShuffles, 2, "and for rows moved in more than one run")
         }
         if byElement {
             XCTAssertGreaterThan(elementCalls, 20, "elements went in and out through the session")

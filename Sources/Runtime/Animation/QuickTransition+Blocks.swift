@@ -101,11 +101,11 @@ extension QuickTransition {
             removedPlaces: removedPlaces)
     }
 
-    /// Rows moved as one run (an element moved among the others): every
-    /// row between its old and new places moves, and as no change before
-    /// them explains it, each by its own `move` transition — the same one
-    /// for all of them here, or nil (the general transition then). Nothing
-    /// else may have changed.
+    /// Rows moved (an element moved among the others, a few swapped, a
+    /// list sorted again): every row of the window where the orders differ
+    /// moves with its run, and as no change before them explains it, each
+    /// by its own `move` transition — the same one for all of them here,
+    /// or nil (the general transition then). Nothing else may have changed.
     static func moving(_ moved: IncrementalLayout.ChangeLog.Moved, _ log: IncrementalLayout.ChangeLog, live: LiveScreen) -> QuickTransition? {
         let incremental = live.incremental
         guard !log.full, log.blocks.isEmpty,
@@ -124,11 +124,7 @@ extension QuickTransition {
         guard let timing else { return nil }
         var quick = QuickTransition(
             row: incremental.rootRows[moved.from], track: nil, before: nil,
-            segments: [
-                Segment(from: moved.from, shift: moved.firstShift, timing: timing),
-                Segment(from: moved.split, shift: moved.secondShift, timing: timing),
-                Segment(from: moved.end, shift: 0, timing: nil),
-            ])
+            segments: moved.runs.map { Segment(from: $0.at, shift: $0.shift, timing: timing) } + [Segment(from: moved.end, shift: 0, timing: nil)])
         quick.ownDuration = timing.end
         return quick
     }

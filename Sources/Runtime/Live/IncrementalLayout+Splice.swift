@@ -58,7 +58,7 @@ extension IncrementalLayout {
     /// stack, a `fill` row, a sticky row). `edit`, when the caller knows
     /// it, is the change to the order: O(k log n) then; without it the old
     /// and new orders are compared (O(n)), and an order that is not the
-    /// old one with blocks in and out or one run moved is made again.
+    /// old one with blocks in and out or with rows moved is made again.
     mutating func splice(inserted: [Int], removed: [Int], blocks: [MadeBlocks] = [], edit: Edit? = nil) {
         let model = screen.model
         let context = screen.context
@@ -103,9 +103,9 @@ extension IncrementalLayout {
         addReaders(ofRowsFrom: dependencyRows, blocks: blocks)
         let fresh = !changeLog.full && changeLog.blocks.isEmpty && changeLog.moved == nil
         // The change to the order: blocks in and out (in the order of the
-        // rows now, each at its place now), or one run moved, or neither.
+        // rows now, each at its place now), or rows moved, or neither.
         var edits: [(inserted: [Int], removed: [Int], at: Int)]?
-        var rotation: (from: Int, firstCount: Int, end: Int)?
+        var reorder: Reorder?
         if let edit {
             var gone: [Int] = []
             gone.reserveCapacity(edit.removed)
@@ -116,8 +116,8 @@ extension IncrementalLayout {
         } else {
             let old = rootRows.rows, new = model.stacks[model.rootStack].rows.array
             let gone = removed.filter(rootRows.contains)
-            if inserted.isEmpty, gone.isEmpty, let found = Self.rotation(old: old, new: new) {
-                rotation = found
+            if inserted.isEmpty, gone.isEmpty, let found = Self.reorder(old: old, new: new, rowCount: model.rows.count) {
+                reorder = found
             } else {
                 edits = Self.blocks(old: old, new: new, rowCount: model.rows.count, inserted: inserted, removed: gone)
             }
@@ -132,12 +132,19 @@ extension IncrementalLayout {
                     removed: block.removed.map { ($0, pose(ofRootRow: $0)) }, at: block.at,
                     extent: rootRows.prefix(first + block.removed.count) - rootRows.prefix(first))
             }
-        } else if fresh, let (from, firstCount, end) = rotation {
-            // The rows now first in the window were the last `end - from -
-            // firstCount` rows of it; those now last, its first `firstCount`.
-            let before = rootRows.prefix(from + firstCount) - rootRows.prefix(from)
-            let after = rootRows.prefix(end) - rootRows.prefix(from + firstCount)
-            changeLog.moved = ChangeLog.Moved(from: from, split: end - firstCount, end: end, firstShift: -before, secondShift: after)
+        } else if fresh, let reorder {
+            // Each run is as far into the window now as the runs now before
+            // it are long; it was as far as the rows before it then.
+            let start = rootRows.prefix(reorder.from)
+            var now = 0.0
+            var runs: [(at: Int, shift: Double)] = []
+            runs.reserveCapacity(reorder.runs.count)
+            for run in reorder.runs {
+                let was = rootRows.prefix(run.was) - start
+                runs.append((run.at, now - was))
+                now += rootRows.prefix(run.was + run.count) - rootRows.prefix(run.was)
+            }
+            changeLog.moved = ChangeLog.Moved(from: reorder.from, end: reorder.end, runs: runs)
         } else {
             changeLog.full = true
         }
@@ -147,9 +154,15 @@ extension IncrementalLayout {
                 if !block.removed.isEmpty { rootRows.remove(block.at..<(block.at + block.removed.count)) }
                 if !block.inserted.isEmpty { rootRows.insert(block.inserted.map(measuredEntry), at: block.at) }
             }
-        } else if let (from, firstCount, end) = rotation {
-            let run = rootRows.remove(from..<(from + firstCount))
-            rootRows.insert(run, at: end - firstCount)
+        } else if let reorder {
+            let window = rootRows.remove(reorder.from..<reorder.end)
+            var entries: [RowSequence.Entry] = []
+            entries.reserveCapacity(window.count)
+            for run in reorder.runs {
+                let was = run.was - reorder.from
+                entries.append(contentsOf: window[was..<(was + run.count)])
+            }
+            rootRows.insert(entries, at: reorder.from)
         } else {
             let old = rootRows
             rootRows.replace(with: model.stacks[model.rootStack].rows.map { old.contains($0) ? old.entry(ofRow: $0) : measuredEntry($0) })
@@ -165,23 +178,51 @@ extension IncrementalLayout {
         return RowSequence.Entry(row: row, extent: extent, term: extent + rootStack.spacing, visible: true)
     }
 
-    /// Where `new` is `old` with one run of rows moved: the window
-    /// `from ..< end` in which they differ, `new`'s window being `old`'s
-    /// with its first `firstCount` rows moved to its end. Nil when the
-    /// orders are the same or differ otherwise.
-    private static func rotation(old: [Int], new: [Int]) -> (from: Int, firstCount: Int, end: Int)? {
+    /// Rows moved among the screen's rows, every row there before and
+    /// after: in the window `from ..< end` (from the first place where the
+    /// orders differ to the last), the runs of rows that kept their order,
+    /// by place now — `count` rows at `at` now were at `was` before.
+    struct Reorder {
+        var from: Int
+        var end: Int
+        var runs: [(at: Int, was: Int, count: Int)]
+    }
+
+    /// The most runs of rows one change moves; more take the general transition.
+    static let maximumMovedRuns = 256
+
+    /// Where `new` holds `old`'s rows in another order: the window in
+    /// which they differ and its runs (one element moved is two or three
+    /// runs; a shuffle, a run for each row or element). Nil when the
+    /// orders are the same, differ in their rows, or make more than
+    /// `maximumMovedRuns` runs. O(window), after a table of `rowCount` places.
+    private static func reorder(old: [Int], new: [Int], rowCount: Int) -> Reorder? {
         guard old.count == new.count else { return nil }
         var from = 0
         while from < old.count, old[from] == new[from] { from += 1 }
         guard from < old.count else { return nil }
         var last = old.count - 1
         while last > from, old[last] == new[last] { last -= 1 }
-        guard let at = old[from...last].firstIndex(of: new[from]), at > from else { return nil }
-        let firstCount = at - from
-        guard new[from...(last - firstCount)].elementsEqual(old[at...last]),
-            new[(last - firstCount + 1)...last].elementsEqual(old[from..<at])
-        else { return nil }
-        return (from, firstCount, last + 1)
+        // Each row's place in the old window (-1: not in it, or taken).
+        var placeBefore = [Int32](repeating: -1, count: rowCount)
+        for place in from...last {
+            guard old[place] >= 0, old[place] < rowCount, placeBefore[old[place]] < 0 else { return nil }
+            placeBefore[old[place]] = Int32(place)
+        }
+        var runs: [(at: Int, was: Int, count: Int)] = []
+        for place in from...last {
+            let row = new[place]
+            guard row >= 0, row < rowCount, placeBefore[row] >= 0 else { return nil }
+            let was = Int(placeBefore[row])
+            placeBefore[row] = -1
+            if let run = runs.last, run.was + run.count == was {
+                runs[runs.count - 1].count += 1
+            } else {
+                guard runs.count < maximumMovedRuns else { return nil }
+                runs.append((place, was, 1))
+            }
+        }
+        return Reorder(from: from, end: last + 1, runs: runs)
     }
 
     /// The most blocks one change logs; more take the general transition.

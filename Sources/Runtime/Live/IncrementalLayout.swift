@@ -56,18 +56,16 @@ package struct IncrementalLayout: Sendable {
         /// screen's rows, every other row keeping its order, in the order
         /// of the screen's rows.
         var blocks: [Block] = []
-        /// Rows a splice moved as one run, every other row keeping its
-        /// order: among the rows now, those from `from` to `split` (the run
-        /// that now comes first) moved by `firstShift` along the axis (new
-        /// − old), those from `split` to `end` by `secondShift`.
+        /// Rows a splice moved, every row before `from` and from `end` on
+        /// keeping its place: among the rows now, from each run's `at` (to
+        /// the next one's, the last to `end`) rows moved together by
+        /// `shift` along the axis (new − old).
         var moved: Moved?
 
         struct Moved {
             var from: Int
-            var split: Int
             var end: Int
-            var firstShift: Double
-            var secondShift: Double
+            var runs: [(at: Int, shift: Double)]
         }
 
         /// Rows inserted together (`inserted`, in order, the first at place
