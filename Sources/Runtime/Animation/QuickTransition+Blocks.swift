@@ -122,6 +122,8 @@ extension QuickTransition {
             guard known.delay == spec.delay, known.duration == spec.duration, known.curve == spec.curve else { return nil }
         }
         guard let timing else { return nil }
+        // Only hidden rows moved: nothing drawn moves (no layout to make).
+        guard moved.runs.contains(where: { $0.shift != 0 }) else { return QuickTransition(row: 0, track: nil, before: nil, segments: []) }
         var quick = QuickTransition(
             row: incremental.rootRows[moved.from], track: nil, before: nil,
             segments: moved.runs.map { Segment(from: $0.at, shift: $0.shift, timing: timing) } + [Segment(from: moved.end, shift: 0, timing: nil)])

@@ -141,7 +141,12 @@ extension IncrementalLayout {
             runs.reserveCapacity(reorder.runs.count)
             for run in reorder.runs {
                 let was = rootRows.prefix(run.was) - start
-                runs.append((run.at, now - was))
+                // A run of hidden rows moves nothing drawn; nor does a
+                // shift within the rounding of the sums (the general
+                // transition sees no move there).
+                let shows = rootRows.visibleCount(before: run.was + run.count) > rootRows.visibleCount(before: run.was)
+                let shift = now - was
+                runs.append((run.at, shows && abs(shift) > 1e-9 * max(1, abs(now), abs(was)) ? shift : 0))
                 now += rootRows.prefix(run.was + run.count) - rootRows.prefix(run.was)
             }
             changeLog.moved = ChangeLog.Moved(from: reorder.from, end: reorder.end, runs: runs)

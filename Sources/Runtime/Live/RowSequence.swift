@@ -241,6 +241,14 @@ struct RowSequence: Sendable {
     /// Whether any row shows.
     var anyVisible: Bool { visibles.total > 0.5 }
 
+    /// How many rows before `place` show: O(log n).
+    func visibleCount(before place: Int) -> Int {
+        guard place > 0 else { return 0 }
+        guard place < count else { return Int(visibles.total.rounded()) }
+        let (slot, offset) = locate(place)
+        return Int(visibleCount(slot: slot, offset: offset).rounded())
+    }
+
     /// Whether a row before `place` shows: O(log n).
     func anyVisible(before place: Int) -> Bool {
         guard place > 0 else { return false }
