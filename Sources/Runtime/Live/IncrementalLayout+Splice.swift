@@ -200,7 +200,7 @@ extension IncrementalLayout {
     /// which they differ and its runs (one element moved is two or three
     /// runs; a shuffle, a run for each row or element). Nil when the
     /// orders are the same, differ in their rows, or make more than
-    /// `maximumMovedRuns` runs. O(window), after a table of `rowCount` places.
+    /// `maximumMovedRuns` runs. O(window).
     private static func reorder(old: [Int], new: [Int], rowCount: Int) -> Reorder? {
         guard old.count == new.count else { return nil }
         var from = 0
@@ -208,18 +208,35 @@ extension IncrementalLayout {
         guard from < old.count else { return nil }
         var last = old.count - 1
         while last > from, old[last] == new[last] { last -= 1 }
-        // Each row's place in the old window (-1: not in it, or taken).
-        var placeBefore = [Int32](repeating: -1, count: rowCount)
+        // Each row's place in the old window (absent: not in it, or taken):
+        // a table by row for a wide window, a dictionary for a narrow one
+        // (a table of every row for two rows swapped was O(n) of memory).
+        let wide = (last - from + 1) * 16 >= rowCount
+        var table = [Int32](repeating: -1, count: wide ? rowCount : 0)
+        var dictionary: [Int: Int] = [:]
+        if !wide { dictionary.reserveCapacity(last - from + 1) }
         for place in from...last {
-            guard old[place] >= 0, old[place] < rowCount, placeBefore[old[place]] < 0 else { return nil }
-            placeBefore[old[place]] = Int32(place)
+            let row = old[place]
+            guard row >= 0, row < rowCount else { return nil }
+            if wide {
+                guard table[row] < 0 else { return nil }
+                table[row] = Int32(place)
+            } else {
+                guard dictionary.updateValue(place, forKey: row) == nil else { return nil }
+            }
         }
         var runs: [(at: Int, was: Int, count: Int)] = []
         for place in from...last {
             let row = new[place]
-            guard row >= 0, row < rowCount, placeBefore[row] >= 0 else { return nil }
-            let was = Int(placeBefore[row])
-            placeBefore[row] = -1
+            guard row >= 0, row < rowCount else { return nil }
+            let found: Int?
+            if wide {
+                found = table[row] >= 0 ? Int(table[row]) : nil
+                table[row] = -1
+            } else {
+                found = dictionary.removeValue(forKey: row)
+            }
+            guard let was = found else { return nil }
             if let run = runs.last, run.was + run.count == was {
                 runs[runs.count - 1].count += 1
             } else {
