@@ -27,20 +27,33 @@ struct RowIDTable {
     /// Where `name` was first declared, if it was.
     func first(_ name: String) -> Span? {
         if !others.isEmpty, let other = others[name] { return other }
-        let hash = Self.hash(name.utf8)
-        return index.find(hash: hash) { hashes[$0] == hash && spelling(of: spans[$0]).elementsEqual(name.utf8) }.map { spans[$0] }
+        return Self.withUTF8(name) { name in
+            let hash = Self.hash(name)
+            return index.find(hash: hash) { hashes[$0] == hash && spelling(of: spans[$0]).elementsEqual(name) }.map { spans[$0] }
+        }
     }
 
     /// Records `name`, first declared at `span` (not recorded before).
     mutating func insert(_ name: String, at span: Span) {
-        guard span.file == file, spelling(of: span).elementsEqual(name.utf8) else {
+        let hash: Int? = Self.withUTF8(name) { name in
+            guard span.file == file, spelling(of: span).elementsEqual(name) else { return nil }
+            return Self.hash(name)
+        }
+        guard let hash else {
             others[name] = span
             return
         }
-        let hash = Self.hash(name.utf8)
         spans.append(span)
         hashes.append(hash)
         index.insert(spans.count - 1, hash: hash) { hashes[$0] }
+    }
+
+    /// `body` over `name`'s UTF-8 in place: hashing and comparing through
+    /// a string's UTF-8 view, a byte at a time, cost 6.6 M instructions of
+    /// checking 10,000 rows, twice the table's own work.
+    private static func withUTF8<R>(_ name: String, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
+        if let result = name.utf8.withContiguousStorageIfAvailable(body) { return result }
+        return Array(name.utf8).withUnsafeBufferPointer(body)
     }
 
     /// Every id recorded (for suggestions).

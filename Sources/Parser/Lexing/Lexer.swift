@@ -48,6 +48,13 @@ public struct Lexer {
     /// a window at a time, so that a file's tokens never all exist at once
     /// (12 bytes each, about 2.4 times the size of the source).
     public mutating func lex(_ bytes: [UInt8], tokens count: Int, into tokens: inout [Token]) {
+        lex(bytes, tokens: count, stoppingAt: Int.max, into: &tokens)
+    }
+
+    /// `lex(_:tokens:into:)`, stopping early after the first token that
+    /// starts at or after byte `offset`: a row parsed on its own is lexed
+    /// to its end, not a window past it that the next row lexes again.
+    mutating func lex(_ bytes: [UInt8], tokens count: Int, stoppingAt offset: Int, into tokens: inout [Token]) {
         guard !finished else { return }
         bytes.withUnsafeBufferPointer { buffer in
             if !checkedEncoding, let bad = Lexer.firstInvalidUTF8(buffer) {
@@ -56,7 +63,7 @@ public struct Lexer {
                     "the file is not valid UTF-8: byte 0x\(String(buffer[bad], radix: 16, uppercase: true)) cannot start or continue a character")
             }
             checkedEncoding = true
-            scan(buffer, count: count, into: &tokens)
+            scan(buffer, count: count, stoppingAt: offset, into: &tokens)
         }
     }
 
@@ -66,14 +73,14 @@ public struct Lexer {
         var tokens: [Token] = []
         position = start
         bytes.withUnsafeBufferPointer { buffer in
-            scan(UnsafeBufferPointer(rebasing: buffer[0..<end]), count: Int.max, into: &tokens)
+            scan(UnsafeBufferPointer(rebasing: buffer[0..<end]), count: Int.max, stoppingAt: Int.max, into: &tokens)
         }
         return tokens
     }
 
     private func span(_ start: Int, _ end: Int) -> Span { Span(file: file, start: start, end: end) }
 
-    private mutating func scan(_ b: UnsafeBufferPointer<UInt8>, count: Int, into tokens: inout [Token]) {
+    private mutating func scan(_ b: UnsafeBufferPointer<UInt8>, count: Int, stoppingAt stop: Int, into tokens: inout [Token]) {
         var i = position
         let n = b.count
         var space = spaceBefore
@@ -121,6 +128,7 @@ public struct Lexer {
             space = false
             newline = false
             left -= 1
+            if start >= stop { return }
         }
     }
 
@@ -444,7 +452,11 @@ public struct Lexer {
     static func firstInvalidUTF8(_ b: UnsafeBufferPointer<UInt8>) -> Int? {
         var i = 0
         let n = b.count
+        let raw = UnsafeRawBufferPointer(b)
         while i < n {
+            // Eight ASCII bytes at a time: sources are mostly ASCII.
+            while i + 8 <= n, raw.loadUnaligned(fromByteOffset: i, as: UInt64.self) & 0x8080_8080_8080_8080 == 0 { i += 8 }
+            guard i < n else { break }
             let c = b[i]
             if c < 0x80 { i += 1; continue }
             let length: Int

@@ -27,9 +27,9 @@ public struct DeferredRowParser {
     /// without deferring rows.
     public mutating func parse(_ row: DeferredRow) -> RowSyntax? {
         if parser == nil {
-            parser = Parser(resuming: row.token, bytes: source.bytes, file: file)
+            parser = Parser(resuming: row.token, through: Int(row.end), bytes: source.bytes, file: file)
         } else {
-            parser!.restart(at: row.token)
+            parser!.restart(at: row.token, through: Int(row.end))
         }
         // In a screen's or flow's braces, where the row was stepped over.
         parser!.depth = 1

@@ -70,19 +70,21 @@ public struct Parser {
         lexMore()
     }
 
-    /// A parser that lexes `bytes` from `token` on, a short window at a time.
-    init(resuming token: Token, bytes: [UInt8], file: FileID) {
+    /// A parser that lexes `bytes` from `token` on (first up to byte `end`,
+    /// when given), then a short window at a time.
+    init(resuming token: Token, through end: Int? = nil, bytes: [UInt8], file: FileID) {
         self.tokens = []
         self.bytes = bytes
         self.file = file
         self.diagnostics = DiagnosticList()
         self.window = Parser.resumedWindow
-        restart(at: token)
+        restart(at: token, through: end)
     }
 
     /// Goes on from `token` of the same file, as a new parser would, but
-    /// keeping the buffers this one has grown.
-    mutating func restart(at token: Token) {
+    /// keeping the buffers this one has grown; lexing first up to byte
+    /// `end` (the end of a row stepped over), when given.
+    mutating func restart(at token: Token, through end: Int? = nil) {
         tokens.removeAll(keepingCapacity: true)
         base = 0
         index = 0
@@ -92,14 +94,17 @@ public struct Parser {
         reportedEndOfFile = false
         reportedDepth = false
         reportedHeight = false
-        lexer = Lexer(file: file, resumingAt: token)
+        var resumed = Lexer(file: file, resumingAt: token)
+        if let end { resumed.lex(bytes, tokens: Int.max, stoppingAt: end, into: &tokens) }
+        lexer = resumed
         lexMore()
     }
 
-    /// Lexed this many tokens at a time when a row is parsed on its own: a
-    /// row is a dozen or two, and what is lexed past its end is lexed again
-    /// with the next row.
-    static let resumedWindow = 24
+    /// Lexed this many tokens at a time when a row is parsed on its own,
+    /// past what `restart(at:through:)` lexed: what is lexed past a row's
+    /// end is lexed again with the next row (a window of 24 lexed a third
+    /// more than the rows).
+    static let resumedWindow = 4
 
     /// Lexes and parses `source`, returning the tree and every diagnostic found.
     public static func parse(_ source: SourceFile, id: FileID) -> (SourceFileSyntax, DiagnosticList) {
@@ -141,9 +146,9 @@ public struct Parser {
             base += drop
         }
         self.lexer = nil  // so that `lexer` is the only reference while it lexes
-        repeat {
+        while !lexer.finished && tokens.count <= index - base + Parser.lookahead {
             lexer.lex(bytes, tokens: window, into: &tokens)
-        } while !lexer.finished && tokens.count <= index - base + Parser.lookahead
+        }
         // An unterminated comment at the end was reported by the lexer: say
         // nothing more about blocks left open.
         if lexer.finished, lexer.endsInComment { reportedEndOfFile = true }
