@@ -185,8 +185,9 @@ public final class LanguageServer {
 
     /// The `did you mean 'X'` of a message.
     static func suggestion(in message: String) -> String? {
-        guard let range = message.firstRange(of: "did you mean '") else { return nil }
-        let rest = message[range.upperBound...]
+        let marker = "did you mean '"
+        guard let start = message.indices.first(where: { message[$0...].hasPrefix(marker) }) else { return nil }
+        let rest = message[start...].dropFirst(marker.count)
         guard let end = rest.firstIndex(of: "'") else { return nil }
         return String(rest[..<end])
     }

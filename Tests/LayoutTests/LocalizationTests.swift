@@ -62,6 +62,31 @@ final class LocalizationTests: XCTestCase {
         return screen.appearance(of: row).text?.string ?? "?"
     }
 
+    /// A literal `%` in a text is `%%` in its key, as SwiftUI writes it.
+    func testAPercentSignIsDoubledInTheKey() throws {
+        let catalog = """
+            { "sourceLanguage": "en", "version": "1.0", "strings": {
+              "100%% sure": { "localizations": { "fr": { "stringUnit": { "state": "translated", "value": "sûr à cent pour cent" } } } },
+              "%lld%% off": { "localizations": { "fr": { "stringUnit": { "state": "translated", "value": "remise de %lld pour cent" } } } }
+            } }
+            """
+        let source = """
+            localize from "Localizable.xcstrings"
+            screen S {
+                state off: number = 20
+                Text sure { text: "100% sure" }
+                Text off { text: "\\(off)% off" }
+            }
+            """
+        let result = Compiler.check(SourceFile(path: "s.stack", text: source), loader: MemoryLoader(["Localizable.xcstrings": catalog]))
+        XCTAssertEqual(result.diagnostics.items.map(\.message), [])
+        let model = try XCTUnwrap(Compiler.lower(try XCTUnwrap(result.program)).first)
+        var screen = Screen(model: model)
+        try screen.setLocale("fr")
+        XCTAssertEqual(try Self.text("sure", screen), "sûr à cent pour cent")
+        XCTAssertEqual(try Self.text("off", screen), "remise de 20 pour cent")
+    }
+
     func testEachLocaleReadsItsTranslation() throws {
         let model = try Self.model()
         XCTAssertEqual(Screen(model: model).locales, ["en", "ar", "fr", "ja", "ru"])

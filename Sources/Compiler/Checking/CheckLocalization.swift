@@ -72,7 +72,12 @@ extension TypeChecker {
         var arguments: [(expr: TypedExpr, type: ValueType)] = []
         for part in parts {
             switch part {
-            case .text(let text): key += text.replacing("%", with: "%%")
+            case .text(let text):
+                // By hand: `replacing(_:with:)` needs macOS 13, and this
+                // library builds for older systems too.
+                for character in text {
+                    if character == "%" { key += "%%" } else { key.append(character) }
+                }
             case .expr(let expr):
                 let (typed, type) = infer(expr, expected: nil, scope: scope)
                 guard let type else { return .invalid }

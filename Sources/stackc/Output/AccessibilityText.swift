@@ -11,7 +11,7 @@ enum AccessibilityText {
         var out = "screen \(screen.model.name): \(elements.count) accessibility element\(elements.count == 1 ? "" : "s"), in reading order\n"
         let width = String(elements.count).count
         for (number, element) in elements.enumerated() {
-            var spoken = element.label.isEmpty ? "(no label)" : element.label.replacing("\n", with: " ")
+            var spoken = element.label.isEmpty ? "(no label)" : String(element.label.map { $0 == "\n" ? " " : $0 })
             if !element.traits.isEmpty { spoken += ", " + element.traits.joined(separator: ", ") }
             if !element.hint.isEmpty { spoken += ". " + element.hint }
             let place = String(repeating: " ", count: width - String(number + 1).count) + "\(number + 1)."

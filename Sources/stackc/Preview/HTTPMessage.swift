@@ -58,7 +58,7 @@ struct HTTPRequest {
         for pair in target[target.index(after: mark)...].split(separator: "&") {
             let sides = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
             let key = String(sides[0]).removingPercentEncoding ?? String(sides[0])
-            let value = sides.count > 1 ? (String(sides[1]).replacing("+", with: " ").removingPercentEncoding ?? "") : ""
+            let value = sides.count > 1 ? (String(sides[1].map { $0 == "+" ? " " : $0 }).removingPercentEncoding ?? "") : ""
             query[key] = value
         }
         let path = String(target[..<mark])
