@@ -4,11 +4,6 @@
 // properties and blocks where a member starts; values after a property's
 // colon; enum cases after a dot; a component's parameters in an instance).
 
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 import StackCompiler
 import StackParser
 

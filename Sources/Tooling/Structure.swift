@@ -2,11 +2,6 @@
 // components, enums, state, rows with ids), folding ranges (blocks and runs
 // of comments), semantic tokens, formatting, colours and quick fixes.
 
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 import StackCompiler
 import StackParser
 

@@ -1,10 +1,5 @@
 // Reading the files named on the command line (or standard input for `-`).
 
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 import StackParser
 import StackCompiler
 

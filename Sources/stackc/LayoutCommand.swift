@@ -1,11 +1,6 @@
 // `stackc layout FILE`: lay a screen out and print it as text, JSON or SVG.
 
 import StackOutput
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 import StackRuntime
 
 enum LayoutCommand {

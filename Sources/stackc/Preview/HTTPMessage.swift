@@ -3,11 +3,6 @@
 // response with a status, headers and a body. Anything else is refused with
 // the status that says why.
 
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 
 /// A request as read from a connection.
 struct HTTPRequest {
