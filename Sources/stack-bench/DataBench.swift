@@ -201,14 +201,14 @@ enum DataBench {
             let document = json(order, edited: elements / 2)
             var general = mover
             general.allowsQuickChanges = false
-            let quick = seconds(clock.measure {
-                _ = try? mover.change(at: time) { (screen: inout LiveScreen) throws(RuntimeError) -> [LiveEvent] in try screen.bind("items", json: document) }
-                _ = mover.pass(at: time + 0.05)
-            })
-            let slow = seconds(clock.measure {
-                _ = try? general.change(at: time) { (screen: inout LiveScreen) throws(RuntimeError) -> [LiveEvent] in try screen.bind("items", json: document) }
-                _ = general.pass(at: time + 0.05)
-            })
+            func timed(_ session: inout HostSession) -> Double {
+                seconds(clock.measure {
+                    _ = try? session.change(at: time) { (screen: inout LiveScreen) throws(RuntimeError) -> [LiveEvent] in try screen.bind("items", json: document) }
+                    _ = session.pass(at: time + 0.05)
+                })
+            }
+            let quick = timed(&mover)
+            let slow = timed(&general)
             results.append((
                 "data: \(name), animated", quick,
                 String(format: "%.1f ms (re-binding the document); %.1f ms through the general transition", quick * 1000, slow * 1000)))

@@ -2,6 +2,8 @@
 // proper (trimming, percent-decoding), which stackc does not link: it loads
 // FoundationEssentials only, megabytes lighter at every start.
 
+import StackParser
+
 extension StringProtocol {
     /// The text without the spaces and tabs around it.
     var trimmingSpaces: String {
@@ -18,7 +20,7 @@ extension StringProtocol {
         var index = 0
         while index < utf8.count {
             if utf8[index] == UInt8(ascii: "%") {
-                guard index + 2 < utf8.count, let high = Self.hexValue(utf8[index + 1]), let low = Self.hexValue(utf8[index + 2]) else { return nil }
+                guard index + 2 < utf8.count, let high = Lexer.hexValue(utf8[index + 1]), let low = Lexer.hexValue(utf8[index + 2]) else { return nil }
                 bytes.append(high << 4 | low)
                 index += 3
             } else {
@@ -27,14 +29,5 @@ extension StringProtocol {
             }
         }
         return String(validating: bytes, as: UTF8.self)
-    }
-
-    private static func hexValue(_ byte: UInt8) -> UInt8? {
-        switch byte {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): return byte - UInt8(ascii: "0")
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): return byte - UInt8(ascii: "a") + 10
-        case UInt8(ascii: "A")...UInt8(ascii: "F"): return byte - UInt8(ascii: "A") + 10
-        default: return nil
-        }
     }
 }

@@ -439,7 +439,8 @@ public struct Lexer {
 
     static func isDigit(_ c: UInt8) -> Bool { c >= 0x30 && c <= 0x39 }
 
-    static func hexValue(_ c: UInt8) -> UInt8? {
+    /// The value of a hexadecimal digit (either case), or nil.
+    package static func hexValue(_ c: UInt8) -> UInt8? {
         switch c {
         case 0x30...0x39: c - 0x30
         case 0x61...0x66: c - 0x61 + 10

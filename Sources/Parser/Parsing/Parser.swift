@@ -70,9 +70,9 @@ public struct Parser {
         lexMore()
     }
 
-    /// A parser that lexes `bytes` from `token` on (first up to byte `end`,
-    /// when given), then a short window at a time.
-    init(resuming token: Token, through end: Int? = nil, bytes: [UInt8], file: FileID) {
+    /// A parser that lexes `bytes` from `token` on, first up to byte `end`
+    /// (the end of the row stepped over there), then a short window at a time.
+    init(resuming token: Token, through end: Int, bytes: [UInt8], file: FileID) {
         self.tokens = []
         self.bytes = bytes
         self.file = file
@@ -83,8 +83,8 @@ public struct Parser {
 
     /// Goes on from `token` of the same file, as a new parser would, but
     /// keeping the buffers this one has grown; lexing first up to byte
-    /// `end` (the end of a row stepped over), when given.
-    mutating func restart(at token: Token, through end: Int? = nil) {
+    /// `end` (the end of a row stepped over).
+    mutating func restart(at token: Token, through end: Int) {
         tokens.removeAll(keepingCapacity: true)
         base = 0
         index = 0
@@ -95,7 +95,7 @@ public struct Parser {
         reportedDepth = false
         reportedHeight = false
         var resumed = Lexer(file: file, resumingAt: token)
-        if let end { resumed.lex(bytes, tokens: Int.max, stoppingAt: end, into: &tokens) }
+        resumed.lex(bytes, tokens: Int.max, stoppingAt: end, into: &tokens)
         lexer = resumed
         lexMore()
     }

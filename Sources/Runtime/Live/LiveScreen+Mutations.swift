@@ -79,17 +79,16 @@ extension LiveScreen {
                 rows.remove(at: from)
                 rows.insert(row, at: index)
             }
+            guard from != index else { return }
             // A row of the screen's own stack moves as elements of bound
             // data do: the rows between its places shift, nothing is laid
             // out again (and a host animates it without a full layout).
-            if from == index {
-                // Nothing moved.
-            } else if stack == live.incremental.screen.model.rootStack, live.incremental.canSplice, live.stickyRows.isEmpty {
+            if stack == live.incremental.screen.model.rootStack, live.incremental.canSplice, live.stickyRows.isEmpty {
                 live.incremental.splice(inserted: [], removed: [])
             } else {
                 live.incremental.relayoutFully()
             }
-            if from != index { live.incremental.layoutChanged = true }
+            live.incremental.layoutChanged = true
         }
         return ([.rowMoved(row: key, from: from, to: index)], events)
     }

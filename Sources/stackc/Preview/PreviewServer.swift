@@ -194,10 +194,8 @@ final class PreviewServer: @unchecked Sendable {
         return JSONObjects.parse(body) as? [String: Any]
     }
 
-    private static func number(_ value: Any?) -> Double? { JSONObjects.number(value) }
-
     private static func viewport(_ object: [String: Any]) -> (width: Double, height: Double)? {
-        let width = number(object["width"]) ?? 390, height = number(object["height"]) ?? 844
+        let width = JSONObjects.number(object["width"]) ?? 390, height = JSONObjects.number(object["height"]) ?? 844
         guard (40...4000).contains(width), (40...8000).contains(height) else { return nil }
         return (width, height)
     }
@@ -264,10 +262,10 @@ final class PreviewServer: @unchecked Sendable {
             var actions: [ActionOutcome] = []
             switch action {
             case "scroll":
-                guard let offset = Self.number(object["offset"]) else { return HTTPResponse(status: 400, text: "scroll takes {\"offset\": N}") }
+                guard let offset = JSONObjects.number(object["offset"]) else { return HTTPResponse(status: 400, text: "scroll takes {\"offset\": N}") }
                 live = host.scroll(to: offset, at: t)
             case "press":
-                guard let x = Self.number(object["x"]), let y = Self.number(object["y"]) else { return HTTPResponse(status: 400, text: "press takes {\"x\": N, \"y\": N}") }
+                guard let x = JSONObjects.number(object["x"]), let y = JSONObjects.number(object["y"]) else { return HTTPResponse(status: 400, text: "press takes {\"x\": N, \"y\": N}") }
                 _ = host.press(x: x, y: y)
             case "release":
                 (actions, live) = host.release(at: t)
