@@ -13,8 +13,8 @@ extension SourceFile {
     func offset(line: Int, character: Int, encoding: PositionEncoding) -> Int {
         guard line >= 0 else { return 0 }
         guard line < lineStarts.count else { return bytes.count }
-        let start = lineStarts[line]
-        let end = line + 1 < lineStarts.count ? lineStarts[line + 1] : bytes.count
+        let start = Int(lineStarts[line])
+        let end = line + 1 < lineStarts.count ? Int(lineStarts[line + 1]) : bytes.count
         if encoding == .utf8 { return min(start + max(0, character), end) }
         var units = 0
         var offset = start
@@ -32,7 +32,7 @@ extension SourceFile {
     func position(of offset: Int, encoding: PositionEncoding) -> (line: Int, character: Int) {
         let clamped = max(0, min(offset, bytes.count))
         let line = lineIndex(of: clamped)
-        let start = lineStarts[line]
+        let start = Int(lineStarts[line])
         if encoding == .utf8 { return (line, clamped - start) }
         var units = 0
         var index = start

@@ -87,7 +87,7 @@ enum CompileCommand {
         for path in files {
             // One binding, emptied as it goes: a copy would keep the source
             // and the model alive through encoding and writing.
-            guard var compiled = Self.compiled(path) else {
+            guard var compiled = Self.compiled(path, json: emit == "json") else {
                 status = 2
                 continue
             }
@@ -100,26 +100,27 @@ enum CompileCommand {
                 if status == 0 { status = 1 }
                 continue
             }
-            guard !screens.isEmpty else {
+            guard screens.count > 0 else {
                 Terminal.err("stackc: error: '\(path)' declares no screen or flow to compile\n")
                 if status == 0 { status = 1 }
                 continue
             }
             let parts: [[UInt8]]
-            if emit == "json" {
+            switch screens {
+            case .models(let models):
                 let encoder = JSONEncoder()
                 encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-                guard let data = try? encoder.encode(screens) else {
+                guard let data = try? encoder.encode(models) else {
                     Terminal.err("stackc: error: '\(path)': the model could not be written as JSON\n")
                     status = 1
                     continue
                 }
                 parts = [Array(data)]
-            } else {
+            case .encodable(let encodable):
                 // In parts, so that the file is never whole in memory beside them.
-                parts = ScreenEncoder.encodeParts(screens)
+                parts = ScreenEncoder.encodeParts(encodable)
             }
-            screens = []
+            screens = .models([])
             let target = outputPath(for: path, output: output, isDirectory: outputIsDirectory, json: emit == "json")
             if OutputFile.write(parts: parts, to: target, inputs: inputs, command: "compile") != 0 { status = 2 }
         }
@@ -129,10 +130,29 @@ enum CompileCommand {
     /// `path` read, checked and lowered (nil screens when it has errors),
     /// or nil (reported) when it cannot be read. Each screen row is lowered
     /// as soon as it is checked (`Compiler.compile`), and nothing but the
-    /// result holds the source afterwards.
-    private static func compiled(_ path: String) -> (result: CheckResult, screens: [ScreenModel]?)? {
+    /// result holds the source afterwards. For a compiled file, the first
+    /// screen's rows are encoded as they are lowered, not kept as models.
+    private static func compiled(_ path: String, json: Bool) -> (result: CheckResult, screens: Lowered?)? {
         guard let source = Inputs.readOrReport(path) else { return nil }
-        return Compiler.compile(source)
+        if json {
+            let (result, models) = Compiler.compile(source)
+            return (result, models.map(Lowered.models))
+        }
+        let (result, screens) = Compiler.compileForEncoding(source)
+        return (result, screens.map(Lowered.encodable))
+    }
+
+    /// Screens lowered: models to write as JSON, or screens to encode.
+    private enum Lowered {
+        case models([ScreenModel])
+        case encodable(ScreensToEncode)
+
+        var count: Int {
+            switch self {
+            case .models(let models): models.count
+            case .encodable(let screens): screens.count
+            }
+        }
     }
 
     /// `hotel.stack` → `hotel.stackc` (or `hotel.stackc.json`), beside it or in the -o directory.

@@ -44,9 +44,22 @@ final class StreamingCompileTests: XCTestCase {
         }
         let lowered = Compiler.lower(program)
         XCTAssertEqual(screens, lowered, "\(name): models differ", file: file, line: line)
-        XCTAssertEqual(ScreenEncoder.encode(screens), ScreenEncoder.encode(lowered), "\(name): bytes differ", file: file, line: line)
+        let bytes = ScreenEncoder.encode(lowered)
+        XCTAssertEqual(ScreenEncoder.encode(screens), bytes, "\(name): bytes differ", file: file, line: line)
+        // The first screen's rows encoded as they are lowered: the same file.
+        let (forEncoding, encodable) = Compiler.compileForEncoding(source, loader: loader)
+        XCTAssertEqual(rendered(forEncoding.diagnostics), rendered(checked.diagnostics), "\(name): for encoding", file: file, line: line)
+        if let encodable {
+            encodedRows += encodable.firstScreenRows?.count ?? 0
+            XCTAssertEqual(Array(ScreenEncoder.encodeParts(encodable).joined()), bytes, "\(name): rows encoded early", file: file, line: line)
+        } else {
+            XCTFail("\(name): no screens to encode", file: file, line: line)
+        }
         return counter.taken
     }
+
+    /// Rows the encoder took as they were lowered, over a test.
+    private var encodedRows = 0
 
     /// Takes every row it can and counts them.
     private struct CountingSink: CheckedRowSink {
@@ -79,6 +92,7 @@ final class StreamingCompileTests: XCTestCase {
             taken += assertSameCompile(source, url.lastPathComponent)
         }
         XCTAssertGreaterThan(taken, 200, "hardly any rows were streamed: the test proves nothing")
+        XCTAssertGreaterThan(encodedRows, 200, "hardly any rows were encoded as lowered: the test proves nothing")
     }
 
     private func compile(_ text: String, files: [String: String] = [:], _ name: String, line: UInt = #line) -> Int {
@@ -106,6 +120,10 @@ final class StreamingCompileTests: XCTestCase {
         }
         let source = "screen Big {\n    defaults { insets: 4 8 }\n\(rows.joined(separator: "\n"))\n    Text last { color: label }\n}\n"
         XCTAssertEqual(compile(source, "large"), 10_001)
+        // Encoded as lowered: the model keeps none of the screen's rows.
+        let (_, encodable) = Compiler.compileForEncoding(SourceFile(path: "s.stack", text: source), loader: MemoryLoader([:]))
+        XCTAssertEqual(encodable?.screens.first?.rows.count, 0)
+        XCTAssertEqual(encodable?.firstScreenRows?.count, 10_001 + 200 * 4)
     }
 
     func testComponentStateAfterTheEnvironmentSlots() {

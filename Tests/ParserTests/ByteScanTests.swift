@@ -20,8 +20,8 @@ final class ByteScanTests: XCTestCase {
         for count in Array(0...40) + [63, 64, 65, 1000, 4097] {
             for _ in 0..<20 {
                 let bytes = randomBytes(count: count, using: &generator)
-                var expected = [0]
-                for (index, byte) in bytes.enumerated() where byte == 0x0A { expected.append(index + 1) }
+                var expected: [UInt32] = [0]
+                for (index, byte) in bytes.enumerated() where byte == 0x0A { expected.append(UInt32(index + 1)) }
                 XCTAssertEqual(SourceFile(path: "x", bytes: bytes).lineStarts, expected, "\(bytes)")
             }
         }

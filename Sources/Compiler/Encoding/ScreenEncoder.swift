@@ -27,11 +27,23 @@ public enum ScreenEncoder {
     /// the other: the header and the strings section, then each screen's
     /// sections. Writing them so, the file never exists whole in memory
     /// beside its parts.
-    public static func encodeParts(_ screens: [ScreenModel]) -> [[UInt8]] {
+    public static func encodeParts(_ screens: [ScreenModel]) -> [[UInt8]] { encodeParts(screens, firstScreenRows: nil) }
+
+    /// `encodeParts` of screens the first of which may have had its rows
+    /// encoded as they were lowered (`Compiler.compileForEncoding`).
+    static func encodeParts(_ screens: [ScreenModel], firstScreenRows: RowStream?) -> [[UInt8]] {
         var strings = Interner<String>()
-        let bodies = screens.map { screen -> [UInt8] in
-            // Rows that share code (a bound `for`'s) are written as rows of their own.
-            var encoder = Single(screen: screen.unsharingRows(), strings: strings)
+        let bodies = screens.indices.map { index -> [UInt8] in
+            let screen = screens[index]
+            var encoder: Single
+            if index == 0, let rows = firstScreenRows, rows.count > 0 {
+                // The first screen: its strings start with its rows', as
+                // they would were they written here.
+                encoder = Single(screen: screen, continuing: rows)
+            } else {
+                // Rows that share code (a bound `for`'s) are written as rows of their own.
+                encoder = Single(screen: screen.unsharingRows(), strings: strings)
+            }
             let bytes = encoder.encode()
             strings = encoder.strings
             return bytes
@@ -99,10 +111,18 @@ public enum ScreenEncoder {
         private(set) var items: [Value] = []
         private var index = HashIndex()
 
+        /// Each value changed by `change`, keeping its number; equal values
+        /// must stay apart (a renumbering of state slots, which never merges two).
+        mutating func update(_ change: (Value) -> Value) {
+            let changed = items.map(change)
+            self = Interner()
+            for value in changed { _ = number(value) }
+        }
+
         mutating func number(_ value: Value) -> Int {
             let hash = value.hashValue
             if let number = index.find(hash: hash, { items[$0] == value }) { return number }
-            items.append(value)
+            items.appendGrowingModestly(value)
             index.insert(items.count - 1, hash: hash) { items[$0].hashValue }
             return items.count - 1
         }
@@ -121,9 +141,23 @@ public enum ScreenEncoder {
         var transitionLists = Interner<[TransitionModel]>()
         var styles = Interner<RowStyle>()
 
+        /// Rows written before, when the screen's rows were encoded as
+        /// they were lowered (the model then holds none).
+        private var encodedRows: (count: Int, bytes: [UInt8])?
+
         init(screen: ScreenModel, strings: Interner<String>) {
             self.screen = screen
             self.strings = strings
+        }
+
+        /// The first screen, whose rows `rows` took as they were lowered:
+        /// its tables go on from theirs.
+        init(screen: ScreenModel, continuing rows: RowStream) {
+            self.screen = screen
+            strings = rows.strings
+            expressions = rows.expressions
+            styles = rows.styles
+            encodedRows = (rows.count, rows.bytes.bytes)
         }
 
         mutating func encode() -> [UInt8] {
@@ -239,11 +273,7 @@ public enum ScreenEncoder {
         /// An expression reference: a constant's index × 2, or a code
         /// expression's index × 2 + 1.
         mutating func expr(_ ref: ExprRef, into w: inout ByteWriter) {
-            if ref.count == 1, case .constant(let index) = screen.expressions.code[Int(ref.start)] {
-                w.varint(Int(index) << 1)
-            } else {
-                w.varint(expressions.number(ref) << 1 | 1)
-            }
+            ScreenEncoder.expr(ref, code: screen.expressions.code, expressions: &expressions, into: &w)
         }
 
         mutating func writeState(into w: inout ByteWriter) {
@@ -588,33 +618,23 @@ public enum ScreenEncoder {
             }
         }
 
-        mutating func writeRows(into w: inout ByteWriter) { writeRows(screen.rows, parentOffset: 0, into: &w) }
+        mutating func writeRows(into w: inout ByteWriter) {
+            if let encodedRows {
+                w.varint(encodedRows.count)
+                w.bytes.append(contentsOf: encodedRows.bytes)
+                self.encodedRows = nil
+            } else {
+                writeRows(screen.rows, parentOffset: 0, into: &w)
+            }
+        }
 
         /// Rows; a template's parents are written one up (0: where the instance goes).
         mutating func writeRows(_ rows: [RowModel], parentOffset: Int, into w: inout ByteWriter) {
             w.varint(rows.count)
             for row in rows {
-                w.varint(styles.number(RowStyle(row)))
-                var flags: UInt8 = 0
-                if row.id != nil { flags |= 1 }
-                if row.component != nil { flags |= 2 }
-                if row.accessibility != nil { flags |= 4 }
-                w.u8(flags)
-                if let id = row.id { w.varint(strings.number(id)) }
-                if let component = row.component { w.varint(strings.number(component)) }
-                w.varint(row.parent + parentOffset)
-                switch row.content {
-                case .text(let text, _, _, _, _, _): expr(text, into: &w)
-                case .image(let source, _): expr(source, into: &w)
-                case .view(let host, _): expr(host, into: &w)
-                case .spacer: break
-                case .stack(let index): w.varint(index)
-                }
-                if let a = row.accessibility {
-                    w.u8((a.label != nil ? 1 : 0) | (a.hint != nil ? 2 : 0) | (a.hidden != nil ? 4 : 0))
-                    for ref in [a.label, a.hint, a.hidden].compactMap({ $0 }) { expr(ref, into: &w) }
-                    w.varint(Int(a.traits))
-                }
+                ScreenEncoder.writeRow(
+                    row, parentOffset: parentOffset, code: screen.expressions.code, strings: &strings, expressions: &expressions,
+                    styles: &styles, into: &w)
             }
         }
 
@@ -625,6 +645,47 @@ public enum ScreenEncoder {
                 expr(step.title, into: &w)
                 w.varint(step.stack)
             }
+        }
+    }
+}
+
+extension ScreenEncoder {
+    /// An expression reference: a constant's index × 2, or a code
+    /// expression's index × 2 + 1 (numbered in `expressions`).
+    static func expr(_ ref: ExprRef, code: [Instruction], expressions: inout Interner<ExprRef>, into w: inout ByteWriter) {
+        if ref.count == 1, case .constant(let index) = code[Int(ref.start)] {
+            w.varint(Int(index) << 1)
+        } else {
+            w.varint(expressions.number(ref) << 1 | 1)
+        }
+    }
+
+    /// One row's record; its style, strings and expressions numbered in
+    /// the tables given.
+    static func writeRow(
+        _ row: RowModel, parentOffset: Int, code: [Instruction], strings: inout Interner<String>,
+        expressions: inout Interner<ExprRef>, styles: inout Interner<RowStyle>, into w: inout ByteWriter
+    ) {
+        w.varint(styles.number(RowStyle(row)))
+        var flags: UInt8 = 0
+        if row.id != nil { flags |= 1 }
+        if row.component != nil { flags |= 2 }
+        if row.accessibility != nil { flags |= 4 }
+        w.u8(flags)
+        if let id = row.id { w.varint(strings.number(id)) }
+        if let component = row.component { w.varint(strings.number(component)) }
+        w.varint(row.parent + parentOffset)
+        switch row.content {
+        case .text(let text, _, _, _, _, _): expr(text, code: code, expressions: &expressions, into: &w)
+        case .image(let source, _): expr(source, code: code, expressions: &expressions, into: &w)
+        case .view(let host, _): expr(host, code: code, expressions: &expressions, into: &w)
+        case .spacer: break
+        case .stack(let index): w.varint(index)
+        }
+        if let a = row.accessibility {
+            w.u8((a.label != nil ? 1 : 0) | (a.hint != nil ? 2 : 0) | (a.hidden != nil ? 4 : 0))
+            for ref in [a.label, a.hint, a.hidden].compactMap({ $0 }) { expr(ref, code: code, expressions: &expressions, into: &w) }
+            w.varint(Int(a.traits))
         }
     }
 }

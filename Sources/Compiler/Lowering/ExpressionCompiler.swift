@@ -37,7 +37,9 @@ struct ExpressionCompiler {
     /// properties are constants, and most rows repeat them). An array
     /// beside the slots rather than a second table keyed by value: at
     /// 100,000 rows of distinct texts that table was 8 MB, hashed twice.
-    private var constantExpressions: [ExprRef?] = []
+    /// The instruction's place in the code (an expression one long), or
+    /// `UInt32.max` for none: 4 bytes a slot, where an optional `ExprRef` took 12.
+    private var constantExpressions: [UInt32] = []
     let enumIndex: [String: Int]
     let enums: [EnumModel]
     let stateIndex: [String: Int]
@@ -111,12 +113,12 @@ struct ExpressionCompiler {
         if let recent = recentConstants[slot], recent.value == value { return recent.ref }
         let constant = self.slot(of: value)
         let ref: ExprRef
-        if let existing = constantExpressions[Int(constant)] {
-            ref = existing
+        if constantExpressions[Int(constant)] != .max {
+            ref = ExprRef(start: constantExpressions[Int(constant)], count: 1)
         } else {
             table.code.append(.constant(constant))
             ref = ExprRef(start: UInt32(table.code.count - 1), count: 1)
-            constantExpressions[Int(constant)] = ref
+            constantExpressions[Int(constant)] = ref.start
         }
         recentConstants[slot] = RecentConstant(value: value, ref: ref)
         return ref
@@ -136,7 +138,7 @@ struct ExpressionCompiler {
         }
         let slot = table.constants.count
         table.constants.append(value)
-        constantExpressions.append(nil)
+        constantExpressions.append(.max)
         constantSlots.insert(slot, hash: hash) { table.constants[$0].hashValue }
         return UInt32(slot)
     }

@@ -47,7 +47,10 @@ struct ScreenLowering {
     /// The screen being lowered; its root rows are taken out as `run` begins.
     var stack: CheckedStack
     var expressions: ExpressionCompiler
-    var rows: [RowModel] = []
+    var rows: LoweredRows = []
+    /// Takes the screen's rows as each root row is lowered, if set; the
+    /// model then holds none.
+    var rowSink: (any LoweredRowSink)?
     /// The row of each kind and component lowered last: the next one of
     /// them shares its details when they are equal (rows of a list look
     /// alike, and lists mix a few looks), so a screen's rows are small.
@@ -177,7 +180,7 @@ struct ScreenLowering {
         let defaults = lowerTemplatesFirst()
         // Room for all rows when their number is known, else for the first
         // hundredth of the root rows (`addRootRow` makes the rest).
-        rows.reserveCapacity(rows.count + (allRows ?? (rootRows / 100 + 1024)))
+        rows.reserveCapacity(total: rows.count + (allRows ?? (rootRows / 100 + 1024)), handingOn: rowSink != nil)
         let index = reserveStack()
         let open = open(
             stack: index, settings: stack.block, axis: keyword(stack.block, "axis") == "horizontal" ? .horizontal : .vertical,
@@ -189,7 +192,10 @@ struct ScreenLowering {
     mutating func addRootRow(_ row: CheckedRow) {
         guard var open = root else { return }
         root = nil
-        defer { root = open }
+        defer {
+            root = open
+            if let rowSink { rows.handOn(to: rowSink, code: expressions.table.code) }
+        }
         // Rows nested in the root rows are not counted ahead. Once a
         // hundredth of the root rows is lowered, room is made for the rest
         // at the rows a root row has made so far, and should that fall
@@ -197,17 +203,18 @@ struct ScreenLowering {
         // both copies of 100,000 rows, three times their size, at once.
         if open.stack.places == max(open.expected / 100, 64), open.expected > open.stack.places {
             let perRoot = Double(rows.count) / Double(open.stack.places)
-            rows.reserveCapacity(rows.count + Int(Double(open.expected - open.stack.places) * perRoot * 1.02) + 256)
-        } else if rows.capacity - rows.count < 256 {
-            rows.reserveCapacity(rows.count + max(rows.count / 8, 1024))
+            rows.reserveCapacity(
+                total: rows.count + Int(Double(open.expected - open.stack.places) * perRoot * 1.02) + 256, handingOn: rowSink != nil)
+        } else if rows.spare < 256 {
+            rows.reserveCapacity(total: rows.count + max(rows.count / 8, 1024), handingOn: rowSink != nil)
         }
         open.stack.places += 1
         if let repeating = row.repeating {
-            lowerRepeater(repeating, stack: open.stack.index, after: open.stack.rows.last ?? -1, defaults: open.defaults, substitution: [:])
+            lowerRepeater(repeating, stack: open.stack.index, after: open.stack.rows.last.map(Int.init) ?? -1, defaults: open.defaults, substitution: [:])
             return
         }
         rowPath.append(open.stack.places)
-        open.stack.rows.append(lowerRow(row, parent: open.stack.index, defaults: open.defaults, substitution: [:]))
+        open.stack.rows.append(Int32(lowerRow(row, parent: open.stack.index, defaults: open.defaults, substitution: [:])))
         rowPath.removeLast()
     }
 
@@ -217,6 +224,7 @@ struct ScreenLowering {
     consuming func finishScreen() -> ScreenModel {
         if let open = root { close(open.stack) }
         root = nil
+        if let rowSink { rows.handOn(to: rowSink, code: expressions.table.code) }
         return model(steps: [])
     }
 
@@ -236,7 +244,7 @@ struct ScreenLowering {
 
     private mutating func runFlow() -> ScreenModel {
         _ = lowerTemplatesFirst()
-        rows.reserveCapacity(rows.count + stack.steps.reduce(0) { $0 + Self.count($1.rows) })
+        rows.reserveCapacity(total: rows.count + stack.steps.reduce(0) { $0 + Self.count($1.rows) }, handingOn: rowSink != nil)
         var steps: [StepModel] = []
         lowerFlow(into: &steps)
         return model(steps: steps)
@@ -245,7 +253,7 @@ struct ScreenLowering {
     private func model(steps: [StepModel]) -> ScreenModel {
         var model = ScreenModel(
             name: stack.name, isFlow: stack.kind == .flow, enums: expressions.enums, state: stateSlots, stacks: stacks,
-            rows: rows, steps: steps, expressions: expressions.table, flow: stack.kind == .flow ? flowSettings() : nil)
+            rows: rows.live, steps: steps, expressions: expressions.table, flow: stack.kind == .flow ? flowSettings() : nil)
         model.components = componentTemplates
         model.parameters = templateParameters
         model.data = dataModels
@@ -278,7 +286,7 @@ struct ScreenLowering {
                 arguments: NamedValues(), rows: [])
             templateStates = []
             _ = lowerRow(instance, parent: -1, defaults: defaults, substitution: [:], keepParameters: true)
-            var template = ComponentTemplate(name: name, parameters: indices, rows: rows, stacks: stacks)
+            var template = ComponentTemplate(name: name, parameters: indices, rows: rows.live, stacks: stacks)
             template.states = templateStates
             templates.append(template)
         }
@@ -436,11 +444,11 @@ struct ScreenLowering {
             // deepest nesting allowed.
             open.places += 1
             if let repeating = child.repeating {
-                lowerRepeater(repeating, stack: index, after: open.rows.last ?? -1, defaults: defaults, substitution: substitution)
+                lowerRepeater(repeating, stack: index, after: open.rows.last.map(Int.init) ?? -1, defaults: defaults, substitution: substitution)
                 continue
             }
             rowPath.append(open.places)
-            open.rows.append(lowerRow(child, parent: index, defaults: defaults, substitution: substitution))
+            open.rows.append(Int32(lowerRow(child, parent: index, defaults: defaults, substitution: substitution)))
             rowPath.removeLast()
         }
         close(open)
@@ -450,7 +458,8 @@ struct ScreenLowering {
     struct OpenStack {
         var index: Int
         /// Its rows so far, and how many places (rows and `for`s) it has had.
-        var rows: [Int] = []
+        /// (Row numbers index arrays in memory: far below 2^31.)
+        var rows: [Int32] = []
         var places = 0
     }
 
@@ -467,7 +476,7 @@ struct ScreenLowering {
     }
 
     private mutating func close(_ open: OpenStack) {
-        stacks[open.index].rows = BlockArray(open.rows)
+        stacks[open.index].rows = BlockArray(open.rows.lazy.map(Int.init))
     }
 
     /// What stands in for a row of a stack once it is lowered.
@@ -641,7 +650,7 @@ struct ScreenLowering {
         enclosingRepeaters.removeLast()
         var template = ComponentTemplate(
             name: "for \(repeating.variable) in \(repeating.nested ? "" : repeating.data + (repeating.listPath == nil ? "" : "."))\(repeating.listPath ?? "")",
-            parameters: fieldParameters + [indexParameter], rows: rows, stacks: stacks)
+            parameters: fieldParameters + [indexParameter], rows: rows.live, stacks: stacks)
         template.states = templateStates
         (rows, stacks, expressions.parameterIndex, templateStates, inRepeater, rowPath) = saved
         repeaters[index].template = template

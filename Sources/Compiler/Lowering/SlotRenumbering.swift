@@ -94,12 +94,17 @@ struct SlotRenumbering {
             guard rows[index].tap.contains(where: { if case .toggle = $0 { true } else if case .set = $0 { true } else { false } }) else {
                 continue
             }
-            rows[index].tap = rows[index].tap.map { action in
-                switch action {
-                case .toggle(let state): .toggle(state: slot(state))
-                case .set(let state, let value): .set(state: slot(state), value: value)
-                default: action
-                }
+            rows[index].tap = actions(rows[index].tap)
+        }
+    }
+
+    /// `tap` with the slots its actions set renumbered.
+    func actions(_ tap: [ActionModel]) -> [ActionModel] {
+        tap.map { action in
+            switch action {
+            case .toggle(let state): .toggle(state: slot(state))
+            case .set(let state, let value): .set(state: slot(state), value: value)
+            default: action
             }
         }
     }

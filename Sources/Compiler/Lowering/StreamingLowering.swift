@@ -12,7 +12,16 @@ extension Compiler {
     /// no errors, what `lower` would make of the program — the same
     /// screens, byte for byte, made while checking.
     public static func compile(_ root: SourceFile, loader: any SourceLoader = FileSystemLoader()) -> (CheckResult, [ScreenModel]?) {
-        var sink = StreamingLowering()
+        compile(root, loader: loader, firstScreenRows: nil)
+    }
+
+    /// `compile`, the rows of the program's first screen handed to
+    /// `firstScreenRows` as they are lowered (that screen's model then
+    /// holds none) if it is lowered while checked.
+    static func compile(
+        _ root: SourceFile, loader: any SourceLoader, firstScreenRows: (any LoweredRowSink)?
+    ) -> (CheckResult, [ScreenModel]?) {
+        var sink = StreamingLowering(firstScreenRows: firstScreenRows)
         var result = check(root, loader: loader, into: &sink)
         guard var program = result.program else { return (result, nil) }
         result.program = nil
@@ -40,6 +49,12 @@ struct StreamingLowering: CheckedRowSink {
     /// The screen begun last: out of the dictionary, so that lowering a row
     /// does not move the whole lowering out of it and back.
     private var current: (number: Int, lowering: ScreenLowering)?
+    /// Takes the rows of screen 0, the first a file holds, if set.
+    private let firstScreenRows: (any LoweredRowSink)?
+
+    init(firstScreenRows: (any LoweredRowSink)?) {
+        self.firstScreenRows = firstScreenRows
+    }
 
     mutating func declarationsChecked(_ program: CheckedProgram, locales: [String]) {
         var assumed = program
@@ -57,6 +72,7 @@ struct StreamingLowering: CheckedRowSink {
         guard let declarations else { return false }
         if let previous = current.take() { screens[previous.number] = previous.lowering }
         var lowering = ScreenLowering(program: declarations, enums: enums, stack: stack)
+        if number == 0 { lowering.rowSink = firstScreenRows }
         lowering.beginScreen(rootRows: expectedRows)
         current = (number, lowering)
         return true
@@ -80,10 +96,14 @@ struct StreamingLowering: CheckedRowSink {
         return Compiler.lower(pending: &pending, declarations: program) { number, stack in
             guard var lowering = screens.removeValue(forKey: number) else { return nil }
             for row in stack.rows { lowering.addRootRow(row) }
+            let rowSink = lowering.rowSink
             // Moved, not copied: the renumbering must find the tables unshared.
             var model = (consume lowering).finishScreen()
             let renumbering = SlotRenumbering(model, removing: removedSlots, removingEnums: removedEnums)
-            if !renumbering.isIdentity { renumbering.apply(to: &model) }
+            if !renumbering.isIdentity {
+                renumbering.apply(to: &model)
+                rowSink?.renumber(renumbering)
+            }
             return model
         }
     }

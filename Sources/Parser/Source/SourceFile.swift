@@ -23,20 +23,21 @@ public struct SourceFile: Sendable {
     /// The path as the user wrote it (used in diagnostics), or `<stdin>`.
     public let path: String
     public let bytes: [UInt8]
-    /// Byte offset of the first byte of each line.
-    public let lineStarts: [Int]
+    /// Byte offset of the first byte of each line (sources are capped far
+    /// below 4 GiB; 4 bytes a line, not 8, at a million lines 4 MB less).
+    public let lineStarts: [UInt32]
 
     public init(path: String, bytes: [UInt8]) {
         self.path = path
         self.bytes = bytes
-        var starts = [0]
+        var starts: [UInt32] = [0]
         bytes.withUnsafeBytes { raw in
             // Counted first: grown by doubling, a million lines' table had
             // room for two million. Both passes read eight bytes at a time.
             var lines = 1
             Self.forEachNewline(raw) { _ in lines += 1 }
             starts.reserveCapacity(lines)
-            Self.forEachNewline(raw) { starts.append($0 + 1) }
+            Self.forEachNewline(raw) { starts.append(UInt32(truncatingIfNeeded: $0 + 1)) }
         }
         self.lineStarts = starts
     }
@@ -75,7 +76,7 @@ public struct SourceFile: Sendable {
         var high = lineStarts.count - 1
         while low < high {
             let mid = (low + high + 1) / 2
-            if lineStarts[mid] <= offset { low = mid } else { high = mid - 1 }
+            if Int(lineStarts[mid]) <= offset { low = mid } else { high = mid - 1 }
         }
         return low
     }
@@ -84,7 +85,7 @@ public struct SourceFile: Sendable {
     public func location(of offset: Int) -> SourceLocation {
         let clamped = max(0, min(offset, bytes.count))
         let line = lineIndex(of: clamped)
-        let column = scalarCount(from: lineStarts[line], to: clamped) + 1
+        let column = scalarCount(from: Int(lineStarts[line]), to: clamped) + 1
         return SourceLocation(line: line + 1, column: column)
     }
 
@@ -96,8 +97,8 @@ public struct SourceFile: Sendable {
 
     /// The byte range of a 0-based line, without its line break.
     public func lineRange(_ lineIndex: Int) -> Range<Int> {
-        let start = lineStarts[lineIndex]
-        var end = lineIndex + 1 < lineStarts.count ? lineStarts[lineIndex + 1] - 1 : bytes.count
+        let start = Int(lineStarts[lineIndex])
+        var end = lineIndex + 1 < lineStarts.count ? Int(lineStarts[lineIndex + 1]) - 1 : bytes.count
         if end > start, bytes[end - 1] == UInt8(ascii: "\r") { end -= 1 }
         return start..<max(start, end)
     }

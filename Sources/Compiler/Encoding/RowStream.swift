@@ -1,0 +1,42 @@
+// Encoding a screen's rows as they are lowered. The rows section is the
+// first a screen's encoding walks, so the strings, expressions and styles
+// it numbers are numbered first: written here, row by row, they come out
+// with the same numbers, and the file byte for byte the same, as when the
+// whole model is encoded at the end (ScreenEncoderTests hold the two
+// against each other on every fixture and sample).
+
+import StackRuntime
+
+extension ScreenEncoder {
+    /// The rows section of the first screen of a file, written as the
+    /// lowering hands rows on (`LoweredRowSink`), and the tables it numbered.
+    final class RowStream: LoweredRowSink {
+        /// Rows written, and their records.
+        private(set) var count = 0
+        private(set) var bytes = ByteWriter()
+        private(set) var strings = Interner<String>()
+        private(set) var expressions = Interner<ExprRef>()
+        private(set) var styles = Interner<RowStyle>()
+
+        func take(_ rows: [RowModel], code: [Instruction]) {
+            for row in rows {
+                // A row's record is a few bytes (more with accessibility).
+                bytes.bytes.reserveModestly(64)
+                ScreenEncoder.writeRow(
+                    row, parentOffset: 0, code: code, strings: &strings, expressions: &expressions, styles: &styles, into: &bytes)
+            }
+            count += rows.count
+        }
+
+        /// Styles hold taps, whose actions name state slots; nothing else
+        /// written here does (expressions are numbered by place, and their
+        /// code is written at the end).
+        func renumber(_ renumbering: SlotRenumbering) {
+            styles.update { style in
+                var style = style
+                style.tap = renumbering.actions(style.tap)
+                return style
+            }
+        }
+    }
+}
