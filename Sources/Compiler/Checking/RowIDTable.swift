@@ -2,10 +2,12 @@
 // A dictionary of names to spans took 59 bytes an id at a million rows (a
 // 16-byte name and a 12-byte span in a power-of-two table at most three
 // quarters full). Ids are spelt in the stack's file, so this keeps only
-// where they start and how long they are, and finds them through a
-// HashIndex; hashing a short spelling again when the index grows is cheaper
-// than keeping every hash. 8 bytes an id and the index's 8 to 16 (spans and
-// hashes took 3.4 MB at 100,000 rows, now 2.1).
+// where they start, how long they are and 24 bits of their hash, packed in
+// 8 bytes, and finds them through a HashIndex (spans and hashes took 3.4 MB
+// at 100,000 rows, now 2.1). The hash bits and the length rule out almost
+// every other id without reading the source: at a million rows its bytes
+// are 100 MB away from the table, and reading them for every probe and
+// every growth of the index made checking 10 % slower.
 
 import StackParser
 
@@ -13,8 +15,8 @@ struct RowIDTable {
     /// The file the stack is in, and its text.
     private let file: FileID
     private let bytes: [UInt8]
-    /// Where each id was first declared, in order: its start, shifted
-    /// left by 24 bits, and its length.
+    /// Where each id was first declared, in order: its start (high 32
+    /// bits), 24 bits of its hash, and its length (low 8 bits).
     private var places: [UInt64] = []
     private var index = HashIndex()
     /// Ids not spelt at their span in the stack's file (none a parse of
@@ -31,8 +33,9 @@ struct RowIDTable {
         if !others.isEmpty, let other = others[name] { return other }
         return Self.withUTF8(name) { name in
             let hash = Self.hash(name)
-            return index.find(hash: hash) { spelling(of: $0).elementsEqual(name) }.map {
-                Span(file: file, start: Int(places[$0] >> 24), end: Int(places[$0] >> 24) + name.count)
+            let key = Self.key(hash: hash, length: name.count)
+            return index.find(hash: hash & 0xFF_FFFF) { places[$0] & 0xFFFF_FFFF == key && spelling(of: $0).elementsEqual(name) }.map {
+                Span(file: file, start: Int(places[$0] >> 32), end: Int(places[$0] >> 32) + name.count)
             }
         }
     }
@@ -43,14 +46,19 @@ struct RowIDTable {
             guard span.file == file, spelling(of: span).elementsEqual(name) else { return nil }
             return Self.hash(name)
         }
-        guard let hash, span.end - span.start < 1 << 24 else {
+        guard let hash, span.end - span.start < 256, span.start <= UInt32.max else {
             others[name] = span
             return
         }
-        places.appendGrowingModestly(UInt64(span.start) << 24 | UInt64(span.end - span.start))
+        places.appendGrowingModestly(UInt64(span.start) << 32 | Self.key(hash: hash, length: span.end - span.start))
         // The index's closure may not read `self` while the index changes.
-        let (places, bytes) = (self.places, self.bytes)
-        index.insert(places.count - 1, hash: hash) { Self.hash(Self.spelling(of: $0, places: places, bytes: bytes)) }
+        let places = self.places
+        index.insert(places.count - 1, hash: hash & 0xFF_FFFF) { Int(places[$0] >> 8 & 0xFF_FFFF) }
+    }
+
+    /// The low 32 bits of an entry: 24 bits of the hash, then the length.
+    private static func key(hash: Int, length: Int) -> UInt64 {
+        UInt64(hash & 0xFF_FFFF) << 8 | UInt64(length & 0xFF)
     }
 
     /// `body` over `name`'s UTF-8 in place: hashing and comparing through
@@ -67,11 +75,9 @@ struct RowIDTable {
     }
 
     /// The spelling of id `entry` (checked to be in the file when recorded).
-    private func spelling(of entry: Int) -> ArraySlice<UInt8> { Self.spelling(of: entry, places: places, bytes: bytes) }
-
-    private static func spelling(of entry: Int, places: [UInt64], bytes: [UInt8]) -> ArraySlice<UInt8> {
-        let start = Int(places[entry] >> 24)
-        return bytes[start..<start + Int(places[entry] & 0xFF_FFFF)]
+    private func spelling(of entry: Int) -> ArraySlice<UInt8> {
+        let start = Int(places[entry] >> 32)
+        return bytes[start..<start + Int(places[entry] & 0xFF)]
     }
 
     private func spelling(of span: Span) -> ArraySlice<UInt8> {

@@ -3,14 +3,10 @@
 // at most three quarters full: at 100,000 rows the compiler's tables of
 // constants, strings and row ids held tens of bytes an entry that were
 // already stored elsewhere. This index holds only entry numbers, 4 bytes
-// each; its owner keeps the entries and says which one matches.
-//
-// The table is any size, not a power of two, and between a third and 70 %
-// full: a hash picks its slot by multiplying, not masking. Powers of two at
-// most half full took 8 to 16 bytes an entry (at 100,000 entries, 1 MB an
-// index); this takes 6 to 12, and a miss probes about six slots at worst.
+// each and at most half full; its owner keeps the entries and says which
+// one matches.
 
-/// Entry numbers, open-addressed by hash, at most 70 % full.
+/// Entry numbers, open-addressed by hash, at most half full.
 struct HashIndex {
     private static let empty = UInt32.max
     private var slots = [UInt32](repeating: HashIndex.empty, count: 64)
@@ -18,11 +14,11 @@ struct HashIndex {
 
     /// The entry with hash `hash` for which `matches` holds, if any.
     func find(hash: Int, _ matches: (Int) -> Bool) -> Int? {
-        var at = Self.start(hash, slots.count)
+        let mask = slots.count - 1
+        var at = hash & mask
         while slots[at] != Self.empty {
             if matches(Int(slots[at])) { return Int(slots[at]) }
-            at += 1
-            if at == slots.count { at = 0 }
+            at = (at + 1) & mask
         }
         return nil
     }
@@ -30,29 +26,19 @@ struct HashIndex {
     /// Adds entry `entry` (not added before) with hash `hash`; `hashOf`
     /// gives the hash of any entry added before, for growing.
     mutating func insert(_ entry: Int, hash: Int, hashOf: (Int) -> Int) {
-        if (count + 1) * 10 > slots.count * 7 {
+        if (count + 1) * 2 > slots.count {
             let old = slots
-            slots = [UInt32](repeating: Self.empty, count: (count + 1) * 2)
+            slots = [UInt32](repeating: Self.empty, count: old.count * 2)
             for other in old where other != Self.empty { place(Int(other), hash: hashOf(Int(other))) }
         }
         place(entry, hash: hash)
         count += 1
     }
 
-    /// Where a hash's probe starts: mixed (owners' hashes need not have
-    /// good high bits), then its high bits scaled to the table.
-    @inline(__always)
-    private static func start(_ hash: Int, _ size: Int) -> Int {
-        let mixed = UInt64(truncatingIfNeeded: hash) &* 0x9E37_79B9_7F4A_7C15
-        return Int(truncatingIfNeeded: mixed.multipliedFullWidth(by: UInt64(size)).high)
-    }
-
     private mutating func place(_ entry: Int, hash: Int) {
-        var at = Self.start(hash, slots.count)
-        while slots[at] != Self.empty {
-            at += 1
-            if at == slots.count { at = 0 }
-        }
+        let mask = slots.count - 1
+        var at = hash & mask
+        while slots[at] != Self.empty { at = (at + 1) & mask }
         slots[at] = UInt32(entry)
     }
 }
