@@ -50,7 +50,24 @@ extension TypeChecker {
     /// percentage size.
     mutating func checkPercentages() {
         guard sawPercentSize else { return }
-        for warning in percentWarnings { diagnostics.append(warning) }
+        for overflow in percentWarnings { diagnostics.append(overflow.diagnostic) }
+    }
+
+    /// A stack whose rows overflow it, kept as numbers until its warning
+    /// is added: there is one a stack, and at 100,000 rows their messages
+    /// were 0.6 MB while the screen was checked, most of them past the
+    /// diagnostics' limit.
+    struct PercentOverflow {
+        var span: Span
+        var percent: Double
+        var insets: Double
+
+        var diagnostic: Diagnostic {
+            var message = "the rows of this stack ask for \(TypeChecker.format(percent))% of its extent"
+            if insets > 0 { message += " and \(TypeChecker.format(insets)) points of insets on top" }
+            message += ": percentages size a row's content and its insets are added, so they overflow; use 'size: fill' to share the space"
+            return Diagnostic(.percentOverflow, span, message)
+        }
     }
 
     private mutating func checkPercentages(of rows: ArraySlice<CheckedRow>, axis: String, defaults: InsetDefaults) {
@@ -87,10 +104,7 @@ extension TypeChecker {
     mutating func finishPercentages(_ tally: PercentTally) {
         guard let first = tally.first, tally.percent > 100 || (tally.percent >= 100 && tally.insets > 0) else { return }
         let span = Span(file: first.file, start: first.start, end: min(first.end, first.start + 1))
-        var message = "the rows of this stack ask for \(Self.format(tally.percent))% of its extent"
-        if tally.insets > 0 { message += " and \(Self.format(tally.insets)) points of insets on top" }
-        message += ": percentages size a row's content and its insets are added, so they overflow; use 'size: fill' to share the space"
-        percentWarnings.append(Diagnostic(.percentOverflow, span, message))
+        percentWarnings.append(PercentOverflow(span: span, percent: tally.percent, insets: tally.insets))
     }
 
     /// `effectiveProperty` of `rows[index]`, without copying the row.

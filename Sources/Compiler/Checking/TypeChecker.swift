@@ -69,7 +69,7 @@ struct TypeChecker {
     var expandedSoFar = 0
     var receivedArguments: [String: Int] = [:]
     /// Pass 8's warnings, found as rows are checked, reported in its place.
-    var percentWarnings: [Diagnostic] = []
+    var percentWarnings: [PercentOverflow] = []
 
     init(diagnostics: DiagnosticList) {
         self.diagnostics = diagnostics
