@@ -8,10 +8,10 @@ import StackRuntime
 /// Screens lowered for encoding: models, and the first screen's rows if
 /// they were encoded as they were lowered (its model then holds none).
 /// Only `ScreenEncoder.encodeParts` reads them.
-public struct ScreensToEncode: Sendable {
+public struct ScreensToEncode {
     var screens: [ScreenModel]
-    /// A class shared with nobody once compiling is over.
-    nonisolated(unsafe) var firstScreenRows: ScreenEncoder.RowStream?
+    /// Shared with nobody once compiling is over.
+    var firstScreenRows: ScreenEncoder.RowStream?
 
     /// How many screens and flows there are.
     public var count: Int { screens.count }
