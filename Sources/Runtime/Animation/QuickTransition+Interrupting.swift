@@ -32,7 +32,8 @@ extension QuickTransition {
         after: LiveScreen, fallback: ScreenModel
     ) -> QuickTransition? {
         let new = after.incremental
-        guard !log.full, log.moved == nil, log.updates <= 1 else { return nil }
+        // Changes inside a nested stack do not compose (yet): the general transition.
+        guard !log.full, log.moved == nil, log.nested == nil, running.inside.isEmpty, log.updates <= 1 else { return nil }
         let made = Set(log.blocks.flatMap(\.inserted))
         if log.blocks.isEmpty {
             guard sameOrder else { return nil }

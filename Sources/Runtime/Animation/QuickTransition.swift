@@ -33,6 +33,10 @@ struct QuickTransition: Sendable {
     /// where it is drawn (after the rows before it, before those after)
     /// until it goes.
     var removedPlaces: [Int: Int] = [:]
+    /// For a change inside `row`'s stack: the tracks of the rows inside it,
+    /// by row, their poses relative to the rows holding them
+    /// (QuickTransition+Nested).
+    var inside: [Int: RowTrack] = [:]
 
     struct Segment: Sendable {
         var from: Int
@@ -67,10 +71,15 @@ struct QuickTransition: Sendable {
     /// The scroll offset before (content that shrank may have moved it).
     var oldOffset = 0.0
 
-    var duration: Double { others.reduce(max(track?.end ?? 0, ownDuration)) { max($0, $1.end) } }
+    var duration: Double {
+        let rows = others.reduce(max(track?.end ?? 0, ownDuration)) { max($0, $1.end) }
+        return inside.values.reduce(rows) { max($0, $1.end) }
+    }
 
     /// Every track of the change.
-    var allTracks: [RowTrack] { others + (track.map { [$0] } ?? []) }
+    var allTracks: [RowTrack] {
+        others + (track.map { [$0] } ?? []) + inside.keys.sorted().compactMap { inside[$0] }
+    }
 
     /// The segment the row at `position` (now) follows, if any.
     func segment(at position: Int) -> Segment? {
@@ -104,6 +113,7 @@ struct QuickTransition: Sendable {
     /// The change of `live` whose log holds one row, as a quick transition;
     /// nil when it cannot be one (then the general transition is built).
     static func make(from log: IncrementalLayout.ChangeLog, live: LiveScreen) -> QuickTransition? {
+        if let nested = log.nested { return changingInside(nested, log, live: live) }
         if !log.blocks.isEmpty { return changingBlocks(log, live: live) }
         if let moved = log.moved { return moving(moved, log, live: live) }
         // Several rows of one update (a state several rows read): each its
@@ -279,13 +289,58 @@ extension AnimatedScreen {
                 visibility: visibility, alpha: min(max(pose.effects.alpha, 0), 1), scale: pose.effects.scale,
                 offsetX: pose.effects.offsetX, offsetY: pose.effects.offsetY)
             guard !pose.hidden, case .stack(let stack) = live.screen.model.rows[row].content else { continue }
+            let inner = pose.content?.moved(by: frame.x, frame.y) ?? frame
+            if running, let quick, row == quick.row, !quick.inside.isEmpty {
+                // The rows inside the changed row: on their tracks.
+                presentInside(stack, holder: row, frame: frame, box: inner, quick: quick, t: t, atStart: atStart, snapshot: snapshot, into: &screen)
+                continue
+            }
             // Rows inside move with the screen's row holding them; the last
             // full layout has them right relative to it.
             let holderThen = snapshot.frame(of: row)
-            let inner = pose.content?.moved(by: frame.x, frame.y) ?? frame
             presentNested(stack, dx: frame.x - holderThen.x, dy: frame.y - holderThen.y, box: inner, running: running, snapshot: snapshot, into: &screen, holder: row)
         }
         return screen
+    }
+
+    /// The rows of `stack`, held by `holder` drawn at `frame` (its content
+    /// `box`), while a change inside it animates: each on its track if it
+    /// has one, else where the last full layout has it relative to its
+    /// holder — as the general transition draws them.
+    private func presentInside(
+        _ stack: Int, holder: Int, frame origin: Rect, box: Rect, quick: QuickTransition, t: Double, atStart: Bool, snapshot: ScreenLayout,
+        into screen: inout PresentedScreen
+    ) {
+        let rows = snapshot.rows(ofStack: stack)
+        screen.children[holder] = rows.array
+        let stackAxis = snapshot.axis(of: stack)
+        let holderThen = snapshot.frame(of: holder)
+        for row in rows {
+            let pose: Pose?
+            if let track = quick.inside[row] {
+                pose = atStart ? track.before : track.pose(at: t)
+            } else {
+                let frame = snapshot.frame(of: row)
+                pose = Pose(
+                    frame: frame.moved(by: -holderThen.x, -holderThen.y), content: snapshot.contentFrame(of: row)?.moved(by: -frame.x, -frame.y),
+                    separator: snapshot.separatorFrame(of: row)?.moved(by: -frame.x, -frame.y), effects: .none, hidden: snapshot.isHidden(row))
+            }
+            guard let pose else { continue }
+            let frame = pose.frame.moved(by: origin.x, origin.y)
+            let visibility: Visibility = pose.hidden
+                ? .hidden
+                : Transition.visibility(
+                    of: frame, axis: stackAxis, low: stackAxis == .vertical ? box.y : box.x, length: stackAxis == .vertical ? box.height : box.width)
+            screen.rows[row] = PresentedRow(
+                frame: frame, content: pose.content?.moved(by: frame.x, frame.y), separator: pose.separator?.moved(by: frame.x, frame.y),
+                visibility: visibility, alpha: min(max(pose.effects.alpha, 0), 1), scale: pose.effects.scale,
+                offsetX: pose.effects.offsetX, offsetY: pose.effects.offsetY)
+            if !pose.hidden, case .stack(let nested) = live.screen.model.rows[row].content {
+                presentInside(
+                    nested, holder: row, frame: frame, box: pose.content?.moved(by: frame.x, frame.y) ?? frame, quick: quick, t: t, atStart: atStart,
+                    snapshot: snapshot, into: &screen)
+            }
+        }
     }
 
     private static func overlaps(_ frame: Rect, axis: Axis, _ low: Double, _ high: Double) -> Bool {

@@ -61,6 +61,9 @@ package struct IncrementalLayout: Sendable {
         /// the next one's, the last to `end`) rows moved together by
         /// `shift` along the axis (new − old).
         var moved: Moved?
+        /// A change inside the stack of one of the screen's rows, alone
+        /// (IncrementalLayout+Nested).
+        var nested: NestedChange?
 
         struct Moved {
             var from: Int
@@ -233,8 +236,16 @@ package struct IncrementalLayout: Sendable {
                 changeLog.rows.append((row, pose(ofRootRow: row)))
             }
             if changeLog.rows.count >= ChangeLog.maximumRows { changeLog.full = true }
+        } else if holdersToRedo.count == 1, let holder = holdersToRedo.first, changeLog.rows.isEmpty, changeLog.updates == 0,
+            changeLog.blocks.isEmpty, changeLog.moved == nil, changeLog.nested == nil, !changeLog.full,
+            rows.allSatisfy({ $0 == holder || !rootRows.contains($0) }), let inside = self.rows(inside: holder)
+        {
+            // One holder's rows changed, nothing else: logged with their
+            // poses before, to animate without a full layout.
+            changeLog.updates += 1
+            changeLog.nested = NestedChange(holder: holder, before: pose(ofRootRow: holder), rows: inside.map { ($0, nestedPose(of: $0)) })
         } else {
-            // Rows inside a holder move with it: animating them takes the general transition.
+            // Rows inside several holders, or beside other changes: the general transition.
             changeLog.full = true
         }
         for (row, fact) in zip(rows, facts) {
@@ -472,18 +483,29 @@ package struct IncrementalLayout: Sendable {
         rootRows.forEach { _, entry in
             if !resolved.specs[entry.row].hidden { known[entry.row] = max(0, entry.extent - resolved.insets[entry.row].total(axis)) }
         }
-        return screen.layout(resolved, measurer: KnownExtents(known: known, axis: axis, fallback: measurer))
+        return screen.layout(resolved, measurer: KnownExtents(known: known, axis: axis, snapshot: snapshot, fallback: measurer))
     }
 }
 
-/// Answers the screen's rows' extents along its axis from what is known.
+/// Answers the screen's rows' extents along its axis from what is known,
+/// and rows inside them from the last layout of the row holding them (it
+/// measured them with the answers of its time, which a host may since have
+/// changed for a change still to come, as for the screen's rows).
 private struct KnownExtents: Measurer {
     let known: [Int: Double]
     let axis: Axis
+    let snapshot: ScreenLayout
     let fallback: any Measurer
 
     func measure(_ row: MeasuredRow, along axis: Axis, across: Constraint) -> Double {
-        if axis == self.axis, let extent = known[row.key.row] { return extent }
+        let index = row.key.row
+        if axis == self.axis, let extent = known[index] { return extent }
+        if known[index] == nil, index < snapshot.rowCount, index < snapshot.resolved.nested.count, snapshot.resolved.nested[index] < 0,
+            snapshot.parent(of: index) >= 0, snapshot.stackOrigin[snapshot.parent(of: index)] != nil,
+            !snapshot.isHidden(index), let content = snapshot.contentFrame(of: index), snapshot.parent(of: index) != snapshot.rootStack
+        {
+            return content.size(axis)
+        }
         return fallback.measure(row, along: axis, across: across)
     }
 }

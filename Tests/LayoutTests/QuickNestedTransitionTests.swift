@@ -1,0 +1,98 @@
+// A change inside a nested stack animates without a full layout
+// (QuickTransition+Nested): drawn as the general transition draws it — the
+// holder resizing, the rows after it following, the rows inside it on their
+// own tracks — mid-animation and after, through scrolls, other changes and
+// interruptions. The oracle is the general transition, as in
+// QuickTransitionTests.
+
+import StackCompiler
+import StackParser
+@testable import StackRuntime
+import TestSupport
+import XCTest
+
+extension QuickTransitionTests {
+    static let nestedSource = """
+        screen Cards {
+            spacing: 4
+            state open: bool = false
+            defaults {
+                transition resize { duration: 300ms  curve: spring(0.7) }
+                transition show { duration: 200ms  from { alpha: 0  scale: 0.9 } }
+                transition hide { duration: 150ms  to { alpha: 0 } }
+                transition move { duration: 250ms }
+            }
+            Text a { text: "first"  tap: toggle(open) }
+            Stack card { padding: 6  spacing: 2
+                Text title { text: "title"  size: 24 }
+                View body { host: "Body" }
+                Text more { text: "more"  hidden: !open  transition show { duration: 400ms  delay: 50ms } }
+                Stack row { axis: horizontal  Text { text: "x"  size: 40 }  View side { host: "Side" } }
+                Text foot { text: "foot"  size: 18  transition move { duration: 90ms  timing: follow } }
+            }
+            View b { host: "B" }
+            Stack other { Text { text: "inside another"  size: 30 }  View { host: "O" } }
+            Spacer { size: 300 }
+            Text z { text: "last" }
+        }
+        """
+
+    func testChangesInsideNestedStacksPresentAsTheGeneralTransition() throws {
+        var models = [try LiveModelTests.model(Self.nestedSource)]
+        for (_, sample) in try CompiledFormatTests.sampleModels() { models += sample }
+        var compared = 0, nestedQuick = 0
+        for (number, model) in models.enumerated() {
+            let roots = Array(model.stacks[model.rootStack].rows)
+            let rootSet = Set(roots)
+            let inside = model.rows.indices.filter { !rootSet.contains($0) }
+            guard !inside.isEmpty else { continue }
+            var random = SplitMix64(seed: 0x0E57 &+ UInt64(number))
+            let heights = SharedHeights()
+            var (quick, general) = sessions(model, height: 500, measurer: heights)
+            var time = 0.0
+            for step in 0..<TestScale.count(full: 300, quick: 60) {
+                time += [0, 0.03, 0.12, 0.5, 1.5][Int.random(in: 0..<5, using: &random)]
+                let choice = Int.random(in: 0..<10, using: &random)
+                let row = (choice < 8 ? inside : roots).randomElement(using: &random) ?? 0
+                let extra = Double(Int.random(in: 0...6, using: &random) * 15)
+                let hidden = Bool.random(using: &random)
+                let offset = Double.random(in: 0...(quick.live.contentMain + 50), using: &random)
+                if choice < 5 || choice == 8 { heights.extra[row] = extra }
+                let wasStale = quick.screen.layoutIsStale
+                onBoth(&quick, &general) { session, _ in
+                    switch choice {
+                    case 0...4, 8: _ = try? session.change(at: time) { (live: inout LiveScreen) throws(RuntimeError) -> [LiveEvent] in try live.invalidateSize(of: RowKey(row)) }
+                    case 5, 6, 9: _ = try? session.change(at: time) { (live: inout LiveScreen) throws(RuntimeError) -> [LiveEvent] in try live.setHidden(RowKey(row), hidden) }
+                    default: session.scroll(to: offset, at: time)
+                    }
+                }
+                if quick.screen.quick?.inside.isEmpty == false, !wasStale || quick.isAnimating(at: time) { nestedQuick += 1 }
+                compared += compare(&quick, &general, at: time, after: [0.0, 0.04, 0.1, 0.2, 0.35, 2.0], label: "\(model.name) step \(step) choice \(choice) row \(row)")
+            }
+        }
+        XCTAssertGreaterThan(compared, 500)
+        XCTAssertGreaterThan(nestedQuick, 10, "changes inside nested stacks took the quick path")
+    }
+
+    /// A host's measurer answers anew for a row inside a nested stack (a
+    /// change still to come) while a quick transition runs: the layout the
+    /// general transition then starts from keeps what the rows inside were
+    /// measured at, as it keeps the screen's rows' extents.
+    func testARowInsideMeasuredAnewWhileAQuickTransitionRuns() throws {
+        let model = try LiveModelTests.model(Self.nestedSource)
+        let heights = SharedHeights()
+        var (quick, general) = sessions(model, height: 500, measurer: heights)
+        let b = try XCTUnwrap(model.rows.firstIndex { $0.id == "b" })
+        let inOther = try XCTUnwrap(model.rows.indices.last { row in
+            if case .view = model.rows[row].content, model.rows[row].parent != model.rootStack { true } else { false }
+        })
+        heights.extra[b] = 30
+        onBoth(&quick, &general) { session, _ in _ = try? session.invalidateSize(of: RowKey(b), at: 0) }
+        XCTAssertTrue(quick.screen.layoutIsStale, "the first change took the quick path")
+        heights.extra[inOther] = 60
+        onBoth(&quick, &general) { session, _ in
+            _ = try? session.change(at: 0.05) { (live: inout LiveScreen) throws(RuntimeError) -> [LiveEvent] in try live.invalidateSize(of: RowKey(inOther)) }
+        }
+        compare(&quick, &general, at: 0.05, after: [0, 0.05, 0.1, 0.2, 0.4, 2.0], label: "measured anew")
+    }
+}
