@@ -118,6 +118,25 @@ enum HostBench {
             nestedInvalidations.sort()
             results.append(("host: invalidate a nested row (\(count / 1000)k)", nestedInvalidations[nestedInvalidations.count / 2],
                 String(format: "%.1f µs median, the live screen alone: its holder laid out again", nestedInvalidations[nestedInvalidations.count / 2] * 1e6)))
+            // The same, animated: the quick transition (the holder's track,
+            // the rows inside on theirs, the rows after following) against the general one.
+            for quick in [true, false] {
+                var session = HostSession(nestedLive)
+                session.allowsQuickChanges = quick
+                session.scroll(to: nestedLive.frame(of: holder)?.y ?? 0, at: 0)
+                _ = session.pass(at: 0)
+                var animated: [Double] = []
+                for step in 0..<7 {
+                    let t = 100 + Double(step)
+                    animated.append(seconds(clock.measure {
+                        _ = try? session.invalidateSize(of: inner, at: t)
+                        _ = session.pass(at: t + 0.016)
+                    }))
+                }
+                animated.sort()
+                results.append(("host: a nested row resized, animated, \(quick ? "quick" : "general") (\(count / 1000)k)", animated[animated.count / 2],
+                    String(format: "%.2f ms median, change and a pass", animated[animated.count / 2] * 1e3)))
+            }
             results.append(("host: invalidate + pass, animated (\(count / 1000)k)", animatedInvalidations[animatedInvalidations.count / 2],
                 String(format: "%.1f µs median, %d rows in the window", animatedInvalidations[animatedInvalidations.count / 2] * 1e6, framedRows)))
             results += severalRows(count: count)

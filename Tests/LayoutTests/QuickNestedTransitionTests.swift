@@ -40,7 +40,7 @@ extension QuickTransitionTests {
     func testChangesInsideNestedStacksPresentAsTheGeneralTransition() throws {
         var models = [try LiveModelTests.model(Self.nestedSource)]
         for (_, sample) in try CompiledFormatTests.sampleModels() { models += sample }
-        var compared = 0, nestedQuick = 0
+        var compared = 0, nestedQuick = 0, inPlace = 0
         for (number, model) in models.enumerated() {
             let roots = Array(model.stacks[model.rootStack].rows)
             let rootSet = Set(roots)
@@ -50,6 +50,7 @@ extension QuickTransitionTests {
             let heights = SharedHeights()
             var (quick, general) = sessions(model, height: 500, measurer: heights)
             var time = 0.0
+            defer { inPlace += quick.screen.changesInPlace }
             for step in 0..<TestScale.count(full: 300, quick: 60) {
                 time += [0, 0.03, 0.12, 0.5, 1.5][Int.random(in: 0..<5, using: &random)]
                 let choice = Int.random(in: 0..<10, using: &random)
@@ -57,13 +58,22 @@ extension QuickTransitionTests {
                 let extra = Double(Int.random(in: 0...6, using: &random) * 15)
                 let hidden = Bool.random(using: &random)
                 let offset = Double.random(in: 0...(quick.live.contentMain + 50), using: &random)
-                if choice < 5 || choice == 8 { heights.extra[row] = extra }
+                let resizes = choice < 5 || choice == 8, hides = [5, 6, 9].contains(choice)
+                // Half through the host's one-row calls (in place when quick), half through change(at:).
+                let direct = step % 2 == 0
+                if resizes { heights.extra[row] = extra }
                 let wasStale = quick.screen.layoutIsStale
                 onBoth(&quick, &general) { session, _ in
-                    switch choice {
-                    case 0...4, 8: _ = try? session.change(at: time) { (live: inout LiveScreen) throws(RuntimeError) -> [LiveEvent] in try live.invalidateSize(of: RowKey(row)) }
-                    case 5, 6, 9: _ = try? session.change(at: time) { (live: inout LiveScreen) throws(RuntimeError) -> [LiveEvent] in try live.setHidden(RowKey(row), hidden) }
-                    default: session.scroll(to: offset, at: time)
+                    if resizes, direct {
+                        _ = try? session.invalidateSize(of: RowKey(row), at: time)
+                    } else if resizes {
+                        _ = try? session.change(at: time) { (live: inout LiveScreen) throws(RuntimeError) -> [LiveEvent] in try live.invalidateSize(of: RowKey(row)) }
+                    } else if hides, direct {
+                        _ = try? session.setHidden(RowKey(row), hidden, at: time)
+                    } else if hides {
+                        _ = try? session.change(at: time) { (live: inout LiveScreen) throws(RuntimeError) -> [LiveEvent] in try live.setHidden(RowKey(row), hidden) }
+                    } else {
+                        session.scroll(to: offset, at: time)
                     }
                 }
                 if quick.screen.quick?.inside.isEmpty == false, !wasStale || quick.isAnimating(at: time) { nestedQuick += 1 }
@@ -72,6 +82,7 @@ extension QuickTransitionTests {
         }
         XCTAssertGreaterThan(compared, 500)
         XCTAssertGreaterThan(nestedQuick, 10, "changes inside nested stacks took the quick path")
+        XCTAssertGreaterThan(inPlace, 5, "some were made in place")
     }
 
     /// A host's measurer answers anew for a row inside a nested stack (a

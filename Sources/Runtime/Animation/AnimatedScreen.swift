@@ -149,7 +149,8 @@ package struct AnimatedScreen: Sendable {
     /// path applies (then nothing is copied); a change like any other when
     /// it does not.
     package mutating func invalidateSize(of key: RowKey, at time: Double) throws(RuntimeError) -> (events: [LiveEvent], transitionEvents: [TransitionEvent]) {
-        try change(inPlace: quickApplies(to: key.row, changingVisibility: false, at: time), at: time) {
+        let inPlace = quickApplies(to: key.row, changingVisibility: false, at: time) || quickAppliesInside(to: key.row, changingVisibility: false, at: time)
+        return try change(inPlace: inPlace, at: time) {
             (live: inout LiveScreen) throws(RuntimeError) -> [LiveEvent] in try live.invalidateSize(of: key)
         }
     }
@@ -157,7 +158,8 @@ package struct AnimatedScreen: Sendable {
     /// `setHidden(_:_:)` at `time`, animated by the row's show or hide
     /// transition; O(log n) as `invalidateSize(of:at:)`.
     package mutating func setHidden(_ key: RowKey, _ hidden: Bool, at time: Double) throws(RuntimeError) -> (events: [LiveEvent], transitionEvents: [TransitionEvent]) {
-        try change(inPlace: quickApplies(to: key.row, changingVisibility: true, at: time), at: time) {
+        let inPlace = quickApplies(to: key.row, changingVisibility: true, at: time) || quickAppliesInside(to: key.row, changingVisibility: true, at: time)
+        return try change(inPlace: inPlace, at: time) {
             (live: inout LiveScreen) throws(RuntimeError) -> [LiveEvent] in try live.setHidden(key, hidden)
         }
     }
@@ -315,6 +317,21 @@ package struct AnimatedScreen: Sendable {
         // Hiding or showing a row at or after the last shown one moves a separator.
         guard let last = incremental.lastVisibleRootRow() else { return false }
         return incremental.place(ofRootRow: row) < incremental.place(ofRootRow: last)
+    }
+
+    /// Whether a change to `row`, inside a nested stack, is sure to take the
+    /// quick path (QuickTransition+Nested), so that it can be made in place:
+    /// its holder shown and not the last shown row under
+    /// `hide-last-separator`, at most `ChangeLog.maximumRows` rows inside
+    /// it, and not a stack shown or hidden.
+    private func quickAppliesInside(to row: Int, changingVisibility: Bool, at time: Double) -> Bool {
+        let incremental = live.incremental
+        guard quickMayApply(at: time), incremental.fillRows == 0, row < live.screen.model.rows.count, !incremental.lists(rootRow: row),
+            let holder = incremental.rootHolder(of: row), !incremental.isHidden(holder), incremental.rowsInside(holder) != nil
+        else { return false }
+        if changingVisibility, case .stack = live.screen.model.rows[row].content { return false }
+        guard incremental.rootStack.hideLastSeparator else { return true }
+        return incremental.lastVisibleRootRow() != holder
     }
 
     /// What every quick change made in place needs: quick changes allowed,

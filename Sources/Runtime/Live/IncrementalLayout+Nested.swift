@@ -19,7 +19,7 @@ extension IncrementalLayout {
 
     /// The rows inside the screen's row `holder` (its stack's rows and
     /// theirs), in row order; nil past `ChangeLog.maximumRows`.
-    func rows(inside holder: Int) -> [Int]? {
+    func rowsInside(_ holder: Int) -> [Int]? {
         guard resolved.nested[holder] >= 0 else { return [] }
         var rows: [Int] = []
         var stacks = [Int(resolved.nested[holder])]

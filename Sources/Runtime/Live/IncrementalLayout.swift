@@ -238,7 +238,7 @@ package struct IncrementalLayout: Sendable {
             if changeLog.rows.count >= ChangeLog.maximumRows { changeLog.full = true }
         } else if holdersToRedo.count == 1, let holder = holdersToRedo.first, changeLog.rows.isEmpty, changeLog.updates == 0,
             changeLog.blocks.isEmpty, changeLog.moved == nil, changeLog.nested == nil, !changeLog.full,
-            rows.allSatisfy({ $0 == holder || !rootRows.contains($0) }), let inside = self.rows(inside: holder)
+            rows.allSatisfy({ $0 == holder || !rootRows.contains($0) }), let inside = rowsInside(holder)
         {
             // One holder's rows changed, nothing else: logged with their
             // poses before, to animate without a full layout.
@@ -270,7 +270,7 @@ package struct IncrementalLayout: Sendable {
 
     /// The screen's row whose subtree holds `row` (itself for one of the
     /// screen's rows); nil for a row in no stack shown by the screen.
-    private func rootHolder(of row: Int) -> Int? {
+    func rootHolder(of row: Int) -> Int? {
         var current = row
         var steps = 0
         while !rootRows.contains(current) {
