@@ -11,7 +11,8 @@ extension QuickTransition {
     /// The change `log` holds when it is one holder's rows alone; nil when
     /// it is something else, or something the general transition is for:
     /// a row inside that holds a stack shown or hidden (what it holds comes
-    /// and goes with it), rows inserted or removed.
+    /// and goes with it). Each row inside gets the track `track(of:…)`
+    /// gives it, as Transition.init does.
     static func changingInside(_ nested: IncrementalLayout.NestedChange, _ log: IncrementalLayout.ChangeLog, live: LiveScreen) -> QuickTransition? {
         guard !log.full, log.rows.isEmpty, log.blocks.isEmpty, log.moved == nil else { return nil }
         let incremental = live.incremental
@@ -25,7 +26,7 @@ extension QuickTransition {
         let spacing = incremental.rootStack.spacing
         let shift = extent(after, axis: axis, spacing: spacing) - extent(nested.before, axis: axis, spacing: spacing)
         var cache = Transition.SpecCache()
-        let track = track(
+        let holderTrack = Self.track(
             of: holder, current: nil, then: nested.before, now: after, elapsed: 0, screen: live.screen, fallback: model, axis: axis,
             cache: &cache)?.track
 
@@ -34,40 +35,26 @@ extension QuickTransition {
         var followers: [Int] = []
         for (row, then) in nested.rows {
             let now = incremental.nestedPose(of: row)
+            // Drawn neither before nor after: inside a hidden stack.
             guard then != nil || now != nil else { continue }
-            let holdsStack: Bool = if case .stack = model.rows[row].content { true } else { false }
-            guard let kind = Transition.kind(was: then?.hidden, now: now?.hidden, oldPose: then, newPose: now) else { continue }
-            switch kind {
-            case .insert, .remove: return nil
-            case .show, .hide: if holdsStack { return nil }
-            case .resize, .move: break
-            }
+            // Drawn before or after only: it came or went with a stack that
+            // holds it, shown or hidden (the general transition's).
+            guard let then, let now else { return nil }
+            if then.hidden != now.hidden, case .stack = model.rows[row].content { return nil }
             let stackAxis = incremental.snapshot.axis(of: model.rows[row].parent)
-            let spec = Transition.spec(kind, of: row, screen: live.screen, fallback: model, cache: &cache)
-            var start = then, finish = now
-            switch kind {
-            case .show:
-                guard let now else { continue }
-                start = Pose(frame: then?.frame ?? now.frame.collapsed(along: stackAxis), content: nil, separator: nil, effects: spec.from)
-            case .hide:
-                guard let then else { continue }
-                finish = Pose(frame: now?.frame ?? then.frame.collapsed(along: stackAxis), content: nil, separator: nil, effects: spec.to)
-            default:
-                break
-            }
-            guard let from = start, let to = finish else { continue }
-            if kind == .move, spec.follows { followers.append(tracks.count) }
-            tracks.append(RowTrack(
-                row: row, kind: kind, delay: spec.delay, duration: spec.duration, curve: spec.curve,
-                before: then, from: from, to: to, after: now))
+            guard let (track, follows) = Self.track(
+                of: row, current: nil, then: then, now: now, elapsed: 0, screen: live.screen, fallback: model, axis: stackAxis, cache: &cache)
+            else { continue }
+            if follows { followers.append(tracks.count) }
+            tracks.append(track)
         }
         follow(&tracks, followers: followers, in: model)
         var inside: [Int: RowTrack] = [:]
         for track in tracks { inside[track.row] = track }
         // A holder that keeps its frame is drawn where it is, as any row.
         var quick = QuickTransition(
-            row: holder, track: track, before: nested.before, changedRows: track == nil ? [] : [holder],
-            segments: [Segment(from: incremental.place(ofRootRow: holder) + 1, shift: shift, timing: track.map(Timing.init))])
+            row: holder, track: holderTrack, before: nested.before, changedRows: holderTrack == nil ? [] : [holder],
+            segments: [Segment(from: incremental.place(ofRootRow: holder) + 1, shift: shift, timing: holderTrack.map(Timing.init))])
         quick.inside = inside
         return quick
     }
