@@ -50,7 +50,7 @@ final class StreamingCompileTests: XCTestCase {
         let (forEncoding, encodable) = Compiler.compileForEncoding(source, loader: loader)
         XCTAssertEqual(rendered(forEncoding.diagnostics), rendered(checked.diagnostics), "\(name): for encoding", file: file, line: line)
         if let encodable {
-            encodedRows += encodable.firstScreenRows?.count ?? 0
+            encodedRows += encodable.firstScreenRows?.written.count ?? 0
             XCTAssertEqual(Array(ScreenEncoder.encodeParts(encodable).joined()), bytes, "\(name): rows encoded early", file: file, line: line)
         } else {
             XCTFail("\(name): no screens to encode", file: file, line: line)
@@ -123,7 +123,7 @@ final class StreamingCompileTests: XCTestCase {
         // Encoded as lowered: the model keeps none of the screen's rows.
         let (_, encodable) = Compiler.compileForEncoding(SourceFile(path: "s.stack", text: source), loader: MemoryLoader([:]))
         XCTAssertEqual(encodable?.screens.first?.rows.count, 0)
-        XCTAssertEqual(encodable?.firstScreenRows?.count, 10_001 + 200 * 4)
+        XCTAssertEqual(encodable?.firstScreenRows?.written.count, 10_001 + 200 * 4)
     }
 
     func testComponentStateAfterTheEnvironmentSlots() {

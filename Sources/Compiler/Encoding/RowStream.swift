@@ -2,7 +2,7 @@
 // first a screen's encoding walks, so the strings, expressions and styles
 // it numbers are numbered first: written here, row by row, they come out
 // with the same numbers, and the file byte for byte the same, as when the
-// whole model is encoded at the end (ScreenEncoderTests hold the two
+// whole model is encoded at the end (StreamingCompileTests hold the two
 // against each other on every fixture and sample).
 
 import StackRuntime
@@ -11,28 +11,39 @@ extension ScreenEncoder {
     /// The rows section of the first screen of a file, written as the
     /// lowering hands rows on (`LoweredRowSink`), and the tables it numbered.
     final class RowStream: LoweredRowSink {
-        /// Rows written, and their records.
-        private(set) var count = 0
-        private(set) var bytes = ByteWriter()
-        private(set) var strings = Interner<String>()
-        private(set) var expressions = Interner<ExprRef>()
-        private(set) var styles = Interner<RowStyle>()
+        /// What has been written, in one value: the class's stored
+        /// properties are checked for exclusive access at each access, and
+        /// a row passed four of them in and out.
+        struct Written {
+            /// Rows written, and their records.
+            var count = 0
+            var bytes = ByteWriter()
+            var strings = Interner<String>()
+            var expressions = Interner<ExprRef>()
+            var styles = Interner<RowStyle>()
+
+            mutating func write(_ rows: [RowModel], code: [Instruction]) {
+                for row in rows {
+                    // A row's record is a few bytes (more with accessibility).
+                    bytes.bytes.reserveModestly(64)
+                    ScreenEncoder.writeRow(
+                        row, parentOffset: 0, code: code, strings: &strings, expressions: &expressions, styles: &styles, into: &bytes)
+                }
+                count += rows.count
+            }
+        }
+
+        private(set) var written = Written()
 
         func take(_ rows: [RowModel], code: [Instruction]) {
-            for row in rows {
-                // A row's record is a few bytes (more with accessibility).
-                bytes.bytes.reserveModestly(64)
-                ScreenEncoder.writeRow(
-                    row, parentOffset: 0, code: code, strings: &strings, expressions: &expressions, styles: &styles, into: &bytes)
-            }
-            count += rows.count
+            written.write(rows, code: code)
         }
 
         /// Styles hold taps, whose actions name state slots; nothing else
         /// written here does (expressions are numbered by place, and their
         /// code is written at the end).
         func renumber(_ renumbering: SlotRenumbering) {
-            styles.update { style in
+            written.styles.update { style in
                 var style = style
                 style.tap = renumbering.actions(style.tap)
                 return style

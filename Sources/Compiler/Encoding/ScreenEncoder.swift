@@ -36,7 +36,7 @@ public enum ScreenEncoder {
         let bodies = screens.indices.map { index -> [UInt8] in
             let screen = screens[index]
             var encoder: Single
-            if index == 0, let rows = firstScreenRows, rows.count > 0 {
+            if index == 0, let rows = firstScreenRows, rows.written.count > 0 {
                 // The first screen: its strings start with its rows', as
                 // they would were they written here.
                 encoder = Single(screen: screen, continuing: rows)
@@ -154,10 +154,10 @@ public enum ScreenEncoder {
         /// its tables go on from theirs.
         init(screen: ScreenModel, continuing rows: RowStream) {
             self.screen = screen
-            strings = rows.strings
-            expressions = rows.expressions
-            styles = rows.styles
-            encodedRows = (rows.count, rows.bytes.bytes)
+            strings = rows.written.strings
+            expressions = rows.written.expressions
+            styles = rows.written.styles
+            encodedRows = (rows.written.count, rows.written.bytes.bytes)
         }
 
         mutating func encode() -> [UInt8] {
