@@ -11,14 +11,21 @@ import StackRuntime
 public enum FuzzChecks {
     /// Source bytes through the whole front end: check (imports refused),
     /// lower, encode, load. What the compiler writes, the loader must accept,
-    /// and the loaded screens must lay out exactly as the lowered ones.
+    /// and the loaded screens must lay out exactly as the lowered ones;
+    /// `stackc compile`'s way (the first screen's rows encoded as they are
+    /// lowered) must write the same bytes.
     public static func frontEnd(_ bytes: [UInt8]) {
-        let result = Compiler.check(SourceFile(path: "fuzz.stack", bytes: bytes), loader: MemoryLoader([:]))
+        let source = SourceFile(path: "fuzz.stack", bytes: bytes)
+        let result = Compiler.check(source, loader: MemoryLoader([:]))
         _ = DiagnosticRenderer(sources: result.sources).render(result.diagnostics)
         guard let program = result.program else { return }
         let models = Compiler.lower(program)
         guard !models.isEmpty else { return }
         let encoded = ScreenEncoder.encode(models)
+        guard let screens = Compiler.compileForEncoding(source, loader: MemoryLoader([:])).1 else {
+            fatalError("checking found no errors, compiling for encoding did")
+        }
+        if Array(ScreenEncoder.encodeParts(screens).joined()) != encoded { fatalError("compiling for encoding wrote other bytes") }
         let loaded: [ScreenModel]
         do {
             loaded = try ScreenDecoder.decode(encoded)
