@@ -22,7 +22,7 @@ extension QuickTransitionTests {
                 transition hide { duration: 150ms  to { alpha: 0 } }
                 transition move { duration: 250ms }
             }
-            Text a { text: "first"  tap: toggle(open) }
+            Text a { text: "first"  tap: toggle(open)  size: open ? 50 : 30 }
             Stack card { padding: 6  spacing: 2
                 Text title { text: "title"  size: 24 }
                 View body { host: "Body" }
@@ -31,7 +31,7 @@ extension QuickTransitionTests {
                 Text foot { text: "foot"  size: 18  transition move { duration: 90ms  timing: follow } }
             }
             View b { host: "B" }
-            Stack other { Text { text: "inside another"  size: 30 }  View { host: "O" } }
+            Stack other { Text { text: "inside another"  size: 30 }  Text extra { text: "when open"  size: 26  hidden: !open }  View { host: "O" } }
             Spacer { size: 300 }
             Text z { text: "last" }
         }
@@ -40,7 +40,7 @@ extension QuickTransitionTests {
     func testChangesInsideNestedStacksPresentAsTheGeneralTransition() throws {
         var models = [try LiveModelTests.model(Self.nestedSource)]
         for (_, sample) in try CompiledFormatTests.sampleModels() { models += sample }
-        var compared = 0, nestedQuick = 0, inPlace = 0
+        var compared = 0, nestedQuick = 0, inPlace = 0, severalHolders = 0
         for (number, model) in models.enumerated() {
             let roots = Array(model.stacks[model.rootStack].rows)
             let rootSet = Set(roots)
@@ -53,7 +53,7 @@ extension QuickTransitionTests {
             defer { inPlace += quick.screen.changesInPlace }
             for step in 0..<TestScale.count(full: 300, quick: 60) {
                 time += [0, 0.03, 0.12, 0.5, 1.5][Int.random(in: 0..<5, using: &random)]
-                let choice = Int.random(in: 0..<10, using: &random)
+                let choice = Int.random(in: 0..<12, using: &random)
                 let row = (choice < 8 ? inside : roots).randomElement(using: &random) ?? 0
                 let extra = Double(Int.random(in: 0...6, using: &random) * 15)
                 let hidden = Bool.random(using: &random)
@@ -72,17 +72,26 @@ extension QuickTransitionTests {
                         _ = try? session.setHidden(RowKey(row), hidden, at: time)
                     } else if hides {
                         _ = try? session.change(at: time) { (live: inout LiveScreen) throws(RuntimeError) -> [LiveEvent] in try live.setHidden(RowKey(row), hidden) }
+                    } else if choice >= 10, let slot = model.state.first(where: { $0.type == .bool }) {
+                        // A state rows inside several holders (and the screen's own) read, flipped.
+                        _ = try? session.change(at: time) { (live: inout LiveScreen) throws(RuntimeError) -> [LiveEvent] in
+                            try live.setState(slot.name, to: .bool(!((try? live.state(slot.name))?.boolValue ?? false)))
+                        }
                     } else {
                         session.scroll(to: offset, at: time)
                     }
                 }
-                if quick.screen.quick?.inside.isEmpty == false, !wasStale || quick.isAnimating(at: time) { nestedQuick += 1 }
+                if quick.screen.quick?.inside.isEmpty == false, !wasStale || quick.isAnimating(at: time) {
+                    nestedQuick += 1
+                    if (quick.screen.quick?.holders.count ?? 0) > 1 { severalHolders += 1 }
+                }
                 compared += compare(&quick, &general, at: time, after: [0.0, 0.04, 0.1, 0.2, 0.35, 2.0], label: "\(model.name) step \(step) choice \(choice) row \(row)")
             }
         }
         XCTAssertGreaterThan(compared, 500)
         XCTAssertGreaterThan(nestedQuick, 10, "changes inside nested stacks took the quick path")
         XCTAssertGreaterThan(inPlace, 5, "some were made in place")
+        XCTAssertGreaterThan(severalHolders, 2, "a state read inside several holders took the quick path")
     }
 
     /// A host's measurer answers anew for a row inside a nested stack (a
@@ -107,3 +116,4 @@ extension QuickTransitionTests {
         compare(&quick, &general, at: 0.05, after: [0, 0.05, 0.1, 0.2, 0.4, 2.0], label: "measured anew")
     }
 }
+

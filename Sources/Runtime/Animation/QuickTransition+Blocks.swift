@@ -29,12 +29,16 @@ extension QuickTransition {
         var changes: [(at: Int, order: Int, change: Change)] = log.blocks.map { ($0.at, $0.removed.isEmpty ? 1 : 0, .block($0)) }
         let made = Set(log.blocks.flatMap(\.inserted))
         var seen = Set<Int>()
+        let axis = incremental.rootStack.axis
         for (row, before) in log.rows where !made.contains(row) && seen.insert(row).inserted {
             guard incremental.lists(rootRow: row) else { continue }
-            if incremental.pose(ofRootRow: row) != before { changes.append((incremental.place(ofRootRow: row), 1, .row(row, before: before))) }
+            // A row that only moved (rows before it changed) follows them.
+            let now = incremental.pose(ofRootRow: row)
+            var moved = before
+            if axis == .vertical { moved.frame.y = now.frame.y } else { moved.frame.x = now.frame.x }
+            if moved != now { changes.append((incremental.place(ofRootRow: row), 1, .row(row, before: before))) }
         }
         changes.sort { ($0.at, $0.order) < ($1.at, $1.order) }
-        let axis = incremental.rootStack.axis
         let spacing = incremental.rootStack.spacing
         var tracks: [RowTrack] = []
         var changed = Set<Int>()

@@ -33,7 +33,7 @@ extension QuickTransition {
     ) -> QuickTransition? {
         let new = after.incremental
         // Changes inside a nested stack do not compose (yet): the general transition.
-        guard !log.full, log.moved == nil, log.nested == nil, running.inside.isEmpty, log.updates <= 1 else { return nil }
+        guard !log.full, log.moved == nil, log.nested.isEmpty, running.inside.isEmpty, log.updates <= 1 else { return nil }
         let made = Set(log.blocks.flatMap(\.inserted))
         if log.blocks.isEmpty {
             guard sameOrder else { return nil }

@@ -8,54 +8,54 @@
 // `ChangeLog.maximumRows` of them, else the general transition).
 
 extension QuickTransition {
-    /// The change `log` holds when it is one holder's rows alone; nil when
-    /// it is something else, or something the general transition is for:
+    /// The changes `log` holds inside holders (with rows of the screen's
+    /// own, of one update); nil when something else changed too, or
+    /// something the general transition is for: a holder shown or hidden,
     /// a row inside that holds a stack shown or hidden (what it holds comes
-    /// and goes with it). Each row inside gets the track `track(of:…)`
-    /// gives it, as Transition.init does.
-    static func changingInside(_ nested: IncrementalLayout.NestedChange, _ log: IncrementalLayout.ChangeLog, live: LiveScreen) -> QuickTransition? {
-        guard !log.full, log.rows.isEmpty, log.blocks.isEmpty, log.moved == nil else { return nil }
+    /// and goes with it). The holders and the screen's rows change as one
+    /// update's rows do (`changingBlocks`); each row inside gets the track
+    /// `track(of:…)` gives it, as Transition.init does.
+    static func changingInside(_ log: IncrementalLayout.ChangeLog, live: LiveScreen) -> QuickTransition? {
+        guard !log.full, log.blocks.isEmpty, log.moved == nil else { return nil }
         let incremental = live.incremental
-        let holder = nested.holder
-        guard incremental.lists(rootRow: holder) else { return nil }
         let model = live.screen.model
-        let after = incremental.pose(ofRootRow: holder)
-        // A holder shown or hidden takes its rows with it: the general transition.
-        guard !nested.before.hidden, !after.hidden else { return nil }
-        let axis = incremental.rootStack.axis
-        let spacing = incremental.rootStack.spacing
-        let shift = extent(after, axis: axis, spacing: spacing) - extent(nested.before, axis: axis, spacing: spacing)
-        var cache = Transition.SpecCache()
-        let holderTrack = Self.track(
-            of: holder, current: nil, then: nested.before, now: after, elapsed: 0, screen: live.screen, fallback: model, axis: axis,
-            cache: &cache)?.track
+        for change in log.nested {
+            guard incremental.lists(rootRow: change.holder), !change.before.hidden, !incremental.isHidden(change.holder) else { return nil }
+        }
+        // The screen's rows: as one update's, when any moved or resized; a
+        // holder that keeps its frame is drawn where it is, as any row.
+        var quick: QuickTransition
+        if log.rows.contains(where: { incremental.lists(rootRow: $0.row) && incremental.pose(ofRootRow: $0.row) != $0.before }) {
+            guard let rows = changingBlocks(log, live: live) else { return nil }
+            quick = rows
+        } else {
+            quick = QuickTransition(row: log.nested[0].holder, track: nil, before: nil, segments: [])
+        }
 
         // The rows inside, as Transition.init takes each row.
+        var cache = Transition.SpecCache()
         var tracks: [RowTrack] = []
         var followers: [Int] = []
-        for (row, then) in nested.rows {
-            let now = incremental.nestedPose(of: row)
-            // Drawn neither before nor after: inside a hidden stack.
-            guard then != nil || now != nil else { continue }
-            // Drawn before or after only: it came or went with a stack that
-            // holds it, shown or hidden (the general transition's).
-            guard let then, let now else { return nil }
-            if then.hidden != now.hidden, case .stack = model.rows[row].content { return nil }
-            let stackAxis = incremental.snapshot.axis(of: model.rows[row].parent)
-            guard let (track, follows) = Self.track(
-                of: row, current: nil, then: then, now: now, elapsed: 0, screen: live.screen, fallback: model, axis: stackAxis, cache: &cache)
-            else { continue }
-            if follows { followers.append(tracks.count) }
-            tracks.append(track)
+        for change in log.nested {
+            for (row, then) in change.rows {
+                let now = incremental.nestedPose(of: row)
+                // Drawn neither before nor after: inside a hidden stack.
+                guard then != nil || now != nil else { continue }
+                // Drawn before or after only: it came or went with a stack
+                // that holds it, shown or hidden (the general transition's).
+                guard let then, let now else { return nil }
+                if then.hidden != now.hidden, case .stack = model.rows[row].content { return nil }
+                let stackAxis = incremental.snapshot.axis(of: model.rows[row].parent)
+                guard let (track, follows) = Self.track(
+                    of: row, current: nil, then: then, now: now, elapsed: 0, screen: live.screen, fallback: model, axis: stackAxis, cache: &cache)
+                else { continue }
+                if follows { followers.append(tracks.count) }
+                tracks.append(track)
+            }
         }
         follow(&tracks, followers: followers, in: model)
-        var inside: [Int: RowTrack] = [:]
-        for track in tracks { inside[track.row] = track }
-        // A holder that keeps its frame is drawn where it is, as any row.
-        var quick = QuickTransition(
-            row: holder, track: holderTrack, before: nested.before, changedRows: holderTrack == nil ? [] : [holder],
-            segments: [Segment(from: incremental.place(ofRootRow: holder) + 1, shift: shift, timing: holderTrack.map(Timing.init))])
-        quick.inside = inside
+        for track in tracks { quick.inside[track.row] = track }
+        quick.holders = Set(log.nested.map(\.holder))
         return quick
     }
 

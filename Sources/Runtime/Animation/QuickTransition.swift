@@ -33,10 +33,11 @@ struct QuickTransition: Sendable {
     /// where it is drawn (after the rows before it, before those after)
     /// until it goes.
     var removedPlaces: [Int: Int] = [:]
-    /// For a change inside `row`'s stack: the tracks of the rows inside it,
-    /// by row, their poses relative to the rows holding them
-    /// (QuickTransition+Nested).
+    /// For changes inside the stacks of the screen's rows `holders`: the
+    /// tracks of the rows inside them, by row, their poses relative to the
+    /// rows holding them (QuickTransition+Nested).
     var inside: [Int: RowTrack] = [:]
+    var holders: Set<Int> = []
 
     struct Segment: Sendable {
         var from: Int
@@ -113,7 +114,7 @@ struct QuickTransition: Sendable {
     /// The change of `live` whose log holds one row, as a quick transition;
     /// nil when it cannot be one (then the general transition is built).
     static func make(from log: IncrementalLayout.ChangeLog, live: LiveScreen) -> QuickTransition? {
-        if let nested = log.nested { return changingInside(nested, log, live: live) }
+        if !log.nested.isEmpty { return changingInside(log, live: live) }
         if !log.blocks.isEmpty { return changingBlocks(log, live: live) }
         if let moved = log.moved { return moving(moved, log, live: live) }
         // Several rows of one update (a state several rows read): each its
@@ -290,7 +291,7 @@ extension AnimatedScreen {
                 offsetX: pose.effects.offsetX, offsetY: pose.effects.offsetY)
             guard !pose.hidden, case .stack(let stack) = live.screen.model.rows[row].content else { continue }
             let inner = pose.content?.moved(by: frame.x, frame.y) ?? frame
-            if running, let quick, row == quick.row, !quick.inside.isEmpty {
+            if running, let quick, quick.holders.contains(row) {
                 // The rows inside the changed row: on their tracks.
                 presentInside(stack, holder: row, frame: frame, box: inner, quick: quick, t: t, atStart: atStart, snapshot: snapshot, into: &screen)
                 continue

@@ -17,6 +17,21 @@ extension IncrementalLayout {
         var rows: [(row: Int, before: Pose?)]
     }
 
+    /// `holders`' changes as logged before they are made: each holder's
+    /// pose and its rows' poses; nil past `ChangeLog.maximumRows` rows
+    /// inside them in all.
+    func nestedChanges(of holders: [Int]) -> [NestedChange]? {
+        var changes: [NestedChange] = []
+        var total = 0
+        for holder in holders {
+            guard let inside = rowsInside(holder) else { return nil }
+            total += inside.count
+            if total > ChangeLog.maximumRows { return nil }
+            changes.append(NestedChange(holder: holder, before: pose(ofRootRow: holder), rows: inside.map { ($0, nestedPose(of: $0)) }))
+        }
+        return changes
+    }
+
     /// The rows inside the screen's row `holder` (its stack's rows and
     /// theirs), in row order; nil past `ChangeLog.maximumRows`.
     func rowsInside(_ holder: Int) -> [Int]? {

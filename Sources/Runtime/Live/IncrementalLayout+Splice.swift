@@ -101,7 +101,7 @@ extension IncrementalLayout {
             return
         }
         addReaders(ofRowsFrom: dependencyRows, blocks: blocks)
-        let fresh = !changeLog.full && changeLog.blocks.isEmpty && changeLog.moved == nil && changeLog.nested == nil
+        let fresh = !changeLog.full && changeLog.blocks.isEmpty && changeLog.moved == nil && changeLog.nested.isEmpty
         // The change to the order: blocks in and out (in the order of the
         // rows now, each at its place now), or rows moved, or neither.
         var edits: [(inserted: [Int], removed: [Int], at: Int)]?

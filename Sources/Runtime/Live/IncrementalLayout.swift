@@ -61,9 +61,10 @@ package struct IncrementalLayout: Sendable {
         /// the next one's, the last to `end`) rows moved together by
         /// `shift` along the axis (new − old).
         var moved: Moved?
-        /// A change inside the stack of one of the screen's rows, alone
-        /// (IncrementalLayout+Nested).
-        var nested: NestedChange?
+        /// Changes inside the stacks of the screen's rows, by holder, of
+        /// the one update logged (IncrementalLayout+Nested); the holders
+        /// are among `rows` too.
+        var nested: [NestedChange] = []
 
         struct Moved {
             var from: Int
@@ -236,16 +237,22 @@ package struct IncrementalLayout: Sendable {
                 changeLog.rows.append((row, pose(ofRootRow: row)))
             }
             if changeLog.rows.count >= ChangeLog.maximumRows { changeLog.full = true }
-        } else if holdersToRedo.count == 1, let holder = holdersToRedo.first, changeLog.rows.isEmpty, changeLog.updates == 0,
-            changeLog.blocks.isEmpty, changeLog.moved == nil, changeLog.nested == nil, !changeLog.full,
-            rows.allSatisfy({ $0 == holder || !rootRows.contains($0) }), let inside = rowsInside(holder)
+        } else if changeLog.rows.isEmpty, changeLog.updates == 0, changeLog.blocks.isEmpty, changeLog.moved == nil,
+            changeLog.nested.isEmpty, !changeLog.full, let nested = nestedChanges(of: holdersToRedo)
         {
-            // One holder's rows changed, nothing else: logged with their
-            // poses before, to animate without a full layout.
+            // Rows inside holders (and maybe rows of the screen's own) of the
+            // first update: the holders and the screen's rows logged with
+            // their poses before, as one update's rows, and the rows inside
+            // each holder with theirs, to animate without a full layout.
             changeLog.updates += 1
-            changeLog.nested = NestedChange(holder: holder, before: pose(ofRootRow: holder), rows: inside.map { ($0, nestedPose(of: $0)) })
+            var logged = Set<Int>()
+            for row in rows + holdersToRedo where rootRows.contains(row) && logged.insert(row).inserted {
+                changeLog.rows.append((row, pose(ofRootRow: row)))
+            }
+            changeLog.nested = nested
+            if changeLog.rows.count >= ChangeLog.maximumRows { changeLog.full = true }
         } else {
-            // Rows inside several holders, or beside other changes: the general transition.
+            // Rows inside holders beside other updates or splices: the general transition.
             changeLog.full = true
         }
         for (row, fact) in zip(rows, facts) {
