@@ -38,12 +38,8 @@ struct LoweredRows: ExpressibleByArrayLiteral {
 
     mutating func append(_ row: RowModel) { live.append(row) }
 
-    /// Room for `total` rows in all. Nothing while rows are handed on:
-    /// then only a root row's rows are ever here.
-    mutating func reserveCapacity(total: Int, handingOn: Bool) {
-        guard !handingOn else { return }
-        live.reserveCapacity(total - handedOn)
-    }
+    /// Room for `total` rows in all.
+    mutating func reserveCapacity(total: Int) { live.reserveCapacity(total - handedOn) }
 
     /// Room left before the table grows.
     var spare: Int { live.capacity - live.count }

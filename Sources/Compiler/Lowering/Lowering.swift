@@ -180,7 +180,7 @@ struct ScreenLowering {
         let defaults = lowerTemplatesFirst()
         // Room for all rows when their number is known, else for the first
         // hundredth of the root rows (`addRootRow` makes the rest).
-        rows.reserveCapacity(total: rows.count + (allRows ?? (rootRows / 100 + 1024)), handingOn: rowSink != nil)
+        reserveRows(total: rows.count + (allRows ?? (rootRows / 100 + 1024)))
         let index = reserveStack()
         let open = open(
             stack: index, settings: stack.block, axis: keyword(stack.block, "axis") == "horizontal" ? .horizontal : .vertical,
@@ -203,10 +203,9 @@ struct ScreenLowering {
         // both copies of 100,000 rows, three times their size, at once.
         if open.stack.places == max(open.expected / 100, 64), open.expected > open.stack.places {
             let perRoot = Double(rows.count) / Double(open.stack.places)
-            rows.reserveCapacity(
-                total: rows.count + Int(Double(open.expected - open.stack.places) * perRoot * 1.02) + 256, handingOn: rowSink != nil)
+            reserveRows(total: rows.count + Int(Double(open.expected - open.stack.places) * perRoot * 1.02) + 256)
         } else if rows.spare < 256 {
-            rows.reserveCapacity(total: rows.count + max(rows.count / 8, 1024), handingOn: rowSink != nil)
+            reserveRows(total: rows.count + max(rows.count / 8, 1024))
         }
         open.stack.places += 1
         if let repeating = row.repeating {
@@ -228,6 +227,12 @@ struct ScreenLowering {
         return model(steps: [])
     }
 
+    /// Room for `total` rows in all; none while rows are handed on to a
+    /// sink (then only a root row's rows are ever kept).
+    private mutating func reserveRows(total: Int) {
+        if rowSink == nil { rows.reserveCapacity(total: total) }
+    }
+
     /// Rows `rows` hold, nested ones too.
     private static func count(_ rows: [CheckedRow]) -> Int { rows.reduce(rows.count) { $0 + count($1.rows) } }
 
@@ -244,7 +249,7 @@ struct ScreenLowering {
 
     private mutating func runFlow() -> ScreenModel {
         _ = lowerTemplatesFirst()
-        rows.reserveCapacity(total: rows.count + stack.steps.reduce(0) { $0 + Self.count($1.rows) }, handingOn: rowSink != nil)
+        reserveRows(total: rows.count + stack.steps.reduce(0) { $0 + Self.count($1.rows) })
         var steps: [StepModel] = []
         lowerFlow(into: &steps)
         return model(steps: steps)

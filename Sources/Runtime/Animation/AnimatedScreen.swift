@@ -104,23 +104,13 @@ package struct AnimatedScreen: Sendable {
             // becomes is O(rows) anyway, and a row left out would stand
             // still when a later scroll brings it into view mid-animation.
             // Rows inside a holder: relative to the rows holding them, as the layout has them.
-            let oldHolders = quick.inside.isEmpty ? [] : old.holders()
             carried = quick.tracks(in: before.incremental, low: -.infinity, high: .infinity).map { track in
-                if quick.inside[track.row] != nil, track.row < old.rowCount {
-                    var end = old.pose(of: track.row, holders: oldHolders)
-                    end.effects = track.to.effects
-                    let after = track.after.map { var pose = end; pose.effects = $0.effects; return pose }
-                    return RowTrack(
-                        row: track.row, kind: track.kind, delay: track.delay, duration: track.duration, curve: track.curve,
-                        before: track.before, from: track.from, to: end, after: after)
-                }
                 // A removed row is in no layout any more: its track goes on as it was.
-                guard before.incremental.lists(rootRow: track.row) else { return track }
-                let frame = old.frame(of: track.row)
-                let end = Pose(
-                    frame: frame, content: old.contentFrame(of: track.row)?.moved(by: -frame.x, -frame.y),
-                    separator: old.separatorFrame(of: track.row)?.moved(by: -frame.x, -frame.y), effects: track.to.effects,
-                    hidden: old.isHidden(track.row))
+                guard before.incremental.lists(rootRow: track.row) || (quick.inside[track.row] != nil && track.row < old.rowCount) else {
+                    return track
+                }
+                var end = old.pose(of: track.row, heldBy: before.incremental.holder(ofStack: old.parent(of: track.row)))
+                end.effects = track.to.effects
                 let after = track.after.map { var pose = end; pose.effects = $0.effects; return pose }
                 return RowTrack(
                     row: track.row, kind: track.kind, delay: track.delay, duration: track.duration, curve: track.curve,

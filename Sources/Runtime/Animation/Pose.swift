@@ -61,9 +61,13 @@ extension ScreenLayout {
     }
 
     /// The pose of a drawn row, relative to the row holding it.
-    func pose(of row: Int, holders: [Int?]) -> Pose {
+    func pose(of row: Int, holders: [Int?]) -> Pose { pose(of: row, heldBy: holders[model.rows[row].parent]) }
+
+    /// The pose of a drawn row relative to `holder`, the row holding its
+    /// stack (nil for the screen's own rows).
+    func pose(of row: Int, heldBy holder: Int?) -> Pose {
         let frame = self.frame(of: row)
-        let origin = holders[model.rows[row].parent].map { self.frame(of: $0) } ?? .zero
+        let origin = holder.map { self.frame(of: $0) } ?? .zero
         return Pose(
             frame: frame.moved(by: -origin.x, -origin.y),
             content: contentFrame(of: row)?.moved(by: -frame.x, -frame.y),

@@ -315,16 +315,12 @@ extension AnimatedScreen {
         let rows = snapshot.rows(ofStack: stack)
         screen.children[holder] = rows.array
         let stackAxis = snapshot.axis(of: stack)
-        let holderThen = snapshot.frame(of: holder)
         for row in rows {
             let pose: Pose?
             if let track = quick.inside[row] {
                 pose = atStart ? track.before : track.pose(at: t)
             } else {
-                let frame = snapshot.frame(of: row)
-                pose = Pose(
-                    frame: frame.moved(by: -holderThen.x, -holderThen.y), content: snapshot.contentFrame(of: row)?.moved(by: -frame.x, -frame.y),
-                    separator: snapshot.separatorFrame(of: row)?.moved(by: -frame.x, -frame.y), effects: .none, hidden: snapshot.isHidden(row))
+                pose = snapshot.pose(of: row, heldBy: holder)
             }
             guard let pose else { continue }
             let frame = pose.frame.moved(by: origin.x, origin.y)

@@ -67,13 +67,6 @@ extension IncrementalLayout {
             steps += 1
         }
         if snapshot.isHidden(above) { return nil }
-        // As ScreenLayout.pose(of:holders:) makes it.
-        let frame = snapshot.frame(of: row)
-        let origin = snapshot.frame(of: holder)
-        return Pose(
-            frame: frame.moved(by: -origin.x, -origin.y),
-            content: snapshot.contentFrame(of: row)?.moved(by: -frame.x, -frame.y),
-            separator: snapshot.separatorFrame(of: row)?.moved(by: -frame.x, -frame.y),
-            effects: .none, hidden: snapshot.isHidden(row))
+        return snapshot.pose(of: row, heldBy: holder)
     }
 }
