@@ -4,11 +4,6 @@
 // of tooling.md. Transport (stdio framing) is the caller's: this is a pure
 // function of the messages, so tests drive it in process.
 
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 import StackCompiler
 import StackParser
 
@@ -120,7 +115,7 @@ public final class LanguageServer {
         documents[uri] = analyze(uri: uri, text: text, version: version)
         var out = [publishDiagnostics(for: uri)]
         let changedPath = URIs.path(uri)
-        for (other, document) in documents where other != uri && document.check.sources.files.dropFirst().contains(where: { URL(fileURLWithPath: $0.path).standardizedFileURL.path == changedPath }) {
+        for (other, document) in documents where other != uri && document.check.sources.files.dropFirst().contains(where: { FilePaths.absolute($0.path) == changedPath }) {
             documents[other] = analyze(uri: other, text: document.text, version: document.version)
             out.append(publishDiagnostics(for: other))
         }

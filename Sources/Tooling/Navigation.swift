@@ -1,11 +1,7 @@
 // Definition, references and rename of the names Project resolves, across
 // the document and the files it imports.
 
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
+import StackCompiler
 import StackParser
 
 extension LanguageServer {
@@ -26,7 +22,7 @@ extension LanguageServer {
         // An import's path: the file it names.
         if let offset = offset(document, params),
             let decl = document.syntax.imports.first(where: { $0.pathSpan.start <= offset && offset <= $0.pathSpan.end }),
-            let file = document.check.sources.files.dropFirst().first(where: { URL(fileURLWithPath: $0.path).lastPathComponent == URL(fileURLWithPath: decl.path).lastPathComponent })
+            let file = document.check.sources.files.dropFirst().first(where: { FilePaths.lastComponent($0.path) == FilePaths.lastComponent(decl.path) })
         {
             return ["uri": URIs.uri(file.path), "range": file.range(0, 0, encoding: encoding)]
         }

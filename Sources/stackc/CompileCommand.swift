@@ -1,11 +1,7 @@
 // `stackc compile FILE…`: check, then write compiled screens.
 
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 import StackCompiler
+import StackOutput
 import StackParser
 import StackRuntime
 
@@ -108,14 +104,13 @@ enum CompileCommand {
             let parts: [[UInt8]]
             switch screens {
             case .models(let models):
-                let encoder = JSONEncoder()
-                encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-                guard let data = try? encoder.encode(models) else {
-                    Terminal.err("stackc: error: '\(path)': the model could not be written as JSON\n")
+                do {
+                    parts = [try EncodableJSON.encode(models)]
+                } catch {
+                    Terminal.err("stackc: error: '\(path)': the model could not be written as JSON: \(error.description)\n")
                     status = 1
                     continue
                 }
-                parts = [Array(data)]
             case .encodable(let encodable):
                 // In parts, so that the file is never whole in memory beside them.
                 parts = ScreenEncoder.encodeParts(encodable)

@@ -1,10 +1,5 @@
 // `stackc generate swift FILE…`: Swift types for the screens of .stack files.
 
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 import StackCompiler
 import StackParser
 
@@ -125,7 +120,7 @@ enum GenerateCommand {
             let target = (output.map { $0.hasSuffix("/") ? $0 : $0 + "/" } ?? directory(of: path)) + name + ".swift"
             let bytes = Array(swift.utf8)
             // An unchanged output keeps its date: the build sees nothing to recompile.
-            if let existing = FileManager.default.contents(atPath: target), Array(existing) == bytes { continue }
+            if let existing = try? FileReading.read(target, limit: bytes.count), existing == bytes { continue }
             let inputs = result.sources.files.map(\.path) + result.importedPaths
             if OutputFile.write(bytes, to: target, inputs: inputs, command: "generate") != 0 { status = 2 }
         }

@@ -2,11 +2,6 @@
 // and `stackc generate --config`. Every key is optional:
 //   { "access": "internal" | "public" | "package", "suffix": "Screen" }
 
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 import StackCompiler
 import StackTooling
 
@@ -20,15 +15,18 @@ struct GenerationConfig: Equatable {
 
     /// The settings in the file at `path`, or what is wrong with it.
     static func read(_ path: String) -> Result<GenerationConfig, Problem> {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            return .failure(Problem(message: "cannot read '\(path)'"))
+        let data: [UInt8]
+        do {
+            data = try FileReading.read(path, limit: 1 << 20)
+        } catch {
+            return .failure(Problem(message: "cannot read '\(path)': \(error.description)"))
         }
         guard data.count <= 64 * 1024 else { return .failure(Problem(message: "'\(path)' is larger than 64 KiB; it holds two settings")) }
         return parse(data, path: path)
     }
 
-    static func parse(_ data: Data, path: String) -> Result<GenerationConfig, Problem> {
-        guard let settings = JSONObjects.parse(Array(data)) as? [String: Any] else {
+    static func parse(_ data: [UInt8], path: String) -> Result<GenerationConfig, Problem> {
+        guard let settings = JSONObjects.parse(data) as? [String: Any] else {
             return .failure(Problem(message: "'\(path)' is not a JSON object such as {\"access\": \"public\"}"))
         }
         var config = GenerationConfig()

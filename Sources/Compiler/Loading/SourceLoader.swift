@@ -1,12 +1,6 @@
 // Where source files come from. The compiler reads imports only through this
 // protocol, so tests can serve files from memory.
 
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
-
 /// Reads source files for the compiler.
 public protocol SourceLoader: Sendable {
     /// The bytes of the file at `path`, or an error whose description says why not.
@@ -33,7 +27,7 @@ public struct FileSystemLoader: SourceLoader {
     }
 
     public func canonicalPath(_ path: String) -> String {
-        URL(fileURLWithPath: path).standardizedFileURL.resolvingSymlinksInPath().path
+        FilePaths.canonical(path)
     }
 }
 

@@ -4,11 +4,6 @@
 // render pass and, when it animates, the frames sampled by the runtime at
 // 60 per second, which the page plays (no curves in JavaScript).
 
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 import Dispatch
 import StackCompiler
 import StackTooling
@@ -63,8 +58,8 @@ final class PreviewServer: @unchecked Sendable {
     @discardableResult
     func rebuild() -> Bool {
         lock.locked {
-            var involved: Set<String> = [URL(fileURLWithPath: file).standardizedFileURL.path]
-            for item in data { involved.insert(URL(fileURLWithPath: item.path).standardizedFileURL.path) }
+            var involved: Set<String> = [FilePaths.absolute(file)]
+            for item in data { involved.insert(FilePaths.absolute(item.path)) }
             defer { involvedFiles = involved }
             let source: SourceFile
             switch Inputs.read(file) {
@@ -75,7 +70,7 @@ final class PreviewServer: @unchecked Sendable {
             }
             let checked = Compiler.check(source, cache: &cache)
             for path in checked.sources.files.map(\.path) + checked.importedPaths where path != "<stdin>" {
-                involved.insert(URL(fileURLWithPath: path).standardizedFileURL.path)
+                involved.insert(FilePaths.absolute(path))
             }
             let rendered = DiagnosticRenderer(sources: checked.sources).render(checked.diagnostics)
             guard let program = checked.program else {

@@ -4,11 +4,6 @@
 
 import StackOutput
 import Dispatch
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 import StackCompiler
 import StackParser
 import StackRuntime
@@ -108,7 +103,7 @@ struct WatchSession {
     }
 
     var absoluteFile: String {
-        URL(fileURLWithPath: options.file).standardizedFileURL.path
+        FilePaths.absolute(options.file)
     }
 
     mutating func run() -> Int32 {
@@ -173,7 +168,7 @@ struct WatchSession {
         let time = Self.timestamp()
         let changedNames = trigger.sorted().map { relative($0) }
         var involved: Set<String> = [absoluteFile]
-        for item in options.data { involved.insert(URL(fileURLWithPath: item.path).standardizedFileURL.path) }
+        for item in options.data { involved.insert(FilePaths.absolute(item.path)) }
         let source: SourceFile
         switch Inputs.read(options.file) {
         case .success(let file):
@@ -197,7 +192,7 @@ struct WatchSession {
             let checked = Compiler.check(source, cache: &cache)
             // The files read, and imports that could not be read: they may appear.
             for path in checked.sources.files.map(\.path) + checked.importedPaths where path != "<stdin>" {
-                involved.insert(URL(fileURLWithPath: path).standardizedFileURL.path)
+                involved.insert(FilePaths.absolute(path))
             }
             if let program = checked.program {
                 printDiagnostics(checked)
@@ -320,7 +315,7 @@ struct WatchSession {
     }
 
     private func relative(_ path: String) -> String {
-        let cwd = FileManager.default.currentDirectoryPath + "/"
+        let cwd = FilePaths.currentDirectory() + "/"
         return path.hasPrefix(cwd) ? String(path.dropFirst(cwd.count)) : path
     }
 

@@ -1,0 +1,82 @@
+// `stackc compile --emit json` writes models with its own encoder instead of
+// Foundation's (which stackc no longer links): its bytes must be
+// JSONEncoder's with `.prettyPrinted` and `.sortedKeys`, for every sample's
+// and layout fixture's models and for values that reach every corner of the
+// format (escapes, empty containers, numbers, nils, nested enums).
+
+import Foundation
+import StackCompiler
+import StackOutput
+import StackParser
+import StackRuntime
+import TestSupport
+import XCTest
+
+final class EncodableJSONTests: XCTestCase {
+    private func foundationJSON<T: Encodable>(_ value: T) throws -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+        return String(decoding: try encoder.encode(value), as: UTF8.self)
+    }
+
+    private func ownJSON<T: Encodable>(_ value: T) throws -> String {
+        String(decoding: try EncodableJSON.encode(value), as: UTF8.self)
+    }
+
+    func testModelsOfEverySampleAndFixtureAsJSONEncoderWritesThem() throws {
+        var compared = 0
+        for (name, models) in try CompiledFormatTests.sampleModels() {
+            XCTAssertEqual(try ownJSON(models), try foundationJSON(models), name)
+            compared += 1
+        }
+        let fixtures = LayoutFixtureTests.directory
+        for name in try FileManager.default.contentsOfDirectory(atPath: fixtures.path).sorted() where name.hasSuffix(".stack") {
+            let text = try String(contentsOf: fixtures.appendingPathComponent(name), encoding: .utf8)
+            guard let program = Compiler.check(SourceFile(path: name, text: text), loader: DirectoryLoader(base: fixtures.path)).program else { continue }
+            let models = Compiler.lower(program)
+            XCTAssertEqual(try ownJSON(models), try foundationJSON(models), name)
+            compared += 1
+        }
+        XCTAssertGreaterThan(compared, 60)
+    }
+
+    private enum Shape: Codable, Equatable {
+        case none
+        case point(x: Double, y: Double)
+        case named(String, Int?)
+    }
+
+    private struct Corners: Codable {
+        var text = "quote \" back \\ slash / tab \t nl \n cr \r bell \u{07} nul \u{00} del \u{7F} é 中 🙂"
+        var empty: [Int] = []
+        var emptyObject: [String: Int] = [:]
+        var nested: [[Int]] = [[], [1, 2], [3]]
+        var numbers: [Double] = [0, -0.0, 1, -1, 0.1, 1.5, 80, 1e20, 1e-7, 123456789.125, 2.5e-300, .greatestFiniteMagnitude]
+        var floats: [Float] = [0.1, 3, 1e10]
+        var integers: [Int64] = [.min, .max, 0]
+        var unsigned: [UInt64] = [.max]
+        var small: [UInt8] = [0, 255]
+        var flags = [true, false]
+        var missing: String?
+        var present: String? = "here"
+        var nils: [Int?] = [nil, 1]
+        var shapes: [Shape] = [.none, .point(x: 1, y: -2.5), .named("a", nil), .named("b", 3)]
+        var byKey: [String: Shape] = ["b": .none, "a": .point(x: 0, y: 0), "B": .named("", 0), "a10": .none, "a9": .none]
+        var byNumber: [Int: String] = [2: "two", 10: "ten"]
+    }
+
+    func testEveryCornerOfTheFormatAsJSONEncoderWritesIt() throws {
+        XCTAssertEqual(try ownJSON(Corners()), try foundationJSON(Corners()))
+        XCTAssertEqual(try ownJSON([Corners(), Corners()]), try foundationJSON([Corners(), Corners()]))
+        XCTAssertEqual(try ownJSON("top level"), try foundationJSON("top level"))
+        XCTAssertEqual(try ownJSON(42), try foundationJSON(42))
+        XCTAssertEqual(try ownJSON([String: Int]()), try foundationJSON([String: Int]()))
+    }
+
+    func testANumberJSONCannotHoldIsAnErrorNamingItsPlace() {
+        struct Bad: Encodable { var values: [Double] = [1, .infinity] }
+        XCTAssertThrowsError(try EncodableJSON.encode(Bad())) { error in
+            XCTAssertTrue("\(error)".contains("values.Index 1"), "\(error)")
+        }
+    }
+}
