@@ -31,8 +31,8 @@ struct RowIDTable {
     /// Where `name` was first declared, if it was.
     func first(_ name: String) -> Span? {
         if !others.isEmpty, let other = others[name] { return other }
-        return Self.withUTF8(name) { name in
-            let hash = Self.hash(name)
+        return UTF8Hashing.withUTF8(name) { name in
+            let hash = UTF8Hashing.hash(name)
             let key = Self.key(hash: hash, length: name.count)
             return index.find(hash: hash & 0xFF_FFFF) { places[$0] & 0xFFFF_FFFF == key && spelling(of: $0).elementsEqual(name) }.map {
                 Span(file: file, start: Int(places[$0] >> 32), end: Int(places[$0] >> 32) + name.count)
@@ -42,9 +42,9 @@ struct RowIDTable {
 
     /// Records `name`, first declared at `span` (not recorded before).
     mutating func insert(_ name: String, at span: Span) {
-        let hash: Int? = Self.withUTF8(name) { name in
+        let hash: Int? = UTF8Hashing.withUTF8(name) { name in
             guard span.file == file, spelling(of: span).elementsEqual(name) else { return nil }
-            return Self.hash(name)
+            return UTF8Hashing.hash(name)
         }
         guard let hash, span.end - span.start < 256, span.start <= UInt32.max else {
             others[name] = span
@@ -61,14 +61,6 @@ struct RowIDTable {
         UInt64(hash & 0xFF_FFFF) << 8 | UInt64(length & 0xFF)
     }
 
-    /// `body` over `name`'s UTF-8 in place: hashing and comparing through
-    /// a string's UTF-8 view, a byte at a time, cost 6.6 M instructions of
-    /// checking 10,000 rows, twice the table's own work.
-    private static func withUTF8<R>(_ name: String, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
-        if let result = name.utf8.withContiguousStorageIfAvailable(body) { return result }
-        return Array(name.utf8).withUnsafeBufferPointer(body)
-    }
-
     /// Every id recorded (for suggestions).
     func names() -> [String] {
         places.indices.map { String(decoding: spelling(of: $0), as: UTF8.self) } + others.keys
@@ -83,12 +75,5 @@ struct RowIDTable {
     private func spelling(of span: Span) -> ArraySlice<UInt8> {
         guard span.file == file, span.start >= 0, span.start <= span.end, span.end <= bytes.count else { return [] }
         return bytes[span.start..<span.end]
-    }
-
-    /// FNV-1a: the same for a name and its spelling.
-    private static func hash(_ bytes: some Sequence<UInt8>) -> Int {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
-        return Int(truncatingIfNeeded: hash ^ (hash >> 32))
     }
 }

@@ -18,7 +18,7 @@ extension ScreenEncoder {
             /// Rows written, and their records.
             var count = 0
             var bytes = ByteWriter()
-            var strings = Interner<String>()
+            var strings = StringTable()
             var expressions = Interner<ExprRef>()
             var styles = Interner<RowStyle>()
 

@@ -32,7 +32,7 @@ public enum ScreenEncoder {
     /// `encodeParts` of screens the first of which may have had its rows
     /// encoded as they were lowered (`Compiler.compileForEncoding`).
     static func encodeParts(_ screens: [ScreenModel], firstScreenRows: RowStream?) -> [[UInt8]] {
-        var strings = Interner<String>()
+        var strings = StringTable()
         let bodies = screens.indices.map { index -> [UInt8] in
             let screen = screens[index]
             var encoder: Single
@@ -49,14 +49,15 @@ public enum ScreenEncoder {
             return bytes
         }
         var head = ByteWriter()
-        let stringBytes = strings.items.reduce(0) { $0 + $1.utf8.count + 5 }
+        let stringBytes = strings.bytes.count + 5 * strings.count
         head.bytes.reserveCapacity(headerSize + 5 + 5 + stringBytes)
         writeHeader(payloadLength: 0, checksum: 0, into: &head)
         section(.strings, into: &head) { w in
-            w.varint(strings.items.count)
-            for string in strings.items {
-                w.varint(string.utf8.count)
-                w.bytes.append(contentsOf: string.utf8)
+            w.varint(strings.count)
+            for number in 0..<strings.count {
+                let string = strings.bytes(of: number)
+                w.varint(string.count)
+                w.bytes.append(contentsOf: string)
             }
         }
         var payloadLength = head.bytes.count - headerSize
@@ -131,7 +132,7 @@ public enum ScreenEncoder {
     /// One screen's sections.
     struct Single {
         let screen: ScreenModel
-        var strings: Interner<String>
+        var strings: StringTable
         /// Non-constant expressions, numbered in walk order; their code is
         /// copied into a fresh, compact code array.
         var expressions = Interner<ExprRef>()
@@ -145,7 +146,7 @@ public enum ScreenEncoder {
         /// they were lowered (the model then holds none).
         private var encodedRows: (count: Int, bytes: [UInt8])?
 
-        init(screen: ScreenModel, strings: Interner<String>) {
+        init(screen: ScreenModel, strings: StringTable) {
             self.screen = screen
             self.strings = strings
         }
@@ -663,7 +664,7 @@ extension ScreenEncoder {
     /// One row's record; its style, strings and expressions numbered in
     /// the tables given.
     static func writeRow(
-        _ row: RowModel, parentOffset: Int, code: [Instruction], strings: inout Interner<String>,
+        _ row: RowModel, parentOffset: Int, code: [Instruction], strings: inout StringTable,
         expressions: inout Interner<ExprRef>, styles: inout Interner<RowStyle>, into w: inout ByteWriter
     ) {
         w.varint(styles.number(RowStyle(row)))
