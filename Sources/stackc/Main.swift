@@ -30,6 +30,7 @@ enum Main {
         """
 
     static func main() {
+        Allocation.returnLargeBlocksWhenFreed()
         let arguments = Array(CommandLine.arguments.dropFirst())
         exit(run(arguments))
     }
