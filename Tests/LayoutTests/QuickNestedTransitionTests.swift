@@ -27,7 +27,9 @@ extension QuickTransitionTests {
                 Text title { text: "title"  size: 24 }
                 View body { host: "Body" }
                 Text more { text: "more"  hidden: !open  transition show { duration: 400ms  delay: 50ms } }
-                Stack row { axis: horizontal  Text { text: "x"  size: 40 }  View side { host: "Side" } }
+                Stack tray { hidden: open  Text { text: "tray"  size: 16 }  Text { text: "tray too"  size: 10 } }
+                Stack row { axis: horizontal  Text { text: "x"  size: 40 }  View side { host: "Side" }
+                    Stack deep { Text { text: "deep"  size: 12 }  Text { text: "deeper"  size: 14  hidden: open } } }
                 Text foot { text: "foot"  size: 18  transition move { duration: 90ms  timing: follow } }
             }
             View b { host: "B" }
@@ -40,7 +42,7 @@ extension QuickTransitionTests {
     func testChangesInsideNestedStacksPresentAsTheGeneralTransition() throws {
         var models = [try LiveModelTests.model(Self.nestedSource)]
         for (_, sample) in try CompiledFormatTests.sampleModels() { models += sample }
-        var compared = 0, nestedQuick = 0, inPlace = 0, severalHolders = 0
+        var compared = 0, nestedQuick = 0, inPlace = 0, severalHolders = 0, stacksShownOrHidden = 0
         for (number, model) in models.enumerated() {
             let roots = Array(model.stacks[model.rootStack].rows)
             let rootSet = Set(roots)
@@ -84,6 +86,11 @@ extension QuickTransitionTests {
                 if quick.screen.quick?.inside.isEmpty == false, !wasStale || quick.isAnimating(at: time) {
                     nestedQuick += 1
                     if (quick.screen.quick?.holders.count ?? 0) > 1 { severalHolders += 1 }
+                    let toggled = quick.screen.quick?.inside.values.contains { track in
+                        guard track.kind == .show || track.kind == .hide, case .stack = model.rows[track.row].content else { return false }
+                        return true
+                    }
+                    if toggled == true { stacksShownOrHidden += 1 }
                 }
                 compared += compare(&quick, &general, at: time, after: [0.0, 0.04, 0.1, 0.2, 0.35, 2.0], label: "\(model.name) step \(step) choice \(choice) row \(row)")
             }
@@ -92,6 +99,7 @@ extension QuickTransitionTests {
         XCTAssertGreaterThan(nestedQuick, 10, "changes inside nested stacks took the quick path")
         XCTAssertGreaterThan(inPlace, 5, "some were made in place")
         XCTAssertGreaterThan(severalHolders, 2, "a state read inside several holders took the quick path")
+        XCTAssertGreaterThan(stacksShownOrHidden, 2, "a stack inside a holder shown or hidden took the quick path")
     }
 
     /// A host's measurer answers anew for a row inside a nested stack (a

@@ -126,7 +126,8 @@ package struct AnimatedScreen: Sendable {
         let runningTransition = transition.flatMap { time - startTime < $0.duration ? $0 : nil }
         let next = Transition(
             from: old, offset: oldOffset, to: new, offset: live.offset, screen: live.screen,
-            interrupting: runningTransition, carrying: carried, elapsed: time - startTime)
+            interrupting: runningTransition, carrying: carried,
+            carryingFallback: running ? quick?.fallback(in: before.screen.model) ?? ([:], [:]) : ([:], [:]), elapsed: time - startTime)
         transition = next
         quick = nil
         startTime = time
@@ -319,7 +320,6 @@ package struct AnimatedScreen: Sendable {
         guard quickMayApply(at: time), incremental.fillRows == 0, row < live.screen.model.rows.count, !incremental.lists(rootRow: row),
             let holder = incremental.rootHolder(of: row), !incremental.isHidden(holder), incremental.rowsInside(holder) != nil
         else { return false }
-        if changingVisibility, case .stack = live.screen.model.rows[row].content { return false }
         guard incremental.rootStack.hideLastSeparator else { return true }
         return incremental.lastVisibleRootRow() != holder
     }

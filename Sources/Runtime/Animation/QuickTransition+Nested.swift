@@ -10,11 +10,13 @@
 extension QuickTransition {
     /// The changes `log` holds inside holders (with rows of the screen's
     /// own, of one update); nil when something else changed too, or
-    /// something the general transition is for: a holder shown or hidden,
-    /// a row inside that holds a stack shown or hidden (what it holds comes
-    /// and goes with it). The holders and the screen's rows change as one
-    /// update's rows do (`changingBlocks`); each row inside gets the track
-    /// `track(of:…)` gives it, as Transition.init does.
+    /// something the general transition is for: a holder shown or hidden.
+    /// The holders and the screen's rows change as one update's rows do
+    /// (`changingBlocks`); each row inside gets the track `track(of:…)`
+    /// gives it, as Transition.init does. What a stack inside that is shown
+    /// or hidden holds comes and goes with it, with no track of its own:
+    /// shown, it is drawn where it is now; hidden, where it was
+    /// (`insideGone`) until the stack is.
     static func changingInside(_ log: IncrementalLayout.ChangeLog, live: LiveScreen) -> QuickTransition? {
         guard !log.full, log.blocks.isEmpty, log.moved == nil else { return nil }
         let incremental = live.incremental
@@ -41,10 +43,12 @@ extension QuickTransition {
                 let now = incremental.nestedPose(of: row)
                 // Drawn neither before nor after: inside a hidden stack.
                 guard then != nil || now != nil else { continue }
-                // Drawn before or after only: it came or went with a stack
+                // Drawn before or after only: it comes or goes with a stack
                 // that holds it, shown or hidden (the general transition's).
-                guard let then, let now else { return nil }
-                if then.hidden != now.hidden, case .stack = model.rows[row].content { return nil }
+                guard let then, let now else {
+                    if let then { quick.insideGone[row] = then }
+                    continue
+                }
                 let stackAxis = incremental.snapshot.axis(of: model.rows[row].parent)
                 guard let (track, follows) = Self.track(
                     of: row, current: nil, then: then, now: now, elapsed: 0, screen: live.screen, fallback: model, axis: stackAxis, cache: &cache)
@@ -82,5 +86,20 @@ extension QuickTransition {
                 }
             }
         }
+    }
+
+    /// What a general transition that takes over needs to draw the rows
+    /// inside stacks that are hiding as this one draws them: their poses
+    /// before, and the rows of each such stack (the general transition's
+    /// fallback poses and children).
+    func fallback(in model: ScreenModel) -> (poses: [Int: Pose], children: [Int: [Int]]) {
+        guard !insideGone.isEmpty else { return ([:], [:]) }
+        var children: [Int: [Int]] = [:]
+        func holdsShown(_ row: Int, hidden: Bool) {
+            if !hidden, case .stack(let stack) = model.rows[row].content { children[row] = model.stacks[stack].rows.array }
+        }
+        for (row, track) in inside where track.kind == .hide { holdsShown(row, hidden: false) }
+        for (row, pose) in insideGone { holdsShown(row, hidden: pose.hidden) }
+        return (insideGone, children)
     }
 }

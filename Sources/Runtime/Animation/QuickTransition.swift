@@ -38,6 +38,10 @@ struct QuickTransition: Sendable {
     /// rows holding them (QuickTransition+Nested).
     var inside: [Int: RowTrack] = [:]
     var holders: Set<Int> = []
+    /// Rows inside a stack inside a holder that hides: drawn where they
+    /// were, relative to the rows holding them, while it collapses (the
+    /// general transition's fallback poses).
+    var insideGone: [Int: Pose] = [:]
 
     struct Segment: Sendable {
         var from: Int
@@ -319,6 +323,8 @@ extension AnimatedScreen {
             let pose: Pose?
             if let track = quick.inside[row] {
                 pose = atStart ? track.before : track.pose(at: t)
+            } else if let gone = quick.insideGone[row] {
+                pose = gone
             } else {
                 pose = snapshot.pose(of: row, heldBy: holder)
             }

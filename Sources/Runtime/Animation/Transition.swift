@@ -39,10 +39,22 @@ package struct Transition: Sendable {
 
     /// The transition from `old` to `new`, with specs evaluated on `screen`
     /// (which holds `new`'s model and state). `previous` is the transition
-    /// that was running, `elapsed` seconds in.
+    /// that was running, `elapsed` seconds in; a quick transition that was
+    /// running hands on its tracks (`carried`) and the rows it drew where
+    /// they were while the stack holding them hid (`carriedFallback`).
     package init(
         from old: ScreenLayout, offset oldOffset: Double, to new: ScreenLayout, offset newOffset: Double,
         screen: Screen, interrupting previous: Transition? = nil, carrying carried: [RowTrack] = [], elapsed: Double = 0
+    ) {
+        self.init(
+            from: old, offset: oldOffset, to: new, offset: newOffset, screen: screen, interrupting: previous, carrying: carried,
+            carryingFallback: ([:], [:]), elapsed: elapsed)
+    }
+
+    init(
+        from old: ScreenLayout, offset oldOffset: Double, to new: ScreenLayout, offset newOffset: Double,
+        screen: Screen, interrupting previous: Transition?, carrying carried: [RowTrack],
+        carryingFallback carriedFallback: (poses: [Int: Pose], children: [Int: [Int]]), elapsed: Double
     ) {
         self.old = old
         self.oldOffset = oldOffset
@@ -82,6 +94,8 @@ package struct Transition: Sendable {
             fallbackChildren = previous.fallbackChildren
             lingering = previous.lingering
         }
+        for (row, pose) in carriedFallback.poses where newDrawn[row] == nil { fallbackPoses[row] = pose }
+        fallbackChildren.merge(carriedFallback.children) { _, carried in carried }
         for (row, hidden) in oldDrawn where newDrawn[row] == nil || newDrawn[row] == true {
             if newDrawn[row] == nil { fallbackPoses[row] = old.pose(of: row, holders: oldHolders) }
             if !hidden, case .stack(let stack) = old.model.rows[row].content {
