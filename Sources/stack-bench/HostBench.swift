@@ -137,6 +137,7 @@ enum HostBench {
                 results.append(("host: a nested row resized, animated, \(quick ? "quick" : "general") (\(count / 1000)k)", animated[animated.count / 2],
                     String(format: "%.2f ms median, change and a pass", animated[animated.count / 2] * 1e3)))
             }
+            results += nestedStackHidden(count: count)
             results.append(("host: invalidate + pass, animated (\(count / 1000)k)", animatedInvalidations[animatedInvalidations.count / 2],
                 String(format: "%.1f µs median, %d rows in the window", animatedInvalidations[animatedInvalidations.count / 2] * 1e6, framedRows)))
             results += severalRows(count: count)

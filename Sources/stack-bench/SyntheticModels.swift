@@ -11,6 +11,8 @@ enum SyntheticModels {
         case fitText
         /// A mix: fixed, fit text, hidden rows, and a nested stack every 50 rows.
         case mixed
+        /// `mixed`, each nested stack's last row a vertical stack of two views.
+        case cards
     }
 
     static func screen(rows count: Int, kind: Kind) -> ScreenModel {
@@ -67,7 +69,7 @@ enum SyntheticModels {
             case .fitText:
                 content = .text(text: texts[index % 16], font: font, lines: zero, color: clear, weight: "regular", align: "leading")
                 size = fit
-            case .mixed:
+            case .mixed, .cards:
                 if index % 50 == 49 {
                     let nested = stacks.count
                     stacks.append(StackModel(
@@ -80,6 +82,20 @@ enum SyntheticModels {
                     for _ in 0..<3 {
                         children.append(rows.count)
                         rows.append(row(parent: nested, index: index, content: .view(host: host, props: []), size: fortyFour, hidden: no))
+                    }
+                    if kind == .cards {
+                        let inner = stacks.count
+                        stacks.append(StackModel(
+                            axis: .vertical, padding: EdgeExprs(top: zero, right: zero, bottom: zero, left: zero), spacing: zero,
+                            hideLastSeparator: no, background: clear, rows: []))
+                        children.append(rows.count)
+                        rows.append(row(parent: nested, index: index, content: .stack(inner), size: fit, hidden: no))
+                        var innerRows: [Int] = []
+                        for _ in 0..<2 {
+                            innerRows.append(rows.count)
+                            rows.append(row(parent: inner, index: index, content: .view(host: host, props: []), size: fortyFour, hidden: no))
+                        }
+                        stacks[inner].rows = BlockArray(innerRows)
                     }
                     stacks[nested].rows = BlockArray(children)
                     continue

@@ -1,0 +1,38 @@
+// A stack inside a nested stack hidden and shown again, animated: the
+// quick transition (the stack's own track, what it holds coming and going
+// with it, the holder and the rows after it following) against the general
+// one, at the sizes of `--host-sizes`.
+
+import Foundation
+import StackRuntime
+
+extension HostBench {
+    static func nestedStackHidden(count: Int) -> [Result] {
+        let model = SyntheticModels.screen(rows: count, kind: .cards)
+        let live = LiveScreen(model: model, viewportWidth: 390, viewportHeight: 844)
+        let holder = live.rows[live.rows.count / 2 / 50 * 50 + 49]
+        guard let inner = live.rows(inside: holder).last else { return [("host: a stack inside a nested stack (none in the screen)", 0, "")] }
+        let clock = ContinuousClock()
+        func seconds(_ d: Duration) -> Double { Double(d.components.seconds) + Double(d.components.attoseconds) * 1e-18 }
+        var results: [Result] = []
+        for quick in [true, false] {
+            var session = HostSession(live)
+            session.allowsQuickChanges = quick
+            session.scroll(to: live.frame(of: holder)?.y ?? 0, at: 0)
+            _ = session.pass(at: 0)
+            var times: [Double] = []
+            for step in 0..<8 {
+                let t = 100 + Double(step)
+                times.append(seconds(clock.measure {
+                    _ = try? session.setHidden(inner, step % 2 == 0, at: t)
+                    _ = session.pass(at: t + 0.016)
+                }))
+            }
+            times.sort()
+            results.append((
+                "host: a stack inside a nested stack hidden or shown, animated, \(quick ? "quick" : "general") (\(count / 1000)k)", times[times.count / 2],
+                String(format: "%.2f ms median, change and a pass", times[times.count / 2] * 1e3)))
+        }
+        return results
+    }
+}
