@@ -32,8 +32,11 @@ extension QuickTransition {
         after: LiveScreen, fallback: ScreenModel
     ) -> QuickTransition? {
         let new = after.incremental
-        // Changes inside a nested stack do not compose (yet): the general transition.
-        guard !log.full, log.moved == nil, log.nested.isEmpty, running.inside.isEmpty, log.updates <= 1 else { return nil }
+        // Changes inside nested stacks compose as the screen's rows do, their
+        // holders among the screen's rows, the rows inside on their own
+        // tracks (`addInside`); with blocks in or out, the general transition.
+        let inside = !log.nested.isEmpty || !running.inside.isEmpty || !running.insideGone.isEmpty
+        guard !log.full, log.moved == nil, log.updates <= 1, !inside || log.blocks.isEmpty else { return nil }
         let made = Set(log.blocks.flatMap(\.inserted))
         if log.blocks.isEmpty {
             guard sameOrder else { return nil }
@@ -50,7 +53,7 @@ extension QuickTransition {
         }
         // The running transition's rows with a track: each on its own.
         var runningTrack: [Int: RowTrack] = [:]
-        for track in running.allTracks { runningTrack[track.row] = track }
+        for track in running.rootTracks { runningTrack[track.row] = track }
         // The new changes: where each is among the rows now, and how far it
         // moves the rows after it (those from `position + 1` on). A row
         // evaluated again is compared with its pose before the change (with
@@ -122,7 +125,7 @@ extension QuickTransition {
         // general transition may stack them in another order, at the same
         // frames.)
         var removedPlaces: [Int: Int] = [:]
-        for track in running.allTracks where !new.lists(rootRow: track.row) && !track.isOver(at: elapsed) {
+        for track in running.rootTracks where !new.lists(rootRow: track.row) && !track.isOver(at: elapsed) {
             guard track.after == nil, let place = running.removedPlaces[track.row] else { return nil }
             var now = place
             if !log.blocks.isEmpty {
@@ -235,6 +238,7 @@ extension QuickTransition {
             row: last?.row ?? running.row, track: last, before: last?.before, others: tracks, changedRows: changed, segments: segments,
             removedPlaces: removedPlaces)
         quick.ownDuration = ownDuration
+        if inside, !addInside(log, running: running, elapsed: elapsed, live: after, into: &quick) { return nil }
         return quick
     }
 }

@@ -20,10 +20,6 @@ extension QuickTransition {
     static func changingInside(_ log: IncrementalLayout.ChangeLog, live: LiveScreen) -> QuickTransition? {
         guard !log.full, log.blocks.isEmpty, log.moved == nil else { return nil }
         let incremental = live.incremental
-        let model = live.screen.model
-        for change in log.nested {
-            guard incremental.lists(rootRow: change.holder), !change.before.hidden, !incremental.isHidden(change.holder) else { return nil }
-        }
         // The screen's rows: as one update's, when any moved or resized; a
         // holder that keeps its frame is drawn where it is, as any row.
         var quick: QuickTransition
@@ -33,25 +29,64 @@ extension QuickTransition {
         } else {
             quick = QuickTransition(row: log.nested[0].holder, track: nil, before: nil, segments: [])
         }
+        guard addInside(log, running: nil, elapsed: 0, live: live, into: &quick) else { return nil }
+        return quick
+    }
 
-        // The rows inside, as Transition.init takes each row.
+    /// The tracks of the rows inside the holders `log` changed, as
+    /// Transition.init takes each row, added to `quick` — each from where
+    /// `running` draws it `elapsed` seconds in, when this change interrupts
+    /// one, whose rows inside holders this change leaves alone carry on
+    /// where they were going. False when the change is the general
+    /// transition's: a holder shown or hidden, or one that went away.
+    static func addInside(
+        _ log: IncrementalLayout.ChangeLog, running: QuickTransition?, elapsed: Double, live: LiveScreen, into quick: inout QuickTransition
+    ) -> Bool {
+        let incremental = live.incremental
+        let model = live.screen.model
+        for change in log.nested {
+            guard incremental.lists(rootRow: change.holder), !change.before.hidden, !incremental.isHidden(change.holder) else { return false }
+        }
+        let changedHolders = Set(log.nested.map(\.holder))
+        var holders = changedHolders
+        if let running {
+            // What the running change animates inside holders this one leaves
+            // alone goes on: tracks to where they were going, rows drawn
+            // where they were while the stack holding them hides.
+            for (row, track) in running.inside where !track.isOver(at: elapsed) {
+                guard row < model.rows.count, let holder = incremental.rootHolder(of: row), incremental.lists(rootRow: holder),
+                    !incremental.isHidden(holder)
+                else {
+                    return false
+                }
+                guard !changedHolders.contains(holder) else { continue }
+                quick.inside[row] = Transition.continuation(of: track, from: track.pose(at: elapsed), elapsed: elapsed)
+                holders.insert(holder)
+            }
+            quick.insideGone = running.insideGone
+            for holder in running.holders where incremental.lists(rootRow: holder) { holders.insert(holder) }
+        }
+
         var cache = Transition.SpecCache()
         var tracks: [RowTrack] = []
         var followers: [Int] = []
         for change in log.nested {
             for (row, then) in change.rows {
                 let now = incremental.nestedPose(of: row)
-                // Drawn neither before nor after: inside a hidden stack.
-                guard then != nil || now != nil else { continue }
                 // Drawn before or after only: it comes or goes with a stack
-                // that holds it, shown or hidden (the general transition's).
+                // that holds it, shown or hidden (the general transition's);
+                // drawn neither time, it may still be on its way out.
                 guard let then, let now else {
-                    if let then { quick.insideGone[row] = then }
+                    if let then { quick.insideGone[row] = then } else if now != nil { quick.insideGone[row] = nil }
                     continue
                 }
+                quick.insideGone[row] = nil
+                var current: (pose: Pose?, track: RowTrack)?
+                if let track = running?.inside[row], !track.isOver(at: elapsed) { current = (track.pose(at: elapsed), track) }
                 let stackAxis = incremental.snapshot.axis(of: model.rows[row].parent)
                 guard let (track, follows) = Self.track(
-                    of: row, current: nil, then: then, now: now, elapsed: 0, screen: live.screen, fallback: model, axis: stackAxis, cache: &cache)
+                    of: row, current: current, then: then, now: now, elapsed: elapsed, screen: live.screen, fallback: model, axis: stackAxis,
+                    cache: &cache)
                 else { continue }
                 if follows { followers.append(tracks.count) }
                 tracks.append(track)
@@ -59,8 +94,8 @@ extension QuickTransition {
         }
         follow(&tracks, followers: followers, in: model)
         for track in tracks { quick.inside[track.row] = track }
-        quick.holders = Set(log.nested.map(\.holder))
-        return quick
+        quick.holders = holders
+        return true
     }
 
     /// Transition.follow over the stacks of the rows that follow: a row that

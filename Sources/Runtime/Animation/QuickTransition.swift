@@ -81,6 +81,9 @@ struct QuickTransition: Sendable {
         return inside.values.reduce(rows) { max($0, $1.end) }
     }
 
+    /// The tracks of the screen's own rows.
+    var rootTracks: [RowTrack] { others + (track.map { [$0] } ?? []) }
+
     /// Every track of the change.
     var allTracks: [RowTrack] {
         others + (track.map { [$0] } ?? []) + inside.keys.sorted().compactMap { inside[$0] }
