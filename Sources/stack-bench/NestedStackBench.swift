@@ -1,7 +1,8 @@
-// A stack inside a nested stack hidden and shown again, animated: the
-// quick transition (the stack's own track, what it holds coming and going
-// with it, the holder and the rows after it following) against the general
-// one, at the sizes of `--host-sizes`.
+// A stack inside a nested stack hidden, animated, and shown again while it
+// still collapses: the quick transition (the stack's own track, what it
+// holds coming and going with it, the holder and the rows after it
+// following; the second change composed with the first) against the
+// general one, at the sizes of `--host-sizes`.
 
 import Foundation
 import StackRuntime
@@ -21,17 +22,28 @@ extension HostBench {
             session.scroll(to: live.frame(of: holder)?.y ?? 0, at: 0)
             _ = session.pass(at: 0)
             var times: [Double] = []
+            var interrupting: [Double] = []
             for step in 0..<8 {
                 let t = 100 + Double(step)
                 times.append(seconds(clock.measure {
-                    _ = try? session.setHidden(inner, step % 2 == 0, at: t)
+                    _ = try? session.setHidden(inner, true, at: t)
                     _ = session.pass(at: t + 0.016)
+                }))
+                // Shown again 50 ms later, while it still collapses.
+                interrupting.append(seconds(clock.measure {
+                    _ = try? session.setHidden(inner, false, at: t + 0.05)
+                    _ = session.pass(at: t + 0.066)
                 }))
             }
             times.sort()
+            interrupting.sort()
+            let path = quick ? "quick" : "general"
             results.append((
-                "host: a stack inside a nested stack hidden or shown, animated, \(quick ? "quick" : "general") (\(count / 1000)k)", times[times.count / 2],
+                "host: a stack inside a nested stack hidden, animated, \(path) (\(count / 1000)k)", times[times.count / 2],
                 String(format: "%.2f ms median, change and a pass", times[times.count / 2] * 1e3)))
+            results.append((
+                "host: shown again mid-animation, \(path) (\(count / 1000)k)", interrupting[interrupting.count / 2],
+                String(format: "%.2f ms median, change and a pass", interrupting[interrupting.count / 2] * 1e3)))
         }
         return results
     }
