@@ -394,7 +394,7 @@ extension QuickTransitionTests {
     /// does not change size — animates quickly: each changed row its own
     /// track, the rows after each following the nearest change before them,
     /// drawn as the general transition draws it. Two states set in one
-    /// change (two updates) take the general transition.
+    /// change (two updates) are logged as one update and take it too.
     func testSeveralRowsOfOneStateChangePresentAsTheGeneralTransition() throws {
         let model = try LiveModelTests.model("""
             screen Several {
@@ -422,7 +422,7 @@ extension QuickTransitionTests {
         let steps: [(time: Double, states: [(String, Bool)], quick: Bool)] = [
             (1, [("open", true)], true),
             (3, [("open", false)], true),
-            (5, [("open", true), ("dense", true)], false),
+            (5, [("open", true), ("dense", true)], true),
             (7, [("dense", false)], true),
             (9, [("open", false)], true),
         ]

@@ -65,6 +65,9 @@ package struct IncrementalLayout: Sendable {
         /// the one update logged (IncrementalLayout+Nested); the holders
         /// are among `rows` too.
         var nested: [NestedChange] = []
+        /// The row whose separator `hide-last-separator` hid when the log
+        /// began (IncrementalLayout+Updates).
+        var lastShownAtStart: Int?
 
         struct Moved {
             var from: Int
@@ -158,7 +161,10 @@ package struct IncrementalLayout: Sendable {
         snapshotIsCurrent = true
     }
 
-    mutating func beginChangeLog() { changeLog = ChangeLog() }
+    mutating func beginChangeLog() {
+        changeLog = ChangeLog()
+        changeLog.lastShownAtStart = lastShownForSeparators()
+    }
 
     /// A full layout: everything evaluated and placed again.
     mutating func relayoutFully() {
@@ -231,28 +237,27 @@ package struct IncrementalLayout: Sendable {
             relayoutFully()
             return
         }
-        if holdersToRedo.isEmpty {
+        let spliced = !changeLog.blocks.isEmpty || changeLog.moved != nil
+        if holdersToRedo.isEmpty, spliced || changeLog.updates == 0 {
             if !rows.isEmpty { changeLog.updates += 1 }
             for row in rows where changeLog.rows.count < ChangeLog.maximumRows {
                 changeLog.rows.append((row, pose(ofRootRow: row)))
             }
             if changeLog.rows.count >= ChangeLog.maximumRows { changeLog.full = true }
-        } else if changeLog.rows.isEmpty, changeLog.updates == 0, changeLog.blocks.isEmpty, changeLog.moved == nil,
-            changeLog.nested.isEmpty, !changeLog.full, let nested = nestedChanges(of: holdersToRedo)
+        } else if holdersToRedo.isEmpty {
+            // A later update of the same change (two states set at once, a
+            // tap's several actions): logged as part of the first.
+            logLaterUpdate(rootRows: rows, nested: [])
+        } else if !spliced, !changeLog.full, let nested = nestedChanges(of: holdersToRedo.filter { !loggedHolders.contains($0) }),
+            changeLog.nested.reduce(0, { $0 + $1.rows.count }) + nested.reduce(0, { $0 + $1.rows.count }) <= ChangeLog.maximumRows
         {
-            // Rows inside holders (and maybe rows of the screen's own) of the
-            // first update: the holders and the screen's rows logged with
-            // their poses before, as one update's rows, and the rows inside
-            // each holder with theirs, to animate without a full layout.
-            changeLog.updates += 1
-            var logged = Set<Int>()
-            for row in rows + holdersToRedo where rootRows.contains(row) && logged.insert(row).inserted {
-                changeLog.rows.append((row, pose(ofRootRow: row)))
-            }
-            changeLog.nested = nested
-            if changeLog.rows.count >= ChangeLog.maximumRows { changeLog.full = true }
+            // Rows inside holders (and maybe rows of the screen's own): the
+            // holders and the screen's rows logged with their poses before,
+            // as one update's rows, and the rows inside each holder with
+            // theirs, to animate without a full layout.
+            logLaterUpdate(rootRows: rows + holdersToRedo, nested: nested)
         } else {
-            // Rows inside holders beside other updates or splices: the general transition.
+            // Rows inside holders beside splices, or too many: the general transition.
             changeLog.full = true
         }
         for (row, fact) in zip(rows, facts) {

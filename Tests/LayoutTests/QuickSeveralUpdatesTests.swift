@@ -1,0 +1,85 @@
+// Several updates in one change (two states set at once, a tap's several
+// actions, rows resized and hidden together) animate without a full layout
+// when no splice is among them: each row is logged with its pose before the
+// whole change (IncrementalLayout+Updates), and the change is drawn as the
+// general transition draws it — the oracle, as in QuickTransitionTests.
+
+import StackCompiler
+import StackParser
+@testable import StackRuntime
+import TestSupport
+import XCTest
+
+extension QuickTransitionTests {
+    private enum Update {
+        case resize(Int)
+        case hide(Int, Bool)
+        case flip(String)
+    }
+
+    func testSeveralUpdatesInOneChangePresentAsTheGeneralTransition() throws {
+        var models = [try LiveModelTests.model(Self.source), try LiveModelTests.model(Self.nestedSource)]
+        for (_, sample) in try CompiledFormatTests.sampleModels() { models += sample }
+        var compared = 0, severalQuick = 0, withInside = 0
+        for (number, model) in models.enumerated() {
+            var random = SplitMix64(seed: 0x5E7E_4A1 &+ UInt64(number))
+            let heights = SharedHeights()
+            var (quick, general) = sessions(model, height: 500, measurer: heights)
+            let roots = Array(model.stacks[model.rootStack].rows)
+            let rootSet = Set(roots)
+            let inside = model.rows.indices.filter { !rootSet.contains($0) }
+            let flag = model.state.first { $0.type == .bool }
+            var time = 0.0
+            for step in 0..<TestScale.count(full: 300, quick: 60) {
+                time += [0, 0.03, 0.12, 0.5, 1.5][Int.random(in: 0..<5, using: &random)]
+                let scrollTo = Double.random(in: 0...(quick.live.contentMain + 50), using: &random)
+                let scrolls = Int.random(in: 0..<4, using: &random) == 0
+                // Two to four updates: rows resized or hidden, inside holders or not, and a state flipped.
+                var updates: [Update] = []
+                var touchesInside = false
+                for _ in 0..<Int.random(in: 2...4, using: &random) {
+                    let nested = !inside.isEmpty && Bool.random(using: &random)
+                    let row = (nested ? inside : roots).randomElement(using: &random) ?? 0
+                    touchesInside = touchesInside || nested
+                    switch Int.random(in: 0..<3, using: &random) {
+                    case 0:
+                        // Measured anew only when it is invalidated (not on a scroll's step).
+                        let extra = Double(Int.random(in: 0...6, using: &random) * 15)
+                        if !scrolls { heights.extra[row] = extra }
+                        updates.append(.resize(row))
+                    case 1:
+                        let hidden = Bool.random(using: &random)
+                        updates.append(.hide(row, hidden))
+                    default:
+                        guard let flag else { continue }
+                        updates.append(.flip(flag.name))
+                    }
+                }
+                onBoth(&quick, &general) { session, _ in
+                    if scrolls {
+                        session.scroll(to: scrollTo, at: time)
+                    } else {
+                        _ = try? session.change(at: time) { (live: inout LiveScreen) throws(RuntimeError) -> [LiveEvent] in
+                            for update in updates {
+                                switch update {
+                                case .resize(let row): _ = try live.invalidateSize(of: RowKey(row))
+                                case .hide(let row, let hidden): _ = try live.setHidden(RowKey(row), hidden)
+                                case .flip(let name): _ = try live.setState(name, to: .bool(!((try? live.state(name))?.boolValue ?? false)))
+                                }
+                            }
+                            return []
+                        }
+                    }
+                }
+                if !scrolls, updates.count > 1, quick.screen.layoutIsStale, quick.screen.quick != nil {
+                    severalQuick += 1
+                    if touchesInside, quick.screen.quick?.inside.isEmpty == false { withInside += 1 }
+                }
+                compared += compare(&quick, &general, at: time, after: [0.0, 0.04, 0.1, 0.2, 0.35, 2.0], label: "\(model.name) step \(step)")
+            }
+        }
+        XCTAssertGreaterThan(compared, 500)
+        XCTAssertGreaterThan(severalQuick, 30, "changes of several updates took the quick path")
+        XCTAssertGreaterThan(withInside, 5, "with rows inside holders among them")
+    }
+}
