@@ -150,10 +150,12 @@ enum HostBench {
     /// after each following it) against the general one (both layouts
     /// compared row by row).
     static func severalRows(count: Int) -> [Result] {
-        var source = "screen Several {\n    state open: bool = false\n    defaults { transition resize { duration: 300ms }  transition show { duration: 200ms }  transition hide { duration: 200ms } }\n"
+        var source = "screen Several {\n    state open: bool = false\n    state dense: bool = false\n    defaults { transition resize { duration: 300ms }  transition show { duration: 200ms }  transition hide { duration: 200ms } }\n"
         let readers = Set((1...5).map { $0 * count / 6 })
         for row in 0..<count {
-            if readers.contains(row) {
+            if row == count / 4 {
+                source += "    Text r\(row) { text: \"dense\"  size: dense ? 20 : 50 }\n"
+            } else if readers.contains(row) {
                 source += row % 2 == 0 ? "    Text r\(row) { text: \"reads\"  size: open ? 90 : 30 }\n" : "    Text r\(row) { text: \"reads\"  size: 30  hidden: open }\n"
             } else {
                 source += "    Text r\(row) { text: \"row\"  size: 44 }\n"
@@ -195,6 +197,22 @@ enum HostBench {
                     _ = session.pass(at: t + 0.066)
                 }))
             }
+            // Both states set back by one change: two updates, animated as one.
+            var both: [Double] = []
+            for step in 0..<6 {
+                let t = 30 + Double(step)
+                both.append(seconds(clock.measure {
+                    _ = try? session.change(at: t) { (live: inout LiveScreen) throws(RuntimeError) -> [LiveEvent] in
+                        try live.setState("open", to: .bool(step % 2 == 0)) + live.setState("dense", to: .bool(step % 2 == 0))
+                    }
+                    _ = session.pass(at: t + 0.016)
+                }))
+            }
+            both.sort()
+            out.append((
+                "host: two states set at once, \(quick ? "quick" : "general") (\(count / 1000)k)", both[both.count / 2],
+                String(format: "%.2f ms median, change and a pass", both[both.count / 2] * 1e3)
+            ))
             times.sort()
             interrupting.sort()
             out.append((
