@@ -46,8 +46,10 @@ package struct IncrementalLayout: Sendable {
     struct ChangeLog {
         var full = false
         var rows: [(row: Int, before: Pose)] = []
-        /// How many updates logged rows: the poses one update logs are all
-        /// from before it, those of a second one from after the first.
+        /// How many updates logged rows as one: 1 however many updates a
+        /// change makes without splices (each row logged with its pose
+        /// before the whole change, IncrementalLayout+Updates); after a
+        /// splice, each update counts, its poses from the middle of it.
         var updates = 0
         /// More rows changed than this and the log is full: a change that
         /// large is laid out and animated by the general transition.
@@ -61,8 +63,8 @@ package struct IncrementalLayout: Sendable {
         /// the next one's, the last to `end`) rows moved together by
         /// `shift` along the axis (new − old).
         var moved: Moved?
-        /// Changes inside the stacks of the screen's rows, by holder, of
-        /// the one update logged (IncrementalLayout+Nested); the holders
+        /// Changes inside the stacks of the screen's rows, by holder, with
+        /// poses before the change (IncrementalLayout+Nested); the holders
         /// are among `rows` too.
         var nested: [NestedChange] = []
         /// The row whose separator `hide-last-separator` hid when the log
