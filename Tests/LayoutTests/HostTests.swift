@@ -45,7 +45,7 @@ final class HostTests: XCTestCase {
         let host = ViewHost<RecordingView> { RecordingView($0) }
         var time = 0.0
         var checked = 0
-        for step in 0..<TestScale.count(full: 1500, quick: 150) {
+        for step in 0..<TestScale.count(full: 1000, quick: 150) {
             time += [0, 0.02, 0.1, 0.4, 1][Int.random(in: 0..<5, using: &random)]
             let roots = session.screen.live.rootRows
             let choice = Int.random(in: 0..<9, using: &random)
