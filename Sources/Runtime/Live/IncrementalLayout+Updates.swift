@@ -21,15 +21,14 @@ extension IncrementalLayout {
             changeLog.full = true
             return
         }
+        // A row logged here has not changed yet: it shifts none after it.
         var logged = Set(changeLog.rows.map(\.row))
-        var fresh: [(row: Int, before: Pose)] = []
-        for row in rows where rootRows.contains(row) && logged.insert(row).inserted {
-            fresh.append((row, poseBeforeChange(ofRootRow: row)))
+        for row in rows where rootRows.contains(row) && changeLog.rows.count < ChangeLog.maximumRows && logged.insert(row).inserted {
+            changeLog.rows.append((row, poseBeforeChange(ofRootRow: row)))
         }
-        for (row, before) in fresh where changeLog.rows.count < ChangeLog.maximumRows { changeLog.rows.append((row, before)) }
         if changeLog.rows.count >= ChangeLog.maximumRows { changeLog.full = true }
         for var change in nested {
-            change.before = fresh.first { $0.row == change.holder }?.before ?? changeLog.rows.first { $0.row == change.holder }?.before ?? change.before
+            if let holder = changeLog.rows.first(where: { $0.row == change.holder }) { change.before = holder.before }
             changeLog.nested.append(change)
         }
     }
