@@ -180,7 +180,7 @@ final class LiveModelTests: XCTestCase {
     }
 
     func testScreenOverManySteps() throws {
-        try run(Self.screenSource, steps: TestScale.count(full: 4000, quick: 1200), seed: 0x51DE_0001)
+        try run(Self.screenSource, steps: TestScale.count(full: 3000, quick: 1200), seed: 0x51DE_0001)
     }
 
     func testFlowOverManySteps() throws {
