@@ -133,6 +133,7 @@ extension Parser {
             return Expr(.duration(isMilliseconds ? value / 1000 : value), span(token))
         case .string:
             advance()
+            if let plain = plainString(token) { return Expr(.string(plain), span(token)) }
             if hasInterpolation(token) { return parseInterpolation(token) }
             return Expr(.string(decodeString(token)), span(token))
         case .color:
@@ -158,9 +159,10 @@ extension Parser {
     }
 
     private mutating func parseName() -> Expr {
+        // `true` and `false` told from the bytes: no string made for them.
+        if isText(current, "true") { return Expr(.bool(true), span(advance())) }
+        if isText(current, "false") { return Expr(.bool(false), span(advance())) }
         let name = identifier()
-        if name.name == "true" { return Expr(.bool(true), name.span) }
-        if name.name == "false" { return Expr(.bool(false), name.span) }
         guard at(.leftParen), !current.spaceBefore else { return Expr(.name(name.name), name.span) }
         let open = current
         guard enter(open, what: "expressions") else {

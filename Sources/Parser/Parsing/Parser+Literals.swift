@@ -38,12 +38,28 @@ extension Parser {
     /// The value of a string literal token, escapes decoded. An unterminated
     /// literal yields what was there.
     func decodeString(_ token: Token) -> String {
-        var start = token.start + 1
-        var end = token.end
-        let quote = bytes[token.start]
-        if end > start, bytes[end - 1] == quote { end -= 1 }
-        start = min(start, end)
+        let (start, end) = stringBody(token)
         return decodeBytes(from: start, to: end)
+    }
+
+    /// The value of a string literal token without a backslash (so with
+    /// neither escapes nor interpolations) — nearly all of them — found in
+    /// one pass over its bytes; nil for the others.
+    func plainString(_ token: Token) -> String? {
+        let (start, end) = stringBody(token)
+        return bytes.withUnsafeBufferPointer { buffer in
+            let body = UnsafeBufferPointer(rebasing: buffer[start..<end])
+            return body.contains(UInt8(ascii: "\\")) ? nil : String(decoding: body, as: UTF8.self)
+        }
+    }
+
+    /// Where a string literal's text stands: inside its quotes (an
+    /// unterminated one runs to its end).
+    private func stringBody(_ token: Token) -> (Int, Int) {
+        let start = token.start + 1
+        var end = token.end
+        if end > start, bytes[end - 1] == bytes[token.start] { end -= 1 }
+        return (min(start, end), end)
     }
 
     /// The text of `bytes[start..<end]` inside a string literal, escapes decoded.
@@ -90,22 +106,23 @@ extension Parser {
     /// The RGBA value of a colour token: `#RGB`, `#RGBA`, `#RRGGBB`, `#RRGGBBAA`.
     /// Invalid ones (already reported) are opaque black.
     func colorValue(_ token: Token) -> UInt32 {
-        var nibbles: [UInt32] = []
+        // Accumulated as it is read, for both widths at once: an array of
+        // nibbles cost an allocation per colour.
+        var short: UInt32 = 0  // each nibble doubled, for #RGB and #RGBA
+        var long: UInt32 = 0
+        let count = token.end - token.start - 1
         for i in (token.start + 1)..<token.end {
             guard let value = Lexer.hexValue(bytes[i]) else { return 0x0000_00FF }
-            nibbles.append(UInt32(value))
+            let nibble = UInt32(value)
+            short = short << 8 | nibble << 4 | nibble
+            long = long << 4 | nibble
         }
-        switch nibbles.count {
-        case 3, 4:
-            var value: UInt32 = 0
-            for nibble in nibbles { value = value << 8 | nibble << 4 | nibble }
-            return nibbles.count == 3 ? value << 8 | 0xFF : value
-        case 6, 8:
-            var value: UInt32 = 0
-            for nibble in nibbles { value = value << 4 | nibble }
-            return nibbles.count == 6 ? value << 8 | 0xFF : value
-        default:
-            return 0x0000_00FF
+        switch count {
+        case 3: return short << 8 | 0xFF
+        case 4: return short
+        case 6: return long << 8 | 0xFF
+        case 8: return long
+        default: return 0x0000_00FF
         }
     }
 }
