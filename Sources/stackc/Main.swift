@@ -30,7 +30,7 @@ enum Main {
         """
 
     static func main() {
-        Allocation.returnLargeBlocksWhenFreed()
+        Allocation.tune()
         let arguments = Array(CommandLine.arguments.dropFirst())
         exit(run(arguments))
     }

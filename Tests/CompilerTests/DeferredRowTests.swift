@@ -14,9 +14,11 @@ final class DeferredRowTests: XCTestCase {
     /// The deferred parse with every deferred row parsed and put back, and
     /// how many rows were deferred; nil when a row has a problem (then the
     /// compiler parses the file again without deferring).
-    private func parseDeferringThenRows(_ source: SourceFile) -> (SourceFileSyntax, DiagnosticList, Int)? {
+    ///
+    /// Runs of at least `aheadFrom` rows are parsed ahead on a second
+    /// thread (`DeferredRowReader`); 1 makes every run so.
+    private func parseDeferringThenRows(_ source: SourceFile, aheadFrom threshold: Int) -> (SourceFileSyntax, DiagnosticList, Int)? {
         var (syntax, diagnostics) = Parser.parse(source, id: FileID(0), deferringRows: true)
-        var rowParser = DeferredRowParser(source: source, file: FileID(0))
         var deferred = 0
         for index in syntax.declarations.indices {
             guard case .stack(var decl) = syntax.declarations[index] else { continue }
@@ -26,11 +28,15 @@ final class DeferredRowTests: XCTestCase {
                     members.append(member)
                     continue
                 }
-                for row in rows.rows {
-                    guard let syntax = rowParser.parse(row) else { return nil }
+                let reader = DeferredRowReader(rows, source: source, threshold: threshold)
+                var taken = 0
+                while let syntax = reader.next() {
                     members.append(.row(syntax))
-                    deferred += 1
+                    taken += 1
                 }
+                if reader.foundProblem { return nil }
+                XCTAssertEqual(taken, rows.rows.count, "the reader stopped before the end of its rows")
+                deferred += taken
             }
             decl.body.members = members
             syntax.declarations[index] = .stack(decl)
@@ -58,15 +64,19 @@ final class DeferredRowTests: XCTestCase {
     }
 
     @discardableResult
-    private func assertSameParse(_ text: String, _ name: String, file: StaticString = #filePath, line: UInt = #line) -> Outcome {
-        assertSameParse(SourceFile(path: name, text: text), name, file: file, line: line)
+    private func assertSameParse(
+        _ text: String, _ name: String, aheadFrom threshold: Int = .max, file: StaticString = #filePath, line: UInt = #line
+    ) -> Outcome {
+        assertSameParse(SourceFile(path: name, text: text), name, aheadFrom: threshold, file: file, line: line)
     }
 
     /// Fails unless deferring rows gives what parsing in place does, or
     /// asks for the file to be parsed again.
     @discardableResult
-    private func assertSameParse(_ source: SourceFile, _ name: String, file: StaticString = #filePath, line: UInt = #line) -> Outcome {
-        guard let (deferredSyntax, deferredDiagnostics, count) = parseDeferringThenRows(source) else { return .parsedAgain }
+    private func assertSameParse(
+        _ source: SourceFile, _ name: String, aheadFrom threshold: Int = .max, file: StaticString = #filePath, line: UInt = #line
+    ) -> Outcome {
+        guard let (deferredSyntax, deferredDiagnostics, count) = parseDeferringThenRows(source, aheadFrom: threshold) else { return .parsedAgain }
         let (syntax, diagnostics) = Parser.parse(source, id: FileID(0))
         let expected = rendered(syntax, diagnostics)
         let actual = rendered(deferredSyntax, deferredDiagnostics)
@@ -102,7 +112,8 @@ final class DeferredRowTests: XCTestCase {
         var deferred = 0
         for url in files {
             let source = SourceFile(path: url.path, bytes: Array(try Data(contentsOf: url)))
-            let outcome = assertSameParse(source, url.lastPathComponent)
+            // Every run parsed ahead, on a second thread.
+            let outcome = assertSameParse(source, url.lastPathComponent, aheadFrom: 1)
             if case .same(let count) = outcome { deferred += count }
             // The samples parse cleanly: none needs parsing again.
             if url.path.contains("/samples/") { XCTAssertNotEqual(outcome, .parsedAgain, url.lastPathComponent) }
@@ -132,7 +143,12 @@ final class DeferredRowTests: XCTestCase {
             ("semicolons", "screen S { Text a { text: \"a\" }; Text b { text: \"b\" }; state x = 1 }\n"),
         ]
         var parsedAgain = 0
-        for (name, text) in cases where assertSameParse(text, name) == .parsedAgain { parsedAgain += 1 }
+        for (name, text) in cases {
+            // On the caller's thread and ahead on a second one: the same.
+            let outcome = assertSameParse(text, name)
+            XCTAssertEqual(assertSameParse(text, name + " (ahead)", aheadFrom: 1), outcome, name)
+            if outcome == .parsedAgain { parsedAgain += 1 }
+        }
         // Both ways: a problem in a row (unclosed, too deep, too tall, a
         // stray brace, a missing value), and trouble the row's parse does
         // not see (the lexer's, or outside the row), which must agree.
@@ -153,7 +169,9 @@ final class DeferredRowTests: XCTestCase {
                 let place = Int(generator.next() % UInt64(max(damaged.count, 1)))
                 let what = damage[Int(generator.next() % UInt64(damage.count))]
                 if let what { damaged.insert(what, at: place) } else if !damaged.isEmpty { damaged.remove(at: place) }
-                switch assertSameParse(SourceFile(path: url.path, bytes: damaged), "\(url.lastPathComponent) #\(round) at \(place)") {
+                // Every other round parsed ahead, on a second thread.
+                let threshold = round.isMultiple(of: 2) ? Int.max : 1
+                switch assertSameParse(SourceFile(path: url.path, bytes: damaged), "\(url.lastPathComponent) #\(round) at \(place)", aheadFrom: threshold) {
                 case .same: same += 1
                 case .parsedAgain: parsedAgain += 1
                 case .different: break
@@ -164,5 +182,35 @@ final class DeferredRowTests: XCTestCase {
         // it does not (in a string, a comment, outside any row).
         XCTAssertGreaterThan(same, 40)
         XCTAssertGreaterThan(parsedAgain, 40)
+    }
+
+    /// Many rows parsed ahead: a problem far into them stops the worker
+    /// (which may be waiting for room), as does letting the reader go
+    /// after a few rows; what it hands out is what a parse in place makes.
+    func testRowsParsedAheadStopCleanly() {
+        let good = (0..<1500).map { "    Text r\($0) { text: \"row \($0)\"  size: \($0 % 90 + 10) }" }
+        let broken = "screen S {\n" + good[..<900].joined(separator: "\n") + "\n    Text bad { size: ( }\n" + good[900...].joined(separator: "\n") + "\n}\n"
+        XCTAssertEqual(assertSameParse(broken, "a problem after 900 rows", aheadFrom: 1), .parsedAgain)
+        let whole = "screen S {\n" + good.joined(separator: "\n") + "\n}\n"
+        XCTAssertEqual(assertSameParse(whole, "1,500 rows", aheadFrom: 1), .same(deferred: 1500))
+
+        let source = SourceFile(path: "rows.stack", text: whole)
+        let (syntax, _) = Parser.parse(source, id: FileID(0), deferringRows: true)
+        guard case .stack(let decl) = syntax.declarations.first, case .deferredRows(let rows) = decl.body.members.first else {
+            return XCTFail("no deferred rows")
+        }
+        XCTAssertGreaterThan(rows.rows.count, DeferredRowReader.batchSize * DeferredRowReader.batchesAhead, "too few rows to fill the hand-over")
+        var inPlace = DeferredRowParser(source: source, file: FileID(0))
+        for _ in 0..<20 {
+            var reader: DeferredRowReader? = DeferredRowReader(rows, source: source, threshold: 1)
+            for index in 0..<3 {
+                var expected = "", actual = ""
+                dump(inPlace.parse(rows.rows[index]), to: &expected)
+                dump(reader!.next(), to: &actual)
+                XCTAssertEqual(actual, expected)
+            }
+            // Let go with the worker ahead (waiting for room, or parsing): this must return.
+            reader = nil
+        }
     }
 }

@@ -60,9 +60,9 @@ extension TypeChecker {
         members.reverse()
         while let member = members.popLast() {
             if case .deferredRows(let deferred) = member {
-                var parser = DeferredRowParser(source: sources[deferred.file], file: deferred.file)
-                for row in deferred.rows where !rowsNeedParsingInPlace {
-                    guard let syntax = parseDeferred(row, with: &parser) else { break }
+                let reader = DeferredRowReader(
+                    deferred, source: sources[deferred.file], threshold: sink.parsesRowsAhead ? DeferredRowReader.defaultThreshold : .max)
+                while let syntax = nextDeferred(reader) {
                     checkMember(.row(syntax), context: context, scope: scope, mayDeclareState: mayDeclareState, owner: owner(), into: &result)
                     handOn(&result, stream: &stream, sink: &sink)
                 }
@@ -75,12 +75,14 @@ extension TypeChecker {
         return result
     }
 
-    /// A deferred row parsed, or nil (and `rowsNeedParsingInPlace`) when it
-    /// has a problem: the check stops and the file is parsed again
-    /// without deferring (Compiler.check).
-    private mutating func parseDeferred(_ row: DeferredRow, with parser: inout DeferredRowParser) -> RowSyntax? {
-        guard let syntax = parser.parse(row) else {
-            rowsNeedParsingInPlace = true
+    /// The next deferred row of `reader`, parsed (perhaps ahead, on a
+    /// second thread), or nil at the end — and when a row has a problem
+    /// (then `rowsNeedParsingInPlace`): the check stops and the file is
+    /// parsed again without deferring (Compiler.check).
+    private mutating func nextDeferred(_ reader: DeferredRowReader) -> RowSyntax? {
+        guard !rowsNeedParsingInPlace else { return nil }
+        guard let syntax = reader.next() else {
+            if reader.foundProblem { rowsNeedParsingInPlace = true }
             return nil
         }
         return syntax
@@ -162,10 +164,9 @@ extension TypeChecker {
             }
             if let checked = checkRow(row, scope: scope) { result.rows.append(checked) }
         case .deferredRows(let deferred):
-            // Parsed one at a time: only this row's syntax is held.
-            var parser = DeferredRowParser(source: sources[deferred.file], file: deferred.file)
-            for row in deferred.rows where !rowsNeedParsingInPlace {
-                guard let syntax = parseDeferred(row, with: &parser) else { return }
+            // Parsed one at a time: only a few rows' syntax is held.
+            let reader = DeferredRowReader(deferred, source: sources[deferred.file])
+            while let syntax = nextDeferred(reader) {
                 checkMember(.row(syntax), context: context, scope: scope, mayDeclareState: mayDeclareState, owner: owner(), into: &result)
             }
         }

@@ -1,0 +1,141 @@
+// Parsing deferred rows ahead of the caller. A compiler that checks a large
+// screen parses each row and then checks it; the two take about as long,
+// and parsing a row needs nothing the checker makes, so a second thread
+// parses rows a few batches ahead while the caller checks those before
+// them. The rows come out in order and each exactly as `DeferredRowParser`
+// makes it, so nothing the compiler says depends on which thread parsed a
+// row. At most `batchesAhead` batches are parsed and not yet taken: the
+// syntax held at once stays a few hundred rows, not the screen.
+
+import Dispatch
+import Synchronization
+
+/// The rows of one `DeferredRows`, parsed one at a time — on a second
+/// thread, ahead of the caller, when there are enough of them and a second
+/// processor — and handed out in source order.
+public final class DeferredRowReader {
+    /// Runs shorter than this are parsed on the caller's thread: starting
+    /// a thread costs more than it saves.
+    public static let defaultThreshold = 256
+    /// Rows a worker parses before handing them over together.
+    static let batchSize = 32
+    /// Batches parsed and not yet taken, at most.
+    static let batchesAhead = 8
+
+    private let rows: DeferredRows
+    private var parser: DeferredRowParser
+    /// Rows handed out so far.
+    private var position = 0
+    /// True once a row had a problem: nothing more is handed out.
+    public private(set) var foundProblem = false
+    /// The worker's hand-over (a `HandOver`), when rows are parsed ahead.
+    private var handOver: AnyObject?
+    private var batch: [RowSyntax?] = []
+    private var inBatch = 0
+
+    /// A reader of `rows`, rows of `source`. With at least `threshold` rows
+    /// and more than one processor, they are parsed on a second thread.
+    public init(_ rows: DeferredRows, source: SourceFile, threshold: Int = DeferredRowReader.defaultThreshold) {
+        self.rows = rows
+        self.parser = DeferredRowParser(source: source, file: rows.file)
+        guard rows.rows.count >= threshold, WorkerThread.processors > 1 else { return }
+        if #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *) {
+            let handOver = HandOver()
+            let started = WorkerThread.start { [rows] in
+                handOver.parse(rows, source: source)
+            }
+            if started { self.handOver = handOver }
+        }
+    }
+
+    /// The next row's syntax, or nil at the end — or, with `foundProblem`,
+    /// at a row with a problem (then parse the file again without
+    /// deferring rows, as `DeferredRowParser` says).
+    public func next() -> RowSyntax? {
+        guard !foundProblem, position < rows.rows.count else { return nil }
+        let syntax: RowSyntax?
+        if #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *), let handOver = handOver as? HandOver {
+            if inBatch == batch.count {
+                batch = handOver.take()
+                inBatch = 0
+            }
+            syntax = batch[inBatch]
+            batch[inBatch] = nil  // let go as soon as it is handed out
+            inBatch += 1
+        } else {
+            syntax = parser.parse(rows.rows[position])
+        }
+        position += 1
+        if syntax == nil { foundProblem = true }
+        return syntax
+    }
+
+    deinit {
+        if #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *), let handOver = handOver as? HandOver {
+            handOver.stop()
+        }
+    }
+}
+
+/// What the worker and the reader share: batches parsed and not yet taken.
+@available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
+private final class HandOver: Sendable {
+    private struct State {
+        var batches: [[RowSyntax?]] = []
+        var stopped = false
+    }
+
+    private let state = Mutex(State())
+    /// Signalled once for each batch handed over.
+    private let parsed = DispatchSemaphore(value: 0)
+    /// Room for batches not yet taken.
+    private let room = DispatchSemaphore(value: 0)
+    /// Signalled when the worker is done.
+    private let finished = DispatchSemaphore(value: 0)
+
+    init() {
+        // Made at 0 and signalled: libdispatch stops a program that lets go
+        // of a semaphore whose count is below the one it was made with.
+        for _ in 0..<DeferredRowReader.batchesAhead { room.signal() }
+    }
+
+    /// The worker: parses `rows` in batches, stopping after a row with a
+    /// problem, or when the reader stops it.
+    func parse(_ rows: DeferredRows, source: SourceFile) {
+        defer { finished.signal() }
+        var parser = DeferredRowParser(source: source, file: rows.file)
+        var index = 0
+        let count = rows.rows.count
+        while index < count {
+            room.wait()
+            if state.withLock({ $0.stopped }) { return }
+            var batch: [RowSyntax?] = []
+            batch.reserveCapacity(DeferredRowReader.batchSize)
+            let end = min(index + DeferredRowReader.batchSize, count)
+            while index < end {
+                let syntax = parser.parse(rows.rows[index])
+                batch.append(syntax)
+                index = syntax == nil ? count : index + 1
+            }
+            state.withLock { $0.batches.append(batch) }
+            parsed.signal()
+        }
+    }
+
+    /// The next batch, waiting for it if need be (the reader asks only
+    /// for rows the worker will hand over).
+    func take() -> [RowSyntax?] {
+        parsed.wait()
+        let batch = state.withLock { $0.batches.removeFirst() }
+        room.signal()
+        return batch
+    }
+
+    /// Stops the worker and waits for it: it may be parsing a batch, or
+    /// waiting for room.
+    func stop() {
+        state.withLock { $0.stopped = true }
+        room.signal()
+        finished.wait()
+    }
+}
