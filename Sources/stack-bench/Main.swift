@@ -82,7 +82,11 @@ enum BenchMain {
             let result = Compiler.check(file, loader: MemoryLoader([:]))
             errors = result.diagnostics.errorCount
         }
-        results.append(("check (lex + parse + type-check)", checkTime, String(format: "%.1f MB/s, %d errors", megabytes / checkTime, errors)))
+        // Lines a second: the unit of the front end's goal (a million).
+        let lines = Double(bytes.count { $0 == 0x0A })
+        results.append(
+            ("check (lex + parse + type-check)", checkTime,
+             String(format: "%.1f MB/s, %.0fk lines/s, %d errors", megabytes / checkTime, lines / checkTime / 1000, errors)))
         }
         if wanted("lower") {
             let program = Compiler.check(file, loader: MemoryLoader([:])).program
