@@ -64,6 +64,7 @@ extension TypeChecker {
                     deferred, source: sources[deferred.file], threshold: sink.parsesRowsAhead ? DeferredRowReader.defaultThreshold : .max)
                 while let syntax = nextDeferred(reader) {
                     checkMember(.row(syntax), context: context, scope: scope, mayDeclareState: mayDeclareState, owner: owner(), into: &result)
+                    reader.recycle(syntax)
                     handOn(&result, stream: &stream, sink: &sink)
                 }
                 continue
@@ -168,6 +169,7 @@ extension TypeChecker {
             let reader = DeferredRowReader(deferred, source: sources[deferred.file])
             while let syntax = nextDeferred(reader) {
                 checkMember(.row(syntax), context: context, scope: scope, mayDeclareState: mayDeclareState, owner: owner(), into: &result)
+                reader.recycle(syntax)
             }
         }
     }

@@ -32,6 +32,10 @@ public final class DeferredRowReader {
     private var handOver: AnyObject?
     private var batch: [RowSyntax?] = []
     private var inBatch = 0
+    /// Rows the caller is done with, handed back to the worker with the
+    /// next batch taken: freeing a row's syntax was a twentieth of the
+    /// checker's thread's work.
+    private var done: [RowSyntax] = []
 
     /// A reader of `rows`, rows of `source`. With at least `threshold` rows
     /// and more than one processor, they are parsed on a second thread.
@@ -56,7 +60,9 @@ public final class DeferredRowReader {
         let syntax: RowSyntax?
         if #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *), let handOver = handOver as? HandOver {
             if inBatch == batch.count {
-                batch = handOver.take()
+                batch = handOver.take(returning: done)
+                done = []
+                done.reserveCapacity(DeferredRowReader.batchSize)
                 inBatch = 0
             }
             syntax = batch[inBatch]
@@ -68,6 +74,13 @@ public final class DeferredRowReader {
         position += 1
         if syntax == nil { foundProblem = true }
         return syntax
+    }
+
+    /// Hands back a row `next` gave, once the caller is done with it, so
+    /// that the worker frees it; on the caller's thread it is freed here.
+    public func recycle(_ row: consuming RowSyntax) {
+        guard handOver != nil else { return }
+        done.append(row)
     }
 
     deinit {
@@ -82,6 +95,8 @@ public final class DeferredRowReader {
 private final class HandOver: Sendable {
     private struct State {
         var batches: [[RowSyntax?]] = []
+        /// Rows the reader is done with, for the worker to free.
+        var done: [[RowSyntax]] = []
         var stopped = false
     }
 
@@ -117,16 +132,25 @@ private final class HandOver: Sendable {
                 batch.append(syntax)
                 index = syntax == nil ? count : index + 1
             }
-            state.withLock { $0.batches.append(batch) }
+            var done: [[RowSyntax]] = []
+            state.withLock { state in
+                state.batches.append(batch)
+                swap(&done, &state.done)
+            }
             parsed.signal()
+            // Freed here, outside the lock.
+            done = []
         }
     }
 
     /// The next batch, waiting for it if need be (the reader asks only
     /// for rows the worker will hand over).
-    func take() -> [RowSyntax?] {
+    func take(returning done: [RowSyntax]) -> [RowSyntax?] {
         parsed.wait()
-        let batch = state.withLock { $0.batches.removeFirst() }
+        let batch = state.withLock { state in
+            if !done.isEmpty { state.done.append(done) }
+            return state.batches.removeFirst()
+        }
         room.signal()
         return batch
     }
