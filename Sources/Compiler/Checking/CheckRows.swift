@@ -57,12 +57,10 @@ extension TypeChecker {
 
     /// Records a row id of the current stack; a repeat is an error with a note at the first.
     mutating func declareRowID(_ id: Identifier) {
-        if let first = rowIDs.first(id.name) {
+        if let first = rowIDs.declare(id.name, at: id.span) {
             error(
                 .duplicateRowID, id.span, "row id '\(id.name)' is used more than once in this screen",
                 notes: [DiagnosticNote(span: first, message: "'\(id.name)' is first used here")])
-        } else {
-            rowIDs.insert(id.name, at: id.span)
         }
     }
 

@@ -46,6 +46,32 @@ struct RowIDTable {
             guard span.file == file, spelling(of: span).elementsEqual(name) else { return nil }
             return UTF8Hashing.hash(name)
         }
+        record(name, at: span, hash: hash)
+    }
+
+    /// Where `name` was first declared if it was; else nil, and `name` is
+    /// recorded as declared at `span` — `first` then `insert`, hashing the
+    /// name once (this runs for every row with an id).
+    mutating func declare(_ name: String, at span: Span) -> Span? {
+        if !others.isEmpty, let other = others[name] { return other }
+        let (first, hash): (Span?, Int?) = UTF8Hashing.withUTF8(name) { name in
+            let hash = UTF8Hashing.hash(name)
+            let key = Self.key(hash: hash, length: name.count)
+            if let entry = index.find(hash: hash & 0xFF_FFFF, { places[$0] & 0xFFFF_FFFF == key && spelling(of: $0).elementsEqual(name) }) {
+                let start = Int(places[entry] >> 32)
+                return (Span(file: file, start: start, end: start + name.count), nil)
+            }
+            guard span.file == file, spelling(of: span).elementsEqual(name) else { return (nil, nil) }
+            return (nil, hash)
+        }
+        if let first { return first }
+        record(name, at: span, hash: hash)
+        return nil
+    }
+
+    /// Records `name` at `span`: by place and `hash` when it is spelt
+    /// there (`hash` not nil), else by name.
+    private mutating func record(_ name: String, at span: Span, hash: Int?) {
         guard let hash, span.end - span.start < 256, span.start <= UInt32.max else {
             others[name] = span
             return
