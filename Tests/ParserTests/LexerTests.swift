@@ -58,4 +58,46 @@ final class LexerTests: XCTestCase {
         XCTAssertEqual(file.lineText(1), "é😀x")
         XCTAssertEqual(file.location(of: 1000), SourceLocation(line: 3, column: 1))
     }
+
+    /// Strings are stepped over eight bytes at a time: whatever ends one,
+    /// escapes or breaks its line is found at every place in a word, at
+    /// every alignment, as a byte-at-a-time scan finds it.
+    func testStringsEndWhereTheirBytesSay() {
+        let plain = "Row of the generated screen, with a few more wörds to wrap"
+        for indent in 0..<9 {
+            for at in 0..<24 {
+                let before = String(plain.prefix(at)), after = String(plain.dropFirst(at).prefix(20))
+                let prefix = String(repeating: " ", count: indent) + "\""
+                let start = indent
+                let bodyStart = prefix.utf8.count + before.utf8.count
+                // (inserted text, where the string token ends, whether it is reported unterminated)
+                let cases: [(String, Int, Bool)] = [
+                    ("\"", bodyStart + 1, false),
+                    ("\n", bodyStart, true),
+                    ("\\n", bodyStart + 2 + after.utf8.count + 1, false),
+                    ("\\\"", bodyStart + 2 + after.utf8.count + 1, false),
+                    ("\\(x)", bodyStart + 4 + after.utf8.count + 1, false),
+                ]
+                for (inserted, end, unterminated) in cases {
+                    let text = prefix + before + inserted + after + "\" z"
+                    var lexer = Lexer(file: FileID(0))
+                    let tokens = lexer.tokenize(Array(text.utf8))
+                    let name = "indent \(indent), at \(at), \(inserted.debugDescription)"
+                    XCTAssertEqual(tokens.first?.kind, .string, name)
+                    XCTAssertEqual(tokens.first?.start, start, name)
+                    XCTAssertEqual(tokens.first?.end, end, name)
+                    // (The quote that closes the others opens one after an inserted quote.)
+                    XCTAssertEqual(lexer.diagnostics.items.contains { $0.code == .unterminatedString && $0.span.start == start }, unterminated, name)
+                }
+            }
+        }
+        // Running to the end of the file, from every alignment.
+        for length in 0..<20 {
+            let text = "\"" + String(repeating: "a", count: length)
+            var lexer = Lexer(file: FileID(0))
+            let tokens = lexer.tokenize(Array(text.utf8))
+            XCTAssertEqual(tokens.first?.end, text.utf8.count)
+            XCTAssertEqual(lexer.diagnostics.items.count, 1)
+        }
+    }
 }
