@@ -96,17 +96,30 @@ extension TypeChecker {
     /// or Spacer (a Text reads its text, a Stack the texts inside it), and
     /// an Image that is neither labelled nor hidden from VoiceOver.
     private mutating func checkAccessibilityLabel(kind: RowKind, rowSpan: Span, result: BlockResult, deferImageCheck: Bool, component: String?) {
-        // An instance's own block, else its component's.
-        for written in [result.block.blocks["accessibility"], component.flatMap { checkedComponents[$0]?.body.block.blocks["accessibility"] }] {
-            if written?.properties["label"] != nil || written?.properties["hidden"] != nil { return }
+        // An instance's own block, else its component's. (This runs for
+        // every Image, View and Spacer: no array of the two, and messages
+        // that are literals, not strings built for each warning.)
+        func labels(_ written: CheckedBlock?) -> Bool {
+            written?.properties["label"] != nil || written?.properties["hidden"] != nil
         }
-        let fix = "add 'accessibility { label: \"…\" }'"
+        if labels(result.block.blocks["accessibility"]) { return }
+        if let component, labels(checkedComponents[component]?.body.block.blocks["accessibility"]) { return }
         if case .actions(let actions)? = result.block.properties["tap"], !actions.isEmpty {
-            error(.tappableWithoutLabel, result.spans["tap"] ?? rowSpan, "VoiceOver has nothing to read for this tappable \(kind.rawValue); \(fix)")
+            error(.tappableWithoutLabel, result.spans["tap"] ?? rowSpan, Self.tappableWithoutLabel(kind))
         } else if kind == .image, !deferImageCheck {
             error(
                 .imageWithoutLabel, rowSpan,
-                "VoiceOver skips an Image without a label; \(fix), or 'accessibility { hidden: true }' if it is decoration")
+                "VoiceOver skips an Image without a label; add 'accessibility { label: \"…\" }', or 'accessibility { hidden: true }' if it is decoration")
+        }
+    }
+
+    private static func tappableWithoutLabel(_ kind: RowKind) -> String {
+        switch kind {
+        case .text: "VoiceOver has nothing to read for this tappable Text; add 'accessibility { label: \"…\" }'"
+        case .image: "VoiceOver has nothing to read for this tappable Image; add 'accessibility { label: \"…\" }'"
+        case .view: "VoiceOver has nothing to read for this tappable View; add 'accessibility { label: \"…\" }'"
+        case .spacer: "VoiceOver has nothing to read for this tappable Spacer; add 'accessibility { label: \"…\" }'"
+        case .stack: "VoiceOver has nothing to read for this tappable Stack; add 'accessibility { label: \"…\" }'"
         }
     }
 
