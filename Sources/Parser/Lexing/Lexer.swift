@@ -315,22 +315,13 @@ public struct Lexer {
                 let raw = UnsafeRawBufferPointer(b)
                 while i + 8 <= b.count {
                     let word = raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)
-                    if Lexer.has(0x22, in: word) || Lexer.has(0x5C, in: word) || Lexer.has(0x0A, in: word) { break }
+                    if ByteWords.matches(0x22, in: word) | ByteWords.matches(0x5C, in: word) | ByteWords.matches(0x0A, in: word) != 0 { break }
                     i += 8
                 }
             }
         }
         diagnostics.error(.unterminatedString, span(start, i), "unterminated string: it runs to the end of the file")
         return .string
-    }
-
-    /// Whether any of the eight bytes of `word` is `byte` (exact: a zero
-    /// byte of `word ^ byte…` sets its top bit in the test, and no other does
-    /// unless a zero byte comes before it).
-    @inline(__always)
-    static func has(_ byte: UInt8, in word: UInt64) -> Bool {
-        let x = word ^ (0x0101_0101_0101_0101 &* UInt64(byte))
-        return (x &- 0x0101_0101_0101_0101) & ~x & 0x8080_8080_8080_8080 != 0
     }
 
     /// The byte ranges of the values of a string token's `\(…)`

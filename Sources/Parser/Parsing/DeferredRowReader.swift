@@ -58,13 +58,7 @@ public final class DeferredRowReader {
     public func next() -> RowSyntax? {
         guard !foundProblem, position < rows.rows.count else { return nil }
         let syntax: RowSyntax?
-        if #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *), let handOver = handOver as? HandOver {
-            if inBatch == batch.count {
-                batch = handOver.take(returning: done)
-                done = []
-                done.reserveCapacity(DeferredRowReader.batchSize)
-                inBatch = 0
-            }
+        if inBatch < batch.count || takeBatch() {
             syntax = batch[inBatch]
             batch[inBatch] = nil  // let go as soon as it is handed out
             inBatch += 1
@@ -74,6 +68,19 @@ public final class DeferredRowReader {
         position += 1
         if syntax == nil { foundProblem = true }
         return syntax
+    }
+
+    /// The worker's next batch into `batch`, handing back the rows done
+    /// with; false when rows are parsed on this thread.
+    private func takeBatch() -> Bool {
+        guard #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *), let handOver = handOver as? HandOver else {
+            return false
+        }
+        batch = handOver.take(returning: done)
+        done = []
+        done.reserveCapacity(DeferredRowReader.batchSize)
+        inBatch = 0
+        return true
     }
 
     /// Hands back a row `next` gave, once the caller is done with it, so

@@ -47,7 +47,12 @@ extension Parser {
     /// one pass over its bytes; nil for the others.
     func plainString(_ token: Token) -> String? {
         let (start, end) = stringBody(token)
-        return bytes.withUnsafeBufferPointer { buffer in
+        return plainText(from: start, to: end)
+    }
+
+    /// The text of `bytes[start..<end]` when it holds no backslash.
+    private func plainText(from start: Int, to end: Int) -> String? {
+        bytes.withUnsafeBufferPointer { buffer in
             let body = UnsafeBufferPointer(rebasing: buffer[start..<end])
             return body.contains(UInt8(ascii: "\\")) ? nil : String(decoding: body, as: UTF8.self)
         }
@@ -64,11 +69,7 @@ extension Parser {
 
     /// The text of `bytes[start..<end]` inside a string literal, escapes decoded.
     func decodeBytes(from start: Int, to end: Int) -> String {
-        let plain: String? = bytes.withUnsafeBufferPointer { buffer in
-            let body = UnsafeBufferPointer(rebasing: buffer[start..<end])
-            return body.contains(UInt8(ascii: "\\")) ? nil : String(decoding: body, as: UTF8.self)
-        }
-        if let plain { return plain }
+        if let plain = plainText(from: start, to: end) { return plain }
         let body = bytes[start..<end]
         var out: [UInt8] = []
         out.reserveCapacity(body.count)

@@ -45,15 +45,10 @@ public struct SourceFile: Sendable {
     /// Calls `body` with the offset of each `\n` in `raw`, in order.
     @inline(__always)
     private static func forEachNewline(_ raw: UnsafeRawBufferPointer, _ body: (Int) -> Void) {
-        let ones: UInt64 = 0x0101_0101_0101_0101
-        let high: UInt64 = 0x8080_8080_8080_8080
-        let low: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
         var i = 0
         while i + 8 <= raw.count {
-            // A byte of `x` is zero where the word had a newline; `found`
-            // has the high bit of exactly those bytes (no false ones).
-            let x = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)) ^ (ones &* 0x0A)
-            var found = ~(((x & low) &+ low) | x) & high
+            let word = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: i, as: UInt64.self))
+            var found = ByteWords.matches(0x0A, in: word)
             while found != 0 {
                 body(i + found.trailingZeroBitCount / 8)
                 found &= found &- 1

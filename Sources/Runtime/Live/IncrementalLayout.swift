@@ -250,7 +250,7 @@ package struct IncrementalLayout: Sendable {
             // A later update of the same change (two states set at once, a
             // tap's several actions): logged as part of the first.
             logLaterUpdate(rootRows: rows, nested: [])
-        } else if !spliced, !changeLog.full, let nested = nestedChanges(of: holdersToRedo.filter { !loggedHolders.contains($0) }),
+        } else if !spliced, !changeLog.full, case let logged = loggedHolders, let nested = nestedChanges(of: holdersToRedo.filter { !logged.contains($0) }),
             changeLog.nested.reduce(0, { $0 + $1.rows.count }) + nested.reduce(0, { $0 + $1.rows.count }) <= ChangeLog.maximumRows
         {
             // Rows inside holders (and maybe rows of the screen's own): the
