@@ -11,6 +11,9 @@ package struct AnimatedScreen: Sendable {
     package private(set) var startTime: Double = 0
     /// The last time events were reported up to.
     private var reportedUpTo: Double = -.infinity
+    /// Events of rows' animations that ended before a scroll, for the next
+    /// `advance(to:)` (a scroll returns no transition events).
+    private var unreported: [TransitionEvent] = []
 
     /// The layout after the last change, unless `layoutIsStale`.
     package private(set) var layout: ScreenLayout
@@ -410,16 +413,33 @@ package struct AnimatedScreen: Sendable {
     }
 
     /// Scrolls to `offset` at `time`, as a host following a finger does.
-    /// While nothing animates no transition is built: O(log n). Mid-
-    /// transition it is a change like any other.
+    /// While nothing animates no transition is built: O(log n). A scroll
+    /// moves no row, so a running transition goes on as it was, seen from
+    /// the new offset: O(log n) too. (A general transition used to be built
+    /// again, O(rows), which restarted each running row's curve from where
+    /// it was — a spring's bounce changed mid-flight — and reported every
+    /// running row interrupted and begun again.) Rows' animations that
+    /// ended before `time` are reported by the next `advance(to:)`, as if no
+    /// scroll had come between.
     package mutating func scroll(to offset: Double, at time: Double) -> [LiveEvent] {
+        // Held past a change below, which would report them and drop them with its begin events.
+        let ended = advance(to: time)
+        defer { unreported = ended }
         if isAnimating(at: time) {
+            // At the change's own instant the screen still shows the offset before it: a change then.
+            if time > startTime {
+                if quick != nil { return live.scroll(to: offset) }
+                if let running = transition, !layoutIsStale {
+                    let events = live.scroll(to: offset)
+                    transition = running.scrolled(to: live.offset)
+                    return events
+                }
+            }
             return (try? change(at: time) { (live: inout LiveScreen) throws(RuntimeError) -> [LiveEvent] in live.scroll(to: offset) })?.events ?? []
         }
         // The finished transition would present its own end offset: drop it.
         transition = nil
         quick = nil
-        reportedUpTo = time
         return live.scroll(to: offset)
     }
 
@@ -437,8 +457,15 @@ package struct AnimatedScreen: Sendable {
     /// The transition events between the last report and `time` (rows whose
     /// animation ended).
     package mutating func advance(to time: Double) -> [TransitionEvent] {
-        guard time > reportedUpTo else { return [] }
+        let held = unreported
+        unreported = []
+        guard time > reportedUpTo else { return held }
         defer { reportedUpTo = time }
+        return held + newlyEnded(through: time)
+    }
+
+    /// The rows' animations that ended after `reportedUpTo`, through `time`.
+    private func newlyEnded(through time: Double) -> [TransitionEvent] {
         if let quick {
             return quick.allTracks.filter { track in
                 let end = startTime + track.end

@@ -8,7 +8,7 @@ package struct Transition: Sendable {
     package let old: ScreenLayout
     package let oldOffset: Double
     package let new: ScreenLayout
-    package let newOffset: Double
+    package private(set) var newOffset: Double
     /// The rows that take part, in row order.
     package let tracks: [RowTrack]
     /// Events at the start: `didEnd(finished: false)` for the tracks of an
@@ -31,6 +31,14 @@ package struct Transition: Sendable {
 
     /// How long until every row is in its new place.
     package let duration: Double
+
+    /// The same transition seen from another scroll offset: a scroll moves
+    /// no row, so every track goes on as it was (no row is interrupted).
+    package func scrolled(to offset: Double) -> Transition {
+        var scrolled = self
+        scrolled.newOffset = offset
+        return scrolled
+    }
 
     /// The index in `tracks` of the row's track, if it has one.
     func trackIndex(_ row: Int) -> Int? {
