@@ -188,8 +188,8 @@ extension QuickTransitionTests {
 
     /// The feed's seeded steps, on two sessions (quick changes and not);
     /// `several`: steps that change several elements at once as well.
-    func checkFeed(seed: UInt64, several: Bool, byElement: Bool = false) throws {
-        let model = try InterpolationTests.loaded(Self.feedSource)
+    func checkFeed(seed: UInt64, several: Bool, byElement: Bool = false, source: String = feedSource) throws {
+        let model = try InterpolationTests.loaded(source)
         var random = SplitMix64(seed: seed)
         var ids = 0
         func post() -> String {

@@ -187,7 +187,7 @@ package struct AnimatedScreen: Sendable {
     /// transition runs, is made in place and composed with it: as
     /// `elementChangeStaysLocal(_:at:)`, but animating.
     private mutating func composesInPlace(_ name: String, at time: Double) -> Bool {
-        guard allowsQuickChanges, everyMoveFollows, live.stickyRows.isEmpty, quick != nil, transition == nil, isAnimating(at: time),
+        guard allowsQuickChanges, everyMoveFollows, quick != nil, transition == nil, isAnimating(at: time),
             let places = live.elementChangeStaysLocal(name)
         else { return false }
         let incremental = live.incremental
@@ -330,7 +330,7 @@ package struct AnimatedScreen: Sendable {
     /// What every quick change made in place needs: quick changes allowed,
     /// every move following its cause, nothing animating, no sticky rows.
     private func quickMayApply(at time: Double) -> Bool {
-        allowsQuickChanges && everyMoveFollows && !isAnimating(at: time) && live.stickyRows.isEmpty
+        allowsQuickChanges && everyMoveFollows && !isAnimating(at: time)
     }
 
     /// `changeInPlace` when `inPlace` (the caller made sure the quick path
@@ -382,7 +382,7 @@ package struct AnimatedScreen: Sendable {
     /// The quick transition from `live` to `changed`, composed with the
     /// one running if `running`; nil when the change takes the general one.
     private func quickTransition(to changed: LiveScreen, running: Bool, at time: Double) -> QuickTransition? {
-        guard allowsQuickChanges, everyMoveFollows, changed.stickyRows.isEmpty else { return nil }
+        guard allowsQuickChanges, everyMoveFollows else { return nil }
         let log = changed.incremental.changeLog
         let next: QuickTransition?
         if running {

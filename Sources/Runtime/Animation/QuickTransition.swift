@@ -285,8 +285,29 @@ extension AnimatedScreen {
             for track in quick.others where track.mayShow(along: axis, between: low, high) {
                 if let pose = atStart ? track.before : track.pose(at: t) { candidates.append((track.row, pose, place(track.row))) }
             }
-            candidates.sort { ($0.start, $0.row) < ($1.start, $1.row) }
         }
+        // Sticky rows outside the window too: the host pins them where the
+        // user sees them once nothing animates (the full presentation has them all).
+        if !live.stickyRows.isEmpty {
+            let listed = Set(candidates.map(\.row))
+            // A changed row on a track is drawn on it, above (one that shows nowhere near is not pinned while it animates).
+            func onTrack(_ row: Int) -> Bool {
+                guard running, let quick, quick.changedRows.contains(row) else { return false }
+                return row != quick.row || quick.track != nil
+            }
+            for row in live.stickyRows where !listed.contains(row) && !onTrack(row) {
+                let position = incremental.place(ofRootRow: row)
+                guard position >= 0 else { continue }
+                var pose = incremental.pose(ofRootRow: row)
+                if pose.hidden { continue }
+                if let quick, running {
+                    let by = remaining(quick, position)
+                    if by != 0 { pose.frame = shifted(pose.frame, by) }
+                }
+                candidates.append((row, pose, incremental.start(ofPosition: position)))
+            }
+        }
+        if running { candidates.sort { ($0.start, $0.row) < ($1.start, $1.row) } }
         for (row, pose, _) in candidates {
             let frame = pose.frame
             let visibility: Visibility = pose.hidden

@@ -48,7 +48,7 @@ public struct HostSession: Sendable {
     /// content changed, text it re-measured), at `time`: the row is measured
     /// again and animates by its `resize` transition, the rows after it
     /// following. O(log n) for one of the screen's own rows (not holding a
-    /// stack, on a screen without `fill` or sticky rows, nothing animating);
+    /// stack, on a screen without `fill` rows, nothing animating);
     /// otherwise a change like any other.
     @discardableResult
     public mutating func invalidateSize(of row: RowKey, at time: Double) throws(RuntimeError) -> (events: [LiveEvent], transitionEvents: [TransitionEvent]) {
