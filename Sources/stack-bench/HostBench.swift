@@ -141,8 +141,49 @@ enum HostBench {
             results.append(("host: invalidate + pass, animated (\(count / 1000)k)", animatedInvalidations[animatedInvalidations.count / 2],
                 String(format: "%.1f µs median, %d rows in the window", animatedInvalidations[animatedInvalidations.count / 2] * 1e6, framedRows)))
             results += severalRows(count: count)
+            results += pinnedScreen(count: count)
         }
         return results
+    }
+
+    /// A state one row in the middle reads, set and a pass taken, on a
+    /// screen whose first row is pinned to the top: the quick transition
+    /// (the sticky row presented for the host to pin) against the general one.
+    static func pinnedScreen(count: Int) -> [Result] {
+        var source = "screen Pinned {\n    state open: bool = false\n    defaults { transition resize { duration: 300ms } }\n"
+        source += "    Text header { text: \"pinned\"  size: 44  pin: top }\n"
+        for row in 0..<count {
+            source += row == count / 2 ? "    Text r\(row) { text: \"grows\"  size: open ? 90 : 30 }\n" : "    Text r\(row) { text: \"row\"  size: 44 }\n"
+        }
+        source += "}\n"
+        guard let program = Compiler.check(SourceFile(path: "pinned.stack", text: source)).program, let model = Compiler.lower(program).first else {
+            return [("host: pinned screen (the bench screen did not compile)", 0, "")]
+        }
+        let clock = ContinuousClock()
+        func seconds(_ d: Duration) -> Double { Double(d.components.seconds) + Double(d.components.attoseconds) * 1e-18 }
+        var out: [Result] = []
+        for quick in [true, false] {
+            var session = HostSession(LiveScreen(model: model, viewportWidth: 390, viewportHeight: 844))
+            session.allowsQuickChanges = quick
+            session.scroll(to: session.screen.live.contentMain / 2, at: 0)
+            _ = session.pass(at: 0)
+            var times: [Double] = []
+            for step in 0..<6 {
+                let t = 10 + Double(step)
+                times.append(seconds(clock.measure {
+                    _ = try? session.change(at: t) { (live: inout LiveScreen) throws(RuntimeError) -> [LiveEvent] in
+                        try live.setState("open", to: .bool(step % 2 == 0))
+                    }
+                    _ = session.pass(at: t + 0.016)
+                }))
+            }
+            times.sort()
+            out.append((
+                "host: a row resized under a pinned row, \(quick ? "quick" : "general") (\(count / 1000)k)", times[times.count / 2],
+                String(format: "%.2f ms median, change and a pass", times[times.count / 2] * 1e3)
+            ))
+        }
+        return out
     }
 
     /// A state five rows read (spread through the screen): set, animated,
