@@ -267,7 +267,7 @@ package struct AnimatedScreen: Sendable {
         if log.blocks.count == 1, let block = log.blocks.first, let before = rowsBefore(block, live.incremental.rootRows, poses),
             var next = QuickTransition.interrupting(
                 running, elapsed: time - startTime, log: log, before: before, sameOrder: false, after: live, fallback: live.screen.model),
-            Self.separatorsStay(for: next.changedRows, was: lastShown, after: live)
+            Self.separatorsStay(was: lastShown, after: live)
         {
             next.oldContentSize = oldContent
             next.oldOffset = oldOffset
@@ -315,20 +315,17 @@ package struct AnimatedScreen: Sendable {
 
     /// Whether a change to `row`, inside a nested stack, is sure to take the
     /// quick path (QuickTransition+Nested), so that it can be made in place:
-    /// its holder shown and not the last shown row under
-    /// `hide-last-separator`, at most `ChangeLog.maximumRows` rows inside
-    /// it, and not a stack shown or hidden.
+    /// its holder shown (it stays shown, so under `hide-last-separator` no
+    /// separator moves), at most `ChangeLog.maximumRows` rows inside it,
+    /// and not a stack shown or hidden.
     private func quickAppliesInside(to row: Int, changingVisibility: Bool, at time: Double) -> Bool {
         let incremental = live.incremental
-        guard quickMayApply(at: time), incremental.fillRows == 0, row < live.screen.model.rows.count, !incremental.lists(rootRow: row),
-            let holder = incremental.rootHolder(of: row), !incremental.isHidden(holder), incremental.rowsInside(holder) != nil
-        else { return false }
-        guard incremental.rootStack.hideLastSeparator else { return true }
-        return incremental.lastVisibleRootRow() != holder
+        return quickMayApply(at: time) && incremental.fillRows == 0 && row < live.screen.model.rows.count && !incremental.lists(rootRow: row)
+            && incremental.rootHolder(of: row).map { !incremental.isHidden($0) && incremental.rowsInside($0) != nil } == true
     }
 
     /// What every quick change made in place needs: quick changes allowed,
-    /// every move following its cause, nothing animating, no sticky rows.
+    /// every move following its cause, nothing animating.
     private func quickMayApply(at time: Double) -> Bool {
         allowsQuickChanges && everyMoveFollows && !isAnimating(at: time)
     }
@@ -394,22 +391,22 @@ package struct AnimatedScreen: Sendable {
         } else {
             next = QuickTransition.make(from: log, live: changed)
         }
-        guard let next, separatorsStay(for: next.changedRows, before: live, after: changed) else { return nil }
+        guard let next, separatorsStay(before: live, after: changed) else { return nil }
         return next
     }
 
-    /// With `hide-last-separator`, a row that is (or becomes) the last shown
-    /// one takes a separator from or gives one to another row: that change
-    /// is not one row's.
-    private func separatorsStay(for rows: Set<Int>, before: LiveScreen, after: LiveScreen) -> Bool {
-        Self.separatorsStay(for: rows, was: before.incremental.lastVisibleRootRow(), after: after)
+    /// With `hide-last-separator`, a row that becomes the last shown one,
+    /// or stops being it, takes a separator from or gives one to another
+    /// row: that change is not one row's. The last shown row changing and
+    /// staying last (resized, say) moves no separator.
+    private func separatorsStay(before: LiveScreen, after: LiveScreen) -> Bool {
+        Self.separatorsStay(was: before.incremental.lastVisibleRootRow(), after: after)
     }
 
-    /// `separatorsStay(for:before:after:)`, `was` the last shown row before.
-    private static func separatorsStay(for rows: Set<Int>, was: Int?, after: LiveScreen) -> Bool {
+    /// `separatorsStay(before:after:)`, `was` the last shown row before.
+    private static func separatorsStay(was: Int?, after: LiveScreen) -> Bool {
         guard after.incremental.rootStack.hideLastSeparator else { return true }
-        let now = after.incremental.lastVisibleRootRow()
-        return was == now && !(now.map(rows.contains) ?? false)
+        return was == after.incremental.lastVisibleRootRow()
     }
 
     /// Scrolls to `offset` at `time`, as a host following a finger does.

@@ -1,0 +1,77 @@
+// Under `hide-last-separator`, the last shown row resized — a host view,
+// text, or a row inside the stack it holds — moves no separator: it
+// animates without a full layout like any other row. Rows hidden or shown
+// at the end (which move the separator) still take the general
+// transition. The oracle is the general transition.
+
+import StackCompiler
+import StackParser
+@testable import StackRuntime
+import TestSupport
+import XCTest
+
+extension QuickTransitionTests {
+    func testTheLastShownRowResizedPresentsAsTheGeneralTransition() throws {
+        let sources = [
+            """
+            screen LastView {
+                hide-last-separator: true
+                state open: bool = false
+                defaults { separator { color: #C6C6C8  thickness: 1  insets: 0 15 }  transition resize { duration: 250ms  curve: ease-out }  transition hide { duration: 150ms }  transition show { duration: 150ms } }
+                View a { host: "A" }
+                Text b { text: "grows"  size: open ? 120 : 40 }
+                View c { host: "C" }
+                Spacer { size: 300 }
+                Text d { text: "last but one"  size: 30 }
+                View last { host: "Last" }
+            }
+            """,
+            """
+            screen LastStack {
+                hide-last-separator: true
+                state open: bool = false
+                defaults { separator { color: #C6C6C8  thickness: 1 }  transition resize { duration: 200ms }  transition hide { duration: 150ms }  transition show { duration: 150ms } }
+                View a { host: "A" }
+                Spacer { size: 350 }
+                Text d { text: "last but one"  size: 30  hidden: open }
+                Stack last { padding: 6  Text { text: "inside"  size: open ? 60 : 20 }  View inner { host: "Inner" } }
+            }
+            """,
+        ]
+        for source in sources {
+            let model = try LiveModelTests.model(source)
+            var random = SplitMix64(seed: 0x1A57 &+ UInt64(source.count))
+            let heights = SharedHeights()
+            var (quick, general) = sessions(model, height: 400, measurer: heights)
+            var time = 1.0, lastQuick = 0
+            let every = quick.live.rows + quick.live.rows.flatMap { quick.live.rows(inside: $0) }
+            for step in 0..<TestScale.count(full: 600, quick: 150) {
+                time += [0.0, 0.03, 0.1, 0.3, 1.0][Int.random(in: 0..<5, using: &random)]
+                let roots = quick.live.rootRows
+                let last = roots.last!
+                // Mostly the last row or a row inside it.
+                let row = Int.random(in: 0..<2, using: &random) == 0 ? every.randomElement(using: &random)!.row : ([last] + quick.live.rows(inside: RowKey(last)).map(\.row)).randomElement(using: &random)!
+                let choice = Int.random(in: 0..<8, using: &random)
+                let extra = Double(Int.random(in: 0...5, using: &random) * 10)
+                let flag = Bool.random(using: &random)
+                let offset = Double.random(in: 0...(quick.live.contentMain + 50), using: &random)
+                let hiding = roots.randomElement(using: &random)!
+                if choice < 4 { heights.extra[row] = extra }
+                let animating = quick.isAnimating(at: time)
+                onBoth(&quick, &general) { session, _ in
+                    switch choice {
+                    case 0..<4: _ = try? session.invalidateSize(of: RowKey(row), at: time)
+                    case 4: _ = try? session.setHidden(RowKey(hiding), flag, at: time)
+                    case 5: _ = try? session.change(at: time) { (live: inout LiveScreen) throws(RuntimeError) -> [LiveEvent] in try live.setState("open", to: .bool(flag)) }
+                    default: session.scroll(to: offset, at: time)
+                    }
+                }
+                if choice < 4, !animating, quick.screen.layoutIsStale, quick.isAnimating(at: time + 0.001), row == last || quick.live.incremental.rootHolder(of: row) == last {
+                    lastQuick += 1
+                }
+                compare(&quick, &general, at: time, after: [0.0, 0.02, 0.08, 0.2, 1.0], label: "\(model.name) step \(step) choice \(choice) row \(row)")
+            }
+            XCTAssertGreaterThan(lastQuick, 5, "\(model.name): the last row's changes took the quick path")
+        }
+    }
+}
