@@ -74,7 +74,8 @@ extension Transition {
         if visibleOnly {
             // Without walking every row: the rows the new layout puts in the
             // window (a binary search), and the screen's rows that animate
-            // and may pass through it. O(log n + window + animated rows).
+            // and may pass through it (TrackReach). O(log n + window), as
+            // long as the rows that animate are drawn in nearly row order.
             let low = screen.offset - margin
             let high = screen.offset + new.viewportMain + margin
             let all = new.model.stacks[new.rootStack].rows
@@ -91,7 +92,7 @@ extension Transition {
             }
             for row in all.elements(in: new.range(from: low, to: high)) { consider(row) }
             for row in new.stickyRows { consider(row) }
-            for index in tracks.indices where isRootRow(tracks[index].row) { consider(tracks[index].row) }
+            for index in reach.candidates(between: low, high) { consider(tracks[Int(index)].row) }
             screen.roots = roots
             // In drawing order: along the stack, as the layouts place them.
             screen.roots.sort { (start(of: $0), $0) < (start(of: $1), $1) }

@@ -32,9 +32,16 @@ package struct RowTrack: Sendable {
     }
 
     /// Whether a screen's row on this track may overlap `low ..< high` along
-    /// `axis` at some instant: its poses' span, widened by what its curve
-    /// overshoots, its offsets and its scale.
+    /// `axis` at some instant.
     func mayShow(along axis: Axis, between low: Double, _ high: Double) -> Bool {
+        guard let reach = reach(along: axis) else { return false }
+        return reach.low < high && reach.high > low
+    }
+
+    /// How far along `axis` a screen's row on this track may be drawn at
+    /// any instant: its poses' span, widened by what its curve overshoots,
+    /// its offsets and its scale (nil: no pose).
+    func reach(along axis: Axis) -> (low: Double, high: Double)? {
         let vertical = axis == .vertical
         var first = Double.infinity, last = -Double.infinity, shift = 0.0
         // Four poses, no array: this runs for every moving row of a frame.
@@ -50,9 +57,9 @@ package struct RowTrack: Sendable {
         include(from)
         include(to)
         include(after)
-        guard first <= last else { return false }
+        guard first <= last else { return nil }
         let margin = (last - first) * curve.overshoot + shift + 1e-6
-        return first - margin < high && last + margin > low
+        return (first - margin, last + margin)
     }
 
     /// Whether the row's pose at `t` is the one it ends with.

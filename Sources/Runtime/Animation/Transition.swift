@@ -31,6 +31,9 @@ package struct Transition: Sendable {
 
     /// How long until every row is in its new place.
     package let duration: Double
+    /// The screen's rows' tracks by how far they reach: the ones a window
+    /// may show, without asking all of them.
+    private(set) var reach = TrackReach()
 
     /// The same transition seen from another scroll offset: a scroll moves
     /// no row, so every track goes on as it was (no row is interrupted).
@@ -192,6 +195,7 @@ package struct Transition: Sendable {
             .willBegin(row: RowKey(tracks[$0].row), kind: tracks[$0].kind, hiding: tracks[$0].hides)
         }
         self.interrupts = previous != nil || !carried.isEmpty
+        self.reach = TrackReach(tracks, axis: new.axis, isRoot: isRootRow)
     }
 
     /// How a row changed: nil when it is not animated.

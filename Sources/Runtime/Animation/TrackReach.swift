@@ -1,0 +1,57 @@
+// Which of a transition's tracks may show in a window, without asking every
+// track: a frame of a general transition that moves every row after a
+// change asked all of them (100,000 rows: 9 ms a frame). The screen's rows'
+// tracks are in row order, and so, nearly, are the places they are drawn:
+// the farthest any track up to each one reaches, and the nearest any track
+// from each one on starts, bound the run of tracks that may overlap a
+// window by two binary searches. Each track in the run is still asked.
+
+/// The tracks of a transition's screen rows, by how far they reach.
+struct TrackReach: Sendable {
+    /// Indices into the transition's tracks: the screen's rows' tracks
+    /// that have a pose, in order.
+    private var indices: [Int32] = []
+    /// For each, the farthest along the axis any of them up to it reaches.
+    private var highest: [Double] = []
+    /// For each, the nearest any of them from it on reaches back to.
+    private var lowest: [Double] = []
+
+    init() {}
+
+    /// `isRoot` tells the screen's own rows (their poses are in the
+    /// screen's coordinates; the other rows' are relative to their holders).
+    init(_ tracks: [RowTrack], axis: Axis, isRoot: (Int) -> Bool) {
+        for (index, track) in tracks.enumerated() where isRoot(track.row) {
+            // A track without a pose never shows.
+            guard let reach = track.reach(along: axis) else { continue }
+            indices.append(Int32(index))
+            highest.append(max(highest.last ?? -.infinity, reach.high))
+            lowest.append(reach.low)
+        }
+        var nearest = Double.infinity
+        for position in lowest.indices.reversed() {
+            nearest = min(nearest, lowest[position])
+            lowest[position] = nearest
+        }
+    }
+
+    /// Indices of the tracks that may overlap `low ..< high`: every track
+    /// outside the run reaches no farther than `low` or starts at `high`
+    /// or beyond.
+    func candidates(between low: Double, _ high: Double) -> ArraySlice<Int32> {
+        let start = Self.firstIndex(in: highest) { $0 > low }
+        let end = Self.firstIndex(in: lowest) { $0 >= high }
+        return start < end ? indices[start..<end] : []
+    }
+
+    /// The first index of `values` (ordered so that `belongs` is false and
+    /// then true) for which `belongs` holds; `values.count` if none.
+    private static func firstIndex(in values: [Double], where belongs: (Double) -> Bool) -> Int {
+        var low = 0, high = values.count
+        while low < high {
+            let middle = (low + high) / 2
+            if belongs(values[middle]) { high = middle } else { low = middle + 1 }
+        }
+        return low
+    }
+}
