@@ -34,6 +34,8 @@ package struct Transition: Sendable {
     /// The screen's rows' tracks by how far they reach: the ones a window
     /// may show, without asking all of them.
     private(set) var reach = TrackReach()
+    /// The tracks by when they end: the ones a stretch of time ends.
+    private(set) var ends = TrackEnds()
 
     /// The same transition seen from another scroll offset: a scroll moves
     /// no row, so every track goes on as it was (no row is interrupted).
@@ -196,6 +198,7 @@ package struct Transition: Sendable {
         }
         self.interrupts = previous != nil || !carried.isEmpty
         self.reach = TrackReach(tracks, axis: new.axis, isRoot: isRootRow)
+        self.ends = TrackEnds(tracks)
     }
 
     /// How a row changed: nil when it is not animated.
