@@ -75,3 +75,80 @@ extension QuickTransitionTests {
         }
     }
 }
+
+extension QuickTransitionTests {
+    /// Messages appended at the end of a chat under `hide-last-separator`:
+    /// the last message before gains its separator (from the change's
+    /// first instant on, as the general transition shows it) and the new
+    /// one comes in without one — without a full layout when nothing else
+    /// animates. Removing the last message, or appending while one comes
+    /// in, still takes the general transition.
+    func testMessagesAppendedAfterTheLastShownRowPresentAsTheGeneralTransition() throws {
+        let model = try InterpolationTests.loaded("""
+            record Message { id: string  text: string  size: number }
+            screen Chat {
+                data messages: [Message]
+                hide-last-separator: true
+                spacing: 2
+                state open: bool = false
+                defaults {
+                    separator { color: #DDDDDD  thickness: 1  insets: 0 12 }
+                    transition insert { duration: 250ms  curve: ease-out  from { alpha: 0  scale: 0.9 } }
+                    transition remove { duration: 200ms  to { alpha: 0 } }
+                    transition resize { duration: 200ms }
+                }
+                Text head { text: "chat"  size: open ? 80 : 40 }
+                for m in messages key m.id { Text msg { text: m.text  size: m.size } }
+            }
+            """)
+        var random = SplitMix64(seed: 0xC4A7)
+        var ids = 0
+        func message() -> String {
+            ids += 1
+            return "{\"id\": \"m\(ids)\", \"text\": \"message \(ids)\", \"size\": \(Int.random(in: 20...60, using: &random))}"
+        }
+        var messages = (0..<8).map { _ in message() }
+        var (quick, general) = sessions(model, height: 400)
+        try onBoth(&quick, &general) { session, _ in
+            _ = try session.change(at: 0) { (live: inout LiveScreen) throws(RuntimeError) -> [LiveEvent] in try live.bind("messages", json: "[" + messages.joined(separator: ",") + "]") }
+        }
+        var time = 1.0, appended = 0
+        for step in 0..<TestScale.count(full: 400, quick: 120) {
+            time += [0.0, 0.05, 0.12, 0.4, 1.0][Int.random(in: 0..<5, using: &random)]
+            let choice = Int.random(in: 0..<10, using: &random)
+            let animating = quick.isAnimating(at: time)
+            let offset = Double.random(in: 0...(quick.live.contentMain + 50), using: &random)
+            let open = Bool.random(using: &random)
+            switch choice {
+            case 0..<3:
+                // One or two appended by re-binding.
+                for _ in 0..<Int.random(in: 1...2, using: &random) { messages.append(message()) }
+                let json = "[" + messages.joined(separator: ",") + "]"
+                try onBoth(&quick, &general) { session, _ in
+                    _ = try session.change(at: time) { (live: inout LiveScreen) throws(RuntimeError) -> [LiveEvent] in try live.bind("messages", json: json) }
+                }
+            case 3, 4:
+                // One pushed through the session at the end.
+                let new = message()
+                messages.append(new)
+                let index = messages.count - 1
+                try onBoth(&quick, &general) { session, _ in _ = try session.insert("messages", json: new, index: index, at: time) }
+            case 5 where messages.count > 3:
+                messages.removeLast()
+                let json = "[" + messages.joined(separator: ",") + "]"
+                try onBoth(&quick, &general) { session, _ in
+                    _ = try session.change(at: time) { (live: inout LiveScreen) throws(RuntimeError) -> [LiveEvent] in try live.bind("messages", json: json) }
+                }
+            case 6:
+                onBoth(&quick, &general) { session, _ in
+                    _ = try? session.change(at: time) { (live: inout LiveScreen) throws(RuntimeError) -> [LiveEvent] in try live.setState("open", to: .bool(open)) }
+                }
+            default:
+                onBoth(&quick, &general) { session, _ in session.scroll(to: offset, at: time) }
+            }
+            if choice < 5, !animating, quick.screen.layoutIsStale, quick.isAnimating(at: time + 0.001) { appended += 1 }
+            compare(&quick, &general, at: time, after: [0.0, 0.02, 0.1, 0.3, 1.0], label: "step \(step) choice \(choice)")
+        }
+        XCTAssertGreaterThan(appended, TestScale.count(full: 400, quick: 120) / 10, "appends took the quick path")
+    }
+}

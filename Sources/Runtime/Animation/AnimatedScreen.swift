@@ -391,8 +391,27 @@ package struct AnimatedScreen: Sendable {
         } else {
             next = QuickTransition.make(from: log, live: changed)
         }
-        guard let next, separatorsStay(before: live, after: changed) else { return nil }
+        guard var next else { return nil }
+        if separatorsStay(before: live, after: changed) { return next }
+        guard !running, separatorPassesOn(&next, before: live, after: changed) else { return nil }
         return next
+    }
+
+    /// Under `hide-last-separator`, rows added after the last shown one (a
+    /// message appended to a chat): the last row before gains the separator
+    /// it did not have, which the general transition shows from the
+    /// change's first instant on, so `next` draws it so too. Only when that
+    /// row is not changed and does not move, and the last row now is one
+    /// of the change's rows (its track has its poses right).
+    private func separatorPassesOn(_ next: inout QuickTransition, before: LiveScreen, after: LiveScreen) -> Bool {
+        let incremental = after.incremental
+        guard incremental.rootStack.hideLastSeparator, let now = incremental.lastVisibleRootRow(), next.changedRows.contains(now) else { return false }
+        guard let was = before.incremental.lastVisibleRootRow() else { return true }
+        guard !next.changedRows.contains(was), !next.holders.contains(was), incremental.lists(rootRow: was), !incremental.isHidden(was) else { return false }
+        let place = incremental.place(ofRootRow: was)
+        guard next.before(position: place) == 0, place < incremental.place(ofRootRow: now) else { return false }
+        next.lastBefore = was
+        return true
     }
 
     /// With `hide-last-separator`, a row that becomes the last shown one,
