@@ -108,16 +108,18 @@ extension QuickTransitionTests {
             return "{\"id\": \"m\(ids)\", \"text\": \"message \(ids)\", \"size\": \(Int.random(in: 20...60, using: &random))}"
         }
         var messages = (0..<8).map { _ in message() }
-        var (quick, general) = sessions(model, height: 400)
+        // Tall enough to show the end (where the separators change) after a scroll there.
+        var (quick, general) = sessions(model, height: 700)
         try onBoth(&quick, &general) { session, _ in
             _ = try session.change(at: 0) { (live: inout LiveScreen) throws(RuntimeError) -> [LiveEvent] in try live.bind("messages", json: "[" + messages.joined(separator: ",") + "]") }
         }
-        var time = 1.0, appended = 0
+        var time = 1.0, appended = 0, lastGone = 0
         for step in 0..<TestScale.count(full: 400, quick: 120) {
             time += [0.0, 0.05, 0.12, 0.4, 1.0][Int.random(in: 0..<5, using: &random)]
-            let choice = Int.random(in: 0..<10, using: &random)
+            // As a chat: about as many go as come, and mostly seen from the end.
+            let choice = messages.count > 24 ? [5, 7, 8].randomElement(using: &random)! : Int.random(in: 0..<11, using: &random)
             let animating = quick.isAnimating(at: time)
-            let offset = Double.random(in: 0...(quick.live.contentMain + 50), using: &random)
+            let offset = Bool.random(using: &random) ? .infinity : Double.random(in: 0...(quick.live.contentMain + 50), using: &random)
             let open = Bool.random(using: &random)
             switch choice {
             case 0..<3:
@@ -143,12 +145,23 @@ extension QuickTransitionTests {
                 onBoth(&quick, &general) { session, _ in
                     _ = try? session.change(at: time) { (live: inout LiveScreen) throws(RuntimeError) -> [LiveEvent] in try live.setState("open", to: .bool(open)) }
                 }
+            case 7 where messages.count > 3:
+                // The last one deleted through the session.
+                let key = String(messages.removeLast().split(separator: "\"")[3])
+                try onBoth(&quick, &general) { session, _ in _ = try session.remove("messages", key: key, at: time) }
+            case 8:
+                // The last shown row hidden, or a hidden one shown again.
+                let rows = quick.live.rootRows
+                let row = open ? rows.last { !quick.live.incremental.isHidden($0) }! : rows.last!
+                onBoth(&quick, &general) { session, _ in _ = try? session.setHidden(RowKey(row), open, at: time) }
             default:
                 onBoth(&quick, &general) { session, _ in session.scroll(to: offset, at: time) }
             }
             if choice < 5, !animating, quick.screen.layoutIsStale, quick.isAnimating(at: time + 0.001) { appended += 1 }
+            if choice == 5 || choice == 7 || choice == 8, !animating, quick.screen.layoutIsStale, quick.isAnimating(at: time + 0.001) { lastGone += 1 }
             compare(&quick, &general, at: time, after: [0.0, 0.02, 0.1, 0.3, 1.0], label: "step \(step) choice \(choice)")
         }
         XCTAssertGreaterThan(appended, TestScale.count(full: 400, quick: 120) / 10, "appends took the quick path")
+        XCTAssertGreaterThan(lastGone, TestScale.count(full: 400, quick: 120) / 40, "the last row removed or hidden took the quick path")
     }
 }

@@ -397,20 +397,31 @@ package struct AnimatedScreen: Sendable {
         return next
     }
 
-    /// Under `hide-last-separator`, rows added after the last shown one (a
-    /// message appended to a chat): the last row before gains the separator
-    /// it did not have, which the general transition shows from the
-    /// change's first instant on, so `next` draws it so too. Only when that
-    /// row is not changed and does not move, and the last row now is one
-    /// of the change's rows (its track has its poses right).
+    /// Under `hide-last-separator`, the last shown row changed: rows added
+    /// after it (a message appended to a chat), or it removed or hidden.
+    /// A row that was last and is not, or is last and was not, without
+    /// changing itself, gains or loses its separator, which the general
+    /// transition shows from the change's first instant on: `next` draws it
+    /// so too. Only when such a row does not move; a changed row's track
+    /// has its poses right.
     private func separatorPassesOn(_ next: inout QuickTransition, before: LiveScreen, after: LiveScreen) -> Bool {
         let incremental = after.incremental
-        guard incremental.rootStack.hideLastSeparator, let now = incremental.lastVisibleRootRow(), next.changedRows.contains(now) else { return false }
-        guard let was = before.incremental.lastVisibleRootRow() else { return true }
-        guard !next.changedRows.contains(was), !next.holders.contains(was), incremental.lists(rootRow: was), !incremental.isHidden(was) else { return false }
-        let place = incremental.place(ofRootRow: was)
-        guard next.before(position: place) == 0, place < incremental.place(ofRootRow: now) else { return false }
-        next.lastBefore = was
+        guard incremental.rootStack.hideLastSeparator else { return false }
+        let was = before.incremental.lastVisibleRootRow(), now = incremental.lastVisibleRootRow()
+        func stays(_ row: Int) -> Bool {
+            !next.holders.contains(row) && incremental.lists(rootRow: row) && !incremental.isHidden(row)
+                && next.before(position: incremental.place(ofRootRow: row)) == 0
+        }
+        var starts: [Int: Rect?] = [:]
+        if let was, !next.changedRows.contains(was) {
+            guard stays(was) else { return false }
+            starts[was] = .some(nil)
+        }
+        if let now, !next.changedRows.contains(now) {
+            guard stays(now), let frame = incremental.frame(ofRootRow: now) else { return false }
+            starts[now] = .some(incremental.pose(ofRootRow: now, frame: frame, lastShown: was).separator)
+        }
+        next.separatorsAtStart = starts
         return true
     }
 

@@ -68,10 +68,11 @@ struct QuickTransition: Sendable {
         }
     }
 
-    /// Under `hide-last-separator`, the row that was the last shown one
-    /// before rows were added after it: at the change's instant it is
-    /// drawn as it was, without the separator it has now.
-    var lastBefore: Int?
+    /// Under `hide-last-separator`, rows that were or became the last
+    /// shown one without changing themselves: at the change's instant each
+    /// is drawn with the separator it had (relative to its frame), not the
+    /// one it has now.
+    var separatorsAtStart: [Int: Rect?] = [:]
 
     /// How long the rows that move by their own timing take (a move).
     var ownDuration = 0.0
@@ -264,7 +265,7 @@ extension AnimatedScreen {
             if running, quick?.changedRows.contains(row) == true { return true }
             var pose = drawn
             if pose.hidden { return true }
-            if atStart, row == quick?.lastBefore { pose.separator = nil }
+            if atStart, let quick, let separator = quick.separatorsAtStart[row] { pose.separator = separator }
             if let quick, running {
                 let by = remaining(quick, index)
                 if by != 0 { pose.frame = shifted(pose.frame, by) }
@@ -306,7 +307,7 @@ extension AnimatedScreen {
                 guard position >= 0 else { continue }
                 var pose = incremental.pose(ofRootRow: row)
                 if pose.hidden { continue }
-                if atStart, row == quick?.lastBefore { pose.separator = nil }
+                if atStart, let quick, let separator = quick.separatorsAtStart[row] { pose.separator = separator }
                 if let quick, running {
                     let by = remaining(quick, position)
                     if by != 0 { pose.frame = shifted(pose.frame, by) }
