@@ -29,6 +29,45 @@ enum DataBench {
         return "[" + parts.joined(separator: ",") + "]"
     }
 
+    /// A chat under `hide-last-separator`: a message appended at the end,
+    /// seen from the end, a second apart (nothing animating) — the last
+    /// message before gains its separator. Quick changes against the
+    /// general transition.
+    static func chatAppend(elements: Int) -> [Result] {
+        let chat = source.replacingFirst(
+            "data items: [Item]",
+            with: "data items: [Item]\n    hide-last-separator: true\n    defaults { separator { color: #DDDDDD  thickness: 1 }  transition insert { duration: 250ms  from { alpha: 0 } } }")
+        guard let program = Compiler.check(SourceFile(path: "chat.stack", text: chat)).program, let model = Compiler.lower(program).first else {
+            return [("data: (the chat screen did not compile)", 0, "")]
+        }
+        let clock = ContinuousClock()
+        func seconds(_ d: Duration) -> Double { Double(d.components.seconds) + Double(d.components.attoseconds) * 1e-18 }
+        var live = LiveScreen(model: model)
+        _ = try? live.bind("items", json: json(Array(0..<(elements - 2))))
+        var medians: [Double] = []
+        for quick in [true, false] {
+            var session = HostSession(live)
+            session.allowsQuickChanges = quick
+            session.scroll(to: .infinity, at: 0)
+            _ = session.pass(at: 0)
+            var times = (0..<6).map { n in
+                let at = 1 + Double(n)
+                let object = "{\"id\":\"c\(n)\",\"title\":\"Message \(n)\",\"price\":\(n)}"
+                return seconds(clock.measure {
+                    _ = try? session.insert("items", json: object, index: elements - 2 + n, at: at)
+                    _ = session.pass(at: at + 0.02)
+                })
+            }
+            times.sort()
+            medians.append(times[times.count / 2])
+        }
+        return [(
+            "data: append 1 at the end of a chat, animated", medians[0],
+            String(format: "%.1f ms median (hide-last-separator: the last message gains its separator); %.1f ms through the general transition",
+                medians[0] * 1000, medians[1] * 1000)
+        )]
+    }
+
     /// A feed whose rows animate in (250 ms), pushed at the top every 50 ms,
     /// then deleted again: each change arrives while the last ones still
     /// animate, and is composed with them (their rows go on from where they
@@ -232,6 +271,7 @@ enum DataBench {
         results.append((
             "data: 1,000 pushed by HostSession.insert", sessionPushes.sorted()[500], "\(summary(sessionPushes)), a frame drawn after each"))
         results += busyFeed(elements: elements, summary: summary)
+        results += chatAppend(elements: elements)
         let deleted = seconds(clock.measure {
             _ = try? session.remove("items", key: "i\(elements)", at: 9)
             _ = session.pass(at: 9.05)
