@@ -96,6 +96,8 @@ extension QuickTransitionTests {
                     transition insert { duration: 250ms  curve: ease-out  from { alpha: 0  scale: 0.9 } }
                     transition remove { duration: 200ms  to { alpha: 0 } }
                     transition resize { duration: 200ms }
+                    transition hide { duration: 180ms  to { alpha: 0 } }
+                    transition show { duration: 180ms }
                 }
                 Text head { text: "chat"  size: open ? 80 : 40 }
                 for m in messages key m.id { Text msg { text: m.text  size: m.size } }
