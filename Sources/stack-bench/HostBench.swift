@@ -146,6 +146,22 @@ enum HostBench {
         return results
     }
 
+    /// The first screen of `source`, compiled for a bench (nil if it does not compile).
+    static func benchScreen(_ source: String, path: String) -> ScreenModel? {
+        guard let program = Compiler.check(SourceFile(path: path, text: source)).program else { return nil }
+        return Compiler.lower(program).first
+    }
+
+    /// A session on `model` in a phone-sized viewport scrolled to its middle,
+    /// with quick changes or not, and its first pass taken.
+    static func sessionMidway(_ model: ScreenModel, quick: Bool) -> HostSession {
+        var session = HostSession(LiveScreen(model: model, viewportWidth: 390, viewportHeight: 844))
+        session.allowsQuickChanges = quick
+        session.scroll(to: session.screen.live.contentMain / 2, at: 0)
+        _ = session.pass(at: 0)
+        return session
+    }
+
     /// A state one row in the middle reads, set and a pass taken, on a
     /// screen whose first row is pinned to the top: the quick transition
     /// (the sticky row presented for the host to pin) against the general one.
@@ -157,17 +173,14 @@ enum HostBench {
             source += row == count / 2 ? "    Text r\(row) { text: \"grows\"  size: open ? 90 : 30 }\n" : "    Text r\(row) { text: \"row\"  size: 44 }\n"
         }
         source += "}\n"
-        guard let program = Compiler.check(SourceFile(path: "pinned.stack", text: source)).program, let model = Compiler.lower(program).first else {
+        guard let model = benchScreen(source, path: "pinned.stack") else {
             return [("host: pinned screen (the bench screen did not compile)", 0, "")]
         }
         let clock = ContinuousClock()
         func seconds(_ d: Duration) -> Double { Double(d.components.seconds) + Double(d.components.attoseconds) * 1e-18 }
         var out: [Result] = []
         for quick in [true, false] {
-            var session = HostSession(LiveScreen(model: model, viewportWidth: 390, viewportHeight: 844))
-            session.allowsQuickChanges = quick
-            session.scroll(to: session.screen.live.contentMain / 2, at: 0)
-            _ = session.pass(at: 0)
+            var session = sessionMidway(model, quick: quick)
             var times: [Double] = []
             for step in 0..<6 {
                 let t = 10 + Double(step)
@@ -204,17 +217,14 @@ enum HostBench {
             }
         }
         source += "}\n"
-        guard let program = Compiler.check(SourceFile(path: "several.stack", text: source)).program, let model = Compiler.lower(program).first else {
+        guard let model = benchScreen(source, path: "several.stack") else {
             return [("host: several rows (the bench screen did not compile)", 0, "")]
         }
         let clock = ContinuousClock()
         func seconds(_ d: Duration) -> Double { Double(d.components.seconds) + Double(d.components.attoseconds) * 1e-18 }
         var out: [Result] = []
         for quick in [true, false] {
-            var session = HostSession(LiveScreen(model: model, viewportWidth: 390, viewportHeight: 844))
-            session.allowsQuickChanges = quick
-            session.scroll(to: session.screen.live.contentMain / 2, at: 0)
-            _ = session.pass(at: 0)
+            var session = sessionMidway(model, quick: quick)
             var times: [Double] = []
             var interrupting: [Double] = []
             var scrolling: [Double] = []
