@@ -115,12 +115,13 @@ extension QuickTransitionTests {
         try onBoth(&quick, &general) { session, _ in
             _ = try session.change(at: 0) { (live: inout LiveScreen) throws(RuntimeError) -> [LiveEvent] in try live.bind("messages", json: "[" + messages.joined(separator: ",") + "]") }
         }
-        var time = 1.0, appended = 0, lastGone = 0
+        var time = 1.0, appended = 0, lastGone = 0, madeInPlace = 0
         for step in 0..<TestScale.count(full: 400, quick: 120) {
             time += [0.0, 0.05, 0.12, 0.4, 1.0][Int.random(in: 0..<5, using: &random)]
             // As a chat: about as many go as come, and mostly seen from the end.
             let choice = messages.count > 24 ? [5, 7, 8].randomElement(using: &random)! : Int.random(in: 0..<11, using: &random)
             let animating = quick.isAnimating(at: time)
+            let inPlaceBefore = quick.screen.changesInPlace
             let offset = Bool.random(using: &random) ? .infinity : Double.random(in: 0...(quick.live.contentMain + 50), using: &random)
             let open = Bool.random(using: &random)
             switch choice {
@@ -160,10 +161,14 @@ extension QuickTransitionTests {
                 onBoth(&quick, &general) { session, _ in session.scroll(to: offset, at: time) }
             }
             if choice < 5, !animating, quick.screen.layoutIsStale, quick.isAnimating(at: time + 0.001) { appended += 1 }
+            if quick.screen.changesInPlace > inPlaceBefore { madeInPlace += 1 }
             if choice == 5 || choice == 7 || choice == 8, !animating, quick.screen.layoutIsStale, quick.isAnimating(at: time + 0.001) { lastGone += 1 }
             compare(&quick, &general, at: time, after: [0.0, 0.02, 0.1, 0.3, 1.0], label: "step \(step) choice \(choice)")
         }
         XCTAssertGreaterThan(appended, TestScale.count(full: 400, quick: 120) / 10, "appends took the quick path")
         XCTAssertGreaterThan(lastGone, TestScale.count(full: 400, quick: 120) / 40, "the last row removed or hidden took the quick path")
+        // Pushed or deleted at the end through the session while nothing animates: on the live screen itself.
+        XCTAssertGreaterThan(madeInPlace, TestScale.count(full: 400, quick: 120) / 40, "made in place")
+        XCTAssertEqual(general.screen.changesInPlace, 0)
     }
 }

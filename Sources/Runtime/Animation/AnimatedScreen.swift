@@ -188,7 +188,7 @@ package struct AnimatedScreen: Sendable {
     /// `elementChangeStaysLocal(_:at:)`, but animating.
     private mutating func composesInPlace(_ name: String, at time: Double) -> Bool {
         guard allowsQuickChanges, everyMoveFollows, quick != nil, transition == nil, isAnimating(at: time),
-            let places = live.elementChangeStaysLocal(name)
+            let places = live.elementChangeStaysLocal(name)?.places
         else { return false }
         let incremental = live.incremental
         guard incremental.rootStack.hideLastSeparator else { return true }
@@ -287,15 +287,18 @@ package struct AnimatedScreen: Sendable {
     }
 
     /// Whether an element in or out of list `name` is sure to take the
-    /// quick path: nothing animating, no sticky rows, the element alone in
-    /// its rows, and with `hide-last-separator` the last shown row not one
-    /// of the list's (the element may become or stop being it).
+    /// quick path: nothing animating, the element alone in its rows, and
+    /// with `hide-last-separator` either the last shown row not one of the
+    /// list's, or no row reading the list's count before it (an element
+    /// added after it or taking it away moves no row that gains or loses
+    /// the separator: `separatorPassesOn`).
     private mutating func elementChangeStaysLocal(_ name: String, at time: Double) -> Bool {
-        guard quickMayApply(at: time), let places = live.elementChangeStaysLocal(name) else { return false }
+        guard quickMayApply(at: time), let (places, readers) = live.elementChangeStaysLocal(name) else { return false }
         let incremental = live.incremental
         guard incremental.rootStack.hideLastSeparator else { return true }
         guard let last = incremental.lastVisibleRootRow() else { return false }
-        return !places.contains(incremental.place(ofRootRow: last))
+        let lastPlace = incremental.place(ofRootRow: last)
+        return !places.contains(lastPlace) || readers.allSatisfy { incremental.place(ofRootRow: $0) > lastPlace }
     }
 
     /// Whether a one-row change to `row` is sure to take the quick path, so
@@ -346,10 +349,13 @@ package struct AnimatedScreen: Sendable {
         changesInPlace += 1
         let oldOffset = live.offset
         let oldContent = (live.contentWidth, live.contentHeight)
+        let lastShown = live.incremental.lastVisibleRootRow()
         live.incremental.beginChangeLog()
         let events = try body(&live)
         var pending = advance(to: time)
-        guard var next = QuickTransition.make(from: live.incremental.changeLog, live: live) else {
+        guard var next = QuickTransition.make(from: live.incremental.changeLog, live: live),
+            Self.separatorsStay(was: lastShown, after: live) || Self.separatorPassesOn(&next, was: lastShown, after: live)
+        else {
             // Not expected (quickApplies said so): lay out in full, unanimated.
             layout = live.layout()
             layoutIsStale = false
@@ -393,7 +399,7 @@ package struct AnimatedScreen: Sendable {
         }
         guard var next else { return nil }
         if separatorsStay(before: live, after: changed) { return next }
-        guard !running, separatorPassesOn(&next, before: live, after: changed) else { return nil }
+        guard !running, Self.separatorPassesOn(&next, was: live.incremental.lastVisibleRootRow(), after: changed) else { return nil }
         return next
     }
 
@@ -404,10 +410,10 @@ package struct AnimatedScreen: Sendable {
     /// transition shows from the change's first instant on: `next` draws it
     /// so too. Only when such a row does not move; a changed row's track
     /// has its poses right.
-    private func separatorPassesOn(_ next: inout QuickTransition, before: LiveScreen, after: LiveScreen) -> Bool {
+    private static func separatorPassesOn(_ next: inout QuickTransition, was: Int?, after: LiveScreen) -> Bool {
         let incremental = after.incremental
         guard incremental.rootStack.hideLastSeparator else { return false }
-        let was = before.incremental.lastVisibleRootRow(), now = incremental.lastVisibleRootRow()
+        let now = incremental.lastVisibleRootRow()
         func stays(_ row: Int) -> Bool {
             !next.holders.contains(row) && incremental.lists(rootRow: row) && !incremental.isHidden(row)
                 && next.before(position: incremental.place(ofRootRow: row)) == 0
