@@ -34,10 +34,14 @@ enum DataBench {
     /// message before gains its separator. Quick changes against the
     /// general transition.
     static func chatAppend(elements: Int) -> [Result] {
+        // A chat's head does not count its messages (a row reading the count before the last one keeps pushes off the in-place path).
         let chat = source.replacingFirst(
             "data items: [Item]",
             with: "data items: [Item]\n    hide-last-separator: true\n    defaults { separator { color: #DDDDDD  thickness: 1 }  transition insert { duration: 250ms  from { alpha: 0 } } }")
-        guard let program = Compiler.check(SourceFile(path: "chat.stack", text: chat)).program, let model = Compiler.lower(program).first else {
+            .replacingFirst("Text head { text: \"\\(count(items)) items\" }", with: "Text head { text: \"Chat\" }")
+        guard !chat.contains("count(items)"), let program = Compiler.check(SourceFile(path: "chat.stack", text: chat)).program,
+            let model = Compiler.lower(program).first
+        else {
             return [("data: (the chat screen did not compile)", 0, "")]
         }
         let clock = ContinuousClock()
