@@ -291,7 +291,7 @@ package struct AnimatedScreen: Sendable {
     /// with `hide-last-separator` either the last shown row not one of the
     /// list's, or no row reading the list's count before it (an element
     /// added after it or taking it away moves no row that gains or loses
-    /// the separator: `separatorPassesOn`).
+    /// the separator: `separatorsFollow`).
     private mutating func elementChangeStaysLocal(_ name: String, at time: Double) -> Bool {
         guard quickMayApply(at: time), let (places, readers) = live.elementChangeStaysLocal(name) else { return false }
         let incremental = live.incremental
@@ -354,7 +354,7 @@ package struct AnimatedScreen: Sendable {
         let events = try body(&live)
         var pending = advance(to: time)
         guard var next = QuickTransition.make(from: live.incremental.changeLog, live: live),
-            Self.separatorsStay(was: lastShown, after: live) || Self.separatorPassesOn(&next, was: lastShown, after: live)
+            Self.separatorsFollow(&next, was: lastShown, after: live)
         else {
             // Not expected (quickApplies said so): lay out in full, unanimated.
             layout = live.layout()
@@ -398,21 +398,35 @@ package struct AnimatedScreen: Sendable {
             next = QuickTransition.make(from: log, live: changed)
         }
         guard var next else { return nil }
-        if separatorsStay(before: live, after: changed) { return next }
-        guard !running, Self.separatorPassesOn(&next, was: live.incremental.lastVisibleRootRow(), after: changed) else { return nil }
+        let lastShown = live.incremental.lastVisibleRootRow()
+        // Composed with a running one, the last shown row must stay so.
+        if running ? !Self.separatorsStay(was: lastShown, after: changed) : !Self.separatorsFollow(&next, was: lastShown, after: changed) {
+            return nil
+        }
         return next
     }
 
-    /// Under `hide-last-separator`, the last shown row changed: rows added
-    /// after it (a message appended to a chat), or it removed or hidden.
-    /// A row that was last and is not, or is last and was not, without
-    /// changing itself, gains or loses its separator, which the general
-    /// transition shows from the change's first instant on: `next` draws it
-    /// so too. Only when such a row does not move; a changed row's track
-    /// has its poses right.
-    private static func separatorPassesOn(_ next: inout QuickTransition, was: Int?, after: LiveScreen) -> Bool {
+    /// With `hide-last-separator`, a row that becomes the last shown one,
+    /// or stops being it, takes a separator from or gives one to another
+    /// row: that change is not one row's. The last shown row changing and
+    /// staying last (resized, say) moves no separator. `was`: the last
+    /// shown row before the change.
+    private static func separatorsStay(was: Int?, after: LiveScreen) -> Bool {
+        guard after.incremental.rootStack.hideLastSeparator else { return true }
+        return was == after.incremental.lastVisibleRootRow()
+    }
+
+    /// Whether `next` draws the separators as the general transition does:
+    /// they stay, or the last shown row changed — rows added after it (a
+    /// message appended to a chat), or it removed or hidden. A row that
+    /// was last and is not, or is last and was not, without changing
+    /// itself, gains or loses its separator, which the general transition
+    /// shows from the change's first instant on: `next` draws it so too.
+    /// Only when such a row does not move; a changed row's track has its
+    /// poses right.
+    private static func separatorsFollow(_ next: inout QuickTransition, was: Int?, after: LiveScreen) -> Bool {
+        if separatorsStay(was: was, after: after) { return true }
         let incremental = after.incremental
-        guard incremental.rootStack.hideLastSeparator else { return false }
         let now = incremental.lastVisibleRootRow()
         func stays(_ row: Int) -> Bool {
             !next.holders.contains(row) && incremental.lists(rootRow: row) && !incremental.isHidden(row)
@@ -429,20 +443,6 @@ package struct AnimatedScreen: Sendable {
         }
         next.separatorsAtStart = starts
         return true
-    }
-
-    /// With `hide-last-separator`, a row that becomes the last shown one,
-    /// or stops being it, takes a separator from or gives one to another
-    /// row: that change is not one row's. The last shown row changing and
-    /// staying last (resized, say) moves no separator.
-    private func separatorsStay(before: LiveScreen, after: LiveScreen) -> Bool {
-        Self.separatorsStay(was: before.incremental.lastVisibleRootRow(), after: after)
-    }
-
-    /// `separatorsStay(before:after:)`, `was` the last shown row before.
-    private static func separatorsStay(was: Int?, after: LiveScreen) -> Bool {
-        guard after.incremental.rootStack.hideLastSeparator else { return true }
-        return was == after.incremental.lastVisibleRootRow()
     }
 
     /// Scrolls to `offset` at `time`, as a host following a finger does.

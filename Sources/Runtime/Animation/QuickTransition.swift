@@ -265,7 +265,6 @@ extension AnimatedScreen {
             if running, quick?.changedRows.contains(row) == true { return true }
             var pose = drawn
             if pose.hidden { return true }
-            if atStart, let quick, let separator = quick.separatorsAtStart[row] { pose.separator = separator }
             if let quick, running {
                 let by = remaining(quick, index)
                 if by != 0 { pose.frame = shifted(pose.frame, by) }
@@ -307,8 +306,7 @@ extension AnimatedScreen {
                 guard position >= 0 else { continue }
                 var pose = incremental.pose(ofRootRow: row)
                 if pose.hidden { continue }
-                if atStart, let quick, let separator = quick.separatorsAtStart[row] { pose.separator = separator }
-                if let quick, running {
+                    if let quick, running {
                     let by = remaining(quick, position)
                     if by != 0 { pose.frame = shifted(pose.frame, by) }
                 }
@@ -316,7 +314,10 @@ extension AnimatedScreen {
             }
         }
         if running { candidates.sort { ($0.start, $0.row) < ($1.start, $1.row) } }
-        for (row, pose, _) in candidates {
+        for (row, drawn, _) in candidates {
+            var pose = drawn
+            // Separators that moved between unchanged rows: as they were, at the change's instant.
+            if atStart, let quick, let separator = quick.separatorsAtStart[row] { pose.separator = separator }
             let frame = pose.frame
             let visibility: Visibility = pose.hidden
                 ? .hidden : Transition.visibility(of: frame, axis: axis, low: offset, length: viewportMain)

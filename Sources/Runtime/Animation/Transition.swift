@@ -35,7 +35,7 @@ package struct Transition: Sendable {
     /// may show, without asking all of them.
     private(set) var reach = TrackReach()
     /// The tracks by when they end: the ones a stretch of time ends.
-    private(set) var ends = TrackEnds()
+    let ends: TrackEnds
 
     /// The same transition seen from another scroll offset: a scroll moves
     /// no row, so every track goes on as it was (no row is interrupted).
@@ -183,6 +183,7 @@ package struct Transition: Sendable {
         }
         Self.follow(&tracks, followers: followers, old: old, new: new)
         self.tracks = tracks
+        self.ends = TrackEnds(tracks)
         self.duration = tracks.indices.reduce(0) { max($0, tracks[$1].end) }
         var trackOfRow = [Int32](repeating: -1, count: rowCount)
         for (index, track) in tracks.enumerated() { trackOfRow[track.row] = Int32(index) }
@@ -198,7 +199,6 @@ package struct Transition: Sendable {
         }
         self.interrupts = previous != nil || !carried.isEmpty
         self.reach = TrackReach(tracks, axis: new.axis, isRoot: isRootRow)
-        self.ends = TrackEnds(tracks)
     }
 
     /// How a row changed: nil when it is not animated.
