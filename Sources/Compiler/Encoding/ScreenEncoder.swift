@@ -127,6 +127,40 @@ public enum ScreenEncoder {
             index.insert(items.count - 1, hash: hash) { items[$0].hashValue }
             return items.count - 1
         }
+
+        /// The values numbered last under each hint, `recentWays` a hint,
+        /// newest first (-1: none).
+        private var recent: [Int] = []
+        private static var recentWays: Int { 4 }
+
+        /// `number(value)`, comparing first with the values numbered last
+        /// under `hint`: rows of a kind mostly repeat a few styles, and
+        /// comparing two styles costs a fraction of hashing one.
+        mutating func number(_ value: Value, hint: Int) -> Int {
+            let ways = Self.recentWays
+            let first = ways * hint
+            if first + ways > recent.count { recent += repeatElement(-1, count: first + ways - recent.count) }
+            var found = -1
+            var way = first
+            while way < first + ways, recent[way] >= 0 {
+                if items[recent[way]] == value {
+                    found = recent[way]
+                    break
+                }
+                way += 1
+            }
+            if found < 0 {
+                found = number(value)
+                way = min(way, first + ways - 1)
+            }
+            // To the front of its hint's ways.
+            while way > first {
+                recent[way] = recent[way - 1]
+                way -= 1
+            }
+            recent[first] = found
+            return found
+        }
     }
 
     /// One screen's sections.
@@ -667,7 +701,7 @@ extension ScreenEncoder {
         _ row: RowModel, parentOffset: Int, code: [Instruction], strings: inout StringTable,
         expressions: inout Interner<ExprRef>, styles: inout Interner<RowStyle>, into w: inout ByteWriter
     ) {
-        w.varint(styles.number(RowStyle(row)))
+        w.varint(styles.number(RowStyle(row), hint: Int(row.kind.rawValue)))
         var flags: UInt8 = 0
         if row.id != nil { flags |= 1 }
         if row.component != nil { flags |= 2 }

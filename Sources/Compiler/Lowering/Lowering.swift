@@ -54,14 +54,17 @@ struct ScreenLowering {
     /// The row of each kind and component lowered last: the next one of
     /// them shares its details when they are equal (rows of a list look
     /// alike, and lists mix a few looks), so a screen's rows are small.
-    private var lastOfLook: [Look: RowModel] = [:]
-
-    private struct Look: Hashable {
-        var kind: RowKind
-        var component: String?
-    }
+    /// (By kind for rows that are no instance, by component for instances:
+    /// an array read, and a short name hashed, where hashing both was a
+    /// twentieth of lowering.)
+    private var lastOfKind = [RowModel?](repeating: nil, count: RowKind.allCases.count)
+    private var lastOfComponent: [String: RowModel] = [:]
     var stacks: [StackModel] = []
     var stateSlots: [StateSlot]
+    /// Defaults rows fell back to lately, as lowering reads them.
+    private var defaultsMemos: [LoweredDefaults] = []
+    private var lastDefaultsMemo = 0
+    private var defaultsMemosMade = 0
     /// The last Spacer defaults made, and from which defaults.
     private var spacerDefaultsCache: (for: CheckedBlock, block: CheckedBlock)?
     /// The 1-based places of the row being lowered and the rows holding it,
@@ -519,7 +522,9 @@ struct ScreenLowering {
             childSubstitution = inner
         }
         let base = row.kind == .spacer ? spacerDefaults(defaults) : defaults
-        let effective = RowProperties(own: block, base: base)
+        let memo = defaultsMemo(base)
+        let effective = RowProperties(
+            own: block, base: base, baseValues: defaultsMemos[memo].values, memo: (memo, defaultsMemos[memo].serial))
 
         let index = rows.count
         // Reserve the slot so the row comes before its nested rows (pre-order).
@@ -528,17 +533,17 @@ struct ScreenLowering {
         switch row.kind {
         case .text:
             content = .text(
-                text: compiled(effective, "text"), font: compiled(effective, "font"), lines: compiled(effective, "lines"),
-                color: compiled(effective, "color"), weight: keyword(effective, "weight") ?? "regular",
-                align: keyword(effective, "align") ?? "leading")
+                text: compiled(effective, .text), font: compiled(effective, .font), lines: compiled(effective, .lines),
+                color: compiled(effective, .color), weight: keyword(effective, .weight) ?? "regular",
+                align: keyword(effective, .align) ?? "leading")
         case .image:
-            content = .image(source: compiled(effective, "source"), aspect: expr(effective, "aspect").map { expressions.compile($0) })
+            content = .image(source: compiled(effective, .source), aspect: expr(effective, .aspect).map { expressions.compile($0) })
         case .view:
             var props: [PropModel] = []
-            if case .props(let values)? = effective.value("props") {
+            if case .props(let values)? = effective.value(.props) {
                 for (name, value) in values.entries { props.append(PropModel(name: name, value: expressions.compile(value))) }
             }
-            content = .view(host: compiled(effective, "host"), props: props)
+            content = .view(host: compiled(effective, .host), props: props)
         case .spacer:
             content = .spacer
         case .stack:
@@ -548,19 +553,14 @@ struct ScreenLowering {
                  rows: children, defaults: nestedDefaults, substitution: childSubstitution)
             content = .stack(nested)
         }
-        var separator: SeparatorModel?
-        if case .separator(let style?)? = effective.value("separator") {
-            let merged = BuiltinDefaults.separator.overridden(by: style)
-            separator = SeparatorModel(
-                color: compiled(merged, "color"), thickness: compiled(merged, "thickness"), insets: edges(merged, "insets"))
-        }
+        let separator = separator(effective)
         rows[index] = RowModel(
             kind: Self.kindCode(row.kind), id: row.id, component: row.component, parent: parent, content: content,
-            size: compiled(effective, "size"), min: expr(effective, "min").map { expressions.compile($0) },
-            max: expr(effective, "max").map { expressions.compile($0) }, insets: edges(effective, "insets"),
-            background: compiled(effective, "background"), highlight: compiled(effective, "highlight"),
-            hidden: compiled(effective, "hidden"), separator: separator, tap: actions(effective),
-            transitions: transitions(effective), pin: pin(keyword(effective, "pin")),
+            size: compiled(effective, .size), min: expr(effective, .min).map { expressions.compile($0) },
+            max: expr(effective, .max).map { expressions.compile($0) }, insets: insets(effective),
+            background: compiled(effective, .background), highlight: compiled(effective, .highlight),
+            hidden: compiled(effective, .hidden), separator: separator, tap: actions(effective),
+            transitions: transitions(effective), pin: pin(keyword(effective, .pin)),
             snapHide: snapHide(effective))
         if let written = block.blocks["accessibility"] {
             var traits: [String] = []
@@ -569,9 +569,14 @@ struct ScreenLowering {
                 label: expr(written, "label").map { expressions.compile($0) }, hint: expr(written, "hint").map { expressions.compile($0) },
                 traits: AccessibilityTrait.bits(traits), hidden: expr(written, "hidden").map { expressions.compile($0) })
         }
-        let look = Look(kind: row.kind, component: row.component)
-        if let last = lastOfLook[look] { rows[index].shareDetails(with: last) }
-        lastOfLook[look] = rows[index]
+        if let component = row.component {
+            if let last = lastOfComponent[component] { rows[index].shareDetails(with: last) }
+            lastOfComponent[component] = rows[index]
+        } else {
+            let kind = Int(Self.kindCode(row.kind).rawValue)
+            if let last = lastOfKind[kind] { rows[index].shareDetails(with: last) }
+            lastOfKind[kind] = rows[index]
+        }
         return index
     }
 
@@ -693,17 +698,17 @@ struct ScreenLowering {
         return block
     }
 
-    private func expr(_ block: some PropertySource, _ name: String) -> TypedExpr? {
-        if case .expr(let e)? = block.value(name) { return e }
+    private func expr(_ block: CheckedBlock, _ name: String) -> TypedExpr? {
+        if case .expr(let e)? = block.properties[name] { return e }
         return nil
     }
 
-    private func keyword(_ block: some PropertySource, _ name: String) -> String? {
-        if case .keyword(let word)? = block.value(name) { return word }
+    private func keyword(_ block: CheckedBlock, _ name: String) -> String? {
+        if case .keyword(let word)? = block.properties[name] { return word }
         return nil
     }
 
-    private mutating func compiled(_ block: some PropertySource, _ name: String) -> ExprRef {
+    private mutating func compiled(_ block: CheckedBlock, _ name: String) -> ExprRef {
         expressions.compile(expr(block, name) ?? .constant(.number(0)))
     }
 
@@ -714,10 +719,105 @@ struct ScreenLowering {
             left: expressions.compile(e[3]))
     }
 
-    private mutating func edges(_ block: some PropertySource, _ name: String) -> EdgeExprs {
-        if case .edges(let edges)? = block.value(name) { return compileEdges(edges) }
+    private mutating func edges(_ block: CheckedBlock, _ name: String) -> EdgeExprs {
+        if case .edges(let edges)? = block.properties[name] { return compileEdges(edges) }
         return compileEdges([])
     }
+
+    // MARK: A row's properties
+
+    private func expr(_ row: RowProperties, _ property: RowProperty) -> TypedExpr? {
+        if case .expr(let e)? = row.value(property) { return e }
+        return nil
+    }
+
+    private func keyword(_ row: RowProperties, _ property: RowProperty) -> String? {
+        if case .keyword(let word)? = row.value(property) { return word }
+        return nil
+    }
+
+    /// A row's expression property, compiled; one its defaults give is
+    /// compiled once for all the rows that take it (when it reads no slot).
+    private mutating func compiled(_ row: RowProperties, _ property: RowProperty) -> ExprRef {
+        if let mine = row.own.properties[property.name] {
+            if case .expr(let e) = mine { return expressions.compile(e) }
+            return expressions.compile(.constant(.number(0)))
+        }
+        let memo = defaultsMemo(row)
+        if let known = defaultsMemos[memo].compiled[property.rawValue] { return known }
+        var value = TypedExpr.constant(.number(0))
+        if case .expr(let e)? = row.baseValues[property.rawValue] { value = e }
+        let ref = expressions.compile(value)
+        if value.readsNoSlot { defaultsMemos[memo].compiled[property.rawValue] = ref }
+        return ref
+    }
+
+    /// A row's insets, the same way.
+    private mutating func insets(_ row: RowProperties) -> EdgeExprs {
+        if let mine = row.own.properties[RowProperty.insets.name] { return rowEdges(mine) }
+        let memo = defaultsMemo(row)
+        if let known = defaultsMemos[memo].insets { return known }
+        let value = row.baseValues[RowProperty.insets.rawValue]
+        let lowered = rowEdges(value)
+        if case .edges(let edges)? = value, !edges.allSatisfy(\.readsNoSlot) { return lowered }
+        defaultsMemos[memo].insets = lowered
+        return lowered
+    }
+
+    private mutating func rowEdges(_ value: CheckedValue?) -> EdgeExprs {
+        if case .edges(let edges)? = value { return compileEdges(edges) }
+        return compileEdges([])
+    }
+
+    /// A row's separator, the same way: merged field by field over the
+    /// built-in one.
+    private mutating func separator(_ row: RowProperties) -> SeparatorModel? {
+        if row.setsOwn(.separator) { return lowerSeparator(row.value(.separator)).model }
+        let memo = defaultsMemo(row)
+        if let known = defaultsMemos[memo].separator { return known }
+        let (model, readsNoSlot) = lowerSeparator(row.baseValues[RowProperty.separator.rawValue])
+        if readsNoSlot { defaultsMemos[memo].separator = .some(model) }
+        return model
+    }
+
+    private mutating func lowerSeparator(_ value: CheckedValue?) -> (model: SeparatorModel?, readsNoSlot: Bool) {
+        guard case .separator(let style?)? = value else { return (nil, true) }
+        let merged = BuiltinDefaults.separator.overridden(by: style)
+        let model = SeparatorModel(
+            color: compiled(merged, "color"), thickness: compiled(merged, "thickness"), insets: edges(merged, "insets"))
+        let readsNoSlot = ["color", "thickness"].allSatisfy { expr(merged, $0)?.readsNoSlot ?? true }
+            && { if case .edges(let e)? = merged.properties["insets"] { return e.allSatisfy(\.readsNoSlot) } else { return true } }()
+        return (model, readsNoSlot)
+    }
+
+    /// The memo of a row's defaults: the one found as its lowering began,
+    /// unless rows nested in it have taken its place since.
+    private mutating func defaultsMemo(_ row: RowProperties) -> Int {
+        let (index, serial) = row.memo
+        return defaultsMemos[index].serial == serial ? index : defaultsMemo(row.base)
+    }
+
+    /// The memo of the defaults `base`, made if new. Rows of a stack share
+    /// one block, so the last one used is asked first; comparing a block
+    /// with itself is a comparison of its storage's addresses.
+    private mutating func defaultsMemo(_ base: CheckedBlock) -> Int {
+        if lastDefaultsMemo < defaultsMemos.count, defaultsMemos[lastDefaultsMemo].block == base { return lastDefaultsMemo }
+        if let found = defaultsMemos.firstIndex(where: { $0.block == base }) {
+            lastDefaultsMemo = found
+        } else if defaultsMemos.count < Self.defaultsMemoLimit {
+            defaultsMemosMade += 1
+            defaultsMemos.append(LoweredDefaults(base, serial: defaultsMemosMade))
+            lastDefaultsMemo = defaultsMemos.count - 1
+        } else {
+            // Bounded: a screen of many nested stacks with defaults of their own.
+            defaultsMemosMade += 1
+            lastDefaultsMemo = (lastDefaultsMemo + 1) % Self.defaultsMemoLimit
+            defaultsMemos[lastDefaultsMemo] = LoweredDefaults(base, serial: defaultsMemosMade)
+        }
+        return lastDefaultsMemo
+    }
+
+    private static let defaultsMemoLimit = 16
 
     private static func kindCode(_ kind: RowKind) -> RowKindCode {
         switch kind {
@@ -737,13 +837,13 @@ struct ScreenLowering {
         }
     }
 
-    private func snapHide(_ block: some PropertySource) -> PinMode {
-        guard case .snapHide(let edge)? = block.value("behavior") else { return .none }
+    private func snapHide(_ row: RowProperties) -> PinMode {
+        guard case .snapHide(let edge)? = row.value(.behavior) else { return .none }
         return pin(edge)
     }
 
-    private mutating func actions(_ block: some PropertySource) -> [ActionModel] {
-        guard case .actions(let actions)? = block.value("tap") else { return [] }
+    private mutating func actions(_ row: RowProperties) -> [ActionModel] {
+        guard case .actions(let actions)? = row.value(.tap) else { return [] }
         return actions.map { action in
             switch action {
             case .toggle(let state): return .toggle(state: expressions.slot(ofState: state))
@@ -772,10 +872,10 @@ struct ScreenLowering {
         }
     }
 
-    private mutating func transitions(_ block: some PropertySource) -> [TransitionModel] {
+    private mutating func transitions(_ row: RowProperties) -> [TransitionModel] {
         var out: [TransitionModel] = []
         for kind in TransitionKind.allCases {
-            guard let spec = block.transition(kind.rawValue) else { continue }
+            guard let spec = row.transition(kind.rawValue) else { continue }
             let curve: CurveModel
             switch spec.properties["curve"] {
             case .curve(let c)?:

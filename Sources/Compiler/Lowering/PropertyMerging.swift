@@ -109,31 +109,28 @@ enum BuiltinDefaults {
     }()
 }
 
-/// Where lowering reads a row's properties: a small block of its own
+/// A row's properties as lowering reads them: a small block of its own
 /// (component body and row merged) over its stack's defaults, looked up in
 /// turn rather than merged into a new block for every row.
-protocol PropertySource {
-    func value(_ name: String) -> CheckedValue?
-    func transition(_ kind: String) -> CheckedBlock?
-}
-
-extension CheckedBlock: PropertySource {
-    func value(_ name: String) -> CheckedValue? { properties[name] }
-    func transition(_ kind: String) -> CheckedBlock? { transitions[kind] }
-}
-
-struct RowProperties: PropertySource {
+struct RowProperties {
     let own: CheckedBlock
     let base: CheckedBlock
+    /// `base`'s values by property number (`LoweredDefaults.values`).
+    let baseValues: [CheckedValue?]
+    /// The place and serial of `base`'s memo in the lowering (`LoweredDefaults`).
+    let memo: (index: Int, serial: Int)
 
-    func value(_ name: String) -> CheckedValue? {
-        guard let mine = own.properties[name] else { return base.properties[name] }
+    func value(_ property: RowProperty) -> CheckedValue? {
+        guard let mine = own.properties[property.name] else { return baseValues[property.rawValue] }
         // A separator block merges field by field with the one below it.
-        if name == "separator", case .separator(let top?) = mine, case .separator(let bottom?)? = base.properties[name] {
+        if property == .separator, case .separator(let top?) = mine, case .separator(let bottom?)? = baseValues[property.rawValue] {
             return .separator(bottom.overridden(by: top))
         }
         return mine
     }
+
+    /// Whether the row itself (or its component) sets `property`.
+    func setsOwn(_ property: RowProperty) -> Bool { own.properties[property.name] != nil }
 
     func transition(_ kind: String) -> CheckedBlock? { own.transitions[kind] ?? base.transitions[kind] }
 }

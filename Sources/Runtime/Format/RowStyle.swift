@@ -43,6 +43,19 @@ package struct RowStyle: Hashable {
         transitions = []
     }
 
+    /// Hashes the fields that tell most styles apart, and only those: the
+    /// compiler hashes a style for most rows it writes, and hashing every
+    /// list and name was most of that. (Equal styles still hash equal.)
+    package func hash(into hasher: inout Hasher) {
+        hasher.combine(kind)
+        hasher.combine(size)
+        hasher.combine(insets)
+        hasher.combine(background)
+        hasher.combine(hidden)
+        hasher.combine(contentExprs.first)
+        hasher.combine(separator?.color)
+    }
+
     package init(_ row: RowModel) {
         kind = row.kind
         pin = row.pin
