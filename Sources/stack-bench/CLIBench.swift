@@ -36,6 +36,11 @@ enum CLIBench {
             guard (try? process.run()) != nil else { continue }
             let data = errors.fileHandleForReading.readDataToEndOfFile()
             process.waitUntilExit()
+            // A stage that failed is not a time (nor are those after a failed compile).
+            guard process.terminationStatus == 0 else {
+                results.append((name, 0, "failed: exit \(process.terminationStatus), not measured"))
+                continue
+            }
             let last = String(decoding: data, as: UTF8.self).split(separator: "\n").last.map(String.init) ?? ""
             let parts = last.split(separator: " ")
             guard parts.count == 2, let seconds = Double(parts[0]), let kilobytes = Double(parts[1]) else { continue }

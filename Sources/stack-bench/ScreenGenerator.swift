@@ -14,6 +14,11 @@ struct BenchRandom: RandomNumberGenerator {
 }
 
 enum ScreenGenerator {
+    /// The most rows a generated screen may have: a file expands to at
+    /// most 1,000,000 rows, counting the copy each screen holds of every
+    /// component (docs/limits.md) — here the one row of `Badge`.
+    static let maximumRows = 999_999
+
     /// A `.stack` source with one screen of `rows` rows.
     static func source(rows: Int, seed: UInt64 = 42) -> String {
         var random = BenchRandom(state: seed)
