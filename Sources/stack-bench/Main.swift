@@ -138,6 +138,12 @@ enum BenchMain {
                 print(name.padding(toLength: 36, withPad: " ", startingAt: 0) + String(format: "%10.2f ms   ", seconds * 1000) + note)
             }
             print(String(format: "peak resident memory: %.1f MB (%.0f bytes a row)", Double(peak) / 1e6, Double(peak) / Double(rows)))
+            // The front end's first goal, said outright: it slipped to 1.3× once unnoticed.
+            let check = results.first { $0.0.hasPrefix("check") }?.1 ?? 0
+            let lower = results.first { $0.0.hasPrefix("lower") }?.1 ?? 0
+            if check > 0, lower > 0 {
+                print(String(format: "lowering / checking: %.2f× (the goal: at most 1)", lower / check))
+            }
         }
         if let compare { for line in CLIBench.compare(results, with: compare) { print(line) } }
     }
