@@ -67,6 +67,102 @@ struct LoweredDefaults {
     }
 }
 
+/// A row's properties read over the memo of its defaults.
+extension ScreenLowering {
+    func expr(_ row: RowProperties, _ property: RowProperty) -> TypedExpr? {
+        if case .expr(let e)? = row.value(property) { return e }
+        return nil
+    }
+
+    func keyword(_ row: RowProperties, _ property: RowProperty) -> String? {
+        if case .keyword(let word)? = row.value(property) { return word }
+        return nil
+    }
+
+    /// A row's expression property, compiled; one its defaults give is
+    /// compiled once for all the rows that take it (when it reads no slot).
+    mutating func compiled(_ row: RowProperties, _ property: RowProperty) -> ExprRef {
+        if let mine = row.own.properties[property.name] {
+            if case .expr(let e) = mine { return expressions.compile(e) }
+            return expressions.compile(.constant(.number(0)))
+        }
+        let memo = defaultsMemo(row)
+        if let known = defaultsMemos[memo].compiled[property.rawValue] { return known }
+        var value = TypedExpr.constant(.number(0))
+        if case .expr(let e)? = row.baseValues[property.rawValue] { value = e }
+        let ref = expressions.compile(value)
+        if value.readsNoSlot { defaultsMemos[memo].compiled[property.rawValue] = ref }
+        return ref
+    }
+
+    /// A row's insets, the same way.
+    mutating func insets(_ row: RowProperties) -> EdgeExprs {
+        if let mine = row.own.properties[RowProperty.insets.name] { return rowEdges(mine) }
+        let memo = defaultsMemo(row)
+        if let known = defaultsMemos[memo].insets { return known }
+        let value = row.baseValues[RowProperty.insets.rawValue]
+        let lowered = rowEdges(value)
+        if case .edges(let edges)? = value, !edges.allSatisfy(\.readsNoSlot) { return lowered }
+        defaultsMemos[memo].insets = lowered
+        return lowered
+    }
+
+    mutating func rowEdges(_ value: CheckedValue?) -> EdgeExprs {
+        if case .edges(let edges)? = value { return compileEdges(edges) }
+        return compileEdges([])
+    }
+
+    /// A row's separator, the same way: merged field by field over the
+    /// built-in one.
+    mutating func separator(_ row: RowProperties) -> SeparatorModel? {
+        if row.setsOwn(.separator) { return lowerSeparator(row.value(.separator)).model }
+        let memo = defaultsMemo(row)
+        if let known = defaultsMemos[memo].separator { return known }
+        let (model, readsNoSlot) = lowerSeparator(row.baseValues[RowProperty.separator.rawValue])
+        if readsNoSlot { defaultsMemos[memo].separator = .some(model) }
+        return model
+    }
+
+    mutating func lowerSeparator(_ value: CheckedValue?) -> (model: SeparatorModel?, readsNoSlot: Bool) {
+        guard case .separator(let style?)? = value else { return (nil, true) }
+        let merged = BuiltinDefaults.separator.overridden(by: style)
+        let model = SeparatorModel(
+            color: compiled(merged, "color"), thickness: compiled(merged, "thickness"), insets: edges(merged, "insets"))
+        var readsNoSlot = [expr(merged, "color"), expr(merged, "thickness")].allSatisfy { $0?.readsNoSlot ?? true }
+        if case .edges(let insets)? = merged.properties["insets"] { readsNoSlot = readsNoSlot && insets.allSatisfy(\.readsNoSlot) }
+        return (model, readsNoSlot)
+    }
+
+    /// The memo of a row's defaults: the one found as its lowering began,
+    /// unless rows nested in it have taken its place since.
+    mutating func defaultsMemo(_ row: RowProperties) -> Int {
+        let (index, serial) = row.memo
+        return defaultsMemos[index].serial == serial ? index : defaultsMemo(row.base)
+    }
+
+    /// The memo of the defaults `base`, made if new. Rows of a stack share
+    /// one block, so the last one used is asked first; comparing a block
+    /// with itself is a comparison of its storage's addresses.
+    mutating func defaultsMemo(_ base: CheckedBlock) -> Int {
+        if lastDefaultsMemo < defaultsMemos.count, defaultsMemos[lastDefaultsMemo].block == base { return lastDefaultsMemo }
+        if let found = defaultsMemos.firstIndex(where: { $0.block == base }) {
+            lastDefaultsMemo = found
+        } else if defaultsMemos.count < Self.defaultsMemoLimit {
+            defaultsMemosMade += 1
+            defaultsMemos.append(LoweredDefaults(base, serial: defaultsMemosMade))
+            lastDefaultsMemo = defaultsMemos.count - 1
+        } else {
+            // Bounded: a screen of many nested stacks with defaults of their own.
+            defaultsMemosMade += 1
+            lastDefaultsMemo = (lastDefaultsMemo + 1) % Self.defaultsMemoLimit
+            defaultsMemos[lastDefaultsMemo] = LoweredDefaults(base, serial: defaultsMemosMade)
+        }
+        return lastDefaultsMemo
+    }
+
+    private static let defaultsMemoLimit = 16
+}
+
 extension TypedExpr {
     /// Whether this compiles to the same code wherever it is compiled: it
     /// reads no state and no parameter (whose slots depend on the instance

@@ -57,14 +57,14 @@ struct ScreenLowering {
     /// (By kind for rows that are no instance, by component for instances:
     /// an array read, and a short name hashed, where hashing both was a
     /// twentieth of lowering.)
-    private var lastOfKind = [RowModel?](repeating: nil, count: RowKind.allCases.count)
+    private var lastOfKind = [RowModel?](repeating: nil, count: RowKindCode.allCases.count)
     private var lastOfComponent: [String: RowModel] = [:]
     var stacks: [StackModel] = []
     var stateSlots: [StateSlot]
     /// Defaults rows fell back to lately, as lowering reads them.
-    private var defaultsMemos: [LoweredDefaults] = []
-    private var lastDefaultsMemo = 0
-    private var defaultsMemosMade = 0
+    var defaultsMemos: [LoweredDefaults] = []
+    var lastDefaultsMemo = 0
+    var defaultsMemosMade = 0
     /// The last Spacer defaults made, and from which defaults.
     private var spacerDefaultsCache: (for: CheckedBlock, block: CheckedBlock)?
     /// The 1-based places of the row being lowered and the rows holding it,
@@ -698,7 +698,7 @@ struct ScreenLowering {
         return block
     }
 
-    private func expr(_ block: CheckedBlock, _ name: String) -> TypedExpr? {
+    func expr(_ block: CheckedBlock, _ name: String) -> TypedExpr? {
         if case .expr(let e)? = block.properties[name] { return e }
         return nil
     }
@@ -708,116 +708,21 @@ struct ScreenLowering {
         return nil
     }
 
-    private mutating func compiled(_ block: CheckedBlock, _ name: String) -> ExprRef {
+    mutating func compiled(_ block: CheckedBlock, _ name: String) -> ExprRef {
         expressions.compile(expr(block, name) ?? .constant(.number(0)))
     }
 
-    private mutating func compileEdges(_ edges: [TypedExpr]) -> EdgeExprs {
+    mutating func compileEdges(_ edges: [TypedExpr]) -> EdgeExprs {
         let e = edges.count == 4 ? edges : [TypedExpr](repeating: .constant(.number(0)), count: 4)
         return EdgeExprs(
             top: expressions.compile(e[0]), right: expressions.compile(e[1]), bottom: expressions.compile(e[2]),
             left: expressions.compile(e[3]))
     }
 
-    private mutating func edges(_ block: CheckedBlock, _ name: String) -> EdgeExprs {
+    mutating func edges(_ block: CheckedBlock, _ name: String) -> EdgeExprs {
         if case .edges(let edges)? = block.properties[name] { return compileEdges(edges) }
         return compileEdges([])
     }
-
-    // MARK: A row's properties
-
-    private func expr(_ row: RowProperties, _ property: RowProperty) -> TypedExpr? {
-        if case .expr(let e)? = row.value(property) { return e }
-        return nil
-    }
-
-    private func keyword(_ row: RowProperties, _ property: RowProperty) -> String? {
-        if case .keyword(let word)? = row.value(property) { return word }
-        return nil
-    }
-
-    /// A row's expression property, compiled; one its defaults give is
-    /// compiled once for all the rows that take it (when it reads no slot).
-    private mutating func compiled(_ row: RowProperties, _ property: RowProperty) -> ExprRef {
-        if let mine = row.own.properties[property.name] {
-            if case .expr(let e) = mine { return expressions.compile(e) }
-            return expressions.compile(.constant(.number(0)))
-        }
-        let memo = defaultsMemo(row)
-        if let known = defaultsMemos[memo].compiled[property.rawValue] { return known }
-        var value = TypedExpr.constant(.number(0))
-        if case .expr(let e)? = row.baseValues[property.rawValue] { value = e }
-        let ref = expressions.compile(value)
-        if value.readsNoSlot { defaultsMemos[memo].compiled[property.rawValue] = ref }
-        return ref
-    }
-
-    /// A row's insets, the same way.
-    private mutating func insets(_ row: RowProperties) -> EdgeExprs {
-        if let mine = row.own.properties[RowProperty.insets.name] { return rowEdges(mine) }
-        let memo = defaultsMemo(row)
-        if let known = defaultsMemos[memo].insets { return known }
-        let value = row.baseValues[RowProperty.insets.rawValue]
-        let lowered = rowEdges(value)
-        if case .edges(let edges)? = value, !edges.allSatisfy(\.readsNoSlot) { return lowered }
-        defaultsMemos[memo].insets = lowered
-        return lowered
-    }
-
-    private mutating func rowEdges(_ value: CheckedValue?) -> EdgeExprs {
-        if case .edges(let edges)? = value { return compileEdges(edges) }
-        return compileEdges([])
-    }
-
-    /// A row's separator, the same way: merged field by field over the
-    /// built-in one.
-    private mutating func separator(_ row: RowProperties) -> SeparatorModel? {
-        if row.setsOwn(.separator) { return lowerSeparator(row.value(.separator)).model }
-        let memo = defaultsMemo(row)
-        if let known = defaultsMemos[memo].separator { return known }
-        let (model, readsNoSlot) = lowerSeparator(row.baseValues[RowProperty.separator.rawValue])
-        if readsNoSlot { defaultsMemos[memo].separator = .some(model) }
-        return model
-    }
-
-    private mutating func lowerSeparator(_ value: CheckedValue?) -> (model: SeparatorModel?, readsNoSlot: Bool) {
-        guard case .separator(let style?)? = value else { return (nil, true) }
-        let merged = BuiltinDefaults.separator.overridden(by: style)
-        let model = SeparatorModel(
-            color: compiled(merged, "color"), thickness: compiled(merged, "thickness"), insets: edges(merged, "insets"))
-        let readsNoSlot = ["color", "thickness"].allSatisfy { expr(merged, $0)?.readsNoSlot ?? true }
-            && { if case .edges(let e)? = merged.properties["insets"] { return e.allSatisfy(\.readsNoSlot) } else { return true } }()
-        return (model, readsNoSlot)
-    }
-
-    /// The memo of a row's defaults: the one found as its lowering began,
-    /// unless rows nested in it have taken its place since.
-    private mutating func defaultsMemo(_ row: RowProperties) -> Int {
-        let (index, serial) = row.memo
-        return defaultsMemos[index].serial == serial ? index : defaultsMemo(row.base)
-    }
-
-    /// The memo of the defaults `base`, made if new. Rows of a stack share
-    /// one block, so the last one used is asked first; comparing a block
-    /// with itself is a comparison of its storage's addresses.
-    private mutating func defaultsMemo(_ base: CheckedBlock) -> Int {
-        if lastDefaultsMemo < defaultsMemos.count, defaultsMemos[lastDefaultsMemo].block == base { return lastDefaultsMemo }
-        if let found = defaultsMemos.firstIndex(where: { $0.block == base }) {
-            lastDefaultsMemo = found
-        } else if defaultsMemos.count < Self.defaultsMemoLimit {
-            defaultsMemosMade += 1
-            defaultsMemos.append(LoweredDefaults(base, serial: defaultsMemosMade))
-            lastDefaultsMemo = defaultsMemos.count - 1
-        } else {
-            // Bounded: a screen of many nested stacks with defaults of their own.
-            defaultsMemosMade += 1
-            lastDefaultsMemo = (lastDefaultsMemo + 1) % Self.defaultsMemoLimit
-            defaultsMemos[lastDefaultsMemo] = LoweredDefaults(base, serial: defaultsMemosMade)
-        }
-        return lastDefaultsMemo
-    }
-
-    private static let defaultsMemoLimit = 16
 
     private static func kindCode(_ kind: RowKind) -> RowKindCode {
         switch kind {
