@@ -83,8 +83,9 @@ extension QuickTransitionTests {
     /// one comes in without one — without a full layout when nothing else
     /// animates. Removing the last message, or appending while one comes
     /// in, still takes the general transition.
-    func testMessagesAppendedAfterTheLastShownRowPresentAsTheGeneralTransition() throws {
-        let model = try InterpolationTests.loaded("""
+    /// A chat under `hide-last-separator` whose head is `head`.
+    private func chat(head: String) throws -> ScreenModel {
+        try InterpolationTests.loaded("""
             record Message { id: string  text: string  size: number }
             screen Chat {
                 data messages: [Message]
@@ -99,11 +100,21 @@ extension QuickTransitionTests {
                     transition hide { duration: 180ms  to { alpha: 0 } }
                     transition show { duration: 180ms }
                 }
-                Text head { text: "chat"  size: open ? 80 : 40 }
+                \(head)
                 for m in messages key m.id { Text msg { text: m.text  size: m.size } }
             }
             """)
-        var random = SplitMix64(seed: 0xC4A7)
+    }
+
+    /// What a walk through `model`'s chat counted.
+    private struct ChatWalk {
+        var steps = 0, appended = 0, lastGone = 0, madeInPlace = 0, remade = 0
+    }
+
+    /// Messages appended, pushed, deleted, hidden and scrolled to at the end
+    /// of `model`'s chat, quick against general at every step.
+    private func walkChat(_ model: ScreenModel, seed: UInt64) throws -> ChatWalk {
+        var random = SplitMix64(seed: seed)
         var ids = 0
         func message() -> String {
             ids += 1
@@ -115,8 +126,8 @@ extension QuickTransitionTests {
         try onBoth(&quick, &general) { session, _ in
             _ = try session.change(at: 0) { (live: inout LiveScreen) throws(RuntimeError) -> [LiveEvent] in try live.bind("messages", json: "[" + messages.joined(separator: ",") + "]") }
         }
-        var time = 1.0, appended = 0, lastGone = 0, madeInPlace = 0
-        for step in 0..<TestScale.count(full: 400, quick: 120) {
+        var time = 1.0, walk = ChatWalk(steps: TestScale.count(full: 400, quick: 120))
+        for step in 0..<walk.steps {
             time += [0.0, 0.05, 0.12, 0.4, 1.0][Int.random(in: 0..<5, using: &random)]
             // As a chat: about as many go as come, and mostly seen from the end.
             let choice = messages.count > 24 ? [5, 7, 8].randomElement(using: &random)! : Int.random(in: 0..<11, using: &random)
@@ -160,15 +171,67 @@ extension QuickTransitionTests {
             default:
                 onBoth(&quick, &general) { session, _ in session.scroll(to: offset, at: time) }
             }
-            if choice < 5, !animating, quick.screen.layoutIsStale, quick.isAnimating(at: time + 0.001) { appended += 1 }
-            if quick.screen.changesInPlace > inPlaceBefore { madeInPlace += 1 }
-            if choice == 5 || choice == 7 || choice == 8, !animating, quick.screen.layoutIsStale, quick.isAnimating(at: time + 0.001) { lastGone += 1 }
+            if choice < 5, !animating, quick.screen.layoutIsStale, quick.isAnimating(at: time + 0.001) { walk.appended += 1 }
+            if quick.screen.changesInPlace > inPlaceBefore { walk.madeInPlace += 1 }
+            if choice == 5 || choice == 7 || choice == 8, !animating, quick.screen.layoutIsStale, quick.isAnimating(at: time + 0.001) { walk.lastGone += 1 }
             compare(&quick, &general, at: time, after: [0.0, 0.02, 0.1, 0.3, 1.0], label: "step \(step) choice \(choice)")
         }
-        XCTAssertGreaterThan(appended, TestScale.count(full: 400, quick: 120) / 10, "appends took the quick path")
-        XCTAssertGreaterThan(lastGone, TestScale.count(full: 400, quick: 120) / 40, "the last row removed or hidden took the quick path")
+        XCTAssertEqual(general.screen.changesInPlace, 0)
+        walk.remade = quick.screen.remadeBefore
+        return walk
+    }
+
+    func testMessagesAppendedAfterTheLastShownRowPresentAsTheGeneralTransition() throws {
+        let walk = try walkChat(chat(head: "Text head { text: \"chat\"  size: open ? 80 : 40 }"), seed: 0xC4A7)
+        XCTAssertGreaterThan(walk.appended, walk.steps / 10, "appends took the quick path")
+        XCTAssertGreaterThan(walk.lastGone, walk.steps / 40, "the last row removed or hidden took the quick path")
         // Pushed or deleted at the end through the session while nothing animates: on the live screen itself.
-        XCTAssertGreaterThan(madeInPlace, TestScale.count(full: 400, quick: 120) / 40, "made in place")
+        XCTAssertGreaterThan(walk.madeInPlace, walk.steps / 40, "made in place")
+        XCTAssertEqual(walk.remade, 0, "no count reader: every change made in place took the quick path")
+    }
+
+    /// The head reads the message count, and is taller from 11 to 15: a
+    /// push or a delete at the end is still made in place, and when the
+    /// head's resizing moves the row that gains or loses the separator, the
+    /// screen before is made again for the general transition.
+    func testMessagesPushedUnderAHeadCountingThemPresentAsTheGeneralTransition() throws {
+        let walk = try walkChat(
+            chat(head: "Text head { text: \"\\(count(messages)) messages\"  size: open ? 70 : count(messages) > 10 && count(messages) < 16 ? 60 : 40 }"), seed: 0xC0DE)
+        XCTAssertGreaterThan(walk.madeInPlace, walk.steps / 40, "made in place")
+        XCTAssertGreaterThan(walk.remade, 0, "the head's growing sent some back to the general transition")
+        XCTAssertLessThan(walk.remade, walk.madeInPlace, "most made in place took the quick path")
+    }
+
+    /// A push and a delete that resize the counting head, which moves the
+    /// row that gains or loses the separator: made in place, then animated
+    /// by the general transition from the screen before made again — as
+    /// the session without quick changes animates them.
+    func testAPushThatResizesTheCountingHeadIsAnimatedFromTheScreenBefore() throws {
+        let model = try chat(head: "Text head { text: \"\\(count(messages)) messages\"  size: count(messages) > 10 ? 60 : 40 }")
+        let messages = (1...11).map { "{\"id\": \"m\($0)\", \"text\": \"message \($0)\", \"size\": 30}" }
+        var (quick, general) = sessions(model, height: 400)
+        try onBoth(&quick, &general) { session, _ in
+            _ = try session.change(at: 0) { (live: inout LiveScreen) throws(RuntimeError) -> [LiveEvent] in
+                try live.bind("messages", json: "[" + messages.prefix(10).joined(separator: ",") + "]")
+            }
+            session.scroll(to: .infinity, at: 0)
+        }
+        compare(&quick, &general, at: 0, after: [0, 1], label: "bound")
+        // The eleventh: the head grows by 20, every message moves down.
+        try onBoth(&quick, &general) { session, _ in _ = try session.insert("messages", json: messages[10], index: 10, at: 2) }
+        XCTAssertEqual(quick.screen.changesInPlace, 1)
+        XCTAssertEqual(quick.screen.remadeBefore, 1)
+        compare(&quick, &general, at: 2, after: [0, 0.02, 0.1, 0.2, 0.3, 1], label: "pushed")
+        // Deleted again: the head shrinks back.
+        try onBoth(&quick, &general) { session, _ in _ = try session.remove("messages", key: "m11", at: 4) }
+        XCTAssertEqual(quick.screen.changesInPlace, 2)
+        XCTAssertEqual(quick.screen.remadeBefore, 2)
+        compare(&quick, &general, at: 4, after: [0, 0.02, 0.1, 0.2, 0.3, 1], label: "deleted")
+        // The tenth deleted: the head stays, and the quick path takes it.
+        try onBoth(&quick, &general) { session, _ in _ = try session.remove("messages", key: "m10", at: 6) }
+        XCTAssertEqual(quick.screen.changesInPlace, 3)
+        XCTAssertEqual(quick.screen.remadeBefore, 2)
+        compare(&quick, &general, at: 6, after: [0, 0.02, 0.1, 0.2, 0.3, 1], label: "the tenth deleted")
         XCTAssertEqual(general.screen.changesInPlace, 0)
     }
 }

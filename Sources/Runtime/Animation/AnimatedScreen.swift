@@ -28,6 +28,9 @@ package struct AnimatedScreen: Sendable {
     package private(set) var changesInPlace = 0
     /// Changes made while a quick transition ran and composed with it.
     package private(set) var changesComposed = 0
+    /// Changes made in place that the quick path did not take after all,
+    /// animated by the general transition from the screen before made again.
+    package private(set) var remadeBefore = 0
     /// A quick change happened since `layout` was made.
     package private(set) var layoutIsStale = false
     /// No row's move keeps its own timing (rows after a change follow it).
@@ -166,21 +169,28 @@ package struct AnimatedScreen: Sendable {
         _ name: String, json: String, index: Int, at time: Double
     ) throws(RuntimeError) -> (events: [LiveEvent], transitionEvents: [TransitionEvent]) {
         if composesInPlace(name, at: time) { return try insertComposing(name, json: json, index: index, at: time) }
-        return try change(inPlace: elementChangeStaysLocal(name, at: time), at: time) {
-            (live: inout LiveScreen) throws(RuntimeError) -> [LiveEvent] in try live.insert(name, json: json, at: index)
-        }
+        return try change(
+            inPlace: elementChangeStaysLocal(name, at: time), at: time,
+            { (live: inout LiveScreen) throws(RuntimeError) -> [LiveEvent] in try live.insert(name, json: json, at: index) },
+            remakeBefore: { before in
+                if let key = before.elementKey(name, at: index) { _ = try? before.remove(name, key: key) }
+            })
     }
 
     /// `remove(_:key:)` at `time`, animated; in place as `insertElement`.
     package mutating func removeElement(
         _ name: String, key: String, at time: Double
     ) throws(RuntimeError) -> (events: [LiveEvent], transitionEvents: [TransitionEvent]) {
-        if composesInPlace(name, at: time), let (element, index) = live.boundElement(name, key: key) {
+        let bound = live.boundElement(name, key: key)
+        if composesInPlace(name, at: time), let (element, index) = bound {
             return try removeComposing(name, element, at: index, time: time)
         }
-        return try change(inPlace: elementChangeStaysLocal(name, at: time), at: time) {
-            (live: inout LiveScreen) throws(RuntimeError) -> [LiveEvent] in try live.remove(name, key: key)
-        }
+        return try change(
+            inPlace: bound != nil && elementChangeStaysLocal(name, at: time), at: time,
+            { (live: inout LiveScreen) throws(RuntimeError) -> [LiveEvent] in try live.remove(name, key: key) },
+            remakeBefore: { before in
+                if let (element, index) = bound { _ = before.restore(name, element, at: index) }
+            })
     }
 
     /// Whether an element pushed into list `name` now, while a quick
@@ -286,19 +296,18 @@ package struct AnimatedScreen: Sendable {
         return (events, pending)
     }
 
-    /// Whether an element in or out of list `name` is sure to take the
-    /// quick path: nothing animating, the element alone in its rows, and
-    /// with `hide-last-separator` either the last shown row not one of the
-    /// list's, or no row reading the list's count before it (an element
-    /// added after it or taking it away moves no row that gains or loses
-    /// the separator: `separatorsFollow`).
+    /// Whether an element in or out of list `name` is made in place:
+    /// nothing animating, the element alone in its rows, and with
+    /// `hide-last-separator` some row shown. It mostly takes the quick path
+    /// then; when it does not — a row reading the list's count grew or
+    /// shrank before the row that gains or loses the separator
+    /// (`separatorsFollow`) — the screen before is made again on a copy for
+    /// the general transition (`changeInPlace`'s `remakeBefore`): what
+    /// every change cost while such a reader stood before that row.
     private mutating func elementChangeStaysLocal(_ name: String, at time: Double) -> Bool {
-        guard quickMayApply(at: time), let (places, readers) = live.elementChangeStaysLocal(name) else { return false }
+        guard quickMayApply(at: time), live.elementChangeStaysLocal(name) != nil else { return false }
         let incremental = live.incremental
-        guard incremental.rootStack.hideLastSeparator else { return true }
-        guard let last = incremental.lastVisibleRootRow() else { return false }
-        let lastPlace = incremental.place(ofRootRow: last)
-        return !places.contains(lastPlace) || readers.allSatisfy { incremental.place(ofRootRow: $0) > lastPlace }
+        return !incremental.rootStack.hideLastSeparator || incremental.lastVisibleRootRow() != nil
     }
 
     /// Whether a one-row change to `row` is sure to take the quick path, so
@@ -334,17 +343,21 @@ package struct AnimatedScreen: Sendable {
     }
 
     /// `changeInPlace` when `inPlace` (the caller made sure the quick path
-    /// takes it), else `change(at:)`.
+    /// takes it, or gave `remakeBefore`), else `change(at:)`.
     private mutating func change(
-        inPlace: Bool, at time: Double, _ body: (inout LiveScreen) throws(RuntimeError) -> [LiveEvent]
+        inPlace: Bool, at time: Double, _ body: (inout LiveScreen) throws(RuntimeError) -> [LiveEvent],
+        remakeBefore: ((inout LiveScreen) -> Void)? = nil
     ) throws(RuntimeError) -> (events: [LiveEvent], transitionEvents: [TransitionEvent]) {
-        inPlace ? try changeInPlace(at: time, body) : try change(at: time, body)
+        inPlace ? try changeInPlace(at: time, body, remakeBefore: remakeBefore) : try change(at: time, body)
     }
 
     /// A change whose body changes nothing before it throws, that takes the
-    /// quick path: made on the live screen itself.
+    /// quick path: made on the live screen itself. Should the quick path
+    /// not take it after all, `remakeBefore` makes the screen before again
+    /// from a copy of the changed one, for the general transition.
     private mutating func changeInPlace(
-        at time: Double, _ body: (inout LiveScreen) throws(RuntimeError) -> [LiveEvent]
+        at time: Double, _ body: (inout LiveScreen) throws(RuntimeError) -> [LiveEvent],
+        remakeBefore: ((inout LiveScreen) -> Void)? = nil
     ) throws(RuntimeError) -> (events: [LiveEvent], transitionEvents: [TransitionEvent]) {
         changesInPlace += 1
         let oldOffset = live.offset
@@ -356,6 +369,13 @@ package struct AnimatedScreen: Sendable {
         guard var next = QuickTransition.make(from: live.incremental.changeLog, live: live),
             Self.separatorsFollow(&next, was: lastShown, after: live)
         else {
+            if let remakeBefore {
+                var before = live
+                remakeBefore(&before)
+                remadeBefore += 1
+                pending += generalTransition(from: before, to: live, oldOffset: oldOffset, running: false, at: time)
+                return (events, pending)
+            }
             // Not expected (quickApplies said so): lay out in full, unanimated.
             layout = live.layout()
             layoutIsStale = false

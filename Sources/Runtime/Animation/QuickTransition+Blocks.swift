@@ -99,7 +99,9 @@ extension QuickTransition {
                 segments.append(Segment(from: at + 1, shift: shift, timing: Timing(track)))
             }
         }
-        guard let last = tracks.popLast() else { return nil }
+        // No track: only hidden rows came or went, nothing drawn moves (no
+        // layout to make, as for a state set to the value it had).
+        guard let last = tracks.popLast() else { return segments.isEmpty ? QuickTransition(row: 0, track: nil, before: nil, segments: []) : nil }
         return QuickTransition(
             row: last.row, track: last, before: last.before, others: tracks, changedRows: changed, segments: segments,
             removedPlaces: removedPlaces)
