@@ -68,7 +68,7 @@ enum DataBench {
             medians.append(times[times.count / 2])
         }
         return [(
-            "data: append 1 at the end of a chat\(countingHead ? ", head counts" : ""), animated", medians[0],
+            countingHead ? "data: counting chat, append 1 at its end" : "data: append 1 at the end of a chat, animated", medians[0],
             String(format: "%.1f ms median (hide-last-separator: the last message gains its separator); %.1f ms through the general transition",
                 medians[0] * 1000, medians[1] * 1000)
         )]
