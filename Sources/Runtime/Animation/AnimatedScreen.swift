@@ -198,7 +198,7 @@ package struct AnimatedScreen: Sendable {
     /// `elementChangeStaysLocal(_:at:)`, but animating.
     private mutating func composesInPlace(_ name: String, at time: Double) -> Bool {
         guard allowsQuickChanges, everyMoveFollows, quick != nil, transition == nil, isAnimating(at: time),
-            let places = live.elementChangeStaysLocal(name)?.places
+            let places = live.elementChangeStaysLocal(name)
         else { return false }
         let incremental = live.incremental
         guard incremental.rootStack.hideLastSeparator else { return true }

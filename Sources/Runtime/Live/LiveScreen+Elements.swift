@@ -125,8 +125,8 @@ extension LiveScreen {
     /// `splicesOne`) and touches no other row but a few of the screen's own
     /// rows that read the list's count: a change a quick transition takes,
     /// which a host session can make in place. Also the places among the
-    /// screen's rows that the list's rows take, and those count readers.
-    package mutating func elementChangeStaysLocal(_ name: String) -> (places: Range<Int>, readers: [Int])? {
+    /// screen's rows that the list's rows take.
+    package mutating func elementChangeStaysLocal(_ name: String) -> Range<Int>? {
         guard let (dataIndex, repeater) = try? boundFor(name), splicesOne(dataIndex, repeater) else { return nil }
         let model = screen.model
         let count = model.data[dataIndex].slots[0]
@@ -136,7 +136,7 @@ extension LiveScreen {
         else { return nil }
         // Every element has the template's rows (no nested `for`s).
         let start = firstPlace(of: repeater, in: model)
-        return (start..<(start + (bound[repeater]?.count ?? 0) * plan(repeater).template.topLevelCount), readers)
+        return start..<(start + (bound[repeater]?.count ?? 0) * plan(repeater).template.topLevelCount)
     }
 
     /// Whether one element of `for` `repeater` over list `dataIndex` can go
