@@ -50,7 +50,7 @@ enum DataBench {
         // Room for the head and the six messages within the rows asked for.
         let first = max(0, elements - 7)
         _ = try? live.bind("items", json: json(Array(0..<first)))
-        var medians: [Double] = []
+        var medians: [Double] = [], hides: [Double] = []
         for quick in [true, false] {
             var session = HostSession(live)
             session.allowsQuickChanges = quick
@@ -66,12 +66,30 @@ enum DataBench {
             }
             times.sort()
             medians.append(times[times.count / 2])
+            // The last message hidden and shown again (ScrollStackController's setRowHidden), a second apart.
+            guard let last = session.live.rows.last else { continue }
+            var hideTimes = (0..<6).map { n in
+                let at = 10 + Double(n)
+                return seconds(clock.measure {
+                    _ = try? session.setHidden(last, n % 2 == 0, at: at)
+                    _ = session.pass(at: at + 0.02)
+                })
+            }
+            hideTimes.sort()
+            hides.append(hideTimes[hideTimes.count / 2])
         }
-        return [(
+        var results = [(
             countingHead ? "data: counting chat, append 1 at its end" : "data: append 1 at the end of a chat, animated", medians[0],
             String(format: "%.1f ms median (hide-last-separator: the last message gains its separator); %.1f ms through the general transition",
                 medians[0] * 1000, medians[1] * 1000)
         )]
+        if !countingHead, hides.count == 2 {
+            results.append((
+                "data: chat, hide or show its last row", hides[0],
+                String(format: "%.2f ms median (the row before it gains or loses its separator); %.1f ms through the general transition",
+                    hides[0] * 1000, hides[1] * 1000)))
+        }
+        return results
     }
 
     /// A feed whose rows animate in (250 ms), pushed at the top every 50 ms,

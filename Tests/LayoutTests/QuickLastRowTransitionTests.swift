@@ -108,7 +108,7 @@ extension QuickTransitionTests {
 
     /// What a walk through `model`'s chat counted.
     private struct ChatWalk {
-        var steps = 0, appended = 0, lastGone = 0, madeInPlace = 0, remade = 0
+        var steps = 0, appended = 0, lastGone = 0, madeInPlace = 0, remade = 0, hiddenInPlace = 0
     }
 
     /// Messages appended, pushed, deleted, hidden and scrolled to at the end
@@ -173,6 +173,7 @@ extension QuickTransitionTests {
             }
             if choice < 5, !animating, quick.screen.layoutIsStale, quick.isAnimating(at: time + 0.001) { walk.appended += 1 }
             if quick.screen.changesInPlace > inPlaceBefore { walk.madeInPlace += 1 }
+            if choice == 8, quick.screen.changesInPlace > inPlaceBefore { walk.hiddenInPlace += 1 }
             if choice == 5 || choice == 7 || choice == 8, !animating, quick.screen.layoutIsStale, quick.isAnimating(at: time + 0.001) { walk.lastGone += 1 }
             compare(&quick, &general, at: time, after: [0.0, 0.02, 0.1, 0.3, 1.0], label: "step \(step) choice \(choice)")
         }
@@ -187,6 +188,7 @@ extension QuickTransitionTests {
         XCTAssertGreaterThan(walk.lastGone, walk.steps / 40, "the last row removed or hidden took the quick path")
         // Pushed or deleted at the end through the session while nothing animates: on the live screen itself.
         XCTAssertGreaterThan(walk.madeInPlace, walk.steps / 40, "made in place")
+        XCTAssertGreaterThan(walk.hiddenInPlace, walk.steps / 40, "the last shown row hidden, or one after it shown, in place")
         XCTAssertEqual(walk.remade, 0, "no count reader: every change made in place took the quick path")
     }
 

@@ -155,10 +155,17 @@ package struct AnimatedScreen: Sendable {
     /// `setHidden(_:_:)` at `time`, animated by the row's show or hide
     /// transition; O(log n) as `invalidateSize(of:at:)`.
     package mutating func setHidden(_ key: RowKey, _ hidden: Bool, at time: Double) throws(RuntimeError) -> (events: [LiveEvent], transitionEvents: [TransitionEvent]) {
-        let inPlace = quickApplies(to: key.row, changingVisibility: true, at: time) || quickAppliesInside(to: key.row, changingVisibility: true, at: time)
-        return try change(inPlace: inPlace, at: time) {
-            (live: inout LiveScreen) throws(RuntimeError) -> [LiveEvent] in try live.setHidden(key, hidden)
-        }
+        let sure = quickApplies(to: key.row, changingVisibility: true, at: time) || quickAppliesInside(to: key.row, changingVisibility: true, at: time)
+        // Under `hide-last-separator`, a row at or after the last shown one
+        // moves a separator: made in place all the same (the quick path
+        // mostly takes it: `separatorsFollow`), the screen before made again
+        // should it not.
+        let likely = !sure && quickApplies(to: key.row, changingVisibility: false, at: time)
+        let wasHidden = likely && live.incremental.isHidden(key.row)
+        return try change(
+            inPlace: sure || likely, at: time,
+            { (live: inout LiveScreen) throws(RuntimeError) -> [LiveEvent] in try live.setHidden(key, hidden) },
+            remakeBefore: likely ? { before in _ = try? before.setHidden(key, wasHidden) } : nil)
     }
 
     /// `insert(_:json:at:)` of one element of list `name` at `time`,
