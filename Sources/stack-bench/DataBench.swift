@@ -45,7 +45,6 @@ enum DataBench {
             return [("data: (the chat screen did not compile)", 0, "")]
         }
         let clock = ContinuousClock()
-        func seconds(_ d: Duration) -> Double { Double(d.components.seconds) + Double(d.components.attoseconds) * 1e-18 }
         var live = LiveScreen(model: model)
         // Room for the head and the six messages within the rows asked for.
         let first = max(0, elements - 7)
@@ -59,7 +58,7 @@ enum DataBench {
             var times = (0..<6).map { n in
                 let at = 1 + Double(n)
                 let object = "{\"id\":\"c\(n)\",\"title\":\"Message \(n)\",\"price\":\(n)}"
-                return seconds(clock.measure {
+                return Measure.seconds(clock.measure {
                     _ = try? session.insert("items", json: object, index: first + n, at: at)
                     _ = session.pass(at: at + 0.02)
                 })
@@ -70,7 +69,7 @@ enum DataBench {
             guard let last = session.live.rows.last else { continue }
             var hideTimes = (0..<6).map { n in
                 let at = 10 + Double(n)
-                return seconds(clock.measure {
+                return Measure.seconds(clock.measure {
                     _ = try? session.setHidden(last, n % 2 == 0, at: at)
                     _ = session.pass(at: at + 0.02)
                 })
@@ -104,7 +103,6 @@ enum DataBench {
             return [("data: (the busy feed screen did not compile)", 0, "")]
         }
         let clock = ContinuousClock()
-        func seconds(_ d: Duration) -> Double { Double(d.components.seconds) + Double(d.components.attoseconds) * 1e-18 }
         var live = LiveScreen(model: model)
         _ = try? live.bind("items", json: json(Array(0..<elements)))
         var session = HostSession(live)
@@ -112,7 +110,7 @@ enum DataBench {
         let pushes = (0..<100).map { n in
             let at = 1 + Double(n) * 0.05
             let object = "{\"id\":\"g\(n)\",\"title\":\"Post \(n)\",\"price\":\(n)}"
-            return seconds(clock.measure {
+            return Measure.seconds(clock.measure {
                 _ = try? session.insert("items", json: object, index: 0, at: at)
                 _ = session.pass(at: at + 0.02)
             })
@@ -120,7 +118,7 @@ enum DataBench {
         // Then deleted again, 50 ms apart: each while the last one goes.
         let deletes = (0..<100).map { n in
             let at = 10 + Double(n) * 0.05
-            return seconds(clock.measure {
+            return Measure.seconds(clock.measure {
                 _ = try? session.remove("items", key: "g\(n)", at: at)
                 _ = session.pass(at: at + 0.02)
             })
@@ -137,7 +135,6 @@ enum DataBench {
             return [("data: (the bench screen did not compile)", 0, "")]
         }
         let clock = ContinuousClock()
-        func seconds(_ d: Duration) -> Double { Double(d.components.seconds) + Double(d.components.attoseconds) * 1e-18 }
         var results: [Result] = []
         let order = Array(0..<elements)
         let first = json(order)
@@ -146,12 +143,12 @@ enum DataBench {
         // had (page faults, slow and noisy on a VM); later ones on fresh
         // screens reuse freed memory, as a running app does: their median
         // is the figure, the first is shown beside it.
-        let cold = seconds(clock.measure { _ = try? live.bind("items", json: first) })
+        let cold = Measure.seconds(clock.measure { _ = try? live.bind("items", json: first) })
         if bindOnly { return [("data: first bind of \(elements / 1000)k elements", cold, String(format: "%.1f ms", cold * 1000))] }
         var warm: [Double] = []
         for _ in 0..<max(1, iterations) {
             var fresh = LiveScreen(model: model)
-            warm.append(seconds(clock.measure { _ = try? fresh.bind("items", json: first) }))
+            warm.append(Measure.seconds(clock.measure { _ = try? fresh.bind("items", json: first) }))
         }
         warm.sort()
         let bind = warm[warm.count / 2]
@@ -161,17 +158,17 @@ enum DataBench {
                 format: "%.1f ms median of %d fresh screens (goal < 50 ms), the process's first %.1f ms, JSON %.1f MB", bind * 1000, warm.count,
                 cold * 1000, Double(first.utf8.count) / 1e6)
         ))
-        let parse = seconds(clock.measure { _ = try? JSONValue.parse(first) })
+        let parse = Measure.seconds(clock.measure { _ = try? JSONValue.parse(first) })
         results.append(("data: read that JSON alone", parse, String(format: "%.1f ms", parse * 1000)))
         let one = json(order, edited: elements / 2)
-        let change = seconds(clock.measure { _ = try? live.bind("items", json: one) })
+        let change = Measure.seconds(clock.measure { _ = try? live.bind("items", json: one) })
         results.append(("data: change 1 of \(elements / 1000)k", change, String(format: "%.1f ms (goal < 20 µs: reading and diffing the whole document is O(n); the edit itself is in place)", change * 1000)))
         // One element by its key: `update(_:key:json:)`, in place.
         var updates: [Double] = []
         for step in 0..<1000 {
             let n = (step * 7919) % elements
             let object = "{\"id\":\"i\(n)\",\"title\":\"updated \(step)\",\"price\":\(step % 500)}"
-            updates.append(seconds(clock.measure { _ = try? live.update("items", key: "i\(n)", json: object) }))
+            updates.append(Measure.seconds(clock.measure { _ = try? live.update("items", key: "i\(n)", json: object) }))
         }
         updates.sort()
         results.append(("data: update 1 of \(elements / 1000)k by key", updates[updates.count / 2],
@@ -183,20 +180,20 @@ enum DataBench {
             shuffled.swapAt(a, b)
         }
         let shuffle = json(shuffled, edited: elements / 2)
-        let moved = seconds(clock.measure { _ = try? live.bind("items", json: shuffle) })
+        let moved = Measure.seconds(clock.measure { _ = try? live.bind("items", json: shuffle) })
         results.append(("data: 10% shuffle of \(elements / 1000)k", moved, String(format: "%.1f ms", moved * 1000)))
         // One element more at the top, then that one gone again: a feed's
         // new item; everything else keeps its rows.
         let top = json([elements] + shuffled, edited: elements / 2)
-        let inserted = seconds(clock.measure { _ = try? live.bind("items", json: top) })
+        let inserted = Measure.seconds(clock.measure { _ = try? live.bind("items", json: top) })
         results.append(("data: insert 1 at the top of \(elements / 1000)k", inserted, String(format: "%.1f ms (re-binding: the document is read)", inserted * 1000)))
-        let removed = seconds(clock.measure { _ = try? live.bind("items", json: shuffle) })
+        let removed = Measure.seconds(clock.measure { _ = try? live.bind("items", json: shuffle) })
         results.append(("data: remove it again", removed, String(format: "%.1f ms", removed * 1000)))
         // The same element inserted and removed alone: no document read.
         let object = "{\"id\":\"i\(elements)\",\"title\":\"Item \(elements)\",\"price\":1}"
-        let added = seconds(clock.measure { _ = try? live.insert("items", json: object, at: 0) })
+        let added = Measure.seconds(clock.measure { _ = try? live.insert("items", json: object, at: 0) })
         results.append(("data: insert 1 at the top by insert(_:json:at:)", added, String(format: "%.1f ms", added * 1000)))
-        let out = seconds(clock.measure { _ = try? live.remove("items", key: "i\(elements)") })
+        let out = Measure.seconds(clock.measure { _ = try? live.remove("items", key: "i\(elements)") })
         results.append(("data: remove it by remove(_:key:)", out, String(format: "%.1f ms", out * 1000)))
         // A feed: 1,000 elements pushed at the top one by one, then deleted
         // one by one; the mean counts what is paid now and then (a block
@@ -208,8 +205,8 @@ enum DataBench {
         }
         var feed = live
         let feedObjects = (0..<1_000).map { "{\"id\":\"f\($0)\",\"title\":\"Post \($0)\",\"price\":\($0 % 500)}" }
-        let pushing = feedObjects.map { object in seconds(clock.measure { _ = try? feed.insert("items", json: object, at: 0) }) }
-        let deleting = (0..<1_000).map { n in seconds(clock.measure { _ = try? feed.remove("items", key: "f\(n)") }) }
+        let pushing = feedObjects.map { object in Measure.seconds(clock.measure { _ = try? feed.insert("items", json: object, at: 0) }) }
+        let deleting = (0..<1_000).map { n in Measure.seconds(clock.measure { _ = try? feed.remove("items", key: "f\(n)") }) }
         results.append((
             "data: 1,000 pushed at the top one by one", pushing.sorted()[500],
             "\(summary(pushing)); deleted one by one: \(summary(deleting))"))
@@ -217,14 +214,14 @@ enum DataBench {
         // (a change that throws leaves nothing done), animated by the
         // general transition, and the first frame drawn.
         var session = HostSession(live)
-        let animated = seconds(clock.measure {
+        let animated = Measure.seconds(clock.measure {
             _ = try? session.change(at: 1) { (screen: inout LiveScreen) throws(RuntimeError) -> [LiveEvent] in try screen.bind("items", json: top) }
             _ = session.pass(at: 1.05)
         })
         results.append((
             "data: insert 1 at the top, animated", animated,
             String(format: "%.1f ms (HostSession.change on a copy of the screen, and one frame)", animated * 1000)))
-        let gone = seconds(clock.measure {
+        let gone = Measure.seconds(clock.measure {
             _ = try? session.change(at: 3) { (screen: inout LiveScreen) throws(RuntimeError) -> [LiveEvent] in try screen.bind("items", json: shuffle) }
             _ = session.pass(at: 3.05)
         })
@@ -236,7 +233,7 @@ enum DataBench {
         three.insert(elements + 2, at: three.count / 2)
         three.insert(elements + 1, at: 0)
         let severalJSON = json(three, edited: elements / 2)
-        let several = seconds(clock.measure {
+        let several = Measure.seconds(clock.measure {
             _ = try? session.change(at: 5) { (screen: inout LiveScreen) throws(RuntimeError) -> [LiveEvent] in try screen.bind("items", json: severalJSON) }
             _ = session.pass(at: 5.05)
         })
@@ -246,7 +243,7 @@ enum DataBench {
         var bumped = three
         bumped.insert(bumped.remove(at: bumped.count / 2), at: 0)
         let bumpedJSON = json(bumped, edited: elements / 2)
-        let bump = seconds(clock.measure {
+        let bump = Measure.seconds(clock.measure {
             _ = try? session.change(at: 6) { (screen: inout LiveScreen) throws(RuntimeError) -> [LiveEvent] in try screen.bind("items", json: bumpedJSON) }
             _ = session.pass(at: 6.05)
         })
@@ -265,7 +262,7 @@ enum DataBench {
             var general = mover
             general.allowsQuickChanges = false
             func timed(_ session: inout HostSession) -> Double {
-                seconds(clock.measure {
+                Measure.seconds(clock.measure {
                     _ = try? session.change(at: time) { (screen: inout LiveScreen) throws(RuntimeError) -> [LiveEvent] in try screen.bind("items", json: document) }
                     _ = session.pass(at: time + 0.05)
                 })
@@ -278,7 +275,7 @@ enum DataBench {
         }
         // A pushed element through the session: no document, no diff; made
         // in place. Then the same through change(at:), on a copy.
-        let pushed = seconds(clock.measure {
+        let pushed = Measure.seconds(clock.measure {
             _ = try? session.insert("items", json: object, index: 0, at: 7)
             _ = session.pass(at: 7.05)
         })
@@ -287,7 +284,7 @@ enum DataBench {
         var feedSession = session
         let sessionPushes = feedObjects.enumerated().map { n, object in
             let at = 20 + Double(n)
-            return seconds(clock.measure {
+            return Measure.seconds(clock.measure {
                 _ = try? feedSession.insert("items", json: object, index: 0, at: at)
                 _ = feedSession.pass(at: at + 0.05)
             })
@@ -297,12 +294,12 @@ enum DataBench {
         results += busyFeed(elements: elements, summary: summary)
         results += chatAppend(elements: elements, countingHead: false)
         results += chatAppend(elements: elements, countingHead: true)
-        let deleted = seconds(clock.measure {
+        let deleted = Measure.seconds(clock.measure {
             _ = try? session.remove("items", key: "i\(elements)", at: 9)
             _ = session.pass(at: 9.05)
         })
         results.append(("data: delete it by HostSession.remove, animated", deleted, String(format: "%.1f ms", deleted * 1000)))
-        let copied = seconds(clock.measure {
+        let copied = Measure.seconds(clock.measure {
             _ = try? session.change(at: 11) { (screen: inout LiveScreen) throws(RuntimeError) -> [LiveEvent] in
                 try screen.insert("items", json: object, at: 0)
             }

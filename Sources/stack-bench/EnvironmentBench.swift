@@ -29,16 +29,15 @@ enum EnvironmentBench {
             let model = Compiler.lower(program).first
         else { return [("environment: (the bench screen did not compile)", 0, "")] }
         let clock = ContinuousClock()
-        func seconds(_ d: Duration) -> Double { Double(d.components.seconds) + Double(d.components.attoseconds) * 1e-18 }
         var live = LiveScreen(model: model)
         var sizes: [Double] = [], colours: [Double] = []
         for step in 0..<20 {
-            sizes.append(seconds(clock.measure { _ = live.setContentSize(step % 2 == 0 ? .ax3 : .l) }))
-            colours.append(seconds(clock.measure { _ = live.setAppearance(step % 2 == 0 ? .dark : .light) }))
+            sizes.append(Measure.seconds(clock.measure { _ = live.setContentSize(step % 2 == 0 ? .ax3 : .l) }))
+            colours.append(Measure.seconds(clock.measure { _ = live.setAppearance(step % 2 == 0 ? .dark : .light) }))
         }
         sizes.sort()
         colours.sort()
-        let direction = seconds(clock.measure { _ = live.setDirection(.rtl) })
+        let direction = Measure.seconds(clock.measure { _ = live.setDirection(.rtl) })
         let k = "\(adaptive) of \(rows / 1000)k rows"
         return [
             ("environment: content size switch, \(k)", sizes[sizes.count / 2], String(format: "%.1f µs median (re-measures those rows only)", sizes[sizes.count / 2] * 1e6)),

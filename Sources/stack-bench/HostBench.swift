@@ -15,7 +15,6 @@ enum HostBench {
             let model = SyntheticModels.screen(rows: count, kind: .fitText)
             var session = HostSession(LiveScreen(model: model, viewportWidth: 390, viewportHeight: 844))
             let clock = ContinuousClock()
-            func seconds(_ d: Duration) -> Double { Double(d.components.seconds) + Double(d.components.attoseconds) * 1e-18 }
             // Mid-scroll: scroll a little, take a pass.
             var scroll: [Double] = []
             var windowRows = 0
@@ -23,7 +22,7 @@ enum HostBench {
             for step in 0..<1000 {
                 offset += 7
                 let t = Double(step)
-                scroll.append(seconds(clock.measure {
+                scroll.append(Measure.seconds(clock.measure {
                     session.scroll(to: offset, at: t)
                     windowRows = session.pass(at: t).rows.count
                 }))
@@ -63,9 +62,9 @@ enum HostBench {
                 // The first pass after a change finds the cache cold (the
                 // change walked every row); the frames after it are what a
                 // display link pays 60 times a second.
-                firstPass.append(seconds(clock.measure { _ = moving.pass(at: t + 0.016) }))
+                firstPass.append(Measure.seconds(clock.measure { _ = moving.pass(at: t + 0.016) }))
                 for frame in 2..<18 {
-                    frames.append(seconds(clock.measure { framedRows = moving.pass(at: t + 0.016 * Double(frame)).rows.count }))
+                    frames.append(Measure.seconds(clock.measure { framedRows = moving.pass(at: t + 0.016 * Double(frame)).rows.count }))
                 }
             }
             firstPass.sort()
@@ -87,13 +86,13 @@ enum HostBench {
             _ = invalidateSession.pass(at: 0)
             var invalidations: [Double] = []
             for _ in 0..<1000 {
-                invalidations.append(seconds(clock.measure { _ = try? grown.invalidateSize(of: middle) }))
+                invalidations.append(Measure.seconds(clock.measure { _ = try? grown.invalidateSize(of: middle) }))
             }
             invalidations.sort()
             var animatedInvalidations: [Double] = []
             for step in 0..<5 {
                 let t = 100 + Double(step)
-                animatedInvalidations.append(seconds(clock.measure {
+                animatedInvalidations.append(Measure.seconds(clock.measure {
                     _ = try? invalidateSession.invalidateSize(of: middle, at: t)
                     framedRows = invalidateSession.pass(at: t).rows.count
                 }))
@@ -110,7 +109,7 @@ enum HostBench {
             nestedGrowing.target = inner
             var nestedInvalidations: [Double] = []
             for _ in 0..<1000 {
-                nestedInvalidations.append(seconds(clock.measure {
+                nestedInvalidations.append(Measure.seconds(clock.measure {
                     _ = try? nestedLive.invalidateSize(of: inner)
                     _ = nestedLive.frame(of: inner)
                 }))
@@ -128,7 +127,7 @@ enum HostBench {
                 var animated: [Double] = []
                 for step in 0..<7 {
                     let t = 100 + Double(step)
-                    animated.append(seconds(clock.measure {
+                    animated.append(Measure.seconds(clock.measure {
                         _ = try? session.invalidateSize(of: inner, at: t)
                         _ = session.pass(at: t + 0.016)
                     }))
@@ -177,14 +176,13 @@ enum HostBench {
             return [("host: pinned screen (the bench screen did not compile)", 0, "")]
         }
         let clock = ContinuousClock()
-        func seconds(_ d: Duration) -> Double { Double(d.components.seconds) + Double(d.components.attoseconds) * 1e-18 }
         var out: [Result] = []
         for quick in [true, false] {
             var session = sessionMidway(model, quick: quick)
             var times: [Double] = []
             for step in 0..<6 {
                 let t = 10 + Double(step)
-                times.append(seconds(clock.measure {
+                times.append(Measure.seconds(clock.measure {
                     _ = try? session.change(at: t) { (live: inout LiveScreen) throws(RuntimeError) -> [LiveEvent] in
                         try live.setState("open", to: .bool(step % 2 == 0))
                     }
@@ -221,7 +219,6 @@ enum HostBench {
             return [("host: several rows (the bench screen did not compile)", 0, "")]
         }
         let clock = ContinuousClock()
-        func seconds(_ d: Duration) -> Double { Double(d.components.seconds) + Double(d.components.attoseconds) * 1e-18 }
         var out: [Result] = []
         for quick in [true, false] {
             var session = sessionMidway(model, quick: quick)
@@ -230,19 +227,19 @@ enum HostBench {
             var scrolling: [Double] = []
             for step in 0..<6 {
                 let t = 10 + Double(step)
-                times.append(seconds(clock.measure {
+                times.append(Measure.seconds(clock.measure {
                     _ = try? session.change(at: t) { (live: inout LiveScreen) throws(RuntimeError) -> [LiveEvent] in
                         try live.setState("open", to: .bool(true))
                     }
                     _ = session.pass(at: t + 0.016)
                 }))
                 // A scroll 20 ms in, while it animates.
-                scrolling.append(seconds(clock.measure {
+                scrolling.append(Measure.seconds(clock.measure {
                     session.scroll(to: session.screen.live.offset + 40, at: t + 0.02)
                     _ = session.pass(at: t + 0.02)
                 }))
                 // Set back 50 ms later, while the first change animates.
-                interrupting.append(seconds(clock.measure {
+                interrupting.append(Measure.seconds(clock.measure {
                     _ = try? session.change(at: t + 0.05) { (live: inout LiveScreen) throws(RuntimeError) -> [LiveEvent] in
                         try live.setState("open", to: .bool(false))
                     }
@@ -253,7 +250,7 @@ enum HostBench {
             var both: [Double] = []
             for step in 0..<6 {
                 let t = 30 + Double(step)
-                both.append(seconds(clock.measure {
+                both.append(Measure.seconds(clock.measure {
                     _ = try? session.change(at: t) { (live: inout LiveScreen) throws(RuntimeError) -> [LiveEvent] in
                         try live.setState("open", to: .bool(step % 2 == 0)) + live.setState("dense", to: .bool(step % 2 == 0))
                     }

@@ -20,13 +20,12 @@ enum LSPBench {
             let uri = "file:///tmp/bench.stack"
             _ = server.handle(["jsonrpc": "2.0", "method": "textDocument/didOpen", "params": ["textDocument": ["uri": uri, "version": 1, "text": text]]])
             let clock = ContinuousClock()
-            func seconds(_ d: Duration) -> Double { Double(d.components.seconds) + Double(d.components.attoseconds) * 1e-18 }
             var keystrokes: [Double] = []
             let edits = rows > 1_000 ? 30 : 1_000
             for version in 0..<edits {
                 // Type a character into the first row's text, as a keystroke does.
                 let edited = text.replacingOccurrences(of: "\"row 0\"", with: "\"row 0\(String(repeating: "x", count: version % 7))\"")
-                keystrokes.append(seconds(clock.measure {
+                keystrokes.append(Measure.seconds(clock.measure {
                     _ = server.handle(["jsonrpc": "2.0", "method": "textDocument/didChange", "params": [
                         "textDocument": ["uri": uri, "version": version + 2], "contentChanges": [["text": edited]],
                     ]])
@@ -37,7 +36,7 @@ enum LSPBench {
                 String(format: "%.2f ms median, %.2f ms worst of %d", keystrokes[keystrokes.count / 2] * 1e3, keystrokes.last! * 1e3, edits)))
             var completions: [Double] = []
             for _ in 0..<20 {
-                completions.append(seconds(clock.measure {
+                completions.append(Measure.seconds(clock.measure {
                     _ = server.handle(["jsonrpc": "2.0", "id": 2, "method": "textDocument/completion", "params": [
                         "textDocument": ["uri": uri], "position": ["line": 2, "character": 14],
                     ]])

@@ -97,7 +97,7 @@ extension LayoutBench {
                 _ = try? screen.setHidden(RowKey(row), step % 2 == 0)
                 visible &+= screen.visibleRows(offset: offset).count
             }
-            samples.append(Double(elapsed.components.attoseconds) * 1e-18 + Double(elapsed.components.seconds))
+            samples.append(Measure.seconds(elapsed))
         }
         samples.sort()
         precondition(visible > 0)
@@ -122,7 +122,7 @@ extension LayoutBench {
                     _ = try? screen.invalidateSize(of: RowKey(row))
                     visible &+= screen.visibleRows(offset: screen.frame(ofRootRow: row)?.y ?? 0).count
                 }
-                samples.append(Double(elapsed.components.attoseconds) * 1e-18 + Double(elapsed.components.seconds))
+                samples.append(Measure.seconds(elapsed))
             }
             samples.sort()
             precondition(visible > 0)

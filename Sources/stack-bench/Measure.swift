@@ -9,13 +9,13 @@ enum Measure {
         body()
         var samples: [Double] = []
         let clock = ContinuousClock()
-        for _ in 0..<max(1, iterations) {
-            let elapsed = clock.measure(body)
-            samples.append(Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18)
-        }
+        for _ in 0..<max(1, iterations) { samples.append(seconds(clock.measure(body))) }
         samples.sort()
         return samples[samples.count / 2]
     }
+
+    /// A duration in seconds.
+    static func seconds(_ d: Duration) -> Double { Double(d.components.seconds) + Double(d.components.attoseconds) * 1e-18 }
 
     /// Peak resident memory of this process in bytes (VmHWM), where the OS tells.
     static func peakResidentBytes() -> Int? {

@@ -14,7 +14,6 @@ extension HostBench {
         let holder = live.rows[live.rows.count / 2 / 50 * 50 + 49]
         guard let inner = live.rows(inside: holder).last else { return [("host: a stack inside a nested stack (none in the screen)", 0, "")] }
         let clock = ContinuousClock()
-        func seconds(_ d: Duration) -> Double { Double(d.components.seconds) + Double(d.components.attoseconds) * 1e-18 }
         var results: [Result] = []
         for quick in [true, false] {
             var session = HostSession(live)
@@ -25,12 +24,12 @@ extension HostBench {
             var interrupting: [Double] = []
             for step in 0..<8 {
                 let t = 100 + Double(step)
-                times.append(seconds(clock.measure {
+                times.append(Measure.seconds(clock.measure {
                     _ = try? session.setHidden(inner, true, at: t)
                     _ = session.pass(at: t + 0.016)
                 }))
                 // Shown again 50 ms later, while it still collapses.
-                interrupting.append(seconds(clock.measure {
+                interrupting.append(Measure.seconds(clock.measure {
                     _ = try? session.setHidden(inner, false, at: t + 0.05)
                     _ = session.pass(at: t + 0.066)
                 }))

@@ -146,7 +146,7 @@ package struct AnimatedScreen: Sendable {
     /// path applies (then nothing is copied); a change like any other when
     /// it does not.
     package mutating func invalidateSize(of key: RowKey, at time: Double) throws(RuntimeError) -> (events: [LiveEvent], transitionEvents: [TransitionEvent]) {
-        let inPlace = quickApplies(to: key.row, changingVisibility: false, at: time) || quickAppliesInside(to: key.row, changingVisibility: false, at: time)
+        let inPlace = quickApplies(to: key.row, at: time) || quickAppliesInside(to: key.row, at: time)
         return try change(inPlace: inPlace, at: time) {
             (live: inout LiveScreen) throws(RuntimeError) -> [LiveEvent] in try live.invalidateSize(of: key)
         }
@@ -155,17 +155,16 @@ package struct AnimatedScreen: Sendable {
     /// `setHidden(_:_:)` at `time`, animated by the row's show or hide
     /// transition; O(log n) as `invalidateSize(of:at:)`.
     package mutating func setHidden(_ key: RowKey, _ hidden: Bool, at time: Double) throws(RuntimeError) -> (events: [LiveEvent], transitionEvents: [TransitionEvent]) {
-        let sure = quickApplies(to: key.row, changingVisibility: true, at: time) || quickAppliesInside(to: key.row, changingVisibility: true, at: time)
+        let inPlace = quickApplies(to: key.row, at: time) || quickAppliesInside(to: key.row, at: time)
         // Under `hide-last-separator`, a row at or after the last shown one
-        // moves a separator: made in place all the same (the quick path
-        // mostly takes it: `separatorsFollow`), the screen before made again
-        // should it not.
-        let likely = !sure && quickApplies(to: key.row, changingVisibility: false, at: time)
-        let wasHidden = likely && live.incremental.isHidden(key.row)
+        // moves a separator: the quick path mostly takes it all the same
+        // (`separatorsFollow`); should it not, the screen before is made
+        // again with the row as it was.
+        let wasHidden = inPlace && live.incremental.isHidden(key.row)
         return try change(
-            inPlace: sure || likely, at: time,
+            inPlace: inPlace, at: time,
             { (live: inout LiveScreen) throws(RuntimeError) -> [LiveEvent] in try live.setHidden(key, hidden) },
-            remakeBefore: likely ? { before in _ = try? before.setHidden(key, wasHidden) } : nil)
+            remakeBefore: { before in _ = try? before.setHidden(key, wasHidden) })
     }
 
     /// `insert(_:json:at:)` of one element of list `name` at `time`,
@@ -317,19 +316,18 @@ package struct AnimatedScreen: Sendable {
         return !incremental.rootStack.hideLastSeparator || incremental.lastVisibleRootRow() != nil
     }
 
-    /// Whether a one-row change to `row` is sure to take the quick path, so
-    /// that it can be made in place (a change on a copy would copy every
-    /// row's arrays: O(n)).
-    private func quickApplies(to row: Int, changingVisibility: Bool, at time: Double) -> Bool {
+    /// Whether a one-row change to `row`, one of the screen's own rows, is
+    /// made in place: the quick path takes it (a change on a copy would
+    /// copy every row's arrays: O(n)), or, for a row shown or hidden that
+    /// moves a separator it cannot draw, the caller makes the screen before
+    /// again.
+    private func quickApplies(to row: Int, at time: Double) -> Bool {
         let incremental = live.incremental
         guard quickMayApply(at: time), incremental.fillRows == 0, incremental.lists(rootRow: row), row < live.screen.model.rows.count else {
             return false
         }
         if case .stack = live.screen.model.rows[row].content { return false }
-        guard changingVisibility, incremental.rootStack.hideLastSeparator else { return true }
-        // Hiding or showing a row at or after the last shown one moves a separator.
-        guard let last = incremental.lastVisibleRootRow() else { return false }
-        return incremental.place(ofRootRow: row) < incremental.place(ofRootRow: last)
+        return true
     }
 
     /// Whether a change to `row`, inside a nested stack, is sure to take the
@@ -337,7 +335,7 @@ package struct AnimatedScreen: Sendable {
     /// its holder shown (it stays shown, so under `hide-last-separator` no
     /// separator moves), at most `ChangeLog.maximumRows` rows inside it,
     /// and not a stack shown or hidden.
-    private func quickAppliesInside(to row: Int, changingVisibility: Bool, at time: Double) -> Bool {
+    private func quickAppliesInside(to row: Int, at time: Double) -> Bool {
         let incremental = live.incremental
         return quickMayApply(at: time) && incremental.fillRows == 0 && row < live.screen.model.rows.count && !incremental.lists(rootRow: row)
             && incremental.rootHolder(of: row).map { !incremental.isHidden($0) && incremental.rowsInside($0) != nil } == true

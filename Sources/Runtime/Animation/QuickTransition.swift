@@ -306,7 +306,7 @@ extension AnimatedScreen {
                 guard position >= 0 else { continue }
                 var pose = incremental.pose(ofRootRow: row)
                 if pose.hidden { continue }
-                    if let quick, running {
+                if let quick, running {
                     let by = remaining(quick, position)
                     if by != 0 { pose.frame = shifted(pose.frame, by) }
                 }
