@@ -47,6 +47,8 @@ final class DeferredRowTests: XCTestCase {
     private func rendered(_ syntax: SourceFileSyntax, _ diagnostics: DiagnosticList) -> String {
         var text = ""
         dump(syntax.declarations, to: &text)
+        // Comments inside rows are found by the lexer stepping over them.
+        text += "comments: \(syntax.comments.map { "\($0.start)-\($0.end)" }.joined(separator: " "))\n"
         // Rows report when they are parsed: compare in the order shown.
         for item in diagnostics.sorted {
             text += "\(item.code.rawValue) \(item.span.start)-\(item.span.end) \(item.message) \(item.notes.map(\.message))\n"

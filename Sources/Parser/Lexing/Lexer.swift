@@ -92,31 +92,7 @@ public struct Lexer {
             newlineBefore = newline
         }
         while left > 0 {
-            // Trivia: whitespace and comments.
-            while i < n {
-                let c = b[i]
-                if c == 0x20 || c == 0x09 || c == 0x0D {
-                    space = true
-                    i += 1
-                } else if c == 0x0A {
-                    space = true
-                    newline = true
-                    i += 1
-                } else if c == UInt8(ascii: "/"), i + 1 < n, b[i + 1] == UInt8(ascii: "/") {
-                    let start = i
-                    while i < n, b[i] != 0x0A { i += 1 }
-                    comments.append(span(start, i))
-                    space = true
-                } else if c == UInt8(ascii: "/"), i + 1 < n, b[i + 1] == UInt8(ascii: "*") {
-                    let start = i
-                    i = skipBlockComment(b, from: i)
-                    comments.append(span(start, i))
-                    if b[start..<i].contains(0x0A) { newline = true }
-                    space = true
-                } else {
-                    break
-                }
-            }
+            skipTrivia(b, &i, space: &space, newline: &newline)
             guard i < n else {
                 tokens.append(Token(kind: .endOfFile, start: n, end: n, spaceBefore: space, newlineBefore: true))
                 finished = true
@@ -129,6 +105,80 @@ public struct Lexer {
             newline = false
             left -= 1
             if start >= stop { return }
+        }
+    }
+
+    /// Whitespace and comments from `i` on: `space` and `newline` say what
+    /// was skipped, comments go to `comments`.
+    @inline(__always)
+    private mutating func skipTrivia(_ b: UnsafeBufferPointer<UInt8>, _ i: inout Int, space: inout Bool, newline: inout Bool) {
+        let n = b.count
+        while i < n {
+            let c = b[i]
+            if c == 0x20 || c == 0x09 || c == 0x0D {
+                space = true
+                i += 1
+            } else if c == 0x0A {
+                space = true
+                newline = true
+                i += 1
+            } else if c == UInt8(ascii: "/"), i + 1 < n, b[i + 1] == UInt8(ascii: "/") {
+                let start = i
+                while i < n, b[i] != 0x0A { i += 1 }
+                comments.append(span(start, i))
+                space = true
+            } else if c == UInt8(ascii: "/"), i + 1 < n, b[i + 1] == UInt8(ascii: "*") {
+                let start = i
+                i = skipBlockComment(b, from: i)
+                comments.append(span(start, i))
+                if b[start..<i].contains(0x0A) { newline = true }
+                space = true
+            } else {
+                break
+            }
+        }
+    }
+
+    /// Steps over the tokens that follow, scanned exactly as `lex` scans
+    /// them (the same comments and diagnostics), without keeping them,
+    /// until the `}` that closes `level` open braces, or to the end of the
+    /// file; then appends the last token stepped over to `tokens` and lexes
+    /// `count` more into it, as `lex(_:tokens:into:)` does. A parser
+    /// stepping over a row only matches its braces: making a token of each,
+    /// and a call for each window of them, was most of its work. Returns
+    /// how many tokens were stepped over (none at the end of the file).
+    mutating func skipBraces(_ bytes: [UInt8], level: Int, thenLex count: Int, into tokens: inout [Token]) -> Int {
+        guard !finished else { return 0 }
+        return bytes.withUnsafeBufferPointer { b in
+            var i = position
+            let n = b.count
+            var space = spaceBefore
+            var newline = newlineBefore
+            var level = level
+            var stepped = 0
+            var last = Token(kind: .endOfFile, start: i, end: i, spaceBefore: space, newlineBefore: newline)
+            while true {
+                skipTrivia(b, &i, space: &space, newline: &newline)
+                guard i < n else { break }
+                let start = i
+                let kind = scanToken(b, &i)
+                last = Token(kind: kind, start: start, end: i, spaceBefore: space, newlineBefore: newline)
+                space = false
+                newline = false
+                stepped += 1
+                if kind == .leftBrace {
+                    level += 1
+                } else if kind == .rightBrace {
+                    level -= 1
+                    if level <= 0 { break }
+                }
+            }
+            position = i
+            spaceBefore = space
+            newlineBefore = newline
+            if stepped > 0 { tokens.append(last) }
+            scan(b, count: count, stoppingAt: Int.max, into: &tokens)
+            return stepped
         }
     }
 

@@ -162,11 +162,31 @@ extension Parser {
         let first = current
         advance()
         if at(.identifier) { advance() }
+        // The tokens lexed already, then the lexer steps over the rest
+        // without making tokens of them (`Lexer.skipBraces`): the same
+        // tokens, matched as `advance()` would walk them.
         var level = 0
-        repeat {
-            if at(.leftBrace) { level += 1 } else if at(.rightBrace) { level -= 1 }
-            advance()
-        } while level > 0 && !at(.endOfFile)
+        var next = index - base
+        while next < tokens.count {
+            let kind = tokens[next].kind
+            if kind == .endOfFile { break }
+            if kind == .leftBrace { level += 1 } else if kind == .rightBrace { level -= 1 }
+            next += 1
+            if level <= 0 { break }
+        }
+        if level > 0, next == tokens.count, lexer != nil {
+            // Only the last token stepped over is kept, as the previous
+            // one (or, when there was none, the last one walked).
+            let walked = tokens[next - 1]
+            tokens.removeAll(keepingCapacity: true)
+            let stepped = lexer!.skipBraces(bytes, level: level, thenLex: Parser.skimmingWindow, into: &tokens)
+            if stepped == 0 { tokens.insert(walked, at: 0) }
+            if lexer!.finished, lexer!.endsInComment { reportedEndOfFile = true }
+            base += next + stepped - 1
+            next = 1
+        }
+        index = base + next
+        if next + Parser.lookahead >= tokens.count { lexMore() }
         return DeferredRow(token: first, end: UInt32(previous.end))
     }
 

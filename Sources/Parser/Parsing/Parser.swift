@@ -100,6 +100,12 @@ public struct Parser {
         lexMore()
     }
 
+    /// Lexed this many tokens at a time by a parse that defers rows, and
+    /// after each row stepped over (`skimRow`): the lexer steps over most
+    /// of a row, and what was lexed into it before is walked token by
+    /// token. Eight: the next row's `Kind id {` and a little more.
+    static let skimmingWindow = 8
+
     /// Lexed this many tokens at a time when a row is parsed on its own,
     /// past what `restart(at:through:)` lexed: what is lexed past a row's
     /// end is lexed again with the next row (a window of 24 lexed a third
@@ -125,7 +131,7 @@ public struct Parser {
 
     /// `parse(_:id:)`, lexing `window` tokens at a time (tests try small ones).
     static func parse(_ source: SourceFile, id: FileID, window: Int, deferringRows: Bool = false) -> (SourceFileSyntax, DiagnosticList) {
-        var parser = Parser(lexing: source.bytes, file: id, window: window)
+        var parser = Parser(lexing: source.bytes, file: id, window: deferringRows ? min(window, Parser.skimmingWindow) : window)
         parser.defersRows = deferringRows
         var syntax = parser.parseFile()
         // The lexer's diagnostics first, as when the file was lexed before parsing.
@@ -138,7 +144,7 @@ public struct Parser {
     /// Drops the tokens before the previous one and lexes the next window
     /// (or more, until `lookahead` tokens follow the current one).
     @inline(never)
-    private mutating func lexMore() {
+    mutating func lexMore() {
         guard var lexer, !lexer.finished else { return }
         let drop = max(index - 1 - base, 0)
         if drop > 0 {
