@@ -112,15 +112,17 @@ extension TypeChecker {
     }
 
     private mutating func checkEdges(_ value: PropertyValue, spec: PropertySpec, scope: Scope) -> CheckedValue? {
-        guard value.groups.count == 1, (1...4).contains(value.groups[0].count) else {
+        let groups = value.groups
+        guard groups.count == 1, (1...4).contains(groups[0].count) else {
             let count = value.all.count
             error(
                 .wrongValueCount, value.span,
-                "'\(spec.name)' takes 1 to 4 numbers separated by spaces (all | vertical horizontal | top horizontal bottom | top right bottom left), found \(count) value\(count == 1 ? "" : "s")\(value.groups.count > 1 ? " separated by commas" : "")")
+                "'\(spec.name)' takes 1 to 4 numbers separated by spaces (all | vertical horizontal | top horizontal bottom | top right bottom left), found \(count) value\(count == 1 ? "" : "s")\(groups.count > 1 ? " separated by commas" : "")")
             return nil
         }
         var edges: [TypedExpr] = []
-        for expr in value.groups[0] {
+        edges.reserveCapacity(4)
+        for expr in groups[0] {
             let typed = check(expr, expecting: .number, scope: scope, what: "'\(spec.name)'")
             guard typed != .invalid, checkLimits(typed, expr.span, spec: spec) else { return nil }
             edges.append(typed)
