@@ -34,6 +34,15 @@ struct SpanTable {
         }
     }
 
+    /// Where `name` was recorded; if it was not, it is recorded at `span`
+    /// (one scan, not a lookup and then an insertion).
+    mutating func record(_ name: String, at span: Span) -> Span? {
+        if let index = index(of: name) { return entries[index].span }
+        if entries.isEmpty { entries.reserveCapacity(8) }
+        entries.append((name, span))
+        return nil
+    }
+
     /// Lengths compared first: two different names compared as strings
     /// is a call into the runtime, and most names scanned are others.
     private func index(of name: String) -> Int? {
@@ -208,14 +217,13 @@ extension TypeChecker {
         _ name: String, _ span: Span, in result: inout BlockResult, what: @autoclosure () -> String,
         code: DiagnosticCode = .duplicateProperty, verb: String = "set"
     ) -> Bool {
-        if let first = result.spans[name] {
+        if let first = result.spans.record(name, at: span) {
             // `what` is built only for the error: this runs for every property.
             error(
                 code, span, "\(what()) is \(verb) more than once",
                 notes: [DiagnosticNote(span: first, message: "first \(verb) here")])
             return false
         }
-        result.spans[name] = span
         return true
     }
 

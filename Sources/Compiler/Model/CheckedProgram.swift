@@ -92,22 +92,27 @@ public struct NamedValues<Value: Hashable & Sendable>: Hashable, Sendable {
 
     public subscript(name: String) -> Value? {
         get {
-            // Most entries scanned are other names: a length check rejects
-            // most of them without a string comparison (which, for two
-            // different strings, is a call into the runtime).
-            let length = name.utf8.count
-            for index in storage.indices where storage[index].name.utf8.count == length && storage[index].name == name {
-                return storage[index].value
-            }
-            return nil
+            guard let index = index(of: name) else { return nil }
+            return storage[index].value
         }
         set {
-            if let index = storage.firstIndex(where: { $0.name == name }) {
+            if let index = index(of: name) {
                 if let newValue { storage[index].value = newValue } else { storage.remove(at: index) }
             } else if let newValue {
                 storage.append(Entry(name: name, value: newValue))
             }
         }
+    }
+
+    /// Most entries scanned are other names: a length check rejects most
+    /// of them without a string comparison (which, for two different
+    /// strings, is a call into the runtime).
+    private func index(of name: String) -> Int? {
+        let length = name.utf8.count
+        for index in storage.indices where storage[index].name.utf8.count == length && storage[index].name == name {
+            return index
+        }
+        return nil
     }
 
     /// The entries in insertion (source) order.
