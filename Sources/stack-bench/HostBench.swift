@@ -140,6 +140,7 @@ enum HostBench {
             results.append(("host: invalidate + pass, animated (\(count / 1000)k)", animatedInvalidations[animatedInvalidations.count / 2],
                 String(format: "%.1f µs median, %d rows in the window", animatedInvalidations[animatedInvalidations.count / 2] * 1e6, framedRows)))
             results += severalRows(count: count)
+            results += manyReaders(count: count, readers: min(1000, count / 4))
             results += pinnedScreen(count: count)
         }
         return results
@@ -276,6 +277,54 @@ enum HostBench {
             out.append((
                 "host: set back mid-animation, \(quick ? "quick" : "general") (\(count / 1000)k)", interrupting[interrupting.count / 2],
                 String(format: "%.2f ms median, change and a pass", interrupting[interrupting.count / 2] * 1e3)
+            ))
+        }
+        return out
+    }
+}
+
+extension HostBench {
+    /// Two states each `readers` rows read (spread through the screen,
+    /// some resizing, some shown or hidden), set by one change: two
+    /// updates of many rows, animated as one — the quick transition against
+    /// the general one.
+    static func manyReaders(count: Int, readers: Int) -> [Result] {
+        var source = "screen Many {\n    state open: bool = false\n    state dense: bool = false\n"
+        source += "    defaults { transition resize { duration: 300ms }  transition show { duration: 200ms }  transition hide { duration: 200ms } }\n"
+        let step = max(count / (2 * readers), 1)
+        for row in 0..<count {
+            let reader = row % step == 0 ? row / step : -1
+            if reader >= 0, reader < 2 * readers {
+                let state = reader % 2 == 0 ? "open" : "dense"
+                source += reader % 4 < 2 ? "    Text r\(row) { text: \"reads\"  size: \(state) ? 90 : 30 }\n" : "    Text r\(row) { text: \"reads\"  size: 30  hidden: \(state) }\n"
+            } else {
+                source += "    Text r\(row) { text: \"row\"  size: 44 }\n"
+            }
+        }
+        source += "}\n"
+        guard let model = benchScreen(source, path: "many.stack") else {
+            return [("host: many rows (the bench screen did not compile)", 0, "")]
+        }
+        let clock = ContinuousClock()
+        var out: [Result] = []
+        for quick in [true, false] {
+            var session = sessionMidway(model, quick: quick)
+            var times: [Double] = []
+            var tookQuick = false
+            for step in 0..<6 {
+                let t = 10 + Double(step)
+                times.append(Measure.seconds(clock.measure {
+                    _ = try? session.change(at: t) { (live: inout LiveScreen) throws(RuntimeError) -> [LiveEvent] in
+                        try live.setState("open", to: .bool(step % 2 == 0)) + live.setState("dense", to: .bool(step % 2 == 0))
+                    }
+                    _ = session.pass(at: t + 0.016)
+                }))
+                tookQuick = tookQuick || session.screen.changedQuickly
+            }
+            times.sort()
+            out.append((
+                "host: \(2 * readers) rows change, \(quick ? "quick" : "general") (\(count / 1000)k)", times[times.count / 2],
+                String(format: "%.2f ms median, change and a pass%@", times[times.count / 2] * 1e3, quick && !tookQuick ? " (the quick path was not taken)" : "")
             ))
         }
         return out

@@ -23,6 +23,9 @@ package struct AnimatedScreen: Sendable {
     package var allowsQuickChanges = false
     /// The quick transition running (or last run).
     private(set) var quick: QuickTransition?
+    /// Whether the last change animated without a full layout (benches
+    /// report it).
+    package var changedQuickly: Bool { quick != nil }
     /// How many changes were made on the live screen itself, not a copy:
     /// for tests of that path.
     package private(set) var changesInPlace = 0

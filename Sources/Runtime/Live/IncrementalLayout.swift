@@ -53,7 +53,13 @@ package struct IncrementalLayout: Sendable {
         var updates = 0
         /// More rows changed than this and the log is full: a change that
         /// large is laid out and animated by the general transition.
-        static let maximumRows = 256
+        static let maximumRows = 4096
+        /// Poses of logged rows read again by later updates of the change
+        /// (each reads every row logged before it): past
+        /// `maximumPosesRead` the log is full, as k updates of a row each
+        /// would read k² (the bound 256 rows once made).
+        var posesRead = 0
+        static let maximumPosesRead = 65_536
         /// The blocks of rows a splice inserted and removed among the
         /// screen's rows, every other row keeping its order, in the order
         /// of the screen's rows.

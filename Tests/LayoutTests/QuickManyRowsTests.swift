@@ -1,0 +1,85 @@
+// A change of hundreds of rows (states many rows read) animates without a
+// full layout: each later update of the change finds its rows' poses before
+// the change through sums of what the rows logged before them did
+// (IncrementalLayout+Updates), not by going through them all, so the log
+// holds thousands of rows rather than 256. Drawn as the general transition
+// draws it — the oracle, as in QuickTransitionTests.
+
+import StackCompiler
+import StackParser
+@testable import StackRuntime
+import TestSupport
+import XCTest
+
+extension QuickTransitionTests {
+    /// 700 rows, 500 of which read one of two states (some resize, some
+    /// show or hide), with spacing: the states set together and apart.
+    private static func manyReaders() throws -> ScreenModel {
+        var source = "screen Many {\n    spacing: 2\n    state open: bool = false\n    state dense: bool = false\n"
+        source += "    defaults {\n"
+        source += "        transition resize { duration: 300ms  curve: spring(0.7) }\n"
+        source += "        transition show { duration: 200ms  delay: 20ms  from { alpha: 0 } }\n"
+        source += "        transition hide { duration: 150ms  to { alpha: 0 } }\n"
+        source += "    }\n"
+        for row in 0..<700 {
+            switch row % 7 {
+            case 0, 3: source += "    Text r\(row) { text: \"grows\"  size: open ? 50 : 30 }\n"
+            case 1: source += "    Text r\(row) { text: \"hides\"  size: 30  hidden: open }\n"
+            case 4: source += "    Text r\(row) { text: \"shows\"  size: 35  hidden: !dense }\n"
+            case 5: source += "    Text r\(row) { text: \"shrinks\"  size: dense ? 20 : 40 }\n"
+            default: source += "    Text r\(row) { text: \"row\"  size: 44 }\n"
+            }
+        }
+        return try LiveModelTests.model(source + "}\n")
+    }
+
+    func testAChangeOfHundredsOfRowsPresentsAsTheGeneralTransition() throws {
+        let model = try Self.manyReaders()
+        var (quick, general) = sessions(model, height: 600)
+        let steps: [(time: Double, scroll: Double, states: [(String, Bool)])] = [
+            (1, 0, [("open", true), ("dense", true)]),
+            (3, 4_000, [("open", false)]),
+            (5, 12_000, [("open", true), ("dense", false)]),
+            (7, 20_000, [("dense", true), ("open", false)]),
+        ]
+        for step in steps {
+            onBoth(&quick, &general) { session, _ in
+                session.scroll(to: min(step.scroll, max(session.screen.live.contentMain - 600, 0)), at: step.time - 0.5)
+                _ = session.pass(at: step.time - 0.5)
+            }
+            try onBoth(&quick, &general) { session, _ in
+                _ = try session.change(at: step.time) { (live: inout LiveScreen) throws(RuntimeError) -> [LiveEvent] in
+                    var events: [LiveEvent] = []
+                    for (name, value) in step.states { events += try live.setState(name, to: .bool(value)) }
+                    return events
+                }
+            }
+            XCTAssertNotNil(quick.screen.quick, "t \(step.time): \(step.states.count) states of hundreds of rows take the quick path")
+            compare(&quick, &general, at: step.time, after: [0.0, 0.02, 0.05, 0.1, 0.16, 0.24, 0.3, 2.0], label: "t \(step.time)")
+        }
+    }
+
+    /// Rows hidden one update at a time, all in one change: each update
+    /// reads the poses of the rows logged before it, so past a budget of
+    /// such reads (ChangeLog.maximumPosesRead) the general transition
+    /// takes the change — drawn the same either way.
+    func testAChangeOfHundredsOfUpdatesTakesTheGeneralTransition() throws {
+        var source = "screen Plain {\n    defaults { transition hide { duration: 150ms  to { alpha: 0 } } }\n"
+        for row in 0..<500 { source += "    Text r\(row) { text: \"row\"  size: \(30 + row % 5 * 4) }\n" }
+        let model = try LiveModelTests.model(source + "}\n")
+        let rows = Array(model.stacks[model.rootStack].rows)
+        // 100 updates read 4,950 poses; 400 read 79,800, past the budget.
+        for (count, takesQuick) in [(100, true), (400, false)] {
+            var (quick, general) = sessions(model, height: 600)
+            try onBoth(&quick, &general) { session, _ in
+                _ = try session.change(at: 1) { (live: inout LiveScreen) throws(RuntimeError) -> [LiveEvent] in
+                    var events: [LiveEvent] = []
+                    for row in rows.prefix(count) { events += try live.setHidden(RowKey(row), true) }
+                    return events
+                }
+            }
+            XCTAssertEqual(quick.screen.quick != nil, takesQuick, "\(count) updates of one row each")
+            compare(&quick, &general, at: 1, after: [0.0, 0.05, 0.16, 2.0], label: "\(count) updates")
+        }
+    }
+}
