@@ -5,7 +5,7 @@
 // That transition compares rows by their poses relative to the rows holding
 // them, so rows inside other holders, which move with their holders, get
 // none; the holder's rows are all there is to compare (at most
-// `ChangeLog.maximumRows` of them, else the general transition).
+// `ChangeLog.maximumNestedRows` of them, else the general transition).
 
 extension QuickTransition {
     /// The changes `log` holds inside holders (with rows of the screen's

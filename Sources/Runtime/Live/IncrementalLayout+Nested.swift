@@ -18,7 +18,7 @@ extension IncrementalLayout {
     }
 
     /// `holders`' changes as logged before they are made: each holder's
-    /// pose and its rows' poses; nil past `ChangeLog.maximumRows` rows
+    /// pose and its rows' poses; nil past `ChangeLog.maximumNestedRows` rows
     /// inside them in all.
     func nestedChanges(of holders: [Int]) -> [NestedChange]? {
         var changes: [NestedChange] = []
@@ -26,14 +26,14 @@ extension IncrementalLayout {
         for holder in holders {
             guard let inside = rowsInside(holder) else { return nil }
             total += inside.count
-            if total > ChangeLog.maximumRows { return nil }
+            if total > ChangeLog.maximumNestedRows { return nil }
             changes.append(NestedChange(holder: holder, before: pose(ofRootRow: holder), rows: inside.map { ($0, nestedPose(of: $0)) }))
         }
         return changes
     }
 
     /// The rows inside the screen's row `holder` (its stack's rows and
-    /// theirs), in row order; nil past `ChangeLog.maximumRows`.
+    /// theirs), in row order; nil past `ChangeLog.maximumNestedRows`.
     func rowsInside(_ holder: Int) -> [Int]? {
         guard resolved.nested[holder] >= 0 else { return [] }
         var rows: [Int] = []
@@ -41,7 +41,7 @@ extension IncrementalLayout {
         while let stack = stacks.popLast() {
             for row in screen.model.stacks[stack].rows {
                 rows.append(row)
-                if rows.count > ChangeLog.maximumRows { return nil }
+                if rows.count > ChangeLog.maximumNestedRows { return nil }
                 if resolved.nested[row] >= 0 { stacks.append(Int(resolved.nested[row])) }
             }
         }

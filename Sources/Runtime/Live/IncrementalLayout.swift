@@ -54,6 +54,9 @@ package struct IncrementalLayout: Sendable {
         /// More rows changed than this and the log is full: a change that
         /// large is laid out and animated by the general transition.
         static let maximumRows = 4096
+        /// Rows inside the holders a change touches, at most (their
+        /// stacks are laid out again whole; not measured past this).
+        static let maximumNestedRows = 256
         /// Poses of logged rows read again by later updates of the change
         /// (each reads every row logged before it): past
         /// `maximumPosesRead` the log is full, as k updates of a row each
@@ -257,7 +260,7 @@ package struct IncrementalLayout: Sendable {
             // tap's several actions): logged as part of the first.
             logLaterUpdate(rootRows: rows, nested: [])
         } else if !spliced, !changeLog.full, case let logged = loggedHolders, let nested = nestedChanges(of: holdersToRedo.filter { !logged.contains($0) }),
-            changeLog.nested.reduce(0, { $0 + $1.rows.count }) + nested.reduce(0, { $0 + $1.rows.count }) <= ChangeLog.maximumRows
+            changeLog.nested.reduce(0, { $0 + $1.rows.count }) + nested.reduce(0, { $0 + $1.rows.count }) <= ChangeLog.maximumNestedRows
         {
             // Rows inside holders (and maybe rows of the screen's own): the
             // holders and the screen's rows logged with their poses before,
