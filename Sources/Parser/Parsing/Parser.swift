@@ -100,10 +100,10 @@ public struct Parser {
         lexMore()
     }
 
-    /// Lexed this many tokens at a time by a parse that defers rows, and
-    /// after each row stepped over (`skimRow`): the lexer steps over most
-    /// of a row, and what was lexed into it before is walked token by
-    /// token. Eight: the next row's `Kind id {` and a little more.
+    /// Lexed this many tokens after each row stepped over (`skimRow`):
+    /// the next row's `Kind id {` and a little more, so that in a run of
+    /// rows the lexer steps over most of each and `lexMore` (a window of
+    /// thousands, walked token by token) is not called.
     static let skimmingWindow = 8
 
     /// Lexed this many tokens at a time when a row is parsed on its own,
@@ -131,7 +131,7 @@ public struct Parser {
 
     /// `parse(_:id:)`, lexing `window` tokens at a time (tests try small ones).
     static func parse(_ source: SourceFile, id: FileID, window: Int, deferringRows: Bool = false) -> (SourceFileSyntax, DiagnosticList) {
-        var parser = Parser(lexing: source.bytes, file: id, window: deferringRows ? min(window, Parser.skimmingWindow) : window)
+        var parser = Parser(lexing: source.bytes, file: id, window: window)
         parser.defersRows = deferringRows
         var syntax = parser.parseFile()
         // The lexer's diagnostics first, as when the file was lexed before parsing.
