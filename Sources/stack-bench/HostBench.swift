@@ -176,19 +176,15 @@ enum HostBench {
         guard let model = benchScreen(source, path: "pinned.stack") else {
             return [("host: pinned screen (the bench screen did not compile)", 0, "")]
         }
-        let clock = ContinuousClock()
         var out: [Result] = []
         for quick in [true, false] {
             var session = sessionMidway(model, quick: quick)
             var times: [Double] = []
             for step in 0..<6 {
                 let t = 10 + Double(step)
-                times.append(Measure.seconds(clock.measure {
-                    _ = try? session.change(at: t) { (live: inout LiveScreen) throws(RuntimeError) -> [LiveEvent] in
-                        try live.setState("open", to: .bool(step % 2 == 0))
-                    }
-                    _ = session.pass(at: t + 0.016)
-                }))
+                times.append(changeAndPass(&session, at: t, passAt: t + 0.016) { (live: inout LiveScreen) throws(RuntimeError) -> [LiveEvent] in
+                    try live.setState("open", to: .bool(step % 2 == 0))
+                })
             }
             times.sort()
             out.append((
@@ -228,35 +224,26 @@ enum HostBench {
             var scrolling: [Double] = []
             for step in 0..<6 {
                 let t = 10 + Double(step)
-                times.append(Measure.seconds(clock.measure {
-                    _ = try? session.change(at: t) { (live: inout LiveScreen) throws(RuntimeError) -> [LiveEvent] in
-                        try live.setState("open", to: .bool(true))
-                    }
-                    _ = session.pass(at: t + 0.016)
-                }))
+                times.append(changeAndPass(&session, at: t, passAt: t + 0.016) { (live: inout LiveScreen) throws(RuntimeError) -> [LiveEvent] in
+                    try live.setState("open", to: .bool(true))
+                })
                 // A scroll 20 ms in, while it animates.
                 scrolling.append(Measure.seconds(clock.measure {
                     session.scroll(to: session.screen.live.offset + 40, at: t + 0.02)
                     _ = session.pass(at: t + 0.02)
                 }))
                 // Set back 50 ms later, while the first change animates.
-                interrupting.append(Measure.seconds(clock.measure {
-                    _ = try? session.change(at: t + 0.05) { (live: inout LiveScreen) throws(RuntimeError) -> [LiveEvent] in
-                        try live.setState("open", to: .bool(false))
-                    }
-                    _ = session.pass(at: t + 0.066)
-                }))
+                interrupting.append(changeAndPass(&session, at: t + 0.05, passAt: t + 0.066) { (live: inout LiveScreen) throws(RuntimeError) -> [LiveEvent] in
+                    try live.setState("open", to: .bool(false))
+                })
             }
             // Both states set back by one change: two updates, animated as one.
             var both: [Double] = []
             for step in 0..<6 {
                 let t = 30 + Double(step)
-                both.append(Measure.seconds(clock.measure {
-                    _ = try? session.change(at: t) { (live: inout LiveScreen) throws(RuntimeError) -> [LiveEvent] in
-                        try live.setState("open", to: .bool(step % 2 == 0)) + live.setState("dense", to: .bool(step % 2 == 0))
-                    }
-                    _ = session.pass(at: t + 0.016)
-                }))
+                both.append(changeAndPass(&session, at: t, passAt: t + 0.016) { (live: inout LiveScreen) throws(RuntimeError) -> [LiveEvent] in
+                    try live.setState("open", to: .bool(step % 2 == 0)) + live.setState("dense", to: .bool(step % 2 == 0))
+                })
             }
             both.sort()
             out.append((
@@ -284,6 +271,17 @@ enum HostBench {
 }
 
 extension HostBench {
+    /// Seconds to make a change through `session` at `time` and take a
+    /// pass at `passAt`.
+    static func changeAndPass(
+        _ session: inout HostSession, at time: Double, passAt: Double, _ body: (inout LiveScreen) throws(RuntimeError) -> [LiveEvent]
+    ) -> Double {
+        Measure.seconds(ContinuousClock().measure {
+            _ = try? session.change(at: time, body)
+            _ = session.pass(at: passAt)
+        })
+    }
+
     /// Two states each `readers` rows read (spread through the screen,
     /// some resizing, some shown or hidden), set by one change: two
     /// updates of many rows, animated as one — the quick transition against
@@ -305,7 +303,6 @@ extension HostBench {
         guard let model = benchScreen(source, path: "many.stack") else {
             return [("host: many rows (the bench screen did not compile)", 0, "")]
         }
-        let clock = ContinuousClock()
         var out: [Result] = []
         for quick in [true, false] {
             var session = sessionMidway(model, quick: quick)
@@ -313,12 +310,9 @@ extension HostBench {
             var tookQuick = false
             for step in 0..<6 {
                 let t = 10 + Double(step)
-                times.append(Measure.seconds(clock.measure {
-                    _ = try? session.change(at: t) { (live: inout LiveScreen) throws(RuntimeError) -> [LiveEvent] in
-                        try live.setState("open", to: .bool(step % 2 == 0)) + live.setState("dense", to: .bool(step % 2 == 0))
-                    }
-                    _ = session.pass(at: t + 0.016)
-                }))
+                times.append(changeAndPass(&session, at: t, passAt: t + 0.016) { (live: inout LiveScreen) throws(RuntimeError) -> [LiveEvent] in
+                    try live.setState("open", to: .bool(step % 2 == 0)) + live.setState("dense", to: .bool(step % 2 == 0))
+                })
                 tookQuick = tookQuick || session.screen.changedQuickly
             }
             times.sort()
