@@ -17,8 +17,13 @@ final class DeferredRowTests: XCTestCase {
     ///
     /// Runs of at least `aheadFrom` rows are parsed ahead on a second
     /// thread (`DeferredRowReader`); 1 makes every run so.
-    private func parseDeferringThenRows(_ source: SourceFile, aheadFrom threshold: Int) -> (SourceFileSyntax, DiagnosticList, Int)? {
-        var (syntax, diagnostics) = Parser.parse(source, id: FileID(0), deferringRows: true)
+    ///
+    /// `window`: tokens lexed at a time. Rows the lexer has lexed already
+    /// are walked token by token; the rest of a row it steps over itself
+    /// (`Lexer.skipBraces`), as it does past the first window: a small
+    /// window has it step over nearly every row of a small file.
+    private func parseDeferringThenRows(_ source: SourceFile, aheadFrom threshold: Int, window: Int) -> (SourceFileSyntax, DiagnosticList, Int)? {
+        var (syntax, diagnostics) = Parser.parse(source, id: FileID(0), window: window, deferringRows: true)
         var deferred = 0
         for index in syntax.declarations.indices {
             guard case .stack(var decl) = syntax.declarations[index] else { continue }
@@ -67,18 +72,22 @@ final class DeferredRowTests: XCTestCase {
 
     @discardableResult
     private func assertSameParse(
-        _ text: String, _ name: String, aheadFrom threshold: Int = .max, file: StaticString = #filePath, line: UInt = #line
+        _ text: String, _ name: String, aheadFrom threshold: Int = .max, window: Int = Parser.defaultWindow,
+        file: StaticString = #filePath, line: UInt = #line
     ) -> Outcome {
-        assertSameParse(SourceFile(path: name, text: text), name, aheadFrom: threshold, file: file, line: line)
+        assertSameParse(SourceFile(path: name, text: text), name, aheadFrom: threshold, window: window, file: file, line: line)
     }
 
     /// Fails unless deferring rows gives what parsing in place does, or
     /// asks for the file to be parsed again.
     @discardableResult
     private func assertSameParse(
-        _ source: SourceFile, _ name: String, aheadFrom threshold: Int = .max, file: StaticString = #filePath, line: UInt = #line
+        _ source: SourceFile, _ name: String, aheadFrom threshold: Int = .max, window: Int = Parser.defaultWindow,
+        file: StaticString = #filePath, line: UInt = #line
     ) -> Outcome {
-        guard let (deferredSyntax, deferredDiagnostics, count) = parseDeferringThenRows(source, aheadFrom: threshold) else { return .parsedAgain }
+        guard let (deferredSyntax, deferredDiagnostics, count) = parseDeferringThenRows(source, aheadFrom: threshold, window: window) else {
+            return .parsedAgain
+        }
         let (syntax, diagnostics) = Parser.parse(source, id: FileID(0))
         let expected = rendered(syntax, diagnostics)
         let actual = rendered(deferredSyntax, deferredDiagnostics)
@@ -117,6 +126,7 @@ final class DeferredRowTests: XCTestCase {
             // Every run parsed ahead, on a second thread.
             let outcome = assertSameParse(source, url.lastPathComponent, aheadFrom: 1)
             if case .same(let count) = outcome { deferred += count }
+            XCTAssertEqual(assertSameParse(source, url.lastPathComponent + " (rows stepped over by the lexer)", window: 4), outcome)
             // The samples parse cleanly: none needs parsing again.
             if url.path.contains("/samples/") { XCTAssertNotEqual(outcome, .parsedAgain, url.lastPathComponent) }
         }
@@ -143,12 +153,16 @@ final class DeferredRowTests: XCTestCase {
             ("unterminated string", "screen S {\n    Text a { text: \"a }\n    Text b { text: \"b\" }\n}\n"),
             ("invalid characters", "screen S {\n    Text a { text: \"a\" ` }\n    Text b { size: 1 @ 2 }\n}\n"),
             ("semicolons", "screen S { Text a { text: \"a\" }; Text b { text: \"b\" }; state x = 1 }\n"),
+            // Rows that parse, but whose bytes the lexer reports: stepping
+            // over a row, the lexer scans only strings, comments and braces.
+            ("the lexer's problems alone", "screen S {\n    Text a { size: 12px }\n    Text b { color: #12345G }\n    Text c { text: \"bad \\q\" }\n    Text d { text: 'single' }\n}\n"),
         ]
         var parsedAgain = 0
         for (name, text) in cases {
             // On the caller's thread and ahead on a second one: the same.
             let outcome = assertSameParse(text, name)
             XCTAssertEqual(assertSameParse(text, name + " (ahead)", aheadFrom: 1), outcome, name)
+            XCTAssertEqual(assertSameParse(text, name + " (rows stepped over by the lexer)", window: 4), outcome, name)
             if outcome == .parsedAgain { parsedAgain += 1 }
         }
         // Both ways: a problem in a row (unclosed, too deep, too tall, a
@@ -156,6 +170,25 @@ final class DeferredRowTests: XCTestCase {
         // not see (the lexer's, or outside the row), which must agree.
         XCTAssertGreaterThanOrEqual(parsedAgain, 6)
         XCTAssertGreaterThanOrEqual(cases.count - parsedAgain, 6)
+    }
+
+    /// Comments inside rows the lexer steps over are the comments a parse
+    /// in place finds (a formatter and the generated Swift read them).
+    func testCommentsInsideRowsSteppedOverAreKept() {
+        let text = """
+            screen S {
+                Text a { text: "a // not a comment"  /* a { brace } */ font: 15 }
+                Text b {
+                    // a line comment } with a brace
+                    text: "b"  /* nested /* block */ comment */
+                }
+                Text c { text: "\\(1 /* inside an interpolation? */)" }
+                Text d { size: 15/* right after a token */}
+            }
+
+            """
+        XCTAssertEqual(assertSameParse(text, "comments in rows", window: 4), .same(deferred: 4))
+        XCTAssertEqual(assertSameParse(text, "comments in rows (one window)"), .same(deferred: 4))
     }
 
     /// Property test: the samples with a byte deleted, or a brace or a quote
@@ -173,7 +206,11 @@ final class DeferredRowTests: XCTestCase {
                 if let what { damaged.insert(what, at: place) } else if !damaged.isEmpty { damaged.remove(at: place) }
                 // Every other round parsed ahead, on a second thread.
                 let threshold = round.isMultiple(of: 2) ? Int.max : 1
-                switch assertSameParse(SourceFile(path: url.path, bytes: damaged), "\(url.lastPathComponent) #\(round) at \(place)", aheadFrom: threshold) {
+                // Most rounds with rows stepped over by the lexer.
+                let window = round % 4 == 1 ? Parser.defaultWindow : 4
+                switch assertSameParse(
+                    SourceFile(path: url.path, bytes: damaged), "\(url.lastPathComponent) #\(round) at \(place)", aheadFrom: threshold, window: window)
+                {
                 case .same: same += 1
                 case .parsedAgain: parsedAgain += 1
                 case .different: break

@@ -139,14 +139,21 @@ public struct Lexer {
         }
     }
 
-    /// Steps over the tokens that follow, scanned exactly as `lex` scans
-    /// them (the same comments and diagnostics), without keeping them,
-    /// until the `}` that closes `level` open braces, or to the end of the
-    /// file; then appends the last token stepped over to `tokens` and lexes
-    /// `count` more into it, as `lex(_:tokens:into:)` does. A parser
-    /// stepping over a row only matches its braces: making a token of each,
-    /// and a call for each window of them, was most of its work. Returns
-    /// how many tokens were stepped over (none at the end of the file).
+    /// Steps over what follows up to the `}` that closes `level` open
+    /// braces, or to the end of the file; then appends that `}` (the last
+    /// token stepped over) to `tokens` and lexes `count` more into it, as
+    /// `lex(_:tokens:into:)` does. A parser stepping over a row only
+    /// matches its braces, so only what can hold a brace or a comment is
+    /// scanned as `lex` scans it — whitespace and comments (recorded),
+    /// strings (with their interpolations) — and every other byte is
+    /// passed over: making a token of each, and a call for each window of
+    /// them, was most of the parser's work. Where no byte of the stretch is
+    /// one `lex` would report, its braces and comments are the ones `lex`
+    /// finds; what `lex` would report in it is not reported here (the
+    /// parser that parses the stretch again lexes it, and says so:
+    /// `DeferredRowParser`). Returns how many stretches it stepped over
+    /// (strings, braces, runs of other bytes): at least one when there was
+    /// anything but trivia, a count for the parser's numbering of tokens.
     mutating func skipBraces(_ bytes: [UInt8], level: Int, thenLex count: Int, into tokens: inout [Token]) -> Int {
         guard !finished else { return 0 }
         return bytes.withUnsafeBufferPointer { b in
@@ -157,21 +164,43 @@ public struct Lexer {
             var level = level
             var stepped = 0
             var last = Token(kind: .endOfFile, start: i, end: i, spaceBefore: space, newlineBefore: newline)
-            while true {
-                skipTrivia(b, &i, space: &space, newline: &newline)
-                guard i < n else { break }
+            scanning: while i < n {
+                let c = b[i]
                 let start = i
-                let kind = scanToken(b, &i)
-                last = Token(kind: kind, start: start, end: i, spaceBefore: space, newlineBefore: newline)
+                switch c {
+                case 0x20, 0x09, 0x0D, 0x0A:
+                    skipTrivia(b, &i, space: &space, newline: &newline)
+                    continue scanning
+                case UInt8(ascii: "/") where i + 1 < n && (b[i + 1] == UInt8(ascii: "/") || b[i + 1] == UInt8(ascii: "*")):
+                    skipTrivia(b, &i, space: &space, newline: &newline)
+                    continue scanning
+                case UInt8(ascii: "\""):
+                    last = Token(kind: scanString(b, &i), start: start, end: i, spaceBefore: space, newlineBefore: newline)
+                case UInt8(ascii: "'"):
+                    last = Token(kind: scanSingleQuoted(b, &i), start: start, end: i, spaceBefore: space, newlineBefore: newline)
+                case UInt8(ascii: "{"), UInt8(ascii: "}"):
+                    i += 1
+                    last = Token(kind: c == UInt8(ascii: "{") ? .leftBrace : .rightBrace, start: start, end: i, spaceBefore: space, newlineBefore: newline)
+                    level += c == UInt8(ascii: "{") ? 1 : -1
+                default:
+                    // A name, a number, an operator: up to the next byte
+                    // that may start trivia, a string or a brace.
+                    i += 1
+                    while i < n {
+                        let d = b[i]
+                        if d <= 0x20 || d == UInt8(ascii: "/") || d == UInt8(ascii: "\"") || d == UInt8(ascii: "'")
+                            || d == UInt8(ascii: "{") || d == UInt8(ascii: "}")
+                        {
+                            break
+                        }
+                        i += 1
+                    }
+                    last = Token(kind: .invalid, start: start, end: i, spaceBefore: space, newlineBefore: newline)
+                }
                 space = false
                 newline = false
                 stepped += 1
-                if kind == .leftBrace {
-                    level += 1
-                } else if kind == .rightBrace {
-                    level -= 1
-                    if level <= 0 { break }
-                }
+                if level <= 0 { break scanning }
             }
             position = i
             spaceBefore = space

@@ -1,7 +1,9 @@
 // The second half of deferring rows: each row the parser stepped over is
 // parsed when the compiler needs it, from where it stands in the file, with
-// the tokens after it in view as they were the first time. A row that parses
-// without a problem and ends at the `}` its braces matched is exactly what a
+// the tokens after it in view as they were the first time. A row that lexes
+// and parses without a problem (the parse that stepped over it matched its
+// braces without lexing all of it, so it reported nothing of the row) and
+// ends at the `}` its braces matched is exactly what a
 // parse of the whole file would have made of it, and the whole file's parse
 // goes on after it as the deferring one did. A row with a problem may end
 // elsewhere (`size: {` takes the `{` as a bad value), and what a problem
@@ -35,6 +37,11 @@ public struct DeferredRowParser {
         parser!.depth = 1
         let syntax = parser!.parseRow()
         guard parser!.diagnostics.items.isEmpty, parser!.diagnostics.dropped == 0, syntax.span.end == Int(row.end) else { return nil }
+        // What lexing the row reports: the parse that stepped over it did
+        // not lex all of it (`Lexer.skipBraces`), so it has not said it.
+        if let lexed = parser!.lexer?.diagnostics, lexed.dropped > 0 || lexed.items.contains(where: { $0.span.start < Int(row.end) }) {
+            return nil
+        }
         return syntax
     }
 }

@@ -160,13 +160,14 @@ extension Parser {
     /// (`size: {` takes the `{` as a bad value).
     mutating func skimRow() -> DeferredRow {
         let first = current
-        advance()
-        if at(.identifier) { advance() }
-        // The tokens lexed already, then the lexer steps over the rest
-        // without making tokens of them (`Lexer.skipBraces`): the same
-        // tokens, matched as `advance()` would walk them.
+        // The kind, and the id if there is one: both within the lookahead
+        // the parser keeps lexed, so walked without `advance()` (which
+        // would lex a window more), as are the tokens lexed already; then
+        // the lexer steps over the rest without making tokens of them
+        // (`Lexer.skipBraces`), matching the same braces.
+        var next = index - base + 1
+        if tokens[next].kind == .identifier { next += 1 }
         var level = 0
-        var next = index - base
         while next < tokens.count {
             let kind = tokens[next].kind
             if kind == .endOfFile { break }

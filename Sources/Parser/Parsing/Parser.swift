@@ -101,10 +101,11 @@ public struct Parser {
     }
 
     /// Lexed this many tokens after each row stepped over (`skimRow`):
-    /// the next row's `Kind id {` and a little more, so that in a run of
-    /// rows the lexer steps over most of each and `lexMore` (a window of
-    /// thousands, walked token by token) is not called.
-    static let skimmingWindow = 8
+    /// the next row's `Kind id {` and one more, as many as the lookahead
+    /// past the current token needs, so that in a run of rows the lexer
+    /// steps over most of each and `lexMore` (a window of thousands,
+    /// walked token by token) is not called.
+    static let skimmingWindow = Parser.lookahead + 1
 
     /// Lexed this many tokens at a time when a row is parsed on its own,
     /// past what `restart(at:through:)` lexed: what is lexed past a row's
