@@ -12,7 +12,7 @@ extension TypeChecker {
     }
 
     mutating func resolveKind(_ name: Identifier) -> ResolvedKind? {
-        if let kind = RowKind(rawValue: name.name) { return .builtin(kind) }
+        if let kind = RowKind.named(name.name) { return .builtin(kind) }
         if components[name.name] != nil { return .component(name.name) }
         let capitalised = name.name.prefix(1).uppercased() + name.name.dropFirst()
         if name.name.first?.isLowercase == true {
@@ -207,6 +207,19 @@ extension TypeChecker {
             error(
                 .imageFitWithoutAspect, row.kind.span,
                 "this \(info.decl.name.name) is an Image sized to fit without an 'aspect'; give the instance or the component 'aspect: W/H' or a fixed size")
+        }
+    }
+}
+
+extension RowKind {
+    /// `RowKind(rawValue:)` by length first: the synthesized one searches
+    /// a table of strings, a tenth of resolving a row's kind.
+    static func named(_ name: String) -> RowKind? {
+        switch name.utf8.count {
+        case 4: name == "Text" ? .text : name == "View" ? .view : nil
+        case 5: name == "Image" ? .image : name == "Stack" ? .stack : nil
+        case 6: name == "Spacer" ? .spacer : nil
+        default: nil
         }
     }
 }
