@@ -176,23 +176,9 @@ enum HostBench {
         guard let model = benchScreen(source, path: "pinned.stack") else {
             return [("host: pinned screen (the bench screen did not compile)", 0, "")]
         }
-        var out: [Result] = []
-        for quick in [true, false] {
-            var session = sessionMidway(model, quick: quick)
-            var times: [Double] = []
-            for step in 0..<6 {
-                let t = 10 + Double(step)
-                times.append(changeAndPass(&session, at: t, passAt: t + 0.016) { (live: inout LiveScreen) throws(RuntimeError) -> [LiveEvent] in
-                    try live.setState("open", to: .bool(step % 2 == 0))
-                })
-            }
-            times.sort()
-            out.append((
-                "host: a row resized under a pinned row, \(quick ? "quick" : "general") (\(count / 1000)k)", times[times.count / 2],
-                String(format: "%.2f ms median, change and a pass", times[times.count / 2] * 1e3)
-            ))
+        return quickAndGeneral(model, label: "a row resized under a pinned row", count: count) { live, step throws(RuntimeError) in
+            try live.setState("open", to: .bool(step % 2 == 0))
         }
-        return out
     }
 
     /// A state five rows read (spread through the screen): set, animated,
@@ -303,6 +289,18 @@ extension HostBench {
         guard let model = benchScreen(source, path: "many.stack") else {
             return [("host: many rows (the bench screen did not compile)", 0, "")]
         }
+        return quickAndGeneral(model, label: "\(2 * readers) rows change", count: count) { live, step throws(RuntimeError) in
+            try live.setState("open", to: .bool(step % 2 == 0)) + live.setState("dense", to: .bool(step % 2 == 0))
+        }
+    }
+
+    /// Six changes (`change` with the step's number) to a session of
+    /// `model` scrolled midway, each with a pass: the median on the quick
+    /// path and on the general one, saying so should the quick path never
+    /// have been taken.
+    static func quickAndGeneral(
+        _ model: ScreenModel, label: String, count: Int, _ change: (inout LiveScreen, Int) throws(RuntimeError) -> [LiveEvent]
+    ) -> [Result] {
         var out: [Result] = []
         for quick in [true, false] {
             var session = sessionMidway(model, quick: quick)
@@ -310,14 +308,12 @@ extension HostBench {
             var tookQuick = false
             for step in 0..<6 {
                 let t = 10 + Double(step)
-                times.append(changeAndPass(&session, at: t, passAt: t + 0.016) { (live: inout LiveScreen) throws(RuntimeError) -> [LiveEvent] in
-                    try live.setState("open", to: .bool(step % 2 == 0)) + live.setState("dense", to: .bool(step % 2 == 0))
-                })
+                times.append(changeAndPass(&session, at: t, passAt: t + 0.016) { live throws(RuntimeError) in try change(&live, step) })
                 tookQuick = tookQuick || session.screen.changedQuickly
             }
             times.sort()
             out.append((
-                "host: \(2 * readers) rows change, \(quick ? "quick" : "general") (\(count / 1000)k)", times[times.count / 2],
+                "host: \(label), \(quick ? "quick" : "general") (\(count / 1000)k)", times[times.count / 2],
                 String(format: "%.2f ms median, change and a pass%@", times[times.count / 2] * 1e3, quick && !tookQuick ? " (the quick path was not taken)" : "")
             ))
         }

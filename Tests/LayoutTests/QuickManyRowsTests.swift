@@ -15,12 +15,18 @@ extension QuickTransitionTests {
     /// 700 rows, 500 of which read one of two states (some resize, some
     /// show or hide), with spacing: the states set together and apart.
     private static func manyReaders() throws -> ScreenModel {
-        var source = "screen Many {\n    spacing: 2\n    state open: bool = false\n    state dense: bool = false\n"
-        source += "    defaults {\n"
-        source += "        transition resize { duration: 300ms  curve: spring(0.7) }\n"
-        source += "        transition show { duration: 200ms  delay: 20ms  from { alpha: 0 } }\n"
-        source += "        transition hide { duration: 150ms  to { alpha: 0 } }\n"
-        source += "    }\n"
+        var source = """
+            screen Many {
+                spacing: 2
+                state open: bool = false
+                state dense: bool = false
+                defaults {
+                    transition resize { duration: 300ms  curve: spring(0.7) }
+                    transition show { duration: 200ms  delay: 20ms  from { alpha: 0 } }
+                    transition hide { duration: 150ms  to { alpha: 0 } }
+                }
+
+            """
         for row in 0..<700 {
             switch row % 7 {
             case 0, 3: source += "    Text r\(row) { text: \"grows\"  size: open ? 50 : 30 }\n"

@@ -167,13 +167,14 @@ public struct Lexer {
             scanning: while i < n {
                 let c = b[i]
                 let start = i
+                if c == 0x20 || c == 0x09 || c == 0x0D || c == 0x0A
+                    || c == UInt8(ascii: "/") && i + 1 < n && (b[i + 1] == UInt8(ascii: "/") || b[i + 1] == UInt8(ascii: "*"))
+                {
+                    // Whitespace, a comment.
+                    skipTrivia(b, &i, space: &space, newline: &newline)
+                    continue scanning
+                }
                 switch c {
-                case 0x20, 0x09, 0x0D, 0x0A:
-                    skipTrivia(b, &i, space: &space, newline: &newline)
-                    continue scanning
-                case UInt8(ascii: "/") where i + 1 < n && (b[i + 1] == UInt8(ascii: "/") || b[i + 1] == UInt8(ascii: "*")):
-                    skipTrivia(b, &i, space: &space, newline: &newline)
-                    continue scanning
                 case UInt8(ascii: "\""):
                     last = Token(kind: scanString(b, &i), start: start, end: i, spaceBefore: space, newlineBefore: newline)
                 case UInt8(ascii: "'"):
