@@ -249,7 +249,8 @@ extension TypeChecker {
         }
         if let value = checkValue(property.value, spec: spec, scope: scope) {
             if case .expr(.constant(.percent)) = value, name == "size" { sawPercentSize = true }
-            result.block.properties[name] = value
+            // Claimed above: no property of this name is set yet.
+            result.block.properties.append(new: name, value)
         }
     }
 

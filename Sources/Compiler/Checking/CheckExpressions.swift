@@ -10,6 +10,7 @@ extension TypeChecker {
 
     /// Checks `expr` and reports a mismatch against `expected`.
     mutating func check(_ expr: Expr, expecting expected: ValueType, scope: Scope, what: @autoclosure () -> String) -> TypedExpr {
+        if let literal = Self.literal(expr.kind, expecting: expected) { return literal }
         let (typed, found) = infer(expr, expected: expected, scope: scope)
         guard let found else { return .invalid }
         if !expected.accepts(found) {
@@ -26,6 +27,23 @@ extension TypeChecker {
             return .invalid
         }
         return typed
+    }
+
+    /// A literal of the type expected, typed as `infer` types it — most
+    /// values are (`font: 15`, `color: #3C3C43`, `text: "…"`), and
+    /// `infer`'s way (a node inferred, folded, tested for overflow and
+    /// compared with the type expected) was a fifth of checking a row.
+    /// Nil for anything else, and for what `infer` reports (a number too
+    /// large, a percentage out of range): `infer` takes those.
+    private static func literal(_ kind: Expr.Kind, expecting expected: ValueType) -> TypedExpr? {
+        switch (kind, expected) {
+        case (.number(let x), .number), (.number(let x), .length): x.isFinite ? .constant(.number(x)) : nil
+        case (.string(let text), .string): .constant(.string(text))
+        case (.color(let rgba), .color): .constant(.color(rgba))
+        case (.bool(let value), .bool): .constant(.bool(value))
+        case (.duration(let x), .duration): x.isFinite ? .constant(.duration(x)) : nil
+        default: nil
+        }
     }
 
     private func mismatchHint(_ expr: Expr, expected: ValueType, found: ValueType) -> String {

@@ -10,7 +10,8 @@ extension TypeChecker {
         case .value(let type):
             guard let expr = single(value, what: "'\(spec.name)'") else { return nil }
             let typed = check(expr, expecting: type, scope: scope, what: "'\(spec.name)'")
-            guard typed != .invalid, checkLimits(typed, expr.span, spec: spec) else { return nil }
+            if case .invalid = typed { return nil }
+            guard checkLimits(typed, expr.span, spec: spec) else { return nil }
             return .expr(typed)
         case .edges:
             return checkEdges(value, spec: spec, scope: scope)

@@ -118,10 +118,9 @@ extension TypeChecker {
         while stream.kept < result.rows.count {
             let index = stream.kept
             tallyExpansion(result.rows[index...index], into: &stream.expansion)
-            if var percent = stream.percent {
-                tallyPercentages(result.rows[index...index], into: &percent)
-                stream.percent = percent
-            }
+            // In place: taken out and put back, the tally was copied (its
+            // arrays retained and released) for every row.
+            if stream.percent != nil { tallyPercentages(result.rows[index...index], into: &stream.percent!) }
             if stream.flowing, !diagnostics.hasErrors, !rowsNeedParsingInPlace, expansionAllowsLowering(stream.expansion) {
                 sink.take(result.rows.remove(at: index))
             } else {

@@ -104,6 +104,13 @@ public struct NamedValues<Value: Hashable & Sendable>: Hashable, Sendable {
         }
     }
 
+    /// Adds `value` under `name`, which the caller knows is not among the
+    /// names yet (a block's property once its name is claimed): no scan.
+    mutating func append(new name: String, _ value: Value) {
+        assert(index(of: name) == nil, "'\(name)' is already set")
+        storage.append(Entry(name: name, value: value))
+    }
+
     /// Most entries scanned are other names: a length check rejects most
     /// of them without a string comparison (which, for two different
     /// strings, is a call into the runtime).

@@ -22,43 +22,76 @@ public final class DeferredRowReader {
     /// Batches parsed and not yet taken, at most.
     static let batchesAhead = 8
 
-    private let rows: DeferredRows
-    private var parser: DeferredRowParser
-    /// Rows handed out so far.
-    private var position = 0
-    /// True once a row had a problem: nothing more is handed out.
-    public private(set) var foundProblem = false
     /// The worker's hand-over (a `HandOver`), when rows are parsed ahead.
-    private var handOver: AnyObject?
-    private var batch: [RowSyntax?] = []
-    private var inBatch = 0
-    /// Rows the caller is done with, handed back to the worker with the
-    /// next batch taken: freeing a row's syntax was a twentieth of the
-    /// checker's thread's work.
-    private var done: [RowSyntax] = []
+    private let handOver: AnyObject?
+    /// All that changes as rows are handed out, in one stored property: the
+    /// run time checks every access to a class's stored `var` for
+    /// exclusivity, and four such checks a row were 1.5% of a checker's
+    /// thread.
+    private var cursor: Cursor
+
+    fileprivate struct Cursor {
+        let rows: DeferredRows
+        var parser: DeferredRowParser
+        /// Rows handed out so far.
+        var position = 0
+        var foundProblem = false
+        var batch: [RowSyntax?] = []
+        var inBatch = 0
+        /// Rows the caller is done with, handed back to the worker with
+        /// the next batch taken: freeing a row's syntax was a twentieth
+        /// of the checker's thread's work.
+        var done: [RowSyntax] = []
+    }
+
+    /// True once a row had a problem: nothing more is handed out.
+    public var foundProblem: Bool { cursor.foundProblem }
 
     /// A reader of `rows`, rows of `source`. With at least `threshold` rows
     /// and more than one processor, they are parsed on a second thread.
     public init(_ rows: DeferredRows, source: SourceFile, threshold: Int = DeferredRowReader.defaultThreshold) {
-        self.rows = rows
-        self.parser = DeferredRowParser(source: source, file: rows.file)
-        guard rows.rows.count >= threshold, WorkerThread.processors > 1 else { return }
-        if #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *) {
-            let handOver = HandOver()
-            let started = WorkerThread.start { [rows] in
-                handOver.parse(rows, source: source)
-            }
-            if started { self.handOver = handOver }
+        self.cursor = Cursor(rows: rows, parser: DeferredRowParser(source: source, file: rows.file))
+        self.handOver = Self.startWorker(rows, source: source, threshold: threshold)
+    }
+
+    /// A worker parsing `rows`, or nil if they are few, or there is one
+    /// processor, or no thread could be started.
+    private static func startWorker(_ rows: DeferredRows, source: SourceFile, threshold: Int) -> AnyObject? {
+        guard rows.rows.count >= threshold, WorkerThread.processors > 1 else { return nil }
+        guard #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *) else { return nil }
+        let handOver = HandOver()
+        let started = WorkerThread.start { [rows] in
+            handOver.parse(rows, source: source)
         }
+        return started ? handOver : nil
     }
 
     /// The next row's syntax, or nil at the end — or, with `foundProblem`,
     /// at a row with a problem (then parse the file again without
     /// deferring rows, as `DeferredRowParser` says).
     public func next() -> RowSyntax? {
+        cursor.next(handOver)
+    }
+
+    /// Hands back a row `next` gave, once the caller is done with it, so
+    /// that the worker frees it; on the caller's thread it is freed here.
+    public func recycle(_ row: consuming RowSyntax) {
+        guard handOver != nil else { return }
+        cursor.done.append(row)
+    }
+
+    deinit {
+        if #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *), let handOver = handOver as? HandOver {
+            handOver.stop()
+        }
+    }
+}
+
+extension DeferredRowReader.Cursor {
+    mutating func next(_ handOver: AnyObject?) -> RowSyntax? {
         guard !foundProblem, position < rows.rows.count else { return nil }
         let syntax: RowSyntax?
-        if inBatch < batch.count || takeBatch() {
+        if inBatch < batch.count || takeBatch(handOver) {
             syntax = batch[inBatch]
             batch[inBatch] = nil  // let go as soon as it is handed out
             inBatch += 1
@@ -72,7 +105,7 @@ public final class DeferredRowReader {
 
     /// The worker's next batch into `batch`, handing back the rows done
     /// with; false when rows are parsed on this thread.
-    private func takeBatch() -> Bool {
+    private mutating func takeBatch(_ handOver: AnyObject?) -> Bool {
         guard #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *), let handOver = handOver as? HandOver else {
             return false
         }
@@ -81,19 +114,6 @@ public final class DeferredRowReader {
         done.reserveCapacity(DeferredRowReader.batchSize)
         inBatch = 0
         return true
-    }
-
-    /// Hands back a row `next` gave, once the caller is done with it, so
-    /// that the worker frees it; on the caller's thread it is freed here.
-    public func recycle(_ row: consuming RowSyntax) {
-        guard handOver != nil else { return }
-        done.append(row)
-    }
-
-    deinit {
-        if #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *), let handOver = handOver as? HandOver {
-            handOver.stop()
-        }
     }
 }
 
