@@ -191,6 +191,41 @@ final class DeferredRowTests: XCTestCase {
         XCTAssertEqual(assertSameParse(text, "comments in rows (one window)"), .same(deferred: 4))
     }
 
+    /// After a row's `}`, the lexer steps over the rows right after it
+    /// itself (`Lexer.rowHeader`: a capitalised kind, an id, `{`, apart by
+    /// whitespace), and hands anything else back to the parser: each way of
+    /// ending such a run, and the rows after it, parse as in place.
+    func testRunsOfRowsTheLexerStepsOver() {
+        let rows = "Text a { text: \"a\" }\n    Image b-c { size: 10 }\n    View { size: 5 }\n"
+        let cases: [(String, String, Int?)] = [
+            ("a run", "screen S {\n    \(rows)    Spacer d { size: 1 }\n}\n", 4),
+            ("one line", "screen S { Text a { } Text b { }Text c{}Spacer{size:1} }\n", 4),
+            ("tabs and CRLF", "screen S {\r\n\tText a { }\r\n\tText b\t{ }\r\n\r\n\tText c {\r\n\t}\r\n}\r\n", 3),
+            ("a comment between", "screen S {\n    \(rows)    // between\n    \(rows)}\n", 6),
+            ("a block comment between", "screen S {\n    \(rows)    /* { */ \(rows)}\n", 6),
+            ("a property after", "screen S {\n    \(rows)    background: #FFF\n    \(rows)}\n", 6),
+            ("a capitalised property after", "screen S {\n    \(rows)    Text: 5\n    \(rows)}\n", nil),
+            ("state after", "screen S {\n    \(rows)    state x = 1\n    \(rows)}\n", 6),
+            ("a lower-case kind after", "screen S {\n    \(rows)    text lower { }\n    \(rows)}\n", 7),
+            ("a block after", "screen S {\n    \(rows)    separator { color: #000 }\n    \(rows)}\n", 6),
+            ("a for after", "screen S {\n    data items: [Item]\n    \(rows)    for i in items key i.id { Text { } }\n    \(rows)}\nrecord Item { id: string }\n", 6),
+            ("a kind without a body", "screen S {\n    \(rows)    Text x\n    \(rows)}\n", nil),
+            ("an id that is a keyword", "screen S {\n    \(rows)    Text for { }\n    Text true { }\n}\n", 5),
+            ("two names before the brace", "screen S {\n    \(rows)    Text a b { }\n    \(rows)}\n", nil),
+            ("a nested stack", "screen S {\n    \(rows)    Stack s { Text a { } Text b { } }\n    \(rows)}\n", 7),
+            ("cut off in a row", "screen S {\n    \(rows)    Text z { text: \"z\"\n", nil),
+            ("cut off after a brace", "screen S {\n    \(rows)    Text z {", nil),
+            ("cut off after a kind", "screen S {\n    \(rows)    Text z", nil),
+            ("the end after a run", "screen S {\n    \(rows)", nil),
+            ("a run in a flow", "flow F {\n    step One { Text a { } }\n    \(rows)}\n", nil),
+        ]
+        for (name, text, deferred) in cases {
+            let outcome = assertSameParse(text, name)
+            XCTAssertEqual(assertSameParse(text, name + " (rows stepped over by the lexer)", window: 4), outcome, name)
+            if let deferred { XCTAssertEqual(outcome, .same(deferred: deferred), name) }
+        }
+    }
+
     /// Property test: the samples with a byte deleted, or a brace or a quote
     /// put in, at places a seeded generator picks.
     func testDamagedSamplesParseAsWithoutDeferring() throws {

@@ -154,8 +154,11 @@ public struct Lexer {
     /// `DeferredRowParser`). Returns how many stretches it stepped over
     /// (strings, braces, runs of other bytes): at least one when there was
     /// anything but trivia, a count for the parser's numbering of tokens.
-    mutating func skipBraces(_ bytes: [UInt8], level: Int, thenLex count: Int, into tokens: inout [Token]) -> Int {
-        guard !finished else { return 0 }
+    mutating func skipBraces(
+        _ bytes: [UInt8], level: Int, thenLex count: Int, into tokens: inout [Token],
+        rowsAfter rows: inout [DeferredRow], upTo maximumRows: Int
+    ) -> (stepped: Int, end: Int?) {
+        guard !finished else { return (0, nil) }
         return bytes.withUnsafeBufferPointer { b in
             var i = position
             let n = b.count
@@ -164,6 +167,10 @@ public struct Lexer {
             var level = level
             var stepped = 0
             var last = Token(kind: .endOfFile, start: i, end: i, spaceBefore: space, newlineBefore: newline)
+            // The first stretch's end once it closes, and the kind of the
+            // row whose body is being stepped over after it.
+            var end: Int?
+            var row: Token?
             scanning: while i < n {
                 let c = b[i]
                 let start = i
@@ -201,15 +208,88 @@ public struct Lexer {
                 space = false
                 newline = false
                 stepped += 1
-                if level <= 0 { break scanning }
+                if level <= 0 {
+                    if let row { rows.append(DeferredRow(token: row, end: UInt32(i))) } else { end = i }
+                    // Another row right after, as the parser would find one:
+                    // its body is stepped over too, without going back to
+                    // the parser (which did as much for each row).
+                    guard rows.count < maximumRows, let header = rowHeader(b, from: i) else { break scanning }
+                    row = header.kind
+                    last = Token(kind: .leftBrace, start: header.body - 1, end: header.body, spaceBefore: header.spaceBeforeBrace, newlineBefore: false)
+                    i = header.body
+                    level = 1
+                    stepped += header.tokens
+                }
             }
+            // A row cut off by the end of the file ends where the parser's
+            // step over it would: at the last stretch.
+            if level > 0, let row { rows.append(DeferredRow(token: row, end: UInt32(last.end))) }
             position = i
             spaceBefore = space
             newlineBefore = newline
             if stepped > 0 { tokens.append(last) }
             scan(b, count: count, stoppingAt: Int.max, into: &tokens)
-            return stepped
+            return (stepped, end)
         }
+    }
+
+    /// After a row's closing brace at `from`, the head of another row as
+    /// the parser finds one (`Parser.atRow`): a kind starting with a
+    /// capital (so no keyword), perhaps an id, then `{`, apart by
+    /// whitespace alone. Nil for anything else — a comment, a property, a
+    /// block, a lower-case kind, the end —: the parser takes it from there,
+    /// and as nothing was recorded or reported, the lexer goes back.
+    private func rowHeader(_ b: UnsafeBufferPointer<UInt8>, from: Int) -> (kind: Token, body: Int, tokens: Int, spaceBeforeBrace: Bool)? {
+        let n = b.count
+        var i = from
+        var space = false
+        var newline = false
+        @inline(__always) func whitespace() {
+            while i < n {
+                let c = b[i]
+                if c == 0x20 || c == 0x09 || c == 0x0D {
+                    space = true
+                } else if c == 0x0A {
+                    space = true
+                    newline = true
+                } else {
+                    break
+                }
+                i += 1
+            }
+        }
+        @inline(__always) func identifier() -> Bool {
+            guard i < n, Lexer.isIdentifierStart(b[i]) else { return false }
+            i += 1
+            while i < n {
+                let d = b[i]
+                if Lexer.isIdentifierContinue(d) {
+                    i += 1
+                } else if d == UInt8(ascii: "-"), i + 1 < n, Lexer.isIdentifierStart(b[i + 1]) {
+                    i += 2
+                } else {
+                    break
+                }
+            }
+            return true
+        }
+        whitespace()
+        let start = i
+        guard i < n, b[i] >= UInt8(ascii: "A"), b[i] <= UInt8(ascii: "Z"), identifier() else { return nil }
+        let kind = Token(kind: .identifier, start: start, end: i, spaceBefore: space, newlineBefore: newline)
+        var tokens = 2
+        space = false
+        newline = false
+        whitespace()
+        if i < n, b[i] != UInt8(ascii: "{") {
+            guard identifier() else { return nil }
+            tokens = 3
+            space = false
+            newline = false
+            whitespace()
+        }
+        guard i < n, b[i] == UInt8(ascii: "{") else { return nil }
+        return (kind, i + 1, tokens, space)
     }
 
     /// Skips a (nesting) block comment starting at `from`; returns the index after it.

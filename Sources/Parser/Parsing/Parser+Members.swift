@@ -38,7 +38,7 @@ extension Parser {
                     deferred = []
                     deferred.reserveCapacity(Self.deferredRun)
                 }
-                deferred.append(skimRow())
+                skimRows(into: &deferred)
                 continue
             }
             if let member = parseMember() {
@@ -155,16 +155,19 @@ extension Parser {
     }
 
     /// Steps over the row at the current token, matching its braces, and
-    /// returns where it stands. Whether the row parses to the same end is
-    /// for `DeferredRowParser` to find out: a row with a problem may not
-    /// (`size: {` takes the `{` as a bad value).
-    mutating func skimRow() -> DeferredRow {
+    /// appends where it stands to `deferred` — and so for the rows right
+    /// after it that the lexer recognises, up to `deferredRun`. Whether a
+    /// row parses to the same end is for `DeferredRowParser` to find out:
+    /// a row with a problem may not (`size: {` takes the `{` as a bad
+    /// value).
+    mutating func skimRows(into deferred: inout [DeferredRow]) {
         let first = current
         // The kind, and the id if there is one: both within the lookahead
         // the parser keeps lexed, so walked without `advance()` (which
         // would lex a window more), as are the tokens lexed already; then
         // the lexer steps over the rest without making tokens of them
-        // (`Lexer.skipBraces`), matching the same braces.
+        // (`Lexer.skipBraces`), matching the same braces, and over the
+        // rows after it.
         var next = index - base + 1
         if tokens[next].kind == .identifier { next += 1 }
         var level = 0
@@ -175,20 +178,26 @@ extension Parser {
             next += 1
             if level <= 0 { break }
         }
-        if level > 0, next == tokens.count, lexer != nil {
-            // Only the last token stepped over is kept, as the previous
-            // one (or, when there was none, the last one walked).
-            let walked = tokens[next - 1]
-            tokens.removeAll(keepingCapacity: true)
-            let stepped = lexer!.skipBraces(bytes, level: level, thenLex: Parser.skimmingWindow, into: &tokens)
-            if stepped == 0 { tokens.insert(walked, at: 0) }
-            if lexer!.finished, lexer!.endsInComment { reportedEndOfFile = true }
-            base += next + stepped - 1
-            next = 1
+        guard level > 0, next == tokens.count, lexer != nil else {
+            index = base + next
+            if next + Parser.lookahead >= tokens.count { lexMore() }
+            deferred.append(DeferredRow(token: first, end: UInt32(previous.end)))
+            return
         }
-        index = base + next
-        if next + Parser.lookahead >= tokens.count { lexMore() }
-        return DeferredRow(token: first, end: UInt32(previous.end))
+        // Only the last token stepped over is kept, as the previous one
+        // (or, when there was none, the last one walked).
+        let walked = tokens[next - 1]
+        tokens.removeAll(keepingCapacity: true)
+        let at = deferred.count
+        deferred.append(DeferredRow(token: first, end: 0))
+        let (stepped, end) = lexer!.skipBraces(
+            bytes, level: level, thenLex: Parser.skimmingWindow, into: &tokens, rowsAfter: &deferred, upTo: Self.deferredRun)
+        if stepped == 0 { tokens.insert(walked, at: 0) }
+        if lexer!.finished, lexer!.endsInComment { reportedEndOfFile = true }
+        base += next + stepped - 1
+        index = base + 1
+        if 1 + Parser.lookahead >= tokens.count { lexMore() }
+        deferred[at] = DeferredRow(token: first, end: UInt32(end ?? previous.end))
     }
 
     /// The block keyword at the current token, compared as bytes (rows are

@@ -100,7 +100,7 @@ public struct Parser {
         lexMore()
     }
 
-    /// Lexed this many tokens after each row stepped over (`skimRow`):
+    /// Lexed this many tokens after each run of rows stepped over (`skimRows`):
     /// the next row's `Kind id {` and one more, as many as the lookahead
     /// past the current token needs, so that in a run of rows the lexer
     /// steps over most of each and `lexMore` (a window of thousands,
