@@ -52,14 +52,14 @@ extension TypeChecker {
                 error(.toggleNonBool, arguments[0].span, "toggle() needs bool state, but '\(state.name)' is \(scope.states[state.name]!)")
                 return nil
             }
-            return .toggle(state: scope.statePrefix + state.name)
+            return .toggle(state: scope.stateSlot(state.name))
         case "set":
             guard requireArguments(2...2, arguments, expr, usage: "set(state, value)"),
                 let state = stateName(arguments[0], scope: scope)
             else { return nil }
             let type = scope.states[state.name]!
             let typed = check(arguments[1], expecting: type, scope: scope, what: "set(\(state.name), …) of \(type) state")
-            return typed == .invalid ? nil : .set(state: scope.statePrefix + state.name, typed)
+            return typed == .invalid ? nil : .set(state: scope.stateSlot(state.name), typed)
         case "emit":
             guard requireArguments(1...1, arguments, expr, usage: "emit(\"event\")") else { return nil }
             guard case .string(let event) = arguments[0].kind else {

@@ -53,7 +53,20 @@ struct SpanTable {
 
 extension TypeChecker {
     mutating func checkMembers(_ block: Block, context: BlockContext, scope: Scope, owner: @autoclosure () -> String) -> BlockResult {
-        var (result, scope, mayDeclareState) = Self.start(block, context: context, scope: scope)
+        let mayDeclareState = Self.mayDeclareState(context: context, scope: scope)
+        // The scope is copied only to say so: a copy for every row (its
+        // tables retained and released) was 2% of checking a row.
+        guard !scope.declaresState else {
+            return checkMembers(block, context: context, memberScope: Self.memberScope(scope), mayDeclareState: mayDeclareState, owner: owner())
+        }
+        return checkMembers(block, context: context, memberScope: scope, mayDeclareState: mayDeclareState, owner: owner())
+    }
+
+    /// `checkMembers` with `scope` as the block's members see it.
+    private mutating func checkMembers(
+        _ block: Block, context: BlockContext, memberScope scope: Scope, mayDeclareState: Bool, owner: @autoclosure () -> String
+    ) -> BlockResult {
+        var result = Self.start(block)
         // Indexing, not `for member in`, saves a copy of each member; and
         // a property, nearly every member, is taken out alone: passing the
         // member copied all of it through the enum's generic witnesses.
@@ -78,7 +91,9 @@ extension TypeChecker {
         stream: inout RowStream, sink: inout some CheckedRowSink
     ) -> BlockResult {
         // Rows handed on as checked need no room here.
-        var (result, scope, mayDeclareState) = Self.start(block, context: context, scope: scope, reservesRows: stream.pending == nil)
+        var result = Self.start(block, reservesRows: stream.pending == nil)
+        let mayDeclareState = Self.mayDeclareState(context: context, scope: scope)
+        let scope = Self.memberScope(scope)
         var members: [Member] = []
         swap(&members, &block.members)
         // Last first, so that each is taken off the end in source order.
@@ -114,9 +129,21 @@ extension TypeChecker {
         return syntax
     }
 
-    /// A block's result before its members are checked, the scope its
-    /// members see, and whether it may declare state.
-    private static func start(_ block: Block, context: BlockContext, scope: Scope, reservesRows: Bool = true) -> (BlockResult, Scope, Bool) {
+    /// Whether a block may declare state: only the block itself does, not
+    /// rows or blocks in it.
+    private static func mayDeclareState(context: BlockContext, scope: Scope) -> Bool {
+        scope.declaresState || context == .screen || context == .flow
+    }
+
+    /// The scope a block's members see.
+    private static func memberScope(_ scope: Scope) -> Scope {
+        var inner = scope
+        inner.declaresState = false
+        return inner
+    }
+
+    /// A block's result before its members are checked.
+    private static func start(_ block: Block, reservesRows: Bool = true) -> BlockResult {
         var result = BlockResult()
         // Room for the properties and rows at once: grown by doubling, the
         // screen's 100,000 checked rows had twice their room, and both
@@ -134,11 +161,7 @@ extension TypeChecker {
         }
         result.block.properties.reserveCapacity(properties)
         if reservesRows { result.rows.reserveCapacity(rows) }
-        // State is declared only by the block itself, not by rows or blocks in it.
-        let mayDeclareState = scope.declaresState || context == .screen || context == .flow
-        var inner = scope
-        inner.declaresState = false
-        return (result, inner, mayDeclareState)
+        return result
     }
 
     /// What a block's members say together, once all are checked.

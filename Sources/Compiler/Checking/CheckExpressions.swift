@@ -130,10 +130,10 @@ extension TypeChecker {
     }
 
     private mutating func inferName(_ name: String, span: Span, expected: ValueType?, scope: Scope) -> Checked {
-        if let type = scope.parameters[name] { return (.parameter(name, type), type) }
+        if let type = scope.parameterType(name) { return (.parameter(name, type), type) }
         if let type = scope.states[name] {
             usedStates.insert(name)
-            return (.state(scope.statePrefix + name, type), type)
+            return (.state(scope.stateSlot(name), type), type)
         }
         if name == "index", scope.loop != nil { return (.parameter("index", .number), .number) }
         if reportRecordUsedAsValue(name, span: span, scope: scope) { return (.invalid, nil) }

@@ -24,6 +24,18 @@ struct Scope {
     /// Inside `for`s: their variables and the records of their elements,
     /// outermost first.
     var loops: [(variable: String, record: String)] = []
+    /// The slot of state `name` in checked expressions and actions. (A
+    /// screen's prefix is empty: joining it still built a string.)
+    func stateSlot(_ name: String) -> String {
+        statePrefix.isEmpty ? name : statePrefix + name
+    }
+
+    /// The type of parameter `name`, if there is one. (Outside components
+    /// there are none: no name is hashed to find that out.)
+    func parameterType(_ name: String) -> ValueType? {
+        parameters.isEmpty ? nil : parameters[name]
+    }
+
     /// The innermost `for`'s.
     var loop: (variable: String, record: String)? { loops.last }
 }
