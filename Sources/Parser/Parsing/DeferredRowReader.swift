@@ -90,10 +90,11 @@ public final class DeferredRowReader {
 extension DeferredRowReader.Cursor {
     mutating func next(_ handOver: AnyObject?) -> RowSyntax? {
         guard !foundProblem, position < rows.rows.count else { return nil }
-        let syntax: RowSyntax?
+        var syntax: RowSyntax? = nil
         if inBatch < batch.count || takeBatch(handOver) {
-            syntax = batch[inBatch]
-            batch[inBatch] = nil  // let go as soon as it is handed out
+            // Moved out, leaving nil: let go as soon as it is handed out,
+            // and not retained and released on the way.
+            swap(&syntax, &batch[inBatch])
             inBatch += 1
         } else {
             syntax = parser.parse(rows.rows[position])
