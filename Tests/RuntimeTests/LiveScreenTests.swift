@@ -16,6 +16,9 @@ final class LiveScreenTests: XCTestCase {
         var hideSlot: [Int?]
         var sizeSlot: [Int?]
         var fitText: [Bool]
+        /// `fill` rows, by weight (sized again, not laid out fully, when
+        /// other rows change).
+        var fillWeight: [Double?] = []
         var spacing: Double
         var nestedAt: Int?
     }
@@ -50,7 +53,9 @@ final class LiveScreenTests: XCTestCase {
         var root: [Int] = []
         for index in 0..<plan.rows {
             let hidden = plan.hideSlot[index].map(stateRef) ?? no
-            let size = plan.sizeSlot[index].map(sizeRef) ?? (plan.fitText[index] ? fit : table.addConstant(.number(30)))
+            let fill = index < plan.fillWeight.count ? plan.fillWeight[index] : nil
+            let size = plan.sizeSlot[index].map(sizeRef) ?? fill.map { table.addConstant(.fill($0)) }
+                ?? (plan.fitText[index] ? fit : table.addConstant(.number(30)))
             var content: ContentModel = plan.fitText[index]
                 ? .text(text: text, font: font, lines: zero, color: clear, weight: "regular", align: "leading")
                 : .view(host: text, props: [])
@@ -93,6 +98,7 @@ final class LiveScreenTests: XCTestCase {
                 hideSlot: (0..<rows).map { _ in Bool.random(using: &random) ? Int.random(in: 0..<slots, using: &random) : nil },
                 sizeSlot: (0..<rows).map { _ in Bool.random(using: &random) ? Int.random(in: 0..<slots, using: &random) : nil },
                 fitText: (0..<rows).map { _ in Int.random(in: 0..<4, using: &random) == 0 },
+                fillWeight: (0..<rows).map { _ in Int.random(in: 0..<8, using: &random) == 0 ? Double(Int.random(in: 1...3, using: &random)) : nil },
                 spacing: Double(Int.random(in: 0...8, using: &random)),
                 nestedAt: Int.random(in: 0..<5, using: &random) == 0 ? Int.random(in: 0..<rows, using: &random) : nil)
             let model = Self.model(plan)

@@ -26,8 +26,12 @@ package struct IncrementalLayout: Sendable {
     /// The screen's rows in order, with their extents and their terms
     /// (extent + spacing, 0 when hidden) summed as the stack's length.
     var rootRows = RowSequence()
-    /// How many of the screen's rows are `fill` (their shares move together).
-    var fillRows = 0
+    /// The screen's `fill` rows, in order, kept by `rebuildTree`: they share
+    /// what the other rows leave of the viewport, so a change to those
+    /// sizes them again (`resizeFillRows`).
+    var fillCache: [Int] = []
+    /// How many of the screen's rows are `fill`.
+    var fillRows: Int { fillCache.count }
     /// The screen's sticky rows, in order and as a set, kept by `rebuildTree`.
     var stickyCache: [Int] = []
     var stickySet: Set<Int> = []
@@ -150,7 +154,7 @@ package struct IncrementalLayout: Sendable {
         holders = [Int32](repeating: -1, count: screen.model.stacks.count)
         for (row, nested) in resolved.nested.enumerated() where nested >= 0 { holders[Int(nested)] = Int32(row) }
         let spacing = rootStack.spacing
-        fillRows = rows.count { resolved.specs[$0].rule == MainSpec.fill }
+        fillCache = rows.filter { resolved.specs[$0].rule == MainSpec.fill }
         rootRows.replace(
             with: rows.map { row in
                 let hidden = resolved.specs[row].hidden
@@ -217,19 +221,24 @@ package struct IncrementalLayout: Sendable {
     /// move. A row of the screen's own stack costs O(log n); a row inside a
     /// nested stack lays out again the screen's row that holds it (and
     /// everything inside that), then moves the rows after it: O(log n +
-    /// the holder's rows). What neither covers — `fill` rows in the screen,
-    /// a holder shown or hidden — is a full layout.
+    /// the holder's rows); the screen's `fill` rows are sized again after
+    /// them, O(fill rows × log n). What none of these covers — a `fill` row
+    /// changed itself, or holding a stack, a holder shown or hidden — is a
+    /// full layout.
     mutating func update(rows: [Int]) {
         guard !rows.isEmpty else { return }
         let context = screen.context
         var facts = rows.map { ResolvedScreen.facts(of: screen.model.rows[$0], table: screen.model.expressions, context: context) }
-        var needsFull = fillRows > 0
+        // A `fill` row holding a stack: what its resizing does inside it is
+        // the full layout's to say.
+        var needsFull = fillCache.contains { resolved.nested[$0] >= 0 }
         var holdersToRedo: [Int] = []
         for (row, index) in zip(rows, facts.indices) {
             if let hidden = screen.hiddenOverrides[row] { facts[index].spec.hidden = hidden }
             if rootRows.contains(row), facts[index].nested < 0 {
-                // One of the screen's measured rows moves alone, unless it fills.
-                if facts[index].spec.rule == MainSpec.fill { needsFull = true }
+                // One of the screen's measured rows moves alone, unless it
+                // fills or filled (the shares of every `fill` row change).
+                if facts[index].spec.rule == MainSpec.fill || resolved.specs[row].rule == MainSpec.fill { needsFull = true }
                 continue
             }
             // A row the screen's stack no longer lists (its element gone) is not placed.
@@ -288,7 +297,43 @@ package struct IncrementalLayout: Sendable {
             if changed { layoutChanged = true }
             setExtent(extent, hidden: resolved.specs[holder].hidden, ofRow: holder)
         }
+        if !fillCache.isEmpty { resizeFillRows() }
         snapshotIsCurrent = false
+    }
+
+    /// Sizes the screen's shown `fill` rows again, as a full layout does
+    /// (docs/layout.md, STEP 2): they share by weight what the other rows,
+    /// the gaps and the padding leave of the viewport. Each that changes is
+    /// logged first, as a later update's rows are, with its pose before the
+    /// change.
+    private mutating func resizeFillRows() {
+        let stack = rootStack
+        let axis = stack.axis
+        let viewport = axis == .vertical ? screen.viewportHeight : screen.viewportWidth
+        var filled = 0.0
+        var weight = 0.0
+        for row in fillCache where !resolved.specs[row].hidden {
+            filled += rootRows.entry(ofRow: row).extent
+            weight += resolved.specs[row].value
+        }
+        guard weight > 0 else { return }
+        // The other rows' extents and the gaps between all shown rows: the
+        // terms, less the last row's spacing, less what the `fill` rows hold.
+        let others = rootRows.total - (rootRows.anyVisible ? stack.spacing : 0) - filled
+        let space = max(0, viewport - stack.padding.total(axis) - others)
+        var changed: [(row: Int, extent: Double)] = []
+        for row in fillCache where !resolved.specs[row].hidden {
+            let spec = resolved.specs[row]
+            let insets = resolved.insets[row]
+            let share = space * spec.value / weight
+            let extent = LayoutEngine.size(spec: spec, insets: insets, axis: axis, viewport: viewport) { max(0, share - insets.total(axis)) }
+            // The sums differ from a full layout's in their last bits.
+            let current = rootRows.entry(ofRow: row).extent
+            if abs(extent - current) > 1e-9 * max(1, abs(extent)) { changed.append((row, extent)) }
+        }
+        guard !changed.isEmpty else { return }
+        logLaterUpdate(rootRows: changed.map(\.row), nested: [])
+        for (row, extent) in changed { setExtent(extent, hidden: false, ofRow: row) }
     }
 
     /// The screen's row whose subtree holds `row` (itself for one of the
