@@ -260,17 +260,7 @@ public struct Lexer {
         }
         @inline(__always) func identifier() -> Bool {
             guard i < n, Lexer.isIdentifierStart(b[i]) else { return false }
-            i += 1
-            while i < n {
-                let d = b[i]
-                if Lexer.isIdentifierContinue(d) {
-                    i += 1
-                } else if d == UInt8(ascii: "-"), i + 1 < n, Lexer.isIdentifierStart(b[i + 1]) {
-                    i += 2
-                } else {
-                    break
-                }
-            }
+            i = Lexer.nameEnd(b, from: i + 1)
             return true
         }
         whitespace()
@@ -290,6 +280,26 @@ public struct Lexer {
         }
         guard i < n, b[i] == UInt8(ascii: "{") else { return nil }
         return (kind, i + 1, tokens, space)
+    }
+
+    /// Where the name whose first byte is before `from` ends: letters,
+    /// digits, `_`, and `-` between two parts (`hide-last-separator`).
+    /// The one rule for names, whether lexed or stepped over.
+    @inline(__always)
+    private static func nameEnd(_ b: UnsafeBufferPointer<UInt8>, from: Int) -> Int {
+        let n = b.count
+        var i = from
+        while i < n {
+            let d = b[i]
+            if Lexer.isIdentifierContinue(d) {
+                i += 1
+            } else if d == UInt8(ascii: "-"), i + 1 < n, Lexer.isIdentifierStart(b[i + 1]) {
+                i += 2
+            } else {
+                break
+            }
+        }
+        return i
     }
 
     /// Skips a (nesting) block comment starting at `from`; returns the index after it.
@@ -320,17 +330,7 @@ public struct Lexer {
             i + 1 < n && b[i + 1] == UInt8(ascii: byte.unicodeScalars.first!)
         }
         if Lexer.isIdentifierStart(c) {
-            i += 1
-            while i < n {
-                let d = b[i]
-                if Lexer.isIdentifierContinue(d) {
-                    i += 1
-                } else if d == UInt8(ascii: "-"), i + 1 < n, Lexer.isIdentifierStart(b[i + 1]) {
-                    i += 2
-                } else {
-                    break
-                }
-            }
+            i = Lexer.nameEnd(b, from: i + 1)
             return .identifier
         }
         if Lexer.isDigit(c) { return scanNumber(b, &i) }
