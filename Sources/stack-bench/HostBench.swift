@@ -142,6 +142,7 @@ enum HostBench {
             results += severalRows(count: count)
             results += manyReaders(count: count, readers: min(1000, count / 4))
             results += pinnedScreen(count: count)
+            results += fillScreen(count: count)
         }
         return results
     }
@@ -166,17 +167,29 @@ enum HostBench {
     /// screen whose first row is pinned to the top: the quick transition
     /// (the sticky row presented for the host to pin) against the general one.
     static func pinnedScreen(count: Int) -> [Result] {
-        var source = "screen Pinned {\n    state open: bool = false\n    defaults { transition resize { duration: 300ms } }\n"
-        source += "    Text header { text: \"pinned\"  size: 44  pin: top }\n"
-        // The header is one of the `count` rows (a screen holds at most 1,000,000).
+        oneReader(count: count, name: "Pinned", first: "    Text header { text: \"pinned\"  size: 44  pin: top }\n", label: "a row resized under a pinned row")
+    }
+
+    /// The same on a screen whose first row fills what the others leave of
+    /// the viewport (nothing, here): its share sized again, not the screen
+    /// laid out fully.
+    static func fillScreen(count: Int) -> [Result] {
+        oneReader(count: count, name: "Filled", first: "    Spacer top { size: fill }\n", label: "a row resized beside a fill row")
+    }
+
+    /// `count` rows, `first` the first of them, one in the middle reading
+    /// a state: set six times, each with a pass, quick and general.
+    private static func oneReader(count: Int, name: String, first: String, label: String) -> [Result] {
+        var source = "screen \(name) {\n    state open: bool = false\n    defaults { transition resize { duration: 300ms } }\n" + first
+        // The first row is one of the `count` rows (a screen holds at most 1,000,000).
         for row in 0..<(count - 1) {
             source += row == count / 2 ? "    Text r\(row) { text: \"grows\"  size: open ? 90 : 30 }\n" : "    Text r\(row) { text: \"row\"  size: 44 }\n"
         }
         source += "}\n"
-        guard let model = benchScreen(source, path: "pinned.stack") else {
-            return [("host: pinned screen (the bench screen did not compile)", 0, "")]
+        guard let model = benchScreen(source, path: "\(name.lowercased()).stack") else {
+            return [("host: \(label) (the bench screen did not compile)", 0, "")]
         }
-        return quickAndGeneral(model, label: "a row resized under a pinned row", count: count) { live, step throws(RuntimeError) in
+        return quickAndGeneral(model, label: label, count: count) { live, step throws(RuntimeError) in
             try live.setState("open", to: .bool(step % 2 == 0))
         }
     }

@@ -62,4 +62,24 @@ extension QuickTransitionTests {
             }
         }
     }
+
+    /// `HostSession`'s one-row calls on such a screen are made in place
+    /// (nothing copied) unless the row fills itself, and drawn as the
+    /// general transition draws them.
+    func testOneRowCallsBesideFillRowsAreMadeInPlace() throws {
+        let model = try Self.fillScreen(rows: 12)
+        let rows = Array(model.stacks[model.rootStack].rows)
+        var (quick, general) = sessions(model, height: 700)
+        // Rows 3 and 9 hide and show; row 1 fills (its own change: not in place).
+        let steps: [(time: Double, row: Int, hidden: Bool, inPlace: Bool)] = [
+            (1, rows[3], true, true), (3, rows[9], true, true), (5, rows[3], false, true), (7, rows[1], true, false), (9, rows[1], false, false),
+        ]
+        for step in steps {
+            let before = quick.screen.changesInPlace
+            onBoth(&quick, &general) { session, _ in _ = try? session.setHidden(RowKey(step.row), step.hidden, at: step.time) }
+            XCTAssertEqual(quick.screen.changesInPlace > before, step.inPlace, "t \(step.time): made in place")
+            compare(&quick, &general, at: step.time, after: [0.0, 0.02, 0.05, 0.1, 0.16, 0.24, 0.3, 2.0], label: "t \(step.time)")
+        }
+        XCTAssertEqual(general.screen.changesInPlace, 0)
+    }
 }

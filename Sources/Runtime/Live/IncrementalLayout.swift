@@ -301,6 +301,18 @@ package struct IncrementalLayout: Sendable {
         snapshotIsCurrent = false
     }
 
+    /// Whether a change to `row` alone leaves the screen's `fill` rows to be
+    /// sized again after it (`resizeFillRows`), not to a full layout: it is
+    /// not one of them, none of them holds a stack, and they are few enough
+    /// to log with it.
+    func fillRowsFollow(_ row: Int) -> Bool {
+        fillCache.isEmpty
+            || (fillCache.count < Self.maximumFillRowsFollowing && !fillCache.contains(row) && !fillCache.contains { resolved.nested[$0] >= 0 })
+    }
+
+    /// The most `fill` rows `fillRowsFollow` takes (each is logged).
+    static let maximumFillRowsFollowing = 256
+
     /// Sizes the screen's shown `fill` rows again, as a full layout does
     /// (docs/layout.md, STEP 2): they share by weight what the other rows,
     /// the gaps and the padding leave of the viewport. Each that changes is
