@@ -143,6 +143,7 @@ enum HostBench {
             results += manyReaders(count: count, readers: min(1000, count / 4))
             results += pinnedScreen(count: count)
             results += fillScreen(count: count)
+            results += manyUpdates(count: count, updates: 500)
         }
         return results
     }
@@ -175,6 +176,25 @@ enum HostBench {
     /// laid out fully.
     static func fillScreen(count: Int) -> [Result] {
         oneReader(count: count, name: "Filled", first: "    Spacer top { size: fill }\n", label: "a row resized beside a fill row")
+    }
+
+    /// `updates` rows spread through the screen hidden (or shown again),
+    /// each by an update of its own, all in one change (a loop of
+    /// `setHidden` calls): the quick transition against the general one.
+    static func manyUpdates(count: Int, updates: Int) -> [Result] {
+        var source = "screen Updates {\n    defaults { transition hide { duration: 200ms }  transition show { duration: 200ms } }\n"
+        for row in 0..<count { source += "    Text r\(row) { text: \"row\"  size: 44 }\n" }
+        source += "}\n"
+        guard let model = benchScreen(source, path: "updates.stack") else {
+            return [("host: many updates (the bench screen did not compile)", 0, "")]
+        }
+        let rows = Array(model.stacks[model.rootStack].rows)
+        let spread = (0..<updates).map { rows[$0 * rows.count / updates] }
+        return quickAndGeneral(model, label: "\(updates) one-row updates in one change", count: count) { live, step throws(RuntimeError) in
+            var events: [LiveEvent] = []
+            for row in spread { events += try live.setHidden(RowKey(row), step % 2 == 0) }
+            return events
+        }
     }
 
     /// `count` rows, `first` the first of them, one in the middle reading

@@ -65,17 +65,56 @@ extension QuickTransitionTests {
         }
     }
 
-    /// Rows hidden one update at a time, all in one change: each update
-    /// reads the poses of the rows logged before it, so past a budget of
-    /// such reads (ChangeLog.maximumPosesRead) the general transition
-    /// takes the change — drawn the same either way.
-    func testAChangeOfHundredsOfUpdatesTakesTheGeneralTransition() throws {
+    /// Rows hidden, shown again and resized one update at a time, all in
+    /// one change, in a seeded order (each new row lands among the logged
+    /// ones): each later update reads again only the rows changed since
+    /// the one before (`BeforeChange.catchUp`), so hundreds of updates take
+    /// the quick path (past about 360 they went to the general transition)
+    /// — drawn as the general transition draws them.
+    func testAChangeOfHundredsOfUpdatesPresentsAsTheGeneralTransition() throws {
+        var source = "screen Plain {\n    spacing: 3\n    state big: bool = false\n"
+        source += "    defaults { transition hide { duration: 150ms  to { alpha: 0 } }  transition show { duration: 150ms }  transition resize { duration: 200ms } }\n"
+        for row in 0..<500 { source += "    Text r\(row) { text: \"row\"  size: \(row % 3 == 0 ? "big ? 60 : " : "")\(30 + row % 5 * 4) }\n" }
+        let model = try LiveModelTests.model(source + "}\n")
+        var random = SplitMix64(seed: 0x5EED_0400)
+        let rows = Array(model.stacks[model.rootStack].rows).shuffled(using: &random)
+        for count in [100, 400, 500] {
+            var (quick, general) = sessions(model, height: 600)
+            try onBoth(&quick, &general) { session, _ in
+                _ = try session.change(at: 1) { (live: inout LiveScreen) throws(RuntimeError) -> [LiveEvent] in
+                    var events: [LiveEvent] = []
+                    for (step, row) in rows.prefix(count).enumerated() {
+                        events += try live.setHidden(RowKey(row), true)
+                        // Now and then a row hidden before shown again, and
+                        // the rows `big` resizes resized (rows logged already).
+                        if step % 7 == 3 { events += try live.setHidden(RowKey(rows[step / 2]), false) }
+                        if step % 50 == 25 { events += try live.setState("big", to: .bool(step % 100 == 25)) }
+                    }
+                    return events
+                }
+            }
+            XCTAssertNotNil(quick.screen.quick, "\(count) updates of a row or two each take the quick path")
+            compare(&quick, &general, at: 1, after: [0.0, 0.05], label: "\(count) updates")
+            // The rows changed are all over the screen: looked at from top
+            // to bottom while they move (a scroll leaves the transition running).
+            let content = quick.screen.live.contentMain
+            for (step, fraction) in [0.2, 0.4, 0.6, 0.8, 1.0].enumerated() {
+                let time = 1.06 + 0.02 * Double(step)
+                onBoth(&quick, &general) { session, _ in session.scroll(to: max(0, content - 600) * fraction, at: time) }
+                compare(&quick, &general, at: time, after: [0.0], label: "\(count) updates, scrolled to \(fraction)")
+            }
+            compare(&quick, &general, at: 1.2, after: [0.0, 2.0], label: "\(count) updates, at the end")
+        }
+    }
+
+    /// Past `ChangeLog.maximumRows` rows in one change, the general
+    /// transition takes it, one update at a time as at once.
+    func testAChangeOfMoreRowsThanTheLogHoldsTakesTheGeneralTransition() throws {
         var source = "screen Plain {\n    defaults { transition hide { duration: 150ms  to { alpha: 0 } } }\n"
-        for row in 0..<500 { source += "    Text r\(row) { text: \"row\"  size: \(30 + row % 5 * 4) }\n" }
+        for row in 0..<(IncrementalLayout.ChangeLog.maximumRows + 4) { source += "    Text r\(row) { text: \"row\"  size: 30 }\n" }
         let model = try LiveModelTests.model(source + "}\n")
         let rows = Array(model.stacks[model.rootStack].rows)
-        // 100 updates read 4,950 poses; 400 read 79,800, past the budget.
-        for (count, takesQuick) in [(100, true), (400, false)] {
+        for count in [IncrementalLayout.ChangeLog.maximumRows - 1, IncrementalLayout.ChangeLog.maximumRows] {
             var (quick, general) = sessions(model, height: 600)
             try onBoth(&quick, &general) { session, _ in
                 _ = try session.change(at: 1) { (live: inout LiveScreen) throws(RuntimeError) -> [LiveEvent] in
@@ -84,8 +123,8 @@ extension QuickTransitionTests {
                     return events
                 }
             }
-            XCTAssertEqual(quick.screen.quick != nil, takesQuick, "\(count) updates of one row each")
-            compare(&quick, &general, at: 1, after: [0.0, 0.05, 0.16, 2.0], label: "\(count) updates")
+            XCTAssertEqual(quick.screen.quick != nil, count <= IncrementalLayout.ChangeLog.maximumRows - 1, "\(count) updates of one row each")
+            compare(&quick, &general, at: 1, after: [0.0, 0.05, 2.0], label: "\(count) updates")
         }
     }
 }

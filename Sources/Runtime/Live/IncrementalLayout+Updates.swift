@@ -22,19 +22,25 @@ extension IncrementalLayout {
             return
         }
         // Rows new to the log, each once.
-        var logged = Set(changeLog.rows.map(\.row))
-        let fresh = rows.filter { rootRows.contains($0) && logged.insert($0).inserted }
-        if !fresh.isEmpty { changeLog.posesRead += changeLog.rows.count }
-        if changeLog.rows.count + fresh.count > ChangeLog.maximumRows || changeLog.posesRead > ChangeLog.maximumPosesRead {
+        let fresh = rows.filter { rootRows.contains($0) && !changeLog.loggedRows.contains($0) }
+        if changeLog.rows.count + Set(fresh).count > ChangeLog.maximumRows {
             changeLog.full = true
         } else if !fresh.isEmpty {
-            // A row logged here has not changed yet: it shifts none after it.
-            let before = BeforeChange(self)
-            for row in fresh {
+            // The sums brought up to date with what changed since the last
+            // update: only those rows' poses are read again.
+            var sums = changeLog.sums ?? BeforeChange(axis: rootStack.axis, spacing: rootStack.spacing)
+            changeLog.sums = nil
+            sums.catchUp(with: self)
+            changeLog.resized = []
+            for row in fresh where changeLog.loggedRows.insert(row).inserted {
                 let at = place(ofRootRow: row)
-                let (growth, shown) = before.change(before: at)
+                let (growth, shown) = sums.change(before: at)
                 changeLog.rows.append((row, poseBeforeChange(ofRootRow: row, at: at, growth: growth, shown: shown)))
             }
+            // A row logged here has not changed yet: it shifts none after it
+            // (until it is given an extent, which `resized` notes).
+            sums.catchUp(with: self)
+            changeLog.sums = sums
         }
         if changeLog.rows.count >= ChangeLog.maximumRows { changeLog.full = true }
         for var change in nested {
@@ -59,39 +65,95 @@ extension IncrementalLayout {
     /// by their places: a row's pose before the change is found in
     /// O(log rows logged), not by going through them all (which made a
     /// change of k rows O(k²), and capped the rows a quick transition
-    /// takes low).
+    /// takes low). Kept from one later update of a change to the next:
+    /// each brings in the rows logged since and reads again only the rows
+    /// given an extent since (a change of k updates of a row each read k²
+    /// poses, and went to the general transition past about 360).
     struct BeforeChange {
         let axis: Axis
         let spacing: Double
-        /// The logged rows listed now, by place, and the sums of their
-        /// changes up to each (`growth[i]`, `shown[i]`: the first i).
+        /// The logged rows listed now, by place, each with where it stands
+        /// in the log (its pose before the change is there) and how it
+        /// changed since; and the sums of those changes up to each
+        /// (`growth[i]`, `shown[i]`: the first i), made again when a
+        /// change is read.
         private var places: [Int] = []
+        private var logged: [Int] = []
+        private var changes: [(growth: Double, shown: Int)] = []
         private var growth: [Double] = [0]
         private var shown: [Int] = [0]
+        /// Rows of the log brought in so far (`changeLog.rows` in order).
+        private var known = 0
 
-        init(_ layout: IncrementalLayout) {
-            axis = layout.rootStack.axis
-            spacing = layout.rootStack.spacing
-            let logged = layout.changeLog.rows.compactMap { row, before -> (Int, Double, Int)? in
-                guard layout.rootRows.contains(row) else { return nil }
-                let (grown, shownMore) = change(of: layout.pose(ofRootRow: row), from: before)
-                return (layout.place(ofRootRow: row), grown, shownMore)
+        init(axis: Axis, spacing: Double) {
+            self.axis = axis
+            self.spacing = spacing
+        }
+
+        /// Brings in the rows logged since the last call and reads again
+        /// the changes of the rows given an extent since. (No splice comes
+        /// between two later updates of a change, so the places of the
+        /// rows brought in hold.)
+        mutating func catchUp(with layout: IncrementalLayout) {
+            let log = layout.changeLog
+            var brought: [(place: Int, logged: Int, change: (growth: Double, shown: Int))] = []
+            while known < log.rows.count {
+                let (row, before) = log.rows[known]
+                if layout.rootRows.contains(row) {
+                    brought.append((layout.place(ofRootRow: row), known, change(of: layout.pose(ofRootRow: row), from: before)))
+                }
+                known += 1
             }
-            for (place, grown, shownMore) in logged.sorted(by: { $0.0 < $1.0 }) {
-                places.append(place)
+            if brought.count <= 8 {
+                // A later update's few rows: each put in its place.
+                for entry in brought {
+                    let at = first(atOrAfter: entry.place)
+                    places.insert(entry.place, at: at)
+                    logged.insert(entry.logged, at: at)
+                    changes.insert(entry.change, at: at)
+                }
+            } else {
+                // The first update's rows, or many: sorted once, with the rest.
+                var all = brought
+                all.append(contentsOf: places.indices.map { (places[$0], logged[$0], changes[$0]) })
+                all.sort { $0.place < $1.place }
+                places = all.map(\.place)
+                logged = all.map(\.logged)
+                changes = all.map(\.change)
+            }
+            var read = !brought.isEmpty
+            for row in log.resized where layout.rootRows.contains(row) {
+                let place = layout.place(ofRootRow: row)
+                let at = first(atOrAfter: place)
+                guard at < places.count, places[at] == place else { continue }
+                changes[at] = change(of: layout.pose(ofRootRow: row), from: log.rows[logged[at]].before)
+                read = true
+            }
+            guard read else { return }
+            growth.removeAll(keepingCapacity: true)
+            shown.removeAll(keepingCapacity: true)
+            growth.append(0)
+            shown.append(0)
+            for (grown, shownMore) in changes {
                 growth.append(growth.last! + grown)
                 shown.append(shown.last! + shownMore)
             }
         }
 
-        /// How much the logged rows before place `at` grew, and how many
-        /// more of them show.
-        func change(before at: Int) -> (growth: Double, shown: Int) {
+        /// The first index of `places` at or after `place`.
+        private func first(atOrAfter place: Int) -> Int {
             var low = 0, high = places.count
             while low < high {
                 let middle = (low + high) / 2
-                if places[middle] < at { low = middle + 1 } else { high = middle }
+                if places[middle] < place { low = middle + 1 } else { high = middle }
             }
+            return low
+        }
+
+        /// How much the logged rows before place `at` grew, and how many
+        /// more of them show.
+        func change(before at: Int) -> (growth: Double, shown: Int) {
+            let low = first(atOrAfter: at)
             return (growth[low], shown[low])
         }
 

@@ -61,12 +61,15 @@ package struct IncrementalLayout: Sendable {
         /// Rows inside the holders a change touches, at most (their
         /// stacks are laid out again whole; not measured past this).
         static let maximumNestedRows = 256
-        /// Poses of logged rows read again by later updates of the change
-        /// (each reads every row logged before it): past
-        /// `maximumPosesRead` the log is full, as k updates of a row each
-        /// would read k² (the bound 256 rows once made).
-        var posesRead = 0
-        static let maximumPosesRead = 65_536
+        /// The screen's rows among `rows`, for a later update to tell
+        /// which of its rows are new to the log without going through it.
+        var loggedRows: Set<Int> = []
+        /// What the rows logged so far did since the change began, summed
+        /// by place, kept from one later update to the next
+        /// (IncrementalLayout+Updates), and the screen's rows given an
+        /// extent since it was last brought up to date.
+        var sums: BeforeChange?
+        var resized: [Int] = []
         /// The blocks of rows a splice inserted and removed among the
         /// screen's rows, every other row keeping its order, in the order
         /// of the screen's rows.
@@ -262,6 +265,7 @@ package struct IncrementalLayout: Sendable {
             if !rows.isEmpty { changeLog.updates += 1 }
             for row in rows where changeLog.rows.count < ChangeLog.maximumRows {
                 changeLog.rows.append((row, pose(ofRootRow: row)))
+                changeLog.loggedRows.insert(row)
             }
             if changeLog.rows.count >= ChangeLog.maximumRows { changeLog.full = true }
         } else if holdersToRedo.isEmpty {
@@ -364,6 +368,8 @@ package struct IncrementalLayout: Sendable {
 
     /// Gives the screen's row `row` a new extent, moving the rows after it: O(log n).
     private mutating func setExtent(_ extent: Double, hidden: Bool, ofRow row: Int) {
+        // What a later update of the change reads of it again.
+        if changeLog.sums != nil { changeLog.resized.append(row) }
         let old = rootRows.entry(ofRow: row)
         let term = hidden ? 0 : extent + rootStack.spacing
         if old.extent != (hidden ? 0 : extent) || old.term != term { layoutChanged = true }
