@@ -55,7 +55,7 @@ extension TypeChecker {
     mutating func checkMembers(_ block: Block, context: BlockContext, scope: Scope, owner: @autoclosure () -> String) -> BlockResult {
         let mayDeclareState = Self.mayDeclareState(context: context, scope: scope)
         // The scope is copied only to say so: a copy for every row (its
-        // tables retained and released) was 2% of checking a row.
+        // tables retained and released) was 5% of the checker's thread.
         guard !scope.declaresState else {
             return checkMembers(block, context: context, memberScope: Self.memberScope(scope), mayDeclareState: mayDeclareState, owner: owner())
         }

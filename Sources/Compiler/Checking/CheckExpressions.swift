@@ -32,7 +32,7 @@ extension TypeChecker {
     /// A literal of the type expected, typed as `infer` types it — most
     /// values are (`font: 15`, `color: #3C3C43`, `text: "…"`), and
     /// `infer`'s way (a node inferred, folded, tested for overflow and
-    /// compared with the type expected) was a fifth of checking a row.
+    /// compared with the type expected) was about a tenth of checking a row.
     /// Nil for anything else, and for what `infer` reports (a number too
     /// large, a percentage out of range): `infer` takes those.
     private static func literal(_ kind: Expr.Kind, expecting expected: ValueType) -> TypedExpr? {
