@@ -11,7 +11,8 @@ import XCTest
 
 extension QuickTransitionTests {
     /// Rows that grow and hide around two `fill` rows (weights 1 and 2),
-    /// short enough that the `fill` rows take the rest of the viewport.
+    /// short enough that the `fill` rows take the rest of the viewport;
+    /// `open` weighs the first anew, `hide` hides the second.
     private static func fillScreen(rows: Int) throws -> ScreenModel {
         var source = """
             screen Filled {
@@ -27,8 +28,8 @@ extension QuickTransitionTests {
             """
         for row in 0..<rows {
             switch row % 6 {
-            case 1: source += "    Spacer gap\(row) { size: fill  min: 10 }\n"
-            case 4: source += "    View wide\(row) { host: \"Cell\"  size: fill(2)  insets: 4 0 }\n"
+            case 1: source += "    Spacer gap\(row) { size: open ? fill(3) : fill(1)  min: 10 }\n"
+            case 4: source += "    View wide\(row) { host: \"Cell\"  size: fill(2)  insets: 4 0  hidden: hide }\n"
             case 2: source += "    Text r\(row) { text: \"grows\"  size: open ? 60 : 30 }\n"
             case 3: source += "    Text r\(row) { text: \"hides\"  size: 24  hidden: hide }\n"
             default: source += "    Text r\(row) { text: \"row\"  size: 20 }\n"
@@ -64,15 +65,15 @@ extension QuickTransitionTests {
     }
 
     /// `HostSession`'s one-row calls on such a screen are made in place
-    /// (nothing copied) unless the row fills itself, and drawn as the
-    /// general transition draws them.
+    /// (nothing copied), a `fill` row's own too, and drawn as the general
+    /// transition draws them.
     func testOneRowCallsBesideFillRowsAreMadeInPlace() throws {
         let model = try Self.fillScreen(rows: 12)
         let rows = Array(model.stacks[model.rootStack].rows)
         var (quick, general) = sessions(model, height: 700)
-        // Rows 3 and 9 hide and show; row 1 fills (its own change: not in place).
+        // Rows 3 and 9 hide and show, and so does row 1, which fills.
         let steps: [(time: Double, row: Int, hidden: Bool, inPlace: Bool)] = [
-            (1, rows[3], true, true), (3, rows[9], true, true), (5, rows[3], false, true), (7, rows[1], true, false), (9, rows[1], false, false),
+            (1, rows[3], true, true), (3, rows[9], true, true), (5, rows[3], false, true), (7, rows[1], true, true), (9, rows[1], false, true),
         ]
         for step in steps {
             let before = quick.screen.changesInPlace

@@ -239,9 +239,11 @@ package struct IncrementalLayout: Sendable {
         for (row, index) in zip(rows, facts.indices) {
             if let hidden = screen.hiddenOverrides[row] { facts[index].spec.hidden = hidden }
             if rootRows.contains(row), facts[index].nested < 0 {
-                // One of the screen's measured rows moves alone, unless it
-                // fills or filled (the shares of every `fill` row change).
-                if facts[index].spec.rule == MainSpec.fill || resolved.specs[row].rule == MainSpec.fill { needsFull = true }
+                // One of the screen's measured rows moves alone; a `fill`
+                // row shown, hidden or weighed anew is sized again with the
+                // others after it (`resizeFillRows`), but one that starts or
+                // stops filling changes which rows share: a full layout.
+                if (facts[index].spec.rule == MainSpec.fill) != (resolved.specs[row].rule == MainSpec.fill) { needsFull = true }
                 continue
             }
             // A row the screen's stack no longer lists (its element gone) is not placed.
@@ -293,7 +295,13 @@ package struct IncrementalLayout: Sendable {
             if !rootRows.contains(row) || fact.nested >= 0, row < snapshot.rowCount { snapshot.setFacts(fact, of: row) }
         }
         for row in rows {
-            guard rootRows.contains(row), let extent = measuredExtent(of: row) else { continue }
+            guard rootRows.contains(row) else { continue }
+            // A `fill` row's extent is its share, given below; hidden, none.
+            if resolved.specs[row].rule == MainSpec.fill {
+                if resolved.specs[row].hidden != isHiddenInTree(row) { setExtent(0, hidden: resolved.specs[row].hidden, ofRow: row) }
+                continue
+            }
+            guard let extent = measuredExtent(of: row) else { continue }
             setExtent(extent, hidden: resolved.specs[row].hidden, ofRow: row)
         }
         for holder in holdersToRedo {
@@ -310,12 +318,14 @@ package struct IncrementalLayout: Sendable {
     /// not one of them, none of them holds a stack, and they are few enough
     /// to log with it.
     func fillRowsFollow(_ row: Int) -> Bool {
-        fillCache.isEmpty
-            || (fillCache.count < Self.maximumFillRowsFollowing && !fillCache.contains(row) && !fillCache.contains { resolved.nested[$0] >= 0 })
+        fillCache.isEmpty || (fillCache.count < Self.maximumFillRowsFollowing && !fillCache.contains { resolved.nested[$0] >= 0 })
     }
 
     /// The most `fill` rows `fillRowsFollow` takes (each is logged).
     static let maximumFillRowsFollowing = 256
+
+    /// Whether the screen's row `row` counts as hidden in the sums.
+    private func isHiddenInTree(_ row: Int) -> Bool { !rootRows.entry(ofRow: row).visible }
 
     /// Sizes the screen's shown `fill` rows again, as a full layout does
     /// (docs/layout.md, STEP 2): they share by weight what the other rows,
