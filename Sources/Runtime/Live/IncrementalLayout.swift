@@ -232,9 +232,7 @@ package struct IncrementalLayout: Sendable {
         guard !rows.isEmpty else { return }
         let context = screen.context
         var facts = rows.map { ResolvedScreen.facts(of: screen.model.rows[$0], table: screen.model.expressions, context: context) }
-        // A `fill` row holding a stack: what its resizing does inside it is
-        // the full layout's to say.
-        var needsFull = fillCache.contains { resolved.nested[$0] >= 0 }
+        var needsFull = aFillRowHoldsAStack
         var holdersToRedo: [Int] = []
         for (row, index) in zip(rows, facts.indices) {
             if let hidden = screen.hiddenOverrides[row] { facts[index].spec.hidden = hidden }
@@ -318,8 +316,12 @@ package struct IncrementalLayout: Sendable {
     /// not one of them, none of them holds a stack, and they are few enough
     /// to log with it.
     func fillRowsFollow(_ row: Int) -> Bool {
-        fillCache.isEmpty || (fillCache.count < Self.maximumFillRowsFollowing && !fillCache.contains { resolved.nested[$0] >= 0 })
+        fillCache.isEmpty || (fillCache.count < Self.maximumFillRowsFollowing && !aFillRowHoldsAStack)
     }
+
+    /// Whether one of the screen's `fill` rows holds a stack: what its
+    /// resizing does inside it is the full layout's to say.
+    private var aFillRowHoldsAStack: Bool { fillCache.contains { resolved.nested[$0] >= 0 } }
 
     /// The most `fill` rows `fillRowsFollow` takes (each is logged).
     static let maximumFillRowsFollowing = 256
