@@ -91,6 +91,48 @@ enum DataBench {
         return results
     }
 
+    /// A feed ending in a `fill` row (a gap that keeps its last row at the
+    /// bottom while the items leave room), an item inserted at the top a
+    /// second apart, each with a pass: the `fill` row's share sized again
+    /// after the splice (quick) against the screen laid out fully (general).
+    static func fillFeed(elements: Int) -> [Result] {
+        let filled = source.replacingFirst(
+            "data items: [Item]",
+            with: "data items: [Item]\n    defaults { transition insert { duration: 250ms  from { alpha: 0 } } }"
+        ).replacingFirst("€\"  size: 44 } }", with: "€\"  size: 44 } }\n    Spacer gap { size: fill }\n    Text end { text: \"end\" }")
+        guard filled.contains("size: fill"), let program = Compiler.check(SourceFile(path: "filled.stack", text: filled)).program,
+            let model = Compiler.lower(program).first
+        else {
+            return [("data: (the feed with a fill row did not compile)", 0, "")]
+        }
+        let clock = ContinuousClock()
+        var live = LiveScreen(model: model)
+        _ = try? live.bind("items", json: json(Array(0..<max(0, elements - 9))))
+        var medians: [Double] = []
+        var tookQuick = false
+        for quick in [true, false] {
+            var session = HostSession(live)
+            session.allowsQuickChanges = quick
+            _ = session.pass(at: 0)
+            var times = (0..<6).map { n in
+                let at = 1 + Double(n)
+                let object = "{\"id\":\"f\(n)\",\"title\":\"New \(n)\",\"price\":\(n)}"
+                return Measure.seconds(clock.measure {
+                    _ = try? session.insert("items", json: object, index: 0, at: at)
+                    _ = session.pass(at: at + 0.02)
+                    if quick { tookQuick = tookQuick || session.screen.changedQuickly }
+                })
+            }
+            times.sort()
+            medians.append(times[times.count / 2])
+        }
+        return [(
+            "data: insert 1 at the top of a feed with a fill row, animated", medians[0],
+            String(format: "%.2f ms median, change and a pass%@; %.1f ms through the general transition",
+                medians[0] * 1000, tookQuick ? "" : " (the quick path was not taken)", medians[1] * 1000)
+        )]
+    }
+
     /// A feed whose rows animate in (250 ms), pushed at the top every 50 ms,
     /// then deleted again: each change arrives while the last ones still
     /// animate, and is composed with them (their rows go on from where they
@@ -294,6 +336,7 @@ enum DataBench {
         results += busyFeed(elements: elements, summary: summary)
         results += chatAppend(elements: elements, countingHead: false)
         results += chatAppend(elements: elements, countingHead: true)
+        results += fillFeed(elements: elements)
         let deleted = Measure.seconds(clock.measure {
             _ = try? session.remove("items", key: "i\(elements)", at: 9)
             _ = session.pass(at: 9.05)

@@ -12,7 +12,8 @@ import XCTest
 extension QuickTransitionTests {
     /// Rows that grow and hide around two `fill` rows (weights 1 and 2),
     /// short enough that the `fill` rows take the rest of the viewport;
-    /// `open` weighs the first anew, `hide` hides the second.
+    /// `open` weighs the first anew and makes a third start filling,
+    /// `hide` hides the second.
     private static func fillScreen(rows: Int) throws -> ScreenModel {
         var source = """
             screen Filled {
@@ -32,6 +33,7 @@ extension QuickTransitionTests {
             case 4: source += "    View wide\(row) { host: \"Cell\"  size: fill(2)  insets: 4 0  hidden: hide }\n"
             case 2: source += "    Text r\(row) { text: \"grows\"  size: open ? 60 : 30 }\n"
             case 3: source += "    Text r\(row) { text: \"hides\"  size: 24  hidden: hide }\n"
+            case 5: source += "    Text r\(row) { text: \"fills when open\"  size: open ? fill(2) : 40 }\n"
             default: source += "    Text r\(row) { text: \"row\"  size: 20 }\n"
             }
         }
@@ -82,5 +84,80 @@ extension QuickTransitionTests {
             compare(&quick, &general, at: step.time, after: [0.0, 0.02, 0.05, 0.1, 0.16, 0.24, 0.3, 2.0], label: "t \(step.time)")
         }
         XCTAssertEqual(general.screen.changesInPlace, 0)
+    }
+
+    /// The feed with `fill` rows: a gap before its last row, pushing it to
+    /// the bottom while the posts leave room, and a note that fills while
+    /// there are more than 40 of them (a row that starts and stops filling
+    /// as the count it reads changes). Without `counting`, no row reads the
+    /// count (the head and the note are fixed): the splice alone sizes the
+    /// `fill` rows again.
+    static func fillFeedSource(counting: Bool) -> String {
+        var source = feedSource.replacingOccurrences(
+            of: "    Text tail {", with: """
+                    Spacer gap { size: fill  min: 10 }
+                    Text note { text: "note"  size: count(posts) > 40 ? fill(2) : 24 }
+                    Text tail {
+                """)
+        if !counting {
+            source = source.replacingOccurrences(of: "count(posts) > 40 ? fill(2) : 24", with: "24")
+                .replacingOccurrences(of: "Text head { text: \"\\(count(posts)) posts\"  size: count(posts) > 36 ? 52 : count(posts) > 32 ? 46 : 40", with: "Text head { text: \"posts\"  size: 40")
+            XCTAssertFalse(source.contains("count("))
+        }
+        XCTAssertNotEqual(source, feedSource)
+        return source
+    }
+
+    /// Elements in and out of a feed with `fill` rows animate without a
+    /// full layout: the splice's blocks with their tracks, the `fill` rows
+    /// sized again after them as rows the change resized, drawn as the
+    /// general transition draws it — one element at a time, several,
+    /// through the session's own calls, in a viewport the posts fill at
+    /// times and leave room in at others.
+    func testElementsBesideFillRowsPresentAsTheGeneralTransition() throws {
+        for counting in [true, false] {
+            let source = Self.fillFeedSource(counting: counting)
+            try checkFeed(seed: 0xF111, several: false, source: source, height: 3400)
+            try checkFeed(seed: 0xF112, several: true, source: source, height: 3400)
+            try checkFeed(seed: 0xF113, several: false, byElement: true, source: source, height: 3400)
+        }
+    }
+
+    /// An element in or out that makes a row reading the count resize
+    /// after a `fill` row the splice sized again: the reader is logged
+    /// where the splice left it (as a later update's row), not where the
+    /// `fill` row's new share moved it.
+    func testACountReadAfterAFillRowASpliceResized() throws {
+        let model = try InterpolationTests.loaded("""
+            record Item { id: string }
+            screen Tally {
+                data items: [Item]
+                defaults {
+                    transition resize { duration: 300ms }
+                    transition insert { duration: 200ms  from { alpha: 0 } }
+                    transition remove { duration: 250ms  to { alpha: 0 } }
+                }
+                state big: bool = false
+                Text head { text: "head"  size: big ? 70 : 40 }
+                for i in items key i.id { Text item { text: i.id  size: 50 } }
+                Spacer gap { size: fill  min: 10 }
+                Text tally { text: "tally"  size: count(items) > 2 ? 80 : 30 }
+                Text tail { text: "end"  size: 30 }
+            }
+            """)
+        func items(_ count: Int) -> String { "[" + (0..<count).map { "{\"id\": \"i\($0)\"}" }.joined(separator: ",") + "]" }
+        var (quick, general) = sessions(model, height: 600)
+        // `big`: the head grows in the same change, before the splice (the
+        // general transition: rows logged before a splice are not where
+        // its blocks would move them from).
+        for (time, count, big) in [(0.0, 2, false), (1, 3, false), (3, 2, false), (5, 4, false), (5.1, 1, false), (7, 3, true), (9, 2, false)] {
+            try onBoth(&quick, &general) { session, _ in
+                _ = try session.change(at: time) { (live: inout LiveScreen) throws(RuntimeError) -> [LiveEvent] in
+                    try live.setState("big", to: .bool(big)) + live.bind("items", json: items(count))
+                }
+            }
+            if time > 0, time < 5 { XCTAssertNotNil(quick.screen.quick, "t \(time): the quick path") }
+            compare(&quick, &general, at: time, after: [0.0, 0.05, 0.1, 0.2, 0.3, 2.0], label: "t \(time): \(count) items")
+        }
     }
 }

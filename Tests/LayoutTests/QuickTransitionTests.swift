@@ -187,8 +187,9 @@ extension QuickTransitionTests {
     }
 
     /// The feed's seeded steps, on two sessions (quick changes and not);
-    /// `several`: steps that change several elements at once as well.
-    func checkFeed(seed: UInt64, several: Bool, byElement: Bool = false, source: String = feedSource) throws {
+    /// `several`: steps that change several elements at once as well;
+    /// `height`: the viewport's.
+    func checkFeed(seed: UInt64, several: Bool, byElement: Bool = false, source: String = feedSource, height: Double = 500) throws {
         let model = try InterpolationTests.loaded(source)
         var random = SplitMix64(seed: seed)
         var ids = 0
@@ -198,7 +199,7 @@ extension QuickTransitionTests {
             return "{\"id\": \"p\(ids)\", \"title\": \"post \(ids)\", \"size\": \(Int.random(in: 20...80, using: &random)), \"flag\": \(flag)}"
         }
         var posts = (0..<30).map { _ in post() }
-        var (quick, general) = sessions(model, height: 500)
+        var (quick, general) = sessions(model, height: height)
         try onBoth(&quick, &general) { session, _ in
             _ = try session.change(at: 0) { (live: inout LiveScreen) throws(RuntimeError) -> [LiveEvent] in try live.bind("posts", json: "[" + posts.joined(separator: ",") + "]") }
         }

@@ -17,7 +17,7 @@ final class LiveScreenTests: XCTestCase {
         var sizeSlot: [Int?]
         var fitText: [Bool]
         /// `fill` rows, by weight (sized again, not laid out fully, when
-        /// other rows change).
+        /// other rows change); with a size slot, filling or not by it.
         var fillWeight: [Double?] = []
         var spacing: Double
         var nestedAt: Int?
@@ -38,10 +38,11 @@ final class LiveScreenTests: XCTestCase {
             table.code.append(.state(UInt32(slot)))
             return ExprRef(start: UInt32(table.code.count - 1), count: 1)
         }
-        func sizeRef(_ slot: Int) -> ExprRef {
+        /// 60 or 20 by the slot, or (`fill`) a share of that weight or 20.
+        func sizeRef(_ slot: Int, fill: Double? = nil) -> ExprRef {
             let start = table.code.count
             table.code.append(.state(UInt32(slot)))
-            _ = table.addConstant(.number(60))
+            _ = table.addConstant(fill.map { .fill($0) } ?? .number(60))
             _ = table.addConstant(.number(20))
             table.code.append(.select)
             return ExprRef(start: UInt32(start), count: UInt32(table.code.count - start))
@@ -54,7 +55,8 @@ final class LiveScreenTests: XCTestCase {
         for index in 0..<plan.rows {
             let hidden = plan.hideSlot[index].map(stateRef) ?? no
             let fill = index < plan.fillWeight.count ? plan.fillWeight[index] : nil
-            let size = plan.sizeSlot[index].map(sizeRef) ?? fill.map { table.addConstant(.fill($0)) }
+            // A row with both starts and stops filling as its slot changes.
+            let size = plan.sizeSlot[index].map { sizeRef($0, fill: fill) } ?? fill.map { table.addConstant(.fill($0)) }
                 ?? (plan.fitText[index] ? fit : table.addConstant(.number(30)))
             var content: ContentModel = plan.fitText[index]
                 ? .text(text: text, font: font, lines: zero, color: clear, weight: "regular", align: "leading")
@@ -75,7 +77,7 @@ final class LiveScreenTests: XCTestCase {
                 let child = rows.count
                 rows.append(RowModel(
                     kind: .view, id: nil, component: nil, parent: nested, content: .view(host: text, props: []),
-                    size: plan.sizeSlot[index].map(sizeRef) ?? fit, min: nil, max: nil, insets: insets, background: clear,
+                    size: plan.sizeSlot[index].map { sizeRef($0) } ?? fit, min: nil, max: nil, insets: insets, background: clear,
                     highlight: clear, hidden: no, separator: nil, tap: [], transitions: [], pin: .none, snapHide: .none))
                 stacks[nested].rows = [child]
             }

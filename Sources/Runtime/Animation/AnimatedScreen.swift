@@ -326,7 +326,7 @@ package struct AnimatedScreen: Sendable {
     /// again.
     private func quickApplies(to row: Int, at time: Double) -> Bool {
         let incremental = live.incremental
-        guard quickMayApply(at: time), incremental.fillRowsFollow(row), incremental.lists(rootRow: row), row < live.screen.model.rows.count else {
+        guard quickMayApply(at: time), incremental.fillRowsFollow, incremental.lists(rootRow: row), row < live.screen.model.rows.count else {
             return false
         }
         if case .stack = live.screen.model.rows[row].content { return false }
@@ -340,7 +340,7 @@ package struct AnimatedScreen: Sendable {
     /// and not a stack shown or hidden.
     private func quickAppliesInside(to row: Int, at time: Double) -> Bool {
         let incremental = live.incremental
-        return quickMayApply(at: time) && incremental.fillRowsFollow(row) && row < live.screen.model.rows.count && !incremental.lists(rootRow: row)
+        return quickMayApply(at: time) && incremental.fillRowsFollow && row < live.screen.model.rows.count && !incremental.lists(rootRow: row)
             && incremental.rootHolder(of: row).map { !incremental.isHidden($0) && incremental.rowsInside($0) != nil } == true
     }
 

@@ -37,8 +37,9 @@ struct MadeBlocks {
 
 extension IncrementalLayout {
     /// Whether rows that are plain rows of the screen's own stack can be
-    /// spliced in: nothing shares the stack's extent among `fill` rows.
-    var canSplice: Bool { fillRows == 0 && resolved.specs.count == screen.model.rows.count }
+    /// spliced in: the screen's `fill` rows, if any, can be sized again
+    /// after them (`fillRowsFollow`).
+    var canSplice: Bool { fillRowsFollow && resolved.specs.count == screen.model.rows.count }
 
     /// Rows in and out at one place of the screen's rows, as a caller that
     /// made them there knows: `removed` rows from `at` on left the order,
@@ -87,7 +88,9 @@ extension IncrementalLayout {
         }
         if plain {
             for row in inserted where row >= first && (model.rows[row].parent != model.rootStack || isStickyInModel(row)) { plain = false }
-            for row in removed where row < first && (stickySet.contains(row) || resolved.nested[row] >= 0) { plain = false }
+            for row in removed where row < first && (stickySet.contains(row) || resolved.nested[row] >= 0 || resolved.specs[row].rule == MainSpec.fill) {
+                plain = false
+            }
         }
         guard plain else {
             resolved = screen.resolve()
@@ -101,7 +104,11 @@ extension IncrementalLayout {
             return
         }
         addReaders(ofRowsFrom: dependencyRows, blocks: blocks)
-        let fresh = !changeLog.full && changeLog.blocks.isEmpty && changeLog.moved == nil && changeLog.nested.isEmpty
+        forgetUnchangedRows()
+        // Rows logged before the splice (an update first) were logged
+        // where the splice's blocks do not move them from: the general
+        // transition (which an old layout drew wrong before this).
+        let fresh = !changeLog.full && changeLog.updates == 0 && changeLog.blocks.isEmpty && changeLog.moved == nil && changeLog.nested.isEmpty
         // The change to the order: blocks in and out (in the order of the
         // rows now, each at its place now), or rows moved, or neither.
         var edits: [(inserted: [Int], removed: [Int], at: Int)]?
@@ -172,8 +179,26 @@ extension IncrementalLayout {
             let old = rootRows
             rootRows.replace(with: model.stacks[model.rootStack].rows.map { old.contains($0) ? old.entry(ofRow: $0) : measuredEntry($0) })
         }
+        // The `fill` rows share what the rows now leave: logged, as a later
+        // update's rows, with their poses between the splice and this.
+        if !fillCache.isEmpty { resizeFillRows() }
         snapshotIsCurrent = false
         layoutChanged = true
+    }
+
+    /// Forgets the rows the change logged before a splice when none of
+    /// them changed (a state set to the value it had, a count read by rows
+    /// that keep their size): the change so far is nothing, and the
+    /// splice's blocks start it.
+    private mutating func forgetUnchangedRows() {
+        guard !changeLog.full, changeLog.updates > 0, changeLog.blocks.isEmpty, changeLog.moved == nil, changeLog.nested.isEmpty,
+            changeLog.rows.allSatisfy({ rootRows.contains($0.row) && pose(ofRootRow: $0.row) == $0.before })
+        else { return }
+        changeLog.rows = []
+        changeLog.loggedRows = []
+        changeLog.sums = nil
+        changeLog.resized = []
+        changeLog.updates = 0
     }
 
     /// A row new to the screen's rows, measured: its entry.

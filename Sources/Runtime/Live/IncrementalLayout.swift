@@ -51,9 +51,9 @@ package struct IncrementalLayout: Sendable {
         var full = false
         var rows: [(row: Int, before: Pose)] = []
         /// How many updates logged rows as one: 1 however many updates a
-        /// change makes without splices (each row logged with its pose
-        /// before the whole change, IncrementalLayout+Updates); after a
-        /// splice, each update counts, its poses from the middle of it.
+        /// change makes (each row logged with its pose before the whole
+        /// change, IncrementalLayout+Updates — after a splice, before the
+        /// updates that follow it, which the splice's blocks then move).
         var updates = 0
         /// More rows changed than this and the log is full: a change that
         /// large is laid out and animated by the general transition.
@@ -225,23 +225,24 @@ package struct IncrementalLayout: Sendable {
     /// nested stack lays out again the screen's row that holds it (and
     /// everything inside that), then moves the rows after it: O(log n +
     /// the holder's rows); the screen's `fill` rows are sized again after
-    /// them, O(fill rows × log n). What none of these covers — a `fill` row
-    /// changed itself, or holding a stack, a holder shown or hidden — is a
-    /// full layout.
+    /// them (with any row that starts filling), O(fill rows × log n). What
+    /// none of these covers — a `fill` row holding a stack, a holder shown
+    /// or hidden or filling — is a full layout.
     mutating func update(rows: [Int]) {
         guard !rows.isEmpty else { return }
         let context = screen.context
         var facts = rows.map { ResolvedScreen.facts(of: screen.model.rows[$0], table: screen.model.expressions, context: context) }
         var needsFull = aFillRowHoldsAStack
         var holdersToRedo: [Int] = []
+        var fillingChanged: [Int] = []
         for (row, index) in zip(rows, facts.indices) {
             if let hidden = screen.hiddenOverrides[row] { facts[index].spec.hidden = hidden }
             if rootRows.contains(row), facts[index].nested < 0 {
                 // One of the screen's measured rows moves alone; a `fill`
                 // row shown, hidden or weighed anew is sized again with the
-                // others after it (`resizeFillRows`), but one that starts or
-                // stops filling changes which rows share: a full layout.
-                if (facts[index].spec.rule == MainSpec.fill) != (resolved.specs[row].rule == MainSpec.fill) { needsFull = true }
+                // others after it (`resizeFillRows`), and so is one that
+                // starts filling (one that stops is measured, as any row).
+                if (facts[index].spec.rule == MainSpec.fill) != (resolved.specs[row].rule == MainSpec.fill) { fillingChanged.append(row) }
                 continue
             }
             // A row the screen's stack no longer lists (its element gone) is not placed.
@@ -261,7 +262,7 @@ package struct IncrementalLayout: Sendable {
             return
         }
         let spliced = !changeLog.blocks.isEmpty || changeLog.moved != nil
-        if holdersToRedo.isEmpty, spliced || changeLog.updates == 0 {
+        if holdersToRedo.isEmpty, changeLog.updates == 0 {
             if !rows.isEmpty { changeLog.updates += 1 }
             for row in rows where changeLog.rows.count < ChangeLog.maximumRows {
                 changeLog.rows.append((row, pose(ofRootRow: row)))
@@ -270,7 +271,8 @@ package struct IncrementalLayout: Sendable {
             if changeLog.rows.count >= ChangeLog.maximumRows { changeLog.full = true }
         } else if holdersToRedo.isEmpty {
             // A later update of the same change (two states set at once, a
-            // tap's several actions): logged as part of the first.
+            // tap's several actions, a count read after a splice that
+            // resized `fill` rows): logged as part of the first.
             logLaterUpdate(rootRows: rows, nested: [])
         } else if !spliced, !changeLog.full, case let logged = loggedHolders, let nested = nestedChanges(of: holdersToRedo.filter { !logged.contains($0) }),
             changeLog.nested.reduce(0, { $0 + $1.rows.count }) + nested.reduce(0, { $0 + $1.rows.count }) <= ChangeLog.maximumNestedRows
@@ -292,6 +294,7 @@ package struct IncrementalLayout: Sendable {
             resolved.nested[row] = fact.nested
             if !rootRows.contains(row) || fact.nested >= 0, row < snapshot.rowCount { snapshot.setFacts(fact, of: row) }
         }
+        if !fillingChanged.isEmpty { refillCache(changed: fillingChanged) }
         for row in rows {
             guard rootRows.contains(row) else { continue }
             // A `fill` row's extent is its share, given below; hidden, none.
@@ -311,12 +314,23 @@ package struct IncrementalLayout: Sendable {
         snapshotIsCurrent = false
     }
 
-    /// Whether a change to `row` alone leaves the screen's `fill` rows to be
-    /// sized again after it (`resizeFillRows`), not to a full layout: it is
-    /// not one of them, none of them holds a stack, and they are few enough
-    /// to log with it.
-    func fillRowsFollow(_ row: Int) -> Bool {
+    /// Whether a change to the screen's rows leaves its `fill` rows to be
+    /// sized again after it (`resizeFillRows`), not to a full layout: none
+    /// of them holds a stack, and they are few enough to log with it.
+    var fillRowsFollow: Bool {
         fillCache.isEmpty || (fillCache.count < Self.maximumFillRowsFollowing && !aFillRowHoldsAStack)
+    }
+
+    /// The screen's `fill` rows again after rows `changed` started or
+    /// stopped filling: in the order of the screen's rows, as a full layout
+    /// sums their extents. Until it is given its share, a row that starts
+    /// filling keeps the extent it had, which `resizeFillRows` counts as a
+    /// `fill` row's.
+    private mutating func refillCache(changed: [Int]) {
+        let changedSet = Set(changed)
+        var rows = fillCache.filter { !changedSet.contains($0) }
+        rows += changed.filter { resolved.specs[$0].rule == MainSpec.fill }
+        fillCache = rows.map { (place(ofRootRow: $0), $0) }.sorted { $0.0 < $1.0 }.map(\.1)
     }
 
     /// Whether one of the screen's `fill` rows holds a stack: what its
@@ -334,7 +348,7 @@ package struct IncrementalLayout: Sendable {
     /// the gaps and the padding leave of the viewport. Each that changes is
     /// logged first, as a later update's rows are, with its pose before the
     /// change.
-    private mutating func resizeFillRows() {
+    mutating func resizeFillRows() {
         let stack = rootStack
         let axis = stack.axis
         let viewport = axis == .vertical ? screen.viewportHeight : screen.viewportWidth
