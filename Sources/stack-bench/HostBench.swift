@@ -176,6 +176,9 @@ enum HostBench {
     /// laid out fully.
     static func fillScreen(count: Int) -> [Result] {
         oneReader(count: count, name: "Filled", first: "    Spacer top { size: fill }\n", label: "a row resized beside a fill row")
+            + oneReader(
+                count: count, name: "Filling", first: "    Spacer top { size: fill }\n", label: "a row that starts and stops filling",
+                reader: "size: open ? fill(2) : 30")
     }
 
     /// `updates` rows spread through the screen hidden (or shown again),
@@ -198,12 +201,13 @@ enum HostBench {
     }
 
     /// `count` rows, `first` the first of them, one in the middle reading
-    /// a state: set six times, each with a pass, quick and general.
-    private static func oneReader(count: Int, name: String, first: String, label: String) -> [Result] {
+    /// a state (`reader`, its size): set six times, each with a pass, quick
+    /// and general.
+    private static func oneReader(count: Int, name: String, first: String, label: String, reader: String = "size: open ? 90 : 30") -> [Result] {
         var source = "screen \(name) {\n    state open: bool = false\n    defaults { transition resize { duration: 300ms } }\n" + first
         // The first row is one of the `count` rows (a screen holds at most 1,000,000).
         for row in 0..<(count - 1) {
-            source += row == count / 2 ? "    Text r\(row) { text: \"grows\"  size: open ? 90 : 30 }\n" : "    Text r\(row) { text: \"row\"  size: 44 }\n"
+            source += row == count / 2 ? "    Text r\(row) { text: \"grows\"  \(reader) }\n" : "    Text r\(row) { text: \"row\"  size: 44 }\n"
         }
         source += "}\n"
         guard let model = benchScreen(source, path: "\(name.lowercased()).stack") else {
