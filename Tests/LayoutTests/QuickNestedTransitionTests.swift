@@ -126,5 +126,28 @@ extension QuickTransitionTests {
         }
         compare(&quick, &general, at: 0.05, after: [0, 0.05, 0.1, 0.2, 0.4, 2.0], label: "measured anew")
     }
-}
 
+    /// The feed whose head is a card holding rows that read the count:
+    /// elements in and out (a splice) change rows inside the card too.
+    static let cardFeedSource = QuickTransitionTests.feedSource.replacingOccurrences(
+        of: "Text head { text: \"\\(count(posts)) posts\"  size: count(posts) > 36 ? 52 : count(posts) > 32 ? 46 : 40  transition resize { duration: 120ms } }",
+        with: """
+            Stack card { padding: 4  spacing: 2
+                    Text head { text: "\\(count(posts)) posts"  size: count(posts) > 36 ? 52 : count(posts) > 32 ? 46 : 40  transition resize { duration: 120ms } }
+                    Text many { text: "many"  size: 18  hidden: count(posts) < 34 }
+                    Text { text: "below"  size: 20 }
+                }
+            """)
+
+    /// Elements in and out of a feed whose count rows inside a card read:
+    /// the splice's blocks, the card's own track and the rows inside it
+    /// on theirs, animated without a full layout, drawn as the general
+    /// transition draws them — by re-binding, and one element at a time
+    /// through the session's calls, made in place.
+    func testAChangeInsideAHolderBesideASplicePresentsAsTheGeneralTransition() throws {
+        XCTAssertTrue(Self.cardFeedSource.contains("Stack card"))
+        try checkFeed(seed: 0xCA4D, several: false, source: Self.cardFeedSource)
+        try checkFeed(seed: 0xCA4E, several: true, source: Self.cardFeedSource)
+        try checkFeed(seed: 0xCA4F, several: false, byElement: true, source: Self.cardFeedSource)
+    }
+}

@@ -9,8 +9,9 @@
 
 extension QuickTransition {
     /// The changes `log` holds inside holders (with rows of the screen's
-    /// own, of one update); nil when something else changed too, or
-    /// something the general transition is for: a holder shown or hidden.
+    /// own, of one update, and blocks a splice made among them, or rows
+    /// moved if nothing inside changed); nil when something the general
+    /// transition is for changed: a holder shown or hidden.
     /// The holders and the screen's rows change as one update's rows do
     /// (`changingBlocks`); each row inside gets the track `track(of:…)`
     /// gives it, as Transition.init does. What a stack inside that is shown
@@ -18,12 +19,23 @@ extension QuickTransition {
     /// shown, it is drawn where it is now; hidden, where it was
     /// (`insideGone`) until the stack is.
     static func changingInside(_ log: IncrementalLayout.ChangeLog, live: LiveScreen) -> QuickTransition? {
-        guard !log.full, log.blocks.isEmpty, log.moved == nil else { return nil }
+        guard !log.full else { return nil }
         let incremental = live.incremental
-        // The screen's rows: as one update's, when any moved or resized; a
-        // holder that keeps its frame is drawn where it is, as any row.
+        if let moved = log.moved {
+            // Rows moved: the quick path's only if nothing inside changed
+            // (a count read there, the same after a list sorted again).
+            let unchanged = log.nested.allSatisfy { change in
+                change.rows.allSatisfy { incremental.nestedPose(of: $0.row) == $0.before }
+            }
+            return unchanged ? moving(moved, log, live: live) : nil
+        }
+        // The screen's rows: as one update's, when any moved or resized, or
+        // with the blocks of a splice; a holder that keeps its frame is
+        // drawn where it is, as any row.
         var quick: QuickTransition
-        if log.rows.contains(where: { incremental.lists(rootRow: $0.row) && incremental.pose(ofRootRow: $0.row) != $0.before }) {
+        if !log.blocks.isEmpty
+            || log.rows.contains(where: { incremental.lists(rootRow: $0.row) && incremental.pose(ofRootRow: $0.row) != $0.before })
+        {
             guard let rows = changingBlocks(log, live: live) else { return nil }
             quick = rows
         } else {

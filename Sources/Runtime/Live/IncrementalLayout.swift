@@ -261,7 +261,6 @@ package struct IncrementalLayout: Sendable {
             relayoutFully()
             return
         }
-        let spliced = !changeLog.blocks.isEmpty || changeLog.moved != nil
         if holdersToRedo.isEmpty, changeLog.updates == 0 {
             if !rows.isEmpty { changeLog.updates += 1 }
             for row in rows where changeLog.rows.count < ChangeLog.maximumRows {
@@ -274,16 +273,20 @@ package struct IncrementalLayout: Sendable {
             // tap's several actions, a count read after a splice that
             // resized `fill` rows): logged as part of the first.
             logLaterUpdate(rootRows: rows, nested: [])
-        } else if !spliced, !changeLog.full, case let logged = loggedHolders, let nested = nestedChanges(of: holdersToRedo.filter { !logged.contains($0) }),
+        } else if !changeLog.full, case let logged = loggedHolders, let nested = nestedChanges(of: holdersToRedo.filter { !logged.contains($0) }),
             changeLog.nested.reduce(0, { $0 + $1.rows.count }) + nested.reduce(0, { $0 + $1.rows.count }) <= ChangeLog.maximumNestedRows
         {
             // Rows inside holders (and maybe rows of the screen's own): the
             // holders and the screen's rows logged with their poses before,
             // as one update's rows, and the rows inside each holder with
-            // theirs, to animate without a full layout.
+            // theirs, to animate without a full layout — after a splice
+            // too (a count read inside a card), the holders then logged
+            // where the splice left them, the rows inside where they are
+            // in their holders, which a splice does not change (rows moved
+            // take the quick path only if nothing inside changed).
             logLaterUpdate(rootRows: rows + holdersToRedo, nested: nested)
         } else {
-            // Rows inside holders beside splices, or too many: the general transition.
+            // Rows inside holders, too many: the general transition.
             changeLog.full = true
         }
         for (row, fact) in zip(rows, facts) {

@@ -122,8 +122,9 @@ extension LiveScreen {
     }
 
     /// Whether one element of list `name` goes in or out alone (see
-    /// `splicesOne`) and touches no other row but a few of the screen's own
-    /// rows that read the list's count: a change a quick transition takes,
+    /// `splicesOne`) and touches no other row but a few rows that read the
+    /// list's count (the screen's own, or inside shown holders): a change a
+    /// quick transition takes,
     /// which a host session can make in place. Also the places among the
     /// screen's rows that the list's rows take.
     package mutating func elementChangeStaysLocal(_ name: String) -> Range<Int>? {
@@ -131,8 +132,13 @@ extension LiveScreen {
         let model = screen.model
         let count = model.data[dataIndex].slots[0]
         let readers = incremental.readers.indices.contains(count) ? incremental.readers[count] : []
+        // Each a plain row of the screen's own, or a row inside a shown
+        // holder (a count in a card: laid out again with its holder).
         guard readers.count < 8,
-            readers.allSatisfy({ incremental.lists(rootRow: $0) && incremental.resolved.nested[$0] < 0 })
+            readers.allSatisfy({ row in
+                incremental.lists(rootRow: row)
+                    ? incremental.resolved.nested[row] < 0 : incremental.rootHolder(of: row).map { !incremental.isHidden($0) } == true
+            })
         else { return nil }
         // Every element has the template's rows (no nested `for`s).
         let start = firstPlace(of: repeater, in: model)
