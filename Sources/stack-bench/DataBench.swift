@@ -49,7 +49,7 @@ enum DataBench {
         // Room for the head and the six messages within the rows asked for.
         let first = max(0, elements - 7)
         _ = try? live.bind("items", json: json(Array(0..<first)))
-        var medians: [Double] = [], hides: [Double] = []
+        var medians: [Double] = [], hides: [Double] = [], bursts: [Double] = []
         for quick in [true, false] {
             var session = HostSession(live)
             session.allowsQuickChanges = quick
@@ -76,12 +76,30 @@ enum DataBench {
             }
             hideTimes.sort()
             hides.append(hideTimes[hideTimes.count / 2])
+            // A burst: six more, 50 ms apart, each while the last comes in.
+            let end = session.live.rows.count
+            var burst = (0..<6).map { n in
+                let at = 20 + Double(n) * 0.05
+                let object = "{\"id\":\"b\(n)\",\"title\":\"Burst \(n)\",\"price\":\(n)}"
+                return Measure.seconds(clock.measure {
+                    _ = try? session.insert("items", json: object, index: end - 1 + n, at: at)
+                    _ = session.pass(at: at + 0.02)
+                })
+            }
+            burst.sort()
+            bursts.append(burst[burst.count / 2])
         }
         var results = [(
             countingHead ? "data: counting chat, append 1 at its end" : "data: append 1 at the end of a chat, animated", medians[0],
             String(format: "%.1f ms median (hide-last-separator: the last message gains its separator); %.1f ms through the general transition",
                 medians[0] * 1000, medians[1] * 1000)
         )]
+        if !countingHead, bursts.count == 2 {
+            results.append((
+                "data: chat, 6 appended 50 ms apart", bursts[0],
+                String(format: "%.2f ms median, each while the last comes in (it loses the last separator); %.1f ms through the general transition",
+                    bursts[0] * 1000, bursts[1] * 1000)))
+        }
         if !countingHead, hides.count == 2 {
             results.append((
                 "data: chat, hide or show its last row", hides[0],

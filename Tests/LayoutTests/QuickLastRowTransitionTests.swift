@@ -80,9 +80,10 @@ extension QuickTransitionTests {
     /// Messages appended at the end of a chat under `hide-last-separator`:
     /// the last message before gains its separator (from the change's
     /// first instant on, as the general transition shows it) and the new
-    /// one comes in without one — without a full layout when nothing else
-    /// animates. Removing the last message, or appending while one comes
-    /// in, still takes the general transition.
+    /// one comes in without one — without a full layout, while another
+    /// change runs too (then the separators are drawn as they are now from
+    /// the change's first instant, as the general transition draws them
+    /// when it takes over from a running one).
     /// A chat under `hide-last-separator` whose head is `head`.
     private func chat(head: String) throws -> ScreenModel {
         try InterpolationTests.loaded("""
@@ -109,6 +110,9 @@ extension QuickTransitionTests {
     /// What a walk through `model`'s chat counted.
     private struct ChatWalk {
         var steps = 0, appended = 0, lastGone = 0, madeInPlace = 0, remade = 0, hiddenInPlace = 0
+        /// Changes of the last shown row made while another change ran
+        /// that took the quick path.
+        var lastChangedMidway = 0
     }
 
     /// Messages appended, pushed, deleted, hidden and scrolled to at the end
@@ -133,6 +137,7 @@ extension QuickTransitionTests {
             let choice = messages.count > 24 ? [5, 7, 8].randomElement(using: &random)! : Int.random(in: 0..<11, using: &random)
             let animating = quick.isAnimating(at: time)
             let inPlaceBefore = quick.screen.changesInPlace
+            let lastBefore = quick.live.incremental.lastVisibleRootRow()
             let offset = Bool.random(using: &random) ? .infinity : Double.random(in: 0...(quick.live.contentMain + 50), using: &random)
             let open = Bool.random(using: &random)
             switch choice {
@@ -174,6 +179,7 @@ extension QuickTransitionTests {
             if choice < 5, !animating, quick.screen.layoutIsStale, quick.isAnimating(at: time + 0.001) { walk.appended += 1 }
             if quick.screen.changesInPlace > inPlaceBefore { walk.madeInPlace += 1 }
             if choice == 8, quick.screen.changesInPlace > inPlaceBefore { walk.hiddenInPlace += 1 }
+            if choice <= 8, animating, quick.screen.quick != nil, quick.live.incremental.lastVisibleRootRow() != lastBefore { walk.lastChangedMidway += 1 }
             if choice == 5 || choice == 7 || choice == 8, !animating, quick.screen.layoutIsStale, quick.isAnimating(at: time + 0.001) { walk.lastGone += 1 }
             compare(&quick, &general, at: time, after: [0.0, 0.02, 0.1, 0.3, 1.0], label: "step \(step) choice \(choice)")
         }
@@ -190,6 +196,7 @@ extension QuickTransitionTests {
         XCTAssertGreaterThan(walk.madeInPlace, walk.steps / 40, "made in place")
         XCTAssertGreaterThan(walk.hiddenInPlace, walk.steps / 40, "the last shown row hidden, or one after it shown, in place")
         XCTAssertEqual(walk.remade, 0, "no count reader: every change made in place took the quick path")
+        XCTAssertGreaterThan(walk.lastChangedMidway, walk.steps / 40, "the last shown row changed while another change ran, quick")
     }
 
     /// The head reads the message count, and is taller from 11 to 15: a

@@ -286,8 +286,11 @@ package struct AnimatedScreen: Sendable {
         if log.blocks.count == 1, let block = log.blocks.first, let before = rowsBefore(block, live.incremental.rootRows, poses),
             var next = QuickTransition.interrupting(
                 running, elapsed: time - startTime, log: log, before: before, sameOrder: false, after: live, fallback: live.screen.model),
-            Self.separatorsStay(was: lastShown, after: live)
+            Self.separatorsFollow(&next, was: lastShown, after: live)
         {
+            // Over a running change the general transition draws the
+            // separators as they are now from the first instant.
+            next.separatorsAtStart = [:]
             next.oldContentSize = oldContent
             next.oldOffset = oldOffset
             changesComposed += 1
@@ -427,10 +430,13 @@ package struct AnimatedScreen: Sendable {
         }
         guard var next else { return nil }
         let lastShown = live.incremental.lastVisibleRootRow()
-        // Composed with a running one, the last shown row must stay so.
-        if running ? !Self.separatorsStay(was: lastShown, after: changed) : !Self.separatorsFollow(&next, was: lastShown, after: changed) {
+        if !Self.separatorsFollow(&next, was: lastShown, after: changed) {
             return nil
         }
+        // Over a running change the general transition draws the
+        // separators as they are now from the first instant: no row keeps
+        // the one it had.
+        if running { next.separatorsAtStart = [:] }
         return next
     }
 
