@@ -113,6 +113,9 @@ extension QuickTransitionTests {
         /// Changes of the last shown row made while another change ran
         /// that took the quick path.
         var lastChangedMidway = 0
+        /// Messages pushed or deleted through the session while another
+        /// change ran, made in place and composed with it.
+        var composed = 0
     }
 
     /// Messages appended, pushed, deleted, hidden and scrolled to at the end
@@ -179,6 +182,7 @@ extension QuickTransitionTests {
             if choice < 5, !animating, quick.screen.layoutIsStale, quick.isAnimating(at: time + 0.001) { walk.appended += 1 }
             if quick.screen.changesInPlace > inPlaceBefore { walk.madeInPlace += 1 }
             if choice == 8, quick.screen.changesInPlace > inPlaceBefore { walk.hiddenInPlace += 1 }
+            if [3, 4, 7].contains(choice), animating, quick.screen.changesInPlace > inPlaceBefore { walk.composed += 1 }
             if choice <= 8, animating, quick.screen.quick != nil, quick.live.incremental.lastVisibleRootRow() != lastBefore { walk.lastChangedMidway += 1 }
             if choice == 5 || choice == 7 || choice == 8, !animating, quick.screen.layoutIsStale, quick.isAnimating(at: time + 0.001) { walk.lastGone += 1 }
             compare(&quick, &general, at: time, after: [0.0, 0.02, 0.1, 0.3, 1.0], label: "step \(step) choice \(choice)")
@@ -197,6 +201,7 @@ extension QuickTransitionTests {
         XCTAssertGreaterThan(walk.hiddenInPlace, walk.steps / 40, "the last shown row hidden, or one after it shown, in place")
         XCTAssertEqual(walk.remade, 0, "no count reader: every change made in place took the quick path")
         XCTAssertGreaterThan(walk.lastChangedMidway, walk.steps / 40, "the last shown row changed while another change ran, quick")
+        XCTAssertGreaterThan(walk.composed, walk.steps / 40, "pushed or deleted at the end while another change ran: in place, composed")
     }
 
     /// The head reads the message count, and is taller from 11 to 15: a

@@ -207,12 +207,13 @@ package struct AnimatedScreen: Sendable {
     /// `elementChangeStaysLocal(_:at:)`, but animating.
     private mutating func composesInPlace(_ name: String, at time: Double) -> Bool {
         guard allowsQuickChanges, everyMoveFollows, quick != nil, transition == nil, isAnimating(at: time),
-            let places = live.elementChangeStaysLocal(name)
+            live.elementChangeStaysLocal(name) != nil
         else { return false }
+        // Under `hide-last-separator`, some row shown: the separators then
+        // follow a new last shown row (`separatorsFollow`), or the screen
+        // before is made again.
         let incremental = live.incremental
-        guard incremental.rootStack.hideLastSeparator else { return true }
-        guard let last = incremental.lastVisibleRootRow() else { return false }
-        return !places.contains(incremental.place(ofRootRow: last))
+        return !incremental.rootStack.hideLastSeparator || incremental.lastVisibleRootRow() != nil
     }
 
     /// An element pushed while a quick transition runs, made on the live
