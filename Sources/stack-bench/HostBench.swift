@@ -137,6 +137,7 @@ enum HostBench {
                     String(format: "%.2f ms median, change and a pass", animated[animated.count / 2] * 1e3)))
             }
             results += nestedStackHidden(count: count)
+            results += cardHidden(count: count)
             results.append(("host: invalidate + pass, animated (\(count / 1000)k)", animatedInvalidations[animatedInvalidations.count / 2],
                 String(format: "%.1f µs median, %d rows in the window", animatedInvalidations[animatedInvalidations.count / 2] * 1e6, framedRows)))
             results += severalRows(count: count)

@@ -46,4 +46,36 @@ extension HostBench {
         }
         return results
     }
+
+    /// A card of the screen's own (a row holding a stack) hidden, and
+    /// shown again a second later, each with a pass: the quick transition
+    /// (the card's track, what it holds coming and going with it) against
+    /// the general one.
+    static func cardHidden(count: Int) -> [Result] {
+        let model = SyntheticModels.screen(rows: count, kind: .cards)
+        let live = LiveScreen(model: model, viewportWidth: 390, viewportHeight: 844)
+        let holder = live.rows[live.rows.count / 2 / 50 * 50 + 49]
+        guard !live.rows(inside: holder).isEmpty else { return [("host: a card hidden (none in the screen)", 0, "")] }
+        let clock = ContinuousClock()
+        var results: [Result] = []
+        for quick in [true, false] {
+            var session = HostSession(live)
+            session.allowsQuickChanges = quick
+            session.scroll(to: live.frame(of: holder)?.y ?? 0, at: 0)
+            _ = session.pass(at: 0)
+            var times: [Double] = []
+            for step in 0..<8 {
+                let t = 100 + Double(step)
+                times.append(Measure.seconds(clock.measure {
+                    _ = try? session.setHidden(holder, step % 2 == 0, at: t)
+                    _ = session.pass(at: t + 0.016)
+                }))
+            }
+            times.sort()
+            results.append((
+                "host: a card hidden or shown, animated, \(quick ? "quick" : "general") (\(count / 1000)k)", times[times.count / 2],
+                String(format: "%.2f ms median, change and a pass", times[times.count / 2] * 1e3)))
+        }
+        return results
+    }
 }

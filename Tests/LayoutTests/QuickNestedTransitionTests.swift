@@ -42,7 +42,7 @@ extension QuickTransitionTests {
     func testChangesInsideNestedStacksPresentAsTheGeneralTransition() throws {
         var models = [try LiveModelTests.model(Self.nestedSource)]
         for (_, sample) in try CompiledFormatTests.sampleModels() { models += sample }
-        var compared = 0, nestedQuick = 0, inPlace = 0, severalHolders = 0, stacksShownOrHidden = 0, nestedComposed = 0
+        var compared = 0, nestedQuick = 0, inPlace = 0, severalHolders = 0, stacksShownOrHidden = 0, nestedComposed = 0, holdersShownOrHidden = 0
         for (number, model) in models.enumerated() {
             let roots = Array(model.stacks[model.rootStack].rows)
             let rootSet = Set(roots)
@@ -66,6 +66,9 @@ extension QuickTransitionTests {
                 if resizes { heights.extra[row] = extra }
                 let wasStale = quick.screen.layoutIsStale
                 let composedBefore = quick.screen.changesComposed
+                // One of the screen's rows holding a stack, shown or hidden.
+                var togglesHolder = false
+                if hides, rootSet.contains(row), case .stack = model.rows[row].content { togglesHolder = quick.live.incremental.isHidden(row) != hidden }
                 onBoth(&quick, &general) { session, _ in
                     if resizes, direct {
                         _ = try? session.invalidateSize(of: RowKey(row), at: time)
@@ -85,6 +88,7 @@ extension QuickTransitionTests {
                     }
                 }
                 if quick.screen.changesComposed > composedBefore, quick.screen.quick?.holders.isEmpty == false { nestedComposed += 1 }
+                if togglesHolder, quick.screen.quick != nil, quick.isAnimating(at: time) { holdersShownOrHidden += 1 }
                 if quick.screen.quick?.inside.isEmpty == false, !wasStale || quick.isAnimating(at: time) {
                     nestedQuick += 1
                     if (quick.screen.quick?.holders.count ?? 0) > 1 { severalHolders += 1 }
@@ -102,6 +106,7 @@ extension QuickTransitionTests {
         XCTAssertGreaterThan(inPlace, 5, "some were made in place")
         XCTAssertGreaterThan(severalHolders, 2, "a state read inside several holders took the quick path")
         XCTAssertGreaterThan(stacksShownOrHidden, 2, "a stack inside a holder shown or hidden took the quick path")
+        XCTAssertGreaterThan(holdersShownOrHidden, 2, "a holder of the screen's own shown or hidden took the quick path")
         XCTAssertGreaterThan(nestedComposed, 10, "changes and scrolls while changes inside holders animate composed with them")
     }
 

@@ -111,10 +111,17 @@ final class LiveScreenTests: XCTestCase {
             for _ in 0..<50 {
                 let events: [LiveEvent]
                 var offsetNow = previousOffset
-                if Int.random(in: 0..<4, using: &random) == 0 {
+                let pick = Int.random(in: 0..<8, using: &random)
+                if pick < 2 {
                     let target = Double.random(in: -50...(previous.contentHeight + 50), using: &random)
                     events = live.scroll(to: target)
                     offsetNow = previous.clampedOffset(target)
+                } else if pick == 2 {
+                    // A few rows hidden or shown at once (a row holding a stack among them, at times).
+                    let rows = (0..<Int.random(in: 1...3, using: &random)).map { _ in Int.random(in: 0..<model.rows.count, using: &random) }
+                    let hidden = Bool.random(using: &random)
+                    events = try live.setHidden(rows.map { RowKey($0) }, hidden)
+                    for row in rows { reference.overrideHidden(row, hidden) }
                 } else {
                     let slot = Int.random(in: 0..<slots, using: &random)
                     let value = Bool.random(using: &random)

@@ -56,8 +56,10 @@ extension QuickTransition {
     ) -> Bool {
         let incremental = live.incremental
         let model = live.screen.model
+        // A holder shown or hidden: what it holds comes or goes with it
+        // (no `then` or no `now` below), as a stack inside one does.
         for change in log.nested {
-            guard incremental.lists(rootRow: change.holder), !change.before.hidden, !incremental.isHidden(change.holder) else { return false }
+            guard incremental.lists(rootRow: change.holder) else { return false }
         }
         let changedHolders = Set(log.nested.map(\.holder))
         var holders = changedHolders

@@ -251,10 +251,9 @@ package struct IncrementalLayout: Sendable {
                 needsFull = true
                 continue
             }
-            // A holder that is itself shown or hidden, or fills, is not laid out alone.
-            if holder == row, facts[index].spec.hidden != resolved.specs[row].hidden || facts[index].spec.rule == MainSpec.fill {
-                needsFull = true
-            }
+            // A holder that fills is not laid out alone; one shown or
+            // hidden is (shown, what it holds laid out with it).
+            if holder == row, facts[index].spec.rule == MainSpec.fill { needsFull = true }
             if !holdersToRedo.contains(holder) { holdersToRedo.append(holder) }
         }
         if needsFull {

@@ -100,7 +100,8 @@ extension LiveScreen {
         for row in rows { try checkRow(row) }
         return observe { live in
             for row in rows { live.incremental.screen.overrideHidden(row, hidden) }
-            live.incremental.relayoutFully()
+            // As one update: the rows alone evaluated again, not the screen.
+            live.incremental.update(rows: Array(Set(rows)).sorted())
         }
     }
 
