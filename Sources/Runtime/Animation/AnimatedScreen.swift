@@ -158,7 +158,7 @@ package struct AnimatedScreen: Sendable {
     /// `setHidden(_:_:)` at `time`, animated by the row's show or hide
     /// transition; O(log n) as `invalidateSize(of:at:)`.
     package mutating func setHidden(_ key: RowKey, _ hidden: Bool, at time: Double) throws(RuntimeError) -> (events: [LiveEvent], transitionEvents: [TransitionEvent]) {
-        let inPlace = quickApplies(to: key.row, at: time) || quickAppliesInside(to: key.row, at: time)
+        let inPlace = quickApplies(to: key.row, at: time) || quickAppliesInside(to: key.row, at: time) || quickAppliesToHolder(key.row, at: time)
         // Under `hide-last-separator`, a row at or after the last shown one
         // moves a separator: the quick path mostly takes it all the same
         // (`separatorsFollow`); should it not, the screen before is made
@@ -335,6 +335,18 @@ package struct AnimatedScreen: Sendable {
         }
         if case .stack = live.screen.model.rows[row].content { return false }
         return true
+    }
+
+    /// Whether `row`, one of the screen's own rows holding a stack, shown or
+    /// hidden, is made in place: the quick path mostly takes it (what the
+    /// stack holds comes or goes with it, up to `ChangeLog.maximumNestedRows`
+    /// rows inside); should it not, the caller makes the screen before again.
+    private func quickAppliesToHolder(_ row: Int, at time: Double) -> Bool {
+        let incremental = live.incremental
+        guard quickMayApply(at: time), incremental.fillRowsFollow, row < live.screen.model.rows.count, incremental.lists(rootRow: row),
+            case .stack = live.screen.model.rows[row].content
+        else { return false }
+        return incremental.resolved.specs[row].rule != MainSpec.fill && incremental.rowsInside(row) != nil
     }
 
     /// Whether a change to `row`, inside a nested stack, is sure to take the
