@@ -1,7 +1,8 @@
 // Changing which rows a live screen has, as the seeds' APIs do: remove one,
 // many or all, move, hide or show many, reload. Indices and ids are checked:
-// a bad one is an error, never a silent no-op or a trap. Structural changes
-// lay the screen out again in full.
+// a bad one is an error, never a silent no-op or a trap. Rows of the
+// screen's own stack going in, out or moving are spliced into the layout;
+// other structural changes lay the screen out again in full.
 
 extension LiveScreen {
     /// Row removed from the screen (the row's index stays reserved).
@@ -36,14 +37,26 @@ extension LiveScreen {
         let rows = keys.map(\.row)
         for row in rows { try checkRow(row) }
         var changes: [Change] = []
+        let unique = Set(rows).sorted()
+        let root = screen.model.rootStack
+        // Rows of the screen's own stack alone are spliced out (their
+        // places closed up, nothing laid out again); others lay out in full.
+        let splicing = splicesRootRows && unique.allSatisfy { screen.model.rows[$0].parent == root }
         let events = observe { live in
-            live.incremental.settleSnapshot()
-            for row in Set(rows).sorted() {
+            if !splicing { live.incremental.settleSnapshot() }
+            // One row: where it was is known; several: the orders are compared.
+            let edit = unique.count == 1 && splicing
+                ? IncrementalLayout.Edit(at: live.incremental.place(ofRootRow: unique[0]), removed: 1, inserted: []) : nil
+            for row in unique {
                 let stack = live.screen.model.rows[row].parent
                 live.incremental.screen.modelRows(stack: stack) { $0 = BlockArray($0.filter { $0 != row }) }
                 changes.append(.rowRemoved(row: RowKey(row)))
             }
-            live.incremental.relayoutFully()
+            if splicing {
+                live.incremental.splice(inserted: [], removed: unique, edit: edit)
+            } else {
+                live.incremental.relayoutFully()
+            }
             // The stack's row list changed even when no frame moved.
             if !changes.isEmpty { live.incremental.layoutChanged = true }
         }
@@ -72,18 +85,19 @@ extension LiveScreen {
             throw RuntimeError("cannot move row \(row) to index \(index): its stack has \(count) rows (0…\(count - 1))")
         }
         var from = 0
+        // A row of the screen's own stack moves as elements of bound data
+        // do: the rows between its places shift, nothing is laid out again
+        // (and a host animates it without a full layout).
+        let splicing = stack == screen.model.rootStack && splicesRootRows
         let events = observe { live in
-            live.incremental.settleSnapshot()
+            if !splicing { live.incremental.settleSnapshot() }
             live.incremental.screen.modelRows(stack: stack) { rows in
                 from = rows.firstIndex(of: row) ?? 0
                 rows.remove(at: from)
                 rows.insert(row, at: index)
             }
             guard from != index else { return }
-            // A row of the screen's own stack moves as elements of bound
-            // data do: the rows between its places shift, nothing is laid
-            // out again (and a host animates it without a full layout).
-            if stack == live.incremental.screen.model.rootStack, live.incremental.canSplice, live.stickyRows.isEmpty {
+            if splicing {
                 live.incremental.splice(inserted: [], removed: [])
             } else {
                 live.incremental.relayoutFully()
@@ -191,10 +205,19 @@ extension LiveScreen {
             index += 1
             inserted.append(row)
         }
+        // Plain rows into the screen's own stack are spliced in (measured
+        // alone, the rows after them moved); others lay out in full.
+        let splicing = target == screen.model.rootStack && splicesRootRows && model.stacks.count == screen.model.stacks.count
+        let at = index - inserted.count
         let events = observe { live in
-            live.incremental.settleSnapshot()
-            live.incremental.screen = Screen(replacing: live.screen, model: model)
-            live.incremental.relayoutFully()
+            if splicing {
+                live.incremental.screen.restoreModel(model, inserted: inserted, removed: [])
+                live.incremental.splice(inserted: inserted, removed: [], edit: IncrementalLayout.Edit(at: at, removed: 0, inserted: inserted))
+            } else {
+                live.incremental.settleSnapshot()
+                live.incremental.screen = Screen(replacing: live.screen, model: model)
+                live.incremental.relayoutFully()
+            }
             live.incremental.layoutChanged = true
         }
         return (inserted.map(RowKey.init), inserted.map { .rowInserted(row: RowKey($0)) } + events)
@@ -223,6 +246,13 @@ extension LiveScreen {
         }
         return (RowKey(new), [.rowRemoved(row: key), .rowInserted(row: RowKey(new))] + events)
     }
+
+    /// Whether rows of the screen's own stack going in, out or moving can
+    /// be spliced (`IncrementalLayout.splice`), not laid out in full: the
+    /// layout can take them, and no row is sticky (whose pinning a splice
+    /// does not follow). The splice itself lays out in full should a row
+    /// it is given hold a stack, fill or stick.
+    private var splicesRootRows: Bool { incremental.canSplice && stickyRows.isEmpty }
 
     private func insertionIndex(_ position: InsertPosition, in stack: Int) throws(RuntimeError) -> Int {
         let rows = screen.model.stacks[stack].rows
