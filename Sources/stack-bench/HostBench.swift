@@ -144,6 +144,7 @@ enum HostBench {
             results += manyReaders(count: count, readers: min(1000, count / 4))
             results += pinnedScreen(count: count)
             results += fillScreen(count: count)
+            results += imperativeInsert(count: count)
             results += manyUpdates(count: count, updates: 500)
         }
         return results
@@ -180,6 +181,26 @@ enum HostBench {
             + oneReader(
                 count: count, name: "Filling", first: "    Spacer top { size: fill }\n", label: "a row that starts and stops filling",
                 reader: "size: open ? fill(2) : 30")
+    }
+
+    /// A row inserted in the middle of the screen through
+    /// `LiveScreen.insert(_:at:)` (an instance of a component, as
+    /// AloeStackView's `insertRow`), then removed again through
+    /// `remove(rows:)`, each with a pass: spliced in and out (quick)
+    /// against a full layout and the general transition.
+    static func imperativeInsert(count: Int) -> [Result] {
+        var source = "component Note(label: string): Text { text: label  size: 44 }\nscreen Notes {\n"
+        source += "    defaults { transition insert { duration: 250ms }  transition remove { duration: 200ms } }\n"
+        for row in 0..<(count - 1) { source += "    Text r\(row) { text: \"row\"  size: 44 }\n" }
+        source += "}\n"
+        guard let model = benchScreen(source, path: "notes.stack") else {
+            return [("host: a row inserted imperatively (the bench screen did not compile)", 0, "")]
+        }
+        let middle = count / 2
+        return quickAndGeneral(model, label: "a row inserted or removed imperatively", count: count) { live, step throws(RuntimeError) in
+            if step % 2 == 0 { return try live.insert(ComponentInstance("Note", arguments: ["label": .string("new")], id: "new\(step)"), at: .index(middle)).events }
+            return try live.remove(rows: [live.row(id: "new\(step - 1)")]).events
+        }
     }
 
     /// `updates` rows spread through the screen hidden (or shown again),
