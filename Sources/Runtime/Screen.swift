@@ -56,9 +56,7 @@ package struct Screen: Sendable {
     package mutating func restoreModel(_ edited: ScreenModel, inserted: [Int], removed: [Int]) {
         model = edited
         if state.count < model.state.count { state += model.state.dropFirst(state.count).map(\.initial) }
-        for row in removed where row < model.rows.count {
-            if let id = model.rows[row].id, rowsByID[id] == row { rowsByID.removeValue(forKey: id) }
-        }
+        forgetIDs(of: removed)
         rowsByID.reserveCapacity(rowsByID.count + inserted.count)
         for row in inserted where row < model.rows.count {
             // The lowest row with an id answers to it, as a table built
@@ -66,6 +64,22 @@ package struct Screen: Sendable {
             if let id = model.rows[row].id, let earlier = rowsByID.updateValue(row, forKey: id), earlier < row {
                 rowsByID.updateValue(earlier, forKey: id)
             }
+        }
+    }
+
+    /// Edits the rows stack `stack` lists, in place (the screen built again
+    /// copied the model and its id table: O(n) a call); `removed`, the rows
+    /// it no longer lists, free their ids.
+    package mutating func editRows(ofStack stack: Int, removing removed: [Int], _ edit: (inout BlockArray<Int>) -> Void) {
+        edit(&model.stacks[stack].rows)
+        forgetIDs(of: removed)
+    }
+
+    /// Frees the ids of rows `rows`, which no stack lists any more, for
+    /// rows inserted later, as a table built afresh has them.
+    package mutating func forgetIDs(of rows: [Int]) {
+        for row in rows where row < model.rows.count {
+            if let id = model.rows[row].id, rowsByID[id] == row { rowsByID.removeValue(forKey: id) }
         }
     }
 

@@ -138,6 +138,11 @@ final class InsertionTests: XCTestCase {
         XCTAssertEqual(try live.row(id: "t"), tag)
         try live.remove(id: "t")
         XCTAssertThrowsError(try live.row(id: "t"))
+        // Its id is free: a row inserted later answers to it (spliced in,
+        // the id table patched, not built again).
+        let (again, _) = try live.insert(ComponentInstance("Tag", arguments: ["label": .string("again")], id: "t"), at: .top)
+        XCTAssertNotEqual(again, tag)
+        XCTAssertEqual(try live.row(id: "t"), again)
     }
 
     func testReplaceKeepsThePlaceAndTheId() throws {

@@ -10,8 +10,8 @@
 extension QuickTransition {
     /// The changes `log` holds inside holders (with rows of the screen's
     /// own, of one update, and blocks a splice made among them, or rows
-    /// moved if nothing inside changed); nil when something the general
-    /// transition is for changed: a holder shown or hidden.
+    /// moved if nothing inside changed); nil when the log is full, or
+    /// something inside changed beside rows moved.
     /// The holders and the screen's rows change as one update's rows do
     /// (`changingBlocks`); each row inside gets the track `track(of:…)`
     /// gives it, as Transition.init does. What a stack inside that is shown
@@ -50,7 +50,8 @@ extension QuickTransition {
     /// `running` draws it `elapsed` seconds in, when this change interrupts
     /// one, whose rows inside holders this change leaves alone carry on
     /// where they were going. False when the change is the general
-    /// transition's: a holder shown or hidden, or one that went away.
+    /// transition's: a holder that went away, or one a running change
+    /// animates inside that is hidden now.
     static func addInside(
         _ log: IncrementalLayout.ChangeLog, running: QuickTransition?, elapsed: Double, live: LiveScreen, into quick: inout QuickTransition
     ) -> Bool {

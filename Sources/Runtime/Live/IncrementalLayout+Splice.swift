@@ -107,7 +107,7 @@ extension IncrementalLayout {
         forgetUnchangedRows()
         // Rows logged before the splice (an update first) were logged
         // where the splice's blocks do not move them from: the general
-        // transition (which an old layout drew wrong before this).
+        // transition (the quick one drew such a change wrong).
         let fresh = !changeLog.full && changeLog.updates == 0 && changeLog.blocks.isEmpty && changeLog.moved == nil && changeLog.nested.isEmpty
         // The change to the order: blocks in and out (in the order of the
         // rows now, each at its place now), or rows moved, or neither.

@@ -226,8 +226,9 @@ package struct IncrementalLayout: Sendable {
     /// everything inside that), then moves the rows after it: O(log n +
     /// the holder's rows); the screen's `fill` rows are sized again after
     /// them (with any row that starts filling), O(fill rows × log n). What
-    /// none of these covers — a `fill` row holding a stack, a holder shown
-    /// or hidden or filling — is a full layout.
+    /// none of these covers — a `fill` row holding a stack, a holder that
+    /// fills — is a full layout. (A holder shown or hidden is laid out
+    /// again alone, as one whose rows changed.)
     mutating func update(rows: [Int]) {
         guard !rows.isEmpty else { return }
         let context = screen.context

@@ -124,9 +124,8 @@ extension LiveScreen {
     /// Whether one element of list `name` goes in or out alone (see
     /// `splicesOne`) and touches no other row but a few rows that read the
     /// list's count (the screen's own, or inside shown holders): a change a
-    /// quick transition takes,
-    /// which a host session can make in place. Also the places among the
-    /// screen's rows that the list's rows take.
+    /// quick transition takes, which a host session can make in place.
+    /// Also the places among the screen's rows that the list's rows take.
     package mutating func elementChangeStaysLocal(_ name: String) -> Range<Int>? {
         guard let (dataIndex, repeater) = try? boundFor(name), splicesOne(dataIndex, repeater) else { return nil }
         let model = screen.model

@@ -47,11 +47,14 @@ extension LiveScreen {
             // One row: where it was is known; several: the orders are compared.
             let edit = unique.count == 1 && splicing
                 ? IncrementalLayout.Edit(at: live.incremental.place(ofRootRow: unique[0]), removed: 1, inserted: []) : nil
-            for row in unique {
-                let stack = live.screen.model.rows[row].parent
-                live.incremental.screen.modelRows(stack: stack) { $0 = BlockArray($0.filter { $0 != row }) }
-                changes.append(.rowRemoved(row: RowKey(row)))
+            // Each stack's rows filtered once, in place (their ids freed for rows inserted later).
+            let gone = Set(unique)
+            for stack in Set(unique.map { live.screen.model.rows[$0].parent }).sorted() {
+                live.incremental.screen.editRows(ofStack: stack, removing: unique.filter { live.screen.model.rows[$0].parent == stack }) {
+                    $0 = BlockArray($0.filter { !gone.contains($0) })
+                }
             }
+            changes = unique.map { .rowRemoved(row: RowKey($0)) }
             if splicing {
                 live.incremental.splice(inserted: [], removed: unique, edit: edit)
             } else {
@@ -91,7 +94,7 @@ extension LiveScreen {
         let splicing = stack == screen.model.rootStack && splicesRootRows
         let events = observe { live in
             if !splicing { live.incremental.settleSnapshot() }
-            live.incremental.screen.modelRows(stack: stack) { rows in
+            live.incremental.screen.editRows(ofStack: stack, removing: []) { rows in
                 from = rows.firstIndex(of: row) ?? 0
                 rows.remove(at: from)
                 rows.insert(row, at: index)
@@ -140,14 +143,6 @@ extension LiveScreen {
     }
 }
 
-extension Screen {
-    /// Edits the rows of one stack of the model.
-    mutating func modelRows(stack: Int, _ edit: (inout BlockArray<Int>) -> Void) {
-        var model = self.model
-        edit(&model.stacks[stack].rows)
-        self = Screen(replacing: self, model: model)
-    }
-}
 
 /// Where a new row goes among a stack's rows.
 public enum InsertPosition: Hashable, Sendable {
