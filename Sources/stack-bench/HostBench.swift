@@ -120,10 +120,7 @@ enum HostBench {
             // The same, animated: the quick transition (the holder's track,
             // the rows inside on theirs, the rows after following) against the general one.
             for quick in [true, false] {
-                var session = HostSession(nestedLive)
-                session.allowsQuickChanges = quick
-                session.scroll(to: nestedLive.frame(of: holder)?.y ?? 0, at: 0)
-                _ = session.pass(at: 0)
+                var session = Self.session(nestedLive, quick: quick, scrolledTo: holder)
                 var animated: [Double] = []
                 for step in 0..<7 {
                     let t = 100 + Double(step)

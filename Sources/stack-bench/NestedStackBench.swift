@@ -9,17 +9,12 @@ import StackRuntime
 
 extension HostBench {
     static func nestedStackHidden(count: Int) -> [Result] {
-        let model = SyntheticModels.screen(rows: count, kind: .cards)
-        let live = LiveScreen(model: model, viewportWidth: 390, viewportHeight: 844)
-        let holder = live.rows[live.rows.count / 2 / 50 * 50 + 49]
+        let (live, holder) = cardsScreen(count: count)
         guard let inner = live.rows(inside: holder).last else { return [("host: a stack inside a nested stack (none in the screen)", 0, "")] }
         let clock = ContinuousClock()
         var results: [Result] = []
         for quick in [true, false] {
-            var session = HostSession(live)
-            session.allowsQuickChanges = quick
-            session.scroll(to: live.frame(of: holder)?.y ?? 0, at: 0)
-            _ = session.pass(at: 0)
+            var session = Self.session(live, quick: quick, scrolledTo: holder)
             var times: [Double] = []
             var interrupting: [Double] = []
             for step in 0..<8 {
@@ -52,17 +47,12 @@ extension HostBench {
     /// (the card's track, what it holds coming and going with it) against
     /// the general one.
     static func cardHidden(count: Int) -> [Result] {
-        let model = SyntheticModels.screen(rows: count, kind: .cards)
-        let live = LiveScreen(model: model, viewportWidth: 390, viewportHeight: 844)
-        let holder = live.rows[live.rows.count / 2 / 50 * 50 + 49]
+        let (live, holder) = cardsScreen(count: count)
         guard !live.rows(inside: holder).isEmpty else { return [("host: a card hidden (none in the screen)", 0, "")] }
         let clock = ContinuousClock()
         var results: [Result] = []
         for quick in [true, false] {
-            var session = HostSession(live)
-            session.allowsQuickChanges = quick
-            session.scroll(to: live.frame(of: holder)?.y ?? 0, at: 0)
-            _ = session.pass(at: 0)
+            var session = Self.session(live, quick: quick, scrolledTo: holder)
             var times: [Double] = []
             for step in 0..<8 {
                 let t = 100 + Double(step)
@@ -77,5 +67,22 @@ extension HostBench {
                 String(format: "%.2f ms median, change and a pass", times[times.count / 2] * 1e3)))
         }
         return results
+    }
+
+    /// A screen of `count` rows of cards in a phone-sized viewport, and a
+    /// card in its middle.
+    static func cardsScreen(count: Int) -> (LiveScreen, RowKey) {
+        let live = LiveScreen(model: SyntheticModels.screen(rows: count, kind: .cards), viewportWidth: 390, viewportHeight: 844)
+        return (live, live.rows[live.rows.count / 2 / 50 * 50 + 49])
+    }
+
+    /// A session on `live`, with quick changes or not, scrolled to `row`,
+    /// its first pass taken.
+    static func session(_ live: LiveScreen, quick: Bool, scrolledTo row: RowKey) -> HostSession {
+        var session = HostSession(live)
+        session.allowsQuickChanges = quick
+        session.scroll(to: live.frame(of: row)?.y ?? 0, at: 0)
+        _ = session.pass(at: 0)
+        return session
     }
 }
