@@ -1,6 +1,7 @@
-// Rows of the screen's own stack inserted, removed and moved through the
-// seeds' imperative calls (`insert(_:at:)`, `remove(rows:)`, `move(_:to:)`,
-// as ScrollStackController and AloeStackView have them) are spliced into
+// Rows of the screen's own stack inserted, replaced, removed and moved
+// through the seeds' imperative calls (`insert(_:at:)`, `replace(_:with:)`,
+// `remove(rows:)`, `move(_:to:)`, as ScrollStackController and AloeStackView
+// have them) are spliced into
 // the layout, not laid out in full, and animate as elements of bound data
 // do. The oracle is the general transition, as in QuickTransitionTests.
 
@@ -41,7 +42,7 @@ extension QuickTransitionTests {
         """
 
     /// Rows inserted (one or two at a time, at the top, the bottom or a
-    /// place), removed (one or two), moved, a state resized, scrolls —
+    /// place), replaced, removed (one or two), moved, a state resized, scrolls —
     /// apart and mid-animation: drawn as the general transition draws them,
     /// and mostly without a full layout. A component that holds a stack
     /// (`Pair`) still lays out in full.
@@ -53,7 +54,7 @@ extension QuickTransitionTests {
         for step in 0..<TestScale.count(full: 400, quick: 100) {
             time += [0, 0.05, 0.15, 0.6, 1.5][Int.random(in: 0..<5, using: &random)]
             let roots = quick.live.rootRows
-            let choice = Int.random(in: 0..<10, using: &random)
+            let choice = Int.random(in: 0..<11, using: &random)
             labels += 1
             let note = ComponentInstance(choice == 9 ? "Pair" : "Note", arguments: ["label": .string("note \(labels)")].merging(
                 choice == 9 ? [:] : ["tall": .bool(Bool.random(using: &random))], uniquingKeysWith: { a, _ in a }))
@@ -64,7 +65,7 @@ extension QuickTransitionTests {
             let target = Int.random(in: 0..<max(roots.count, 1), using: &random)
             let open = Bool.random(using: &random)
             let offset = Double.random(in: 0...(quick.live.contentMain + 50), using: &random)
-            let structural = choice < 7 || choice == 9
+            let structural = choice < 7 || choice >= 9
             let mutation: (inout LiveScreen) throws(RuntimeError) -> [LiveEvent] = { live throws(RuntimeError) in
                 switch choice {
                 case 0, 1, 9: return try live.insert(two && choice != 9 ? [note, note] : [note], at: position).events
@@ -73,6 +74,10 @@ extension QuickTransitionTests {
                     guard let moved else { return [] }
                     return try live.move(RowKey(moved), to: target).events
                 case 7: return try live.setState("open", to: .bool(open))
+                case 10:
+                    // A row replaced by a note (`replace(_:with:)`), its id passing on.
+                    guard let moved else { return [] }
+                    return try live.replace(RowKey(moved), with: note).events
                 default: return []
                 }
             }

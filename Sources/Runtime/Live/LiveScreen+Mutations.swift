@@ -233,10 +233,21 @@ extension LiveScreen {
         model.rows[row].id = nil  // the old row's id passes to its replacement
         let new = try model.instantiate(replacement, parent: stack)
         model.stacks[stack].rows[index] = new
+        // A row of the screen's own stack replaced by a plain one: spliced,
+        // the old row out and the new one in at its place.
+        let splicing = stack == screen.model.rootStack && splicesRootRows && model.stacks.count == screen.model.stacks.count
         let events = observe { live in
-            live.incremental.settleSnapshot()
-            live.incremental.screen = Screen(replacing: live.screen, model: model)
-            live.incremental.relayoutFully()
+            if splicing {
+                // The old row's id, which the edited model no longer gives
+                // it, is freed first for the new row to take.
+                live.incremental.screen.forgetIDs(of: [row])
+                live.incremental.screen.restoreModel(model, inserted: [new], removed: [])
+                live.incremental.splice(inserted: [new], removed: [row], edit: IncrementalLayout.Edit(at: index, removed: 1, inserted: [new]))
+            } else {
+                live.incremental.settleSnapshot()
+                live.incremental.screen = Screen(replacing: live.screen, model: model)
+                live.incremental.relayoutFully()
+            }
             live.incremental.layoutChanged = true
         }
         return (RowKey(new), [.rowRemoved(row: key), .rowInserted(row: RowKey(new))] + events)
