@@ -143,7 +143,6 @@ extension LiveScreen {
     }
 }
 
-
 /// Where a new row goes among a stack's rows.
 public enum InsertPosition: Hashable, Sendable {
     case top
@@ -200,21 +199,8 @@ extension LiveScreen {
             index += 1
             inserted.append(row)
         }
-        // Plain rows into the screen's own stack are spliced in (measured
-        // alone, the rows after them moved); others lay out in full.
-        let splicing = target == screen.model.rootStack && splicesRootRows && model.stacks.count == screen.model.stacks.count
-        let at = index - inserted.count
-        let events = observe { live in
-            if splicing {
-                live.incremental.screen.restoreModel(model, inserted: inserted, removed: [])
-                live.incremental.splice(inserted: inserted, removed: [], edit: IncrementalLayout.Edit(at: at, removed: 0, inserted: inserted))
-            } else {
-                live.incremental.settleSnapshot()
-                live.incremental.screen = Screen(replacing: live.screen, model: model)
-                live.incremental.relayoutFully()
-            }
-            live.incremental.layoutChanged = true
-        }
+        let edit = IncrementalLayout.Edit(at: index - inserted.count, removed: 0, inserted: inserted)
+        let events = observe { live in live.adopt(model, in: target, edit: edit) }
         return (inserted.map(RowKey.init), inserted.map { .rowInserted(row: RowKey($0)) } + events)
     }
 
@@ -233,24 +219,29 @@ extension LiveScreen {
         model.rows[row].id = nil  // the old row's id passes to its replacement
         let new = try model.instantiate(replacement, parent: stack)
         model.stacks[stack].rows[index] = new
-        // A row of the screen's own stack replaced by a plain one: spliced,
-        // the old row out and the new one in at its place.
-        let splicing = stack == screen.model.rootStack && splicesRootRows && model.stacks.count == screen.model.stacks.count
-        let events = observe { live in
-            if splicing {
-                // The old row's id, which the edited model no longer gives
-                // it, is freed first for the new row to take.
-                live.incremental.screen.forgetIDs(of: [row])
-                live.incremental.screen.restoreModel(model, inserted: [new], removed: [])
-                live.incremental.splice(inserted: [new], removed: [row], edit: IncrementalLayout.Edit(at: index, removed: 1, inserted: [new]))
-            } else {
-                live.incremental.settleSnapshot()
-                live.incremental.screen = Screen(replacing: live.screen, model: model)
-                live.incremental.relayoutFully()
-            }
-            live.incremental.layoutChanged = true
-        }
+        let events = observe { live in live.adopt(model, in: stack, edit: IncrementalLayout.Edit(at: index, removed: 1, inserted: [new])) }
         return (RowKey(new), [.rowRemoved(row: key), .rowInserted(row: RowKey(new))] + events)
+    }
+
+    /// Hands the screen `model`, this one with rows instantiated into stack
+    /// `stack` as `edit` says (at its place there, in place of the rows it
+    /// removes): spliced into the layout when they are plain rows of the
+    /// screen's own stack, else laid out in full.
+    private mutating func adopt(_ model: ScreenModel, in stack: Int, edit: IncrementalLayout.Edit) {
+        let splicing = stack == screen.model.rootStack && splicesRootRows && model.stacks.count == screen.model.stacks.count
+        if splicing {
+            let removed = (edit.at..<(edit.at + edit.removed)).map { incremental.rootRows[$0] }
+            // Their ids, which the edited model may no longer give them (a
+            // replaced row's passes on), are freed first for new rows to take.
+            incremental.screen.forgetIDs(of: removed)
+            incremental.screen.restoreModel(model, inserted: edit.inserted, removed: [])
+            incremental.splice(inserted: edit.inserted, removed: removed, edit: edit)
+        } else {
+            incremental.settleSnapshot()
+            incremental.screen = Screen(replacing: screen, model: model)
+            incremental.relayoutFully()
+        }
+        incremental.layoutChanged = true
     }
 
     /// Whether rows of the screen's own stack going in, out or moving can
