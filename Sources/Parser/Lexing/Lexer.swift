@@ -12,9 +12,9 @@ public struct Lexer {
     public private(set) var endsInComment = false
     private let file: FileID
     /// Where `lex(_:tokens:into:)` goes on, and what precedes that place.
-    private var position = 0
-    private var spaceBefore = true
-    private var newlineBefore = true
+    var position = 0
+    var spaceBefore = true
+    var newlineBefore = true
     private var checkedEncoding = false
     /// True once `.endOfFile` was produced.
     public private(set) var finished = false
@@ -80,7 +80,7 @@ public struct Lexer {
 
     private func span(_ start: Int, _ end: Int) -> Span { Span(file: file, start: start, end: end) }
 
-    private mutating func scan(_ b: UnsafeBufferPointer<UInt8>, count: Int, stoppingAt stop: Int, into tokens: inout [Token]) {
+    mutating func scan(_ b: UnsafeBufferPointer<UInt8>, count: Int, stoppingAt stop: Int, into tokens: inout [Token]) {
         var i = position
         let n = b.count
         var space = spaceBefore
@@ -111,7 +111,7 @@ public struct Lexer {
     /// Whitespace and comments from `i` on: `space` and `newline` say what
     /// was skipped, comments go to `comments`.
     @inline(__always)
-    private mutating func skipTrivia(_ b: UnsafeBufferPointer<UInt8>, _ i: inout Int, space: inout Bool, newline: inout Bool) {
+    mutating func skipTrivia(_ b: UnsafeBufferPointer<UInt8>, _ i: inout Int, space: inout Bool, newline: inout Bool) {
         let n = b.count
         while i < n {
             let c = b[i]
@@ -139,154 +139,11 @@ public struct Lexer {
         }
     }
 
-    /// Steps over what follows up to the `}` that closes `level` open
-    /// braces, or to the end of the file; then appends that `}` (the last
-    /// token stepped over) to `tokens` and lexes `count` more into it, as
-    /// `lex(_:tokens:into:)` does. A parser stepping over a row only
-    /// matches its braces, so only what can hold a brace or a comment is
-    /// scanned as `lex` scans it — whitespace and comments (recorded),
-    /// strings (with their interpolations) — and every other byte is
-    /// passed over: making a token of each, and a call for each window of
-    /// them, was most of the parser's work. Where no byte of the stretch is
-    /// one `lex` would report, its braces and comments are the ones `lex`
-    /// finds; what `lex` would report in it is not reported here (the
-    /// parser that parses the stretch again lexes it, and says so:
-    /// `DeferredRowParser`). Returns how many stretches it stepped over
-    /// (strings, braces, runs of other bytes): at least one when there was
-    /// anything but trivia, a count for the parser's numbering of tokens.
-    mutating func skipBraces(
-        _ bytes: [UInt8], level: Int, thenLex count: Int, into tokens: inout [Token],
-        rowsAfter rows: inout [DeferredRow], upTo maximumRows: Int
-    ) -> (stepped: Int, end: Int?) {
-        guard !finished else { return (0, nil) }
-        return bytes.withUnsafeBufferPointer { b in
-            var i = position
-            let n = b.count
-            var space = spaceBefore
-            var newline = newlineBefore
-            var level = level
-            var stepped = 0
-            var last = Token(kind: .endOfFile, start: i, end: i, spaceBefore: space, newlineBefore: newline)
-            // The first stretch's end once it closes, and the kind of the
-            // row whose body is being stepped over after it.
-            var end: Int?
-            var row: Token?
-            scanning: while i < n {
-                let c = b[i]
-                let start = i
-                if c == 0x20 || c == 0x09 || c == 0x0D || c == 0x0A
-                    || c == UInt8(ascii: "/") && i + 1 < n && (b[i + 1] == UInt8(ascii: "/") || b[i + 1] == UInt8(ascii: "*"))
-                {
-                    // Whitespace, a comment.
-                    skipTrivia(b, &i, space: &space, newline: &newline)
-                    continue scanning
-                }
-                switch c {
-                case UInt8(ascii: "\""):
-                    last = Token(kind: scanString(b, &i), start: start, end: i, spaceBefore: space, newlineBefore: newline)
-                case UInt8(ascii: "'"):
-                    last = Token(kind: scanSingleQuoted(b, &i), start: start, end: i, spaceBefore: space, newlineBefore: newline)
-                case UInt8(ascii: "{"), UInt8(ascii: "}"):
-                    i += 1
-                    last = Token(kind: c == UInt8(ascii: "{") ? .leftBrace : .rightBrace, start: start, end: i, spaceBefore: space, newlineBefore: newline)
-                    level += c == UInt8(ascii: "{") ? 1 : -1
-                default:
-                    // A name, a number, an operator: up to the next byte
-                    // that may start trivia, a string or a brace.
-                    i += 1
-                    while i < n {
-                        let d = b[i]
-                        if d <= 0x20 || d == UInt8(ascii: "/") || d == UInt8(ascii: "\"") || d == UInt8(ascii: "'")
-                            || d == UInt8(ascii: "{") || d == UInt8(ascii: "}")
-                        {
-                            break
-                        }
-                        i += 1
-                    }
-                    last = Token(kind: .invalid, start: start, end: i, spaceBefore: space, newlineBefore: newline)
-                }
-                space = false
-                newline = false
-                stepped += 1
-                if level <= 0 {
-                    if let row { rows.append(DeferredRow(token: row, end: UInt32(i))) } else { end = i }
-                    // Another row right after, as the parser would find one:
-                    // its body is stepped over too, without going back to
-                    // the parser (which did as much for each row).
-                    guard rows.count < maximumRows, let header = rowHeader(b, from: i) else { break scanning }
-                    row = header.kind
-                    last = Token(kind: .leftBrace, start: header.body - 1, end: header.body, spaceBefore: header.spaceBeforeBrace, newlineBefore: false)
-                    i = header.body
-                    level = 1
-                    stepped += header.tokens
-                }
-            }
-            // A row cut off by the end of the file ends where the parser's
-            // step over it would: at the last stretch.
-            if level > 0, let row { rows.append(DeferredRow(token: row, end: UInt32(last.end))) }
-            position = i
-            spaceBefore = space
-            newlineBefore = newline
-            if stepped > 0 { tokens.append(last) }
-            scan(b, count: count, stoppingAt: Int.max, into: &tokens)
-            return (stepped, end)
-        }
-    }
-
-    /// After a row's closing brace at `from`, the head of another row as
-    /// the parser finds one (`Parser.atRow`): a kind starting with a
-    /// capital (so no keyword), perhaps an id, then `{`, apart by
-    /// whitespace alone. Nil for anything else — a comment, a property, a
-    /// block, a lower-case kind, the end —: the parser takes it from there,
-    /// and as nothing was recorded or reported, the lexer goes back.
-    private func rowHeader(_ b: UnsafeBufferPointer<UInt8>, from: Int) -> (kind: Token, body: Int, tokens: Int, spaceBeforeBrace: Bool)? {
-        let n = b.count
-        var i = from
-        var space = false
-        var newline = false
-        @inline(__always) func whitespace() {
-            while i < n {
-                let c = b[i]
-                if c == 0x20 || c == 0x09 || c == 0x0D {
-                    space = true
-                } else if c == 0x0A {
-                    space = true
-                    newline = true
-                } else {
-                    break
-                }
-                i += 1
-            }
-        }
-        @inline(__always) func identifier() -> Bool {
-            guard i < n, Lexer.isIdentifierStart(b[i]) else { return false }
-            i = Lexer.nameEnd(b, from: i + 1)
-            return true
-        }
-        whitespace()
-        let start = i
-        guard i < n, b[i] >= UInt8(ascii: "A"), b[i] <= UInt8(ascii: "Z"), identifier() else { return nil }
-        let kind = Token(kind: .identifier, start: start, end: i, spaceBefore: space, newlineBefore: newline)
-        var tokens = 2
-        space = false
-        newline = false
-        whitespace()
-        if i < n, b[i] != UInt8(ascii: "{") {
-            guard identifier() else { return nil }
-            tokens = 3
-            space = false
-            newline = false
-            whitespace()
-        }
-        guard i < n, b[i] == UInt8(ascii: "{") else { return nil }
-        return (kind, i + 1, tokens, space)
-    }
-
     /// Where the name whose first byte is before `from` ends: letters,
     /// digits, `_`, and `-` between two parts (`hide-last-separator`).
     /// The one rule for names, whether lexed or stepped over.
     @inline(__always)
-    private static func nameEnd(_ b: UnsafeBufferPointer<UInt8>, from: Int) -> Int {
+    static func nameEnd(_ b: UnsafeBufferPointer<UInt8>, from: Int) -> Int {
         let n = b.count
         var i = from
         while i < n {
@@ -427,7 +284,7 @@ public struct Lexer {
 
     /// `'text'`: JavaScript's and CSS's strings. One error, and a string
     /// token, so the rest of the value is checked as if it were right.
-    private mutating func scanSingleQuoted(_ b: UnsafeBufferPointer<UInt8>, _ i: inout Int) -> TokenKind {
+    mutating func scanSingleQuoted(_ b: UnsafeBufferPointer<UInt8>, _ i: inout Int) -> TokenKind {
         var end = i + 1
         while end < b.count, b[end] != UInt8(ascii: "'"), b[end] != 0x0A { end += 1 }
         guard end < b.count, b[end] == UInt8(ascii: "'") else { return scanInvalid(b, &i) }
@@ -437,7 +294,7 @@ public struct Lexer {
         return .string
     }
 
-    private mutating func scanString(_ b: UnsafeBufferPointer<UInt8>, _ i: inout Int) -> TokenKind {
+    mutating func scanString(_ b: UnsafeBufferPointer<UInt8>, _ i: inout Int) -> TokenKind {
         let start = i
         i += 1
         while i < b.count {
