@@ -19,13 +19,12 @@ extension Parser {
         }
         defer { leave() }
         advance()
-        // Members are collected in a buffer kept per nesting level, then
-        // copied into an array of their exact count: one allocation per
-        // block and no room left over in the tree (rows' blocks reserved
-        // for four members held two or three, a third of a 100k-row
-        // screen's syntax tree).
-        let level = depth
-        if scratch.count <= level { scratch.append(contentsOf: repeatElement([], count: level + 1 - scratch.count)) }
+        // Members are pushed on one stack for all the blocks being parsed,
+        // then moved into an array of their exact count: one allocation
+        // per block and no room left over in the tree (rows' blocks
+        // reserved for four members held two or three, a third of a
+        // 100k-row screen's syntax tree).
+        let mark = memberStack.mark
         var deferred: [DeferredRow] = []
         while !at(.rightBrace), !at(.endOfFile) {
             let before = index
@@ -34,7 +33,7 @@ extension Parser {
                 // run go once its rows are checked (one run of a million
                 // rows lived, 20 MB, until the last was checked).
                 if deferred.count == Self.deferredRun {
-                    scratch[level].append(.deferredRows(DeferredRows(file: file, rows: deferred)))
+                    memberStack.push(.deferredRows(DeferredRows(file: file, rows: deferred)))
                     deferred = []
                     deferred.reserveCapacity(Self.deferredRun)
                 }
@@ -42,31 +41,17 @@ extension Parser {
                 continue
             }
             if let member = parseMember() {
-                if !deferred.isEmpty { scratch[level].append(.deferredRows(DeferredRows(file: file, rows: deferred))) }
+                if !deferred.isEmpty { memberStack.push(.deferredRows(DeferredRows(file: file, rows: deferred))) }
                 deferred = []
-                scratch[level].append(member)
+                memberStack.push(member)
             }
             if index == before { advance() }
         }
-        if !deferred.isEmpty { scratch[level].append(.deferredRows(DeferredRows(file: file, rows: deferred))) }
-        var members: [Member] = []
-        if scratch[level].count > Self.handedOverMembers {
-            // A screen of 100,000 rows: its buffer is handed over as it is
-            // (at most twice its count), not copied, which held both at
-            // once — the peak of compiling it.
-            swap(&members, &scratch[level])
-        } else {
-            members.reserveCapacity(scratch[level].count)
-            members.append(contentsOf: scratch[level])
-            scratch[level].removeAll(keepingCapacity: true)
-        }
+        if !deferred.isEmpty { memberStack.push(.deferredRows(DeferredRows(file: file, rows: deferred))) }
+        let taken = memberStack.take(from: mark)
         let closed = closeBlock(open: open, what: what())
-        return Block(members: members, span: span(from: open.start), isInvalid: !closed)
+        return Block(members: taken, span: span(from: open.start), isInvalid: !closed)
     }
-
-    /// A block with more members than this keeps the buffer they were
-    /// collected in.
-    static let handedOverMembers = 1024
 
     /// The most rows one `.deferredRows` member holds.
     static let deferredRun = 4096

@@ -31,8 +31,8 @@ public struct Parser {
     /// The current token's number in the file.
     var index = 0
     var depth = 0
-    /// Per nesting level, the members of the block being parsed there.
-    var scratch: [[Member]] = []
+    /// The members of the blocks being parsed.
+    let memberStack = MemberStack()
     /// Open parentheses around the current token: inside them a line break
     /// does not end a value and `-` is always binary.
     var parenDepth = 0
