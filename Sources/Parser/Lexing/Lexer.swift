@@ -34,6 +34,12 @@ public struct Lexer {
         checkedEncoding = true
     }
 
+    /// Forgets the comments found so far (a parser going on to the next
+    /// row with this lexer has no use for the last row's).
+    mutating func forgetComments() {
+        comments.removeAll(keepingCapacity: true)
+    }
+
     /// Tokenizes the whole file; the last token is always `.endOfFile`.
     public mutating func tokenize(_ bytes: [UInt8]) -> [Token] {
         var tokens: [Token] = []

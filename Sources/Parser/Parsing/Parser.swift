@@ -85,7 +85,8 @@ public struct Parser {
     /// keeping the buffers this one has grown; lexing first up to byte
     /// `end` (the end of a row stepped over).
     mutating func restart(at token: Token, through end: Int) {
-        tokens.removeAll(keepingCapacity: true)
+        let goesOn = goOn(at: token)
+        if !goesOn { tokens.removeAll(keepingCapacity: true) }
         base = 0
         index = 0
         depth = 0
@@ -94,10 +95,34 @@ public struct Parser {
         reportedEndOfFile = false
         reportedDepth = false
         reportedHeight = false
-        var resumed = Lexer(file: file, resumingAt: token)
-        resumed.lex(bytes, tokens: Int.max, stoppingAt: end, into: &tokens)
-        lexer = resumed
+        if goesOn {
+            if tokens[tokens.count - 1].start < end { lexer!.lex(bytes, tokens: Int.max, stoppingAt: end, into: &tokens) }
+        } else {
+            var resumed = Lexer(file: file, resumingAt: token)
+            resumed.lex(bytes, tokens: Int.max, stoppingAt: end, into: &tokens)
+            lexer = resumed
+        }
         lexMore()
+    }
+
+    /// Whether the tokens lexed past the last row's end (for the lookahead)
+    /// start with `token`, the next row's first: then they are kept and
+    /// the lexer goes on after them — as a lexer starting at `token` would
+    /// have lexed them — instead of lexing them again (a sixth of lexing
+    /// rows one after another). What the lexer reported of them stays, as
+    /// it would have been reported again.
+    private mutating func goOn(at token: Token) -> Bool {
+        guard lexer != nil, !lexer!.finished else { return false }
+        var at = tokens.count - 1
+        while at >= 0, tokens[at].start > token.start { at -= 1 }
+        guard at >= 0 else { return false }
+        let kept = tokens[at]
+        guard kept.start == token.start, kept.kind == token.kind, kept.end == token.end,
+            kept.spaceBefore == token.spaceBefore, kept.newlineBefore == token.newlineBefore
+        else { return false }
+        tokens.removeSubrange(0..<at)
+        lexer!.forgetComments()
+        return true
     }
 
     /// Lexed this many tokens after each run of rows stepped over (`skimRows`):
@@ -146,20 +171,20 @@ public struct Parser {
     /// (or more, until `lookahead` tokens follow the current one).
     @inline(never)
     mutating func lexMore() {
-        guard var lexer, !lexer.finished else { return }
+        // The lexer is changed where it is stored: taken out and put back,
+        // it was copied (its tables retained and released) for every row.
+        guard lexer != nil, !lexer!.finished else { return }
         let drop = max(index - 1 - base, 0)
         if drop > 0 {
             tokens.removeSubrange(0..<drop)
             base += drop
         }
-        self.lexer = nil  // so that `lexer` is the only reference while it lexes
-        while !lexer.finished && tokens.count <= index - base + Parser.lookahead {
-            lexer.lex(bytes, tokens: window, into: &tokens)
+        while !lexer!.finished && tokens.count <= index - base + Parser.lookahead {
+            lexer!.lex(bytes, tokens: window, into: &tokens)
         }
         // An unterminated comment at the end was reported by the lexer: say
         // nothing more about blocks left open.
-        if lexer.finished, lexer.endsInComment { reportedEndOfFile = true }
-        self.lexer = lexer
+        if lexer!.finished, lexer!.endsInComment { reportedEndOfFile = true }
     }
 
     // MARK: Looking
