@@ -103,7 +103,7 @@ extension TypeChecker {
                 let reader = DeferredRowReader(
                     deferred, source: sources[deferred.file], threshold: sink.parsesRowsAhead ? DeferredRowReader.defaultThreshold : .max)
                 while let syntax = nextDeferred(reader) {
-                    checkMember(.row(syntax), context: context, scope: scope, mayDeclareState: mayDeclareState, owner: owner(), into: &result)
+                    checkRowMember(syntax, context: context, scope: scope, owner: owner(), into: &result)
                     reader.recycle(syntax)
                     handOn(&result, stream: &stream, sink: &sink)
                 }
@@ -198,30 +198,38 @@ extension TypeChecker {
             }
             if let checked = checkFor(syntax, scope: scope) { result.rows.append(checked) }
         case .row(let row):
-            // `seperator { … }`, `transtion show { … }`: a misspelt block
-            // keyword reads as a row; say so, and check it as the block.
-            if let keyword = misspeltBlockKeyword(row, context: context) {
-                error(
-                    .unknownKind, row.kind.span,
-                    "unknown block '\(row.kind.name)'; did you mean '\(keyword.rawValue)'? (a row's kind starts with a capital letter)")
-                let nested = NestedBlock(keyword: keyword, keywordSpan: row.kind.span, name: row.id, body: row.body, span: row.span)
-                checkNestedBlock(nested, context: context, scope: scope, owner: owner(), into: &result)
-                return
-            }
-            guard PropertyCatalog.holdsRows(context) else {
-                let hint = context == .flow ? "; rows of a flow go inside a 'step Name { … }'" : ""
-                error(.notAllowedHere, row.kind.span, "\(owner()) cannot contain rows\(hint)")
-                return
-            }
-            if let checked = checkRow(row, scope: scope) { result.rows.append(checked) }
+            checkRowMember(row, context: context, scope: scope, owner: owner(), into: &result)
         case .deferredRows(let deferred):
             // Parsed one at a time: only a few rows' syntax is held.
             let reader = DeferredRowReader(deferred, source: sources[deferred.file])
             while let syntax = nextDeferred(reader) {
-                checkMember(.row(syntax), context: context, scope: scope, mayDeclareState: mayDeclareState, owner: owner(), into: &result)
+                checkRowMember(syntax, context: context, scope: scope, owner: owner(), into: &result)
                 reader.recycle(syntax)
             }
         }
+    }
+
+    /// A row among a block's members, into `result`: passed alone, not as
+    /// a member (made into one, a row was copied, all it holds retained).
+    private mutating func checkRowMember(
+        _ row: RowSyntax, context: BlockContext, scope: Scope, owner: @autoclosure () -> String, into result: inout BlockResult
+    ) {
+        // `seperator { … }`, `transtion show { … }`: a misspelt block
+        // keyword reads as a row; say so, and check it as the block.
+        if let keyword = misspeltBlockKeyword(row, context: context) {
+            error(
+                .unknownKind, row.kind.span,
+                "unknown block '\(row.kind.name)'; did you mean '\(keyword.rawValue)'? (a row's kind starts with a capital letter)")
+            let nested = NestedBlock(keyword: keyword, keywordSpan: row.kind.span, name: row.id, body: row.body, span: row.span)
+            checkNestedBlock(nested, context: context, scope: scope, owner: owner(), into: &result)
+            return
+        }
+        guard PropertyCatalog.holdsRows(context) else {
+            let hint = context == .flow ? "; rows of a flow go inside a 'step Name { … }'" : ""
+            error(.notAllowedHere, row.kind.span, "\(owner()) cannot contain rows\(hint)")
+            return
+        }
+        if let checked = checkRow(row, scope: scope) { result.rows.append(checked) }
     }
 
     /// The block keyword a lower-case "row" kind is a typo of, if it is not a
