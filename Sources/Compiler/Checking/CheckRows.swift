@@ -66,17 +66,20 @@ extension TypeChecker {
 
     /// Rules over several properties of one row.
     mutating func checkRowRules(kind: RowKind, rowSpan: Span, result: BlockResult, deferImageCheck: Bool, component: String? = nil) {
-        // Cheap tests first: this runs for every row.
-        let sizeSpan = result.spans["size"]
-        let sizeIsFit = sizeSpan == nil || result.block.properties["size"] == .expr(.constant(.fit))
-        if kind == .image, !deferImageCheck, sizeIsFit, result.spans["aspect"] == nil {
-            let written = result.spans["size"] != nil ? "'size: fit'" : "the default size 'fit'"
-            error(
-                .imageFitWithoutAspect, result.spans["size"] ?? rowSpan,
-                "an Image with \(written) needs an 'aspect' (width / height) to be measured; add 'aspect: 4/3' or give it a fixed size")
-        }
-        if kind == .view, let span = sizeSpan, sizeIsFit {
-            error(.viewSizeFit, span, "a View with 'size: fit' is measured by its host app; the default measurer answers 44 points")
+        // Cheap tests first: this runs for every row. Only an Image's or
+        // a View's size is looked up.
+        if kind == .image || kind == .view {
+            let sizeSpan = result.spans["size"]
+            let sizeIsFit = sizeSpan == nil || result.block.properties["size"] == .expr(.constant(.fit))
+            if kind == .image, !deferImageCheck, sizeIsFit, result.spans["aspect"] == nil {
+                let written = sizeSpan != nil ? "'size: fit'" : "the default size 'fit'"
+                error(
+                    .imageFitWithoutAspect, sizeSpan ?? rowSpan,
+                    "an Image with \(written) needs an 'aspect' (width / height) to be measured; add 'aspect: 4/3' or give it a fixed size")
+            }
+            if kind == .view, let span = sizeSpan, sizeIsFit {
+                error(.viewSizeFit, span, "a View with 'size: fit' is measured by its host app; the default measurer answers 44 points")
+            }
         }
         if kind == .image || kind == .view || kind == .spacer {
             checkAccessibilityLabel(kind: kind, rowSpan: rowSpan, result: result, deferImageCheck: deferImageCheck, component: component)
