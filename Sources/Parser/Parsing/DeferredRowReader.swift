@@ -40,8 +40,7 @@ public final class DeferredRowReader {
         var inBatch = 0
         /// Rows the caller is done with, handed back to the worker with
         /// the next batch taken: freeing a row's syntax was a twentieth
-        /// of the checker's thread's work. When the worker is the slower
-        /// one, the caller frees them while it waits (`HandOver.take`).
+        /// of the checker's thread's work.
         var done: [RowSyntax] = []
     }
 
@@ -111,7 +110,9 @@ extension DeferredRowReader.Cursor {
         guard #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *), let handOver = handOver as? HandOver else {
             return false
         }
-        batch = handOver.take(returning: &done)
+        batch = handOver.take(returning: done)
+        done = []
+        done.reserveCapacity(DeferredRowReader.batchSize)
         inBatch = 0
         return true
     }
@@ -171,22 +172,12 @@ private final class HandOver: Sendable {
     }
 
     /// The next batch, waiting for it if need be (the reader asks only
-    /// for rows the worker will hand over). The rows in `done` go to the
-    /// worker to free — unless the batch is not ready: then the worker is
-    /// the slower of the two, and the reader frees them itself, in time it
-    /// would have spent waiting.
-    func take(returning done: inout [RowSyntax]) -> [RowSyntax?] {
-        if parsed.wait(timeout: .now()) == .timedOut {
-            done.removeAll(keepingCapacity: true)
-            parsed.wait()
-        }
+    /// for rows the worker will hand over).
+    func take(returning done: [RowSyntax]) -> [RowSyntax?] {
+        parsed.wait()
         let batch = state.withLock { state in
             if !done.isEmpty { state.done.append(done) }
             return state.batches.removeFirst()
-        }
-        if !done.isEmpty {
-            done = []
-            done.reserveCapacity(DeferredRowReader.batchSize)
         }
         room.signal()
         return batch
