@@ -97,22 +97,38 @@ public struct Lexer {
             spaceBefore = space
             newlineBefore = newline
         }
-        while left > 0 {
-            skipTrivia(b, &i, space: &space, newline: &newline)
-            guard i < n else {
-                tokens.append(Token(kind: .endOfFile, start: n, end: n, spaceBefore: space, newlineBefore: true))
-                finished = true
-                return
+        // Tokens are made into a small buffer on the stack and appended a
+        // buffer at a time: appended one by one, each paid the array's
+        // uniqueness and capacity checks, a sixth of lexing a token.
+        withUnsafeTemporaryAllocation(of: Token.self, capacity: Self.tokensAtOnce) { made in
+            var count = 0
+            scanning: while left > 0 {
+                skipTrivia(b, &i, space: &space, newline: &newline)
+                guard i < n else {
+                    made.initializeElement(at: count, to: Token(kind: .endOfFile, start: n, end: n, spaceBefore: space, newlineBefore: true))
+                    count += 1
+                    finished = true
+                    break scanning
+                }
+                let start = i
+                let kind = scanToken(b, &i)
+                made.initializeElement(at: count, to: Token(kind: kind, start: start, end: i, spaceBefore: space, newlineBefore: newline))
+                count += 1
+                space = false
+                newline = false
+                left -= 1
+                if start >= stop { break scanning }
+                if count == Self.tokensAtOnce {
+                    tokens.append(contentsOf: UnsafeBufferPointer(rebasing: made[..<count]))
+                    count = 0
+                }
             }
-            let start = i
-            let kind = scanToken(b, &i)
-            tokens.append(Token(kind: kind, start: start, end: i, spaceBefore: space, newlineBefore: newline))
-            space = false
-            newline = false
-            left -= 1
-            if start >= stop { return }
+            tokens.append(contentsOf: UnsafeBufferPointer(rebasing: made[..<count]))
         }
     }
+
+    /// Tokens made before they are appended together.
+    private static let tokensAtOnce = 64
 
     /// Whitespace and comments from `i` on: `space` and `newline` say what
     /// was skipped, comments go to `comments`.
