@@ -10,6 +10,9 @@ enum ActionChecking {
 
 extension TypeChecker {
     mutating func checkActions(_ value: PropertyValue, scope: Scope) -> CheckedValue? {
+        // Nearly every tap is one action: checked without the value's
+        // groups, which are made as two arrays for a single expression.
+        if let expr = value.single { return checkAction(expr, scope: scope).map { .actions([$0]) } }
         var actions: [Action] = []
         var failed = false
         for group in value.groups {
