@@ -69,7 +69,7 @@ extension Lexer {
     }
 
     /// A place in the bytes, and what the trivia right before it holds.
-    struct Stretch {
+    private struct Stretch {
         var end: Int
         var space: Bool
         var newline: Bool

@@ -101,29 +101,29 @@ public struct Lexer {
         // buffer at a time: appended one by one, each paid the array's
         // uniqueness and capacity checks, a sixth of lexing a token.
         withUnsafeTemporaryAllocation(of: Token.self, capacity: Self.tokensAtOnce) { made in
-            var count = 0
+            var pending = 0
             scanning: while left > 0 {
                 skipTrivia(b, &i, space: &space, newline: &newline)
                 guard i < n else {
-                    made.initializeElement(at: count, to: Token(kind: .endOfFile, start: n, end: n, spaceBefore: space, newlineBefore: true))
-                    count += 1
+                    made.initializeElement(at: pending, to: Token(kind: .endOfFile, start: n, end: n, spaceBefore: space, newlineBefore: true))
+                    pending += 1
                     finished = true
                     break scanning
                 }
                 let start = i
                 let kind = scanToken(b, &i)
-                made.initializeElement(at: count, to: Token(kind: kind, start: start, end: i, spaceBefore: space, newlineBefore: newline))
-                count += 1
+                made.initializeElement(at: pending, to: Token(kind: kind, start: start, end: i, spaceBefore: space, newlineBefore: newline))
+                pending += 1
                 space = false
                 newline = false
                 left -= 1
                 if start >= stop { break scanning }
-                if count == Self.tokensAtOnce {
-                    tokens.append(contentsOf: UnsafeBufferPointer(rebasing: made[..<count]))
-                    count = 0
+                if pending == Self.tokensAtOnce {
+                    tokens.append(contentsOf: UnsafeBufferPointer(rebasing: made[..<pending]))
+                    pending = 0
                 }
             }
-            tokens.append(contentsOf: UnsafeBufferPointer(rebasing: made[..<count]))
+            tokens.append(contentsOf: UnsafeBufferPointer(rebasing: made[..<pending]))
         }
     }
 

@@ -12,8 +12,6 @@ final class MemberStack {
     /// Members on the stack; a block's start from here (`mark`).
     private(set) var count = 0
 
-    init() {}
-
     deinit {
         base?.deinitialize(count: count)
         base?.deallocate()
