@@ -194,10 +194,31 @@ enum HostBench {
             return [("host: a row inserted imperatively (the bench screen did not compile)", 0, "")]
         }
         let middle = count / 2
-        return quickAndGeneral(model, label: "a row inserted or removed imperatively", count: count) { live, step throws(RuntimeError) in
-            if step % 2 == 0 { return try live.insert(ComponentInstance("Note", arguments: ["label": .string("new")], id: "new\(step)"), at: .index(middle)).events }
+        func note(_ step: Int) -> ComponentInstance { ComponentInstance("Note", arguments: ["label": .string("new")], id: "new\(step)") }
+        let results = quickAndGeneral(model, label: "a row inserted or removed imperatively", count: count) { live, step throws(RuntimeError) in
+            if step % 2 == 0 { return try live.insert(note(step), at: .index(middle)).events }
             return try live.remove(rows: [live.row(id: "new\(step - 1)")]).events
         }
+        // The same through the session's own calls, made in place.
+        var session = sessionMidway(model, quick: true)
+        var times: [Double] = []
+        for step in 0..<6 {
+            let t = 10 + Double(step)
+            times.append(Measure.seconds(ContinuousClock().measure {
+                if step % 2 == 0 {
+                    _ = try? session.insert([note(step)], at: .index(middle), at: t)
+                } else if let row = try? session.live.row(id: "new\(step - 1)") {
+                    _ = try? session.remove(rows: [row], at: t)
+                }
+                _ = session.pass(at: t + 0.016)
+            }))
+        }
+        times.sort()
+        let inPlace = session.screen.changesInPlace == 6
+        return results + [(
+            "host: a row inserted or removed through the session, in place (\(count / 1000)k)", times[times.count / 2],
+            String(format: "%.2f ms median, change and a pass%@", times[times.count / 2] * 1e3, inPlace ? "" : " (not all made in place)")
+        )]
     }
 
     /// `updates` rows spread through the screen hidden (or shown again),

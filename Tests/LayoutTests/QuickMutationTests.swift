@@ -47,8 +47,29 @@ extension QuickTransitionTests {
     /// and mostly without a full layout. A component that holds a stack
     /// (`Pair`) still lays out in full.
     func testRowsInsertedRemovedAndMovedImperativelyPresentAsTheGeneralTransition() throws {
-        let model = try LiveModelTests.model(Self.mutationSource)
-        var random = SplitMix64(seed: 0x1A4E)
+        try checkImperativeCalls(Self.mutationSource, throughSession: false, seed: 0x1A4E)
+    }
+
+    /// The same calls made through the session's own (`HostSession.insert(_:at:in:at:)`,
+    /// `remove(rows:at:)`, `move(_:to:at:)`, `replace(_:with:at:)`): made on the live
+    /// screen itself, not a copy, whenever nothing animates — drawn alike.
+    func testRowsInsertedRemovedAndMovedThroughTheSessionAreMadeInPlace() throws {
+        try checkImperativeCalls(Self.mutationSource, throughSession: true, seed: 0x1A4E)
+    }
+
+    /// Through the session under `hide-last-separator`: a row inserted after
+    /// the last shown one, or the last one removed, moves a separator; when
+    /// the quick path cannot draw that, the screen before is made again on a
+    /// copy (the rows taken out, or put back) for the general transition.
+    func testRowsThroughTheSessionUnderHideLastSeparatorPresentAsTheGeneralTransition() throws {
+        let source = Self.mutationSource.replacingOccurrences(of: "spacing: 3", with: "spacing: 3\n    hide-last-separator: true")
+        XCTAssertNotEqual(source, Self.mutationSource)
+        try checkImperativeCalls(source, throughSession: true, seed: 0x5EB)
+    }
+
+    private func checkImperativeCalls(_ source: String, throughSession: Bool, seed: UInt64) throws {
+        let model = try LiveModelTests.model(source)
+        var random = SplitMix64(seed: seed)
         var (quick, general) = sessions(model, height: 400)
         var time = 0.0, spliced = 0, labels = 0
         for step in 0..<TestScale.count(full: 400, quick: 100) {
@@ -84,6 +105,8 @@ extension QuickTransitionTests {
             try onBoth(&quick, &general) { session, _ in
                 if choice == 8 {
                     session.scroll(to: offset, at: time)
+                } else if throughSession, choice != 7 {
+                    try Self.sessionCall(choice, &session, at: time, note: note, two: two, position: position, gone: roots.count > 3 ? gone : [], moved: moved, target: target)
                 } else {
                     _ = try session.change(at: time, mutation)
                 }
@@ -93,5 +116,93 @@ extension QuickTransitionTests {
             if testRun?.failureCount ?? 0 > 0 { return }
         }
         XCTAssertGreaterThan(spliced, TestScale.count(full: 400, quick: 100) / 6, "rows went in, out and moved on the quick path")
+        if throughSession {
+            XCTAssertGreaterThan(quick.screen.changesInPlace, TestScale.count(full: 400, quick: 100) / 10, "made in place")
+            XCTAssertEqual(general.screen.changesInPlace, 0)
+        }
+    }
+
+    /// The session's own call for `choice` of the test above.
+    private static func sessionCall(
+        _ choice: Int, _ session: inout HostSession, at time: Double, note: ComponentInstance, two: Bool, position: InsertPosition,
+        gone: [Int], moved: Int?, target: Int
+    ) throws {
+        switch choice {
+        case 0, 1, 9: _ = try session.insert(two && choice != 9 ? [note, note] : [note], at: position, at: time)
+        case 2...4: if !gone.isEmpty { _ = try session.remove(rows: gone.map { RowKey($0) }, at: time) }
+        case 5, 6: if let moved { _ = try session.move(RowKey(moved), to: target, at: time) }
+        case 10: if let moved { _ = try session.replace(RowKey(moved), with: note, at: time) }
+        default: break
+        }
+    }
+
+    /// An instance that fills what the screen leaves (`size: fill`) goes in
+    /// through the session in place, but the splice lays the screen out in
+    /// full: the screen before is made again on a copy, by taking it out,
+    /// for the general transition — drawn alike; taking it out again is a
+    /// change like any other.
+    func testAFillingInstanceThroughTheSessionPresentsAsTheGeneralTransition() throws {
+        let source = Self.mutationSource.replacingOccurrences(
+            of: "screen Notes {", with: "component Gap(label: string): Spacer { size: fill }\nscreen Notes {")
+        let model = try LiveModelTests.model(source)
+        var (quick, general) = sessions(model, height: 600)
+        var made: [RowKey] = []
+        // A quick change first: the layout before the next is then made from the live screen before it.
+        try onBoth(&quick, &general) { session, _ in _ = try session.change(at: 0) { (live: inout LiveScreen) throws(RuntimeError) -> [LiveEvent] in try live.setState("open", to: .bool(true)) } }
+        XCTAssertTrue(quick.screen.layoutIsStale)
+        try onBoth(&quick, &general) { session, _ in
+            made = try session.insert([ComponentInstance("Gap", arguments: ["label": .string("gap")])], at: .index(2), at: 1).rows
+        }
+        compare(&quick, &general, at: 1, after: [0, 0.05, 0.1, 0.3, 1], label: "a gap in")
+        XCTAssertEqual(quick.screen.changesInPlace, 1)
+        XCTAssertEqual(quick.screen.remadeBefore, 1, "the screen before made again")
+        try onBoth(&quick, &general) { session, _ in _ = try session.remove(rows: made, at: 3) }
+        compare(&quick, &general, at: 3, after: [0, 0.05, 0.1, 0.3, 1], label: "the gap out")
+        XCTAssertEqual(quick.screen.changesInPlace, 1, "a filling row taken out is not made in place")
+        // A row replaced by one: taken out and the row it replaced put back for the screen before.
+        try onBoth(&quick, &general) { session, _ in _ = try session.change(at: 4) { (live: inout LiveScreen) throws(RuntimeError) -> [LiveEvent] in try live.setState("open", to: .bool(false)) } }
+        let n3 = try quick.live.row(id: "n3")
+        try onBoth(&quick, &general) { session, _ in _ = try session.replace(n3, with: ComponentInstance("Gap", arguments: ["label": .string("gap")]), at: 5) }
+        compare(&quick, &general, at: 5, after: [0, 0.05, 0.1, 0.3, 1], label: "n3 replaced by a gap")
+        XCTAssertEqual(quick.screen.changesInPlace, 2)
+        XCTAssertEqual(quick.screen.remadeBefore, 2)
+    }
+
+    /// A call through the session that throws changes nothing: not the
+    /// rows, not their ids, not the layout — though it was to be made in place.
+    func testAFailedCallThroughTheSessionChangesNothing() throws {
+        let model = try LiveModelTests.model(Self.mutationSource)
+        var session = HostSession(LiveScreen(model: model, viewportWidth: 390, viewportHeight: 400))
+        _ = session.pass(at: 0)
+        let rows = session.live.rootRows
+        let frames = rows.map { session.live.frame(ofRootRow: $0) }
+        let n1 = try session.live.row(id: "n1")
+        let calls: [(String, (inout HostSession) throws(RuntimeError) -> Void)] = [
+            ("an unknown component", { s throws(RuntimeError) in _ = try s.insert([ComponentInstance("Nope")], at: .top, at: 1) }),
+            ("a missing argument", { s throws(RuntimeError) in _ = try s.insert([ComponentInstance("Note", id: "x")], at: .top, at: 1) }),
+            ("a second instance taking an id", {
+                s throws(RuntimeError) in
+                _ = try s.insert([ComponentInstance("Note", arguments: ["label": .string("a")], id: "fresh"), ComponentInstance("Note", arguments: ["label": .string("b")], id: "fresh")], at: .top, at: 1)
+            }),
+            ("an id taken", { s throws(RuntimeError) in _ = try s.insert([ComponentInstance("Note", arguments: ["label": .string("a")], id: "n2")], at: .bottom, at: 1) }),
+            ("a place not there", { s throws(RuntimeError) in _ = try s.insert([ComponentInstance("Note", arguments: ["label": .string("a")])], at: .index(99), at: 1) }),
+            ("a row not there", { s throws(RuntimeError) in _ = try s.remove(rows: [n1, RowKey(999)], at: 1) }),
+            ("a move too far", { s throws(RuntimeError) in _ = try s.move(n1, to: 99, at: 1) }),
+            ("a replacement with a bad argument", { s throws(RuntimeError) in _ = try s.replace(n1, with: ComponentInstance("Note", arguments: ["label": .number(3)]), at: 1) }),
+        ]
+        for (label, call) in calls {
+            XCTAssertThrowsError(try call(&session), label)
+            XCTAssertEqual(session.live.rootRows, rows, label)
+            XCTAssertEqual(rows.map { session.live.frame(ofRootRow: $0) }, frames, label)
+            XCTAssertEqual(try session.live.row(id: "n1"), n1, label)
+            XCTAssertThrowsError(try session.live.row(id: "fresh"), label)
+            XCTAssertFalse(session.isAnimating(at: 1.01), label)
+        }
+        // And the call that is right goes through, in place.
+        let made = try session.insert([ComponentInstance("Note", arguments: ["label": .string("a")], id: "fresh")], at: .after(id: "n1"), at: 2)
+        XCTAssertEqual(session.live.rootRows, [rows[0], rows[1], made.rows[0].row] + rows.dropFirst(2))
+        XCTAssertTrue(session.isAnimating(at: 2.01))
+        // Each call but the removal naming a row not there was to be made in place, and so was the last.
+        XCTAssertEqual(session.screen.changesInPlace, calls.count)
     }
 }

@@ -328,7 +328,7 @@ package struct AnimatedScreen: Sendable {
     /// copy every row's arrays: O(n)), or, for a row shown or hidden that
     /// moves a separator it cannot draw, the caller makes the screen before
     /// again.
-    private func quickApplies(to row: Int, at time: Double) -> Bool {
+    func quickApplies(to row: Int, at time: Double) -> Bool {
         let incremental = live.incremental
         guard quickMayApply(at: time), incremental.fillRowsFollow, incremental.lists(rootRow: row), row < live.screen.model.rows.count else {
             return false
@@ -362,13 +362,13 @@ package struct AnimatedScreen: Sendable {
 
     /// What every quick change made in place needs: quick changes allowed,
     /// every move following its cause, nothing animating.
-    private func quickMayApply(at time: Double) -> Bool {
+    func quickMayApply(at time: Double) -> Bool {
         allowsQuickChanges && everyMoveFollows && !isAnimating(at: time)
     }
 
     /// `changeInPlace` when `inPlace` (the caller made sure the quick path
     /// takes it, or gave `remakeBefore`), else `change(at:)`.
-    private mutating func change(
+    mutating func change(
         inPlace: Bool, at time: Double, _ body: (inout LiveScreen) throws(RuntimeError) -> [LiveEvent],
         remakeBefore: ((inout LiveScreen) -> Void)? = nil
     ) throws(RuntimeError) -> (events: [LiveEvent], transitionEvents: [TransitionEvent]) {

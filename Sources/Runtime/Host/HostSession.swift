@@ -84,6 +84,52 @@ public struct HostSession: Sendable {
         try screen.removeElement(name, key: key, at: time)
     }
 
+    // MARK: Rows in and out, as the seeds' imperative APIs make them
+
+    /// Inserts instances of the screen's components at `position` among
+    /// the screen's rows (or `holder`'s, a Stack), at `time`, animated by
+    /// their `insert` transitions, the rows after following
+    /// (`LiveScreen.insert(_:at:in:)`: AloeStackView's `insertRows`). Made
+    /// on the live screen itself, without copying it, when they go into
+    /// the screen's own stack, hold no stack and nothing animates: O(k log
+    /// n) where a change through `change(at:)` copies the screen, O(n);
+    /// otherwise a change like any other. Throws, changing nothing, on an
+    /// unknown component, a bad argument, a position or id not there, or
+    /// an id already taken.
+    @discardableResult
+    public mutating func insert(
+        _ instances: [ComponentInstance], at position: InsertPosition, in holder: RowKey? = nil, at time: Double
+    ) throws(RuntimeError) -> (rows: [RowKey], events: [LiveEvent], transitionEvents: [TransitionEvent]) {
+        try screen.insertRows(instances, at: position, in: holder, at: time)
+    }
+
+    /// Removes rows at `time`, animated by their `remove` transitions
+    /// (`LiveScreen.remove(rows:)`): in place as `insert(_:at:in:at:)`
+    /// when they are plain rows of the screen's own stack. Throws,
+    /// changing nothing, on a row not in the screen.
+    @discardableResult
+    public mutating func remove(rows: [RowKey], at time: Double) throws(RuntimeError) -> (events: [LiveEvent], transitionEvents: [TransitionEvent]) {
+        try screen.removeRows(rows, at: time)
+    }
+
+    /// Moves a row to `index` among its stack's rows at `time`, animated by
+    /// its `move` transition (`LiveScreen.move(_:to:)`): in place for one
+    /// of the screen's own rows.
+    @discardableResult
+    public mutating func move(_ row: RowKey, to index: Int, at time: Double) throws(RuntimeError) -> (events: [LiveEvent], transitionEvents: [TransitionEvent]) {
+        try screen.moveRow(row, to: index, at: time)
+    }
+
+    /// Replaces a row by an instance of a component at `time`, in its
+    /// place, taking its id unless the instance has one
+    /// (`LiveScreen.replace(_:with:)`): in place as `insert(_:at:in:at:)`.
+    @discardableResult
+    public mutating func replace(
+        _ row: RowKey, with instance: ComponentInstance, at time: Double
+    ) throws(RuntimeError) -> (row: RowKey, events: [LiveEvent], transitionEvents: [TransitionEvent]) {
+        try screen.replaceRow(row, with: instance, at: time)
+    }
+
     /// Scrolls at `time` (as `AnimatedScreen.scroll(to:at:)`): O(log n)
     /// while nothing animates.
     @discardableResult

@@ -50,8 +50,17 @@ extension LiveScreen {
             // Each stack's rows filtered once, in place (their ids freed for rows inserted later).
             let gone = Set(unique)
             for stack in Set(unique.map { live.screen.model.rows[$0].parent }).sorted() {
-                live.incremental.screen.editRows(ofStack: stack, removing: unique.filter { live.screen.model.rows[$0].parent == stack }) {
-                    $0 = BlockArray($0.filter { !gone.contains($0) })
+                let leaving = unique.filter { live.screen.model.rows[$0].parent == stack }
+                if stack == root {
+                    // By place, last first: O(k log n), where filtering the list was O(n).
+                    let places = leaving.map { live.incremental.place(ofRootRow: $0) }.sorted(by: >)
+                    live.incremental.screen.editRows(ofStack: stack, removing: leaving) { rows in
+                        for place in places { rows.remove(at: place) }
+                    }
+                } else {
+                    live.incremental.screen.editRows(ofStack: stack, removing: leaving) {
+                        $0 = BlockArray($0.filter { !gone.contains($0) })
+                    }
                 }
             }
             changes = unique.map { .rowRemoved(row: RowKey($0)) }
@@ -94,8 +103,9 @@ extension LiveScreen {
         let splicing = stack == screen.model.rootStack && splicesRootRows
         let events = observe { live in
             if !splicing { live.incremental.settleSnapshot() }
+            let place = stack == live.screen.model.rootStack ? live.incremental.place(ofRootRow: row) : nil
             live.incremental.screen.editRows(ofStack: stack, removing: []) { rows in
-                from = rows.firstIndex(of: row) ?? 0
+                from = place ?? rows.firstIndex(of: row) ?? 0
                 rows.remove(at: from)
                 rows.insert(row, at: index)
             }
@@ -190,17 +200,16 @@ extension LiveScreen {
         } else {
             target = screen.model.rootStack
         }
-        var index = try insertionIndex(position, in: target)
-        var model = screen.model
+        let index = try insertionIndex(position, in: target)
+        let checked = try checkedInstances(instances)
         var inserted: [Int] = []
-        for instance in instances {
-            let row = try model.instantiate(instance, parent: target)
-            model.stacks[target].rows.insert(row, at: index)
-            index += 1
-            inserted.append(row)
+        let events = observe { live in
+            live.instantiate(checked, in: target, removing: []) { model in
+                inserted = checked.map { model.append($0, parent: target) }
+                model.stacks[target].rows.insert(contentsOf: inserted, at: index)
+                return IncrementalLayout.Edit(at: index, removed: 0, inserted: inserted)
+            }
         }
-        let edit = IncrementalLayout.Edit(at: index - inserted.count, removed: 0, inserted: inserted)
-        let events = observe { live in live.adopt(model, in: target, edit: edit) }
         return (inserted.map(RowKey.init), inserted.map { .rowInserted(row: RowKey($0)) } + events)
     }
 
@@ -208,40 +217,80 @@ extension LiveScreen {
     @discardableResult
     public mutating func replace(_ key: RowKey, with instance: ComponentInstance) throws(RuntimeError) -> (row: RowKey, events: [LiveEvent]) {
         let row = key.row
-        guard row >= 0, row < screen.model.rows.count, screen.model.stacks[screen.model.rows[row].parent].rows.contains(row) else {
-            throw RuntimeError("there is no row \(row) in the screen")
-        }
+        try checkRow(row)
         let stack = screen.model.rows[row].parent
-        let index = screen.model.stacks[stack].rows.firstIndex(of: row) ?? 0
-        var model = screen.model
+        let index = stack == screen.model.rootStack ? incremental.place(ofRootRow: row) : screen.model.stacks[stack].rows.firstIndex(of: row) ?? 0
         var replacement = instance
-        if replacement.id == nil { replacement.id = model.rows[row].id }
-        model.rows[row].id = nil  // the old row's id passes to its replacement
-        let new = try model.instantiate(replacement, parent: stack)
-        model.stacks[stack].rows[index] = new
-        let events = observe { live in live.adopt(model, in: stack, edit: IncrementalLayout.Edit(at: index, removed: 1, inserted: [new])) }
+        if replacement.id == nil { replacement.id = screen.model.rows[row].id }
+        let checked = try checkedInstances([replacement], replacing: row)
+        var new = row
+        let events = observe { live in
+            live.instantiate(checked, in: stack, removing: [row]) { model in
+                model.rows[row].id = nil  // the old row's id passes to its replacement
+                new = model.append(checked[0], parent: stack)
+                model.stacks[stack].rows[index] = new
+                return IncrementalLayout.Edit(at: index, removed: 1, inserted: [new])
+            }
+        }
         return (RowKey(new), [.rowRemoved(row: key), .rowInserted(row: RowKey(new))] + events)
     }
 
-    /// Hands the screen `model`, this one with rows instantiated into stack
-    /// `stack` as `edit` says (at its place there, in place of the rows it
-    /// removes): spliced into the layout when they are plain rows of the
-    /// screen's own stack, else laid out in full.
-    private mutating func adopt(_ model: ScreenModel, in stack: Int, edit: IncrementalLayout.Edit) {
-        let splicing = stack == screen.model.rootStack && splicesRootRows && model.stacks.count == screen.model.stacks.count
+    /// Checks instances about to go in, changing nothing: their arguments,
+    /// and their ids against the rows listed (but `replacing`, whose id
+    /// passes on) and each other. O(the instances), not O(the screen).
+    private func checkedInstances(_ instances: [ComponentInstance], replacing: Int? = nil) throws(RuntimeError) -> [CheckedInstance] {
+        var ids = Set<String>()
+        var checked: [CheckedInstance] = []
+        for instance in instances {
+            checked.append(try screen.model.checked(instance))
+            guard let id = instance.id else { continue }
+            // (A removed row's id is free again: the screen answers only for listed rows.)
+            if let holder = screen.row(id: id), holder != replacing { throw RuntimeError("a row with id '\(id)' is already in the screen") }
+            if !ids.insert(id).inserted { throw RuntimeError("a row with id '\(id)' is already in the screen") }
+        }
+        return checked
+    }
+
+    /// Makes checked instances rows of stack `stack` on the model itself —
+    /// taken from the screen, `make` appending them and listing them as the
+    /// edit it returns says (in place of rows `removed`), handed back — so
+    /// that no row of the screen is copied: spliced into the layout when
+    /// they are plain rows of the screen's own stack, else laid out in full.
+    private mutating func instantiate(
+        _ checked: [CheckedInstance], in stack: Int, removing removed: [Int], _ make: (inout ScreenModel) -> IncrementalLayout.Edit
+    ) {
+        let splicing = stack == screen.model.rootStack && splicesRootRows && !checked.contains(where: \.addsStacks)
+        // The full layout describes the model as it was: brought up to date first.
+        if !splicing { incremental.settleSnapshot() }
+        // Their ids, which the edited model no longer gives them (a
+        // replaced row's passes on), are freed first for new rows to take.
+        incremental.screen.forgetIDs(of: removed)
+        var model = incremental.screen.takeModel()
+        let edit = make(&model)
         if splicing {
-            let removed = (edit.at..<(edit.at + edit.removed)).map { incremental.rootRows[$0] }
-            // Their ids, which the edited model may no longer give them (a
-            // replaced row's passes on), are freed first for new rows to take.
-            incremental.screen.forgetIDs(of: removed)
             incremental.screen.restoreModel(model, inserted: edit.inserted, removed: [])
             incremental.splice(inserted: edit.inserted, removed: removed, edit: edit)
         } else {
-            incremental.settleSnapshot()
-            incremental.screen = Screen(replacing: screen, model: model)
+            incremental.screen = Screen(replacing: incremental.screen, model: model)
             incremental.relayoutFully()
         }
         incremental.layoutChanged = true
+    }
+
+    /// Lists rows of the screen's own stack that `remove(rows:)` took out
+    /// again at the places they had (`removed`, by place ascending, each
+    /// place counting the rows before it put back): the screen as it was,
+    /// for a copy to animate from. Their rows stayed in the model, so
+    /// nothing is made again: O(k log n).
+    package mutating func putBack(_ removed: [(row: Int, place: Int)]) {
+        _ = observe { live in
+            for (row, place) in removed {
+                var model = live.incremental.screen.takeModel()
+                model.stacks[model.rootStack].rows.insert(row, at: place)
+                live.incremental.screen.restoreModel(model, inserted: [row], removed: [])
+                live.incremental.splice(inserted: [row], removed: [], edit: IncrementalLayout.Edit(at: place, removed: 0, inserted: [row]))
+            }
+        }
     }
 
     /// Whether rows of the screen's own stack going in, out or moving can
@@ -249,7 +298,7 @@ extension LiveScreen {
     /// layout can take them, and no row is sticky (whose pinning a splice
     /// does not follow). The splice itself lays out in full should a row
     /// it is given hold a stack, fill or stick.
-    private var splicesRootRows: Bool { incremental.canSplice && stickyRows.isEmpty }
+    var splicesRootRows: Bool { incremental.canSplice && stickyRows.isEmpty }
 
     private func insertionIndex(_ position: InsertPosition, in stack: Int) throws(RuntimeError) -> Int {
         let rows = screen.model.stacks[stack].rows
@@ -262,7 +311,10 @@ extension LiveScreen {
             }
             return index
         case .before(let id), .after(let id):
-            guard let row = screen.row(id: id), let at = rows.firstIndex(of: row) else {
+            // A row of the screen's own stack by its place (O(log n)), else by a scan.
+            guard let row = screen.row(id: id), screen.model.rows[row].parent == stack,
+                let at = stack == screen.model.rootStack ? incremental.place(ofRootRow: row) : rows.firstIndex(of: row)
+            else {
                 throw RuntimeError("there is no row with id '\(id)' in that stack")
             }
             if case .after = position { return at + 1 }
