@@ -168,6 +168,62 @@ extension QuickTransitionTests {
         XCTAssertEqual(quick.screen.remadeBefore, 2)
     }
 
+    /// Rows that move with timings of their own — a component's own
+    /// `move`, or one whose duration reads a parameter (each instance its
+    /// own) — are asked one by one when moved among others: a window of
+    /// rows with two timings takes the general transition, which gives
+    /// each its own. Drawn alike, moved through the session and through
+    /// `change(at:)`. On a screen whose rows all move alike, the first row
+    /// moved answers for all (`movesAlike`).
+    func testRowsMovingWithTimingsOfTheirOwnPresentAsTheGeneralTransition() throws {
+        XCTAssertTrue(QuickTransition.movesAlike(try LiveModelTests.model(Self.mutationSource)))
+        for slow in [
+            "component Slow(label: string): Text {\n    text: label\n    size: 32\n    transition move { duration: 700ms }\n}",
+            "component Slow(label: string, wait: duration = 700ms): Text {\n    text: label\n    size: 32\n    transition move { duration: wait }\n}",
+        ] {
+            let source = Self.mutationSource
+                .replacingOccurrences(of: "screen Notes {", with: slow + "\nscreen Notes {")
+                .replacingOccurrences(of: "    Note n3 { label: \"three\" }", with: "    Note n3 { label: \"three\" }\n    Slow s1 { label: \"slow\" }")
+            let model = try LiveModelTests.model(source)
+            XCTAssertFalse(QuickTransition.movesAlike(model), slow)
+            var (quick, general) = sessions(model, height: 600)
+            let n1 = try quick.live.row(id: "n1"), s1 = try quick.live.row(id: "s1")
+            try onBoth(&quick, &general) { session, _ in _ = try session.move(n1, to: 5, at: 1) }
+            compare(&quick, &general, at: 1, after: [0, 0.1, 0.25, 0.5, 0.8], label: "n1 past the slow row")
+            try onBoth(&quick, &general) { session, _ in
+                _ = try session.change(at: 3) { (live: inout LiveScreen) throws(RuntimeError) -> [LiveEvent] in try live.move(s1, to: 1).events }
+            }
+            compare(&quick, &general, at: 3, after: [0, 0.1, 0.25, 0.5, 0.8], label: "the slow row up")
+            if testRun?.failureCount ?? 0 > 0 { return }
+        }
+    }
+
+    /// The rows of a `for` whose `move` duration reads a field move each
+    /// by its own: `movesAlike` says no even while the list is empty and
+    /// the template row is the screen's only one (its code reads the
+    /// element's values), so elements bound later and then sorted again
+    /// are asked one by one — drawn as the general transition draws them.
+    func testElementsMovingByDurationsOfTheirOwnPresentAsTheGeneralTransition() throws {
+        let model = try InterpolationTests.loaded("""
+            record Post { id: string  wait: duration }
+            screen Feed {
+                data posts: [Post]
+                for p in posts key p.id { Text post { text: p.id  size: 30  transition move { duration: p.wait } } }
+            }
+            """)
+        XCTAssertFalse(QuickTransition.movesAlike(model))
+        var (quick, general) = sessions(model, height: 500)
+        let posts = (0..<6).map { "{\"id\": \"p\($0)\", \"wait\": \(0.2 + 0.15 * Double($0))}" }
+        for (step, order) in [Array(0..<6), [5, 0, 1, 2, 3, 4], [1, 0, 5, 4, 2, 3]].enumerated() {
+            let json = "[" + order.map { posts[$0] }.joined(separator: ",") + "]"
+            let time = 1 + 2 * Double(step)
+            try onBoth(&quick, &general) { session, _ in
+                _ = try session.change(at: time) { (live: inout LiveScreen) throws(RuntimeError) -> [LiveEvent] in try live.bind("posts", json: json) }
+            }
+            compare(&quick, &general, at: time, after: [0, 0.1, 0.3, 0.6, 1.0], label: "order \(order)")
+        }
+    }
+
     /// A call through the session that throws changes nothing: not the
     /// rows, not their ids, not the layout — though it was to be made in place.
     func testAFailedCallThroughTheSessionChangesNothing() throws {

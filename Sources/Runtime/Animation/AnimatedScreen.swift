@@ -38,11 +38,14 @@ package struct AnimatedScreen: Sendable {
     package private(set) var layoutIsStale = false
     /// No row's move keeps its own timing (rows after a change follow it).
     private var everyMoveFollows: Bool
+    /// Every row moves with the same timing (`QuickTransition.movesAlike`).
+    private var movesAlike: Bool
 
     package init(_ live: LiveScreen) {
         var live = live
         layout = live.layout()
         everyMoveFollows = Self.everyMoveFollows(live.screen.model)
+        movesAlike = QuickTransition.movesAlike(live.screen.model)
         self.live = live
     }
 
@@ -131,7 +134,10 @@ package struct AnimatedScreen: Sendable {
         let new = live.layout()
         layout = new
         layoutIsStale = false
-        if modelChanged { everyMoveFollows = Self.everyMoveFollows(live.screen.model) }
+        if modelChanged {
+            everyMoveFollows = Self.everyMoveFollows(live.screen.model)
+            movesAlike = QuickTransition.movesAlike(live.screen.model)
+        }
         let runningTransition = transition.flatMap { time - startTime < $0.duration ? $0 : nil }
         let next = Transition(
             from: old, offset: oldOffset, to: new, offset: live.offset, screen: live.screen,
@@ -390,7 +396,7 @@ package struct AnimatedScreen: Sendable {
         live.incremental.beginChangeLog()
         let events = try body(&live)
         var pending = advance(to: time)
-        guard var next = QuickTransition.make(from: live.incremental.changeLog, live: live),
+        guard var next = QuickTransition.make(from: live.incremental.changeLog, live: live, movesAlike: movesAlike),
             Self.separatorsFollow(&next, was: lastShown, after: live)
         else {
             if let remakeBefore {
@@ -439,7 +445,7 @@ package struct AnimatedScreen: Sendable {
                 current, elapsed: time - startTime, log: log, before: live.incremental,
                 sameOrder: live.incremental.rootRows.sameOrder(as: changed.incremental.rootRows), after: changed, fallback: live.screen.model)
         } else {
-            next = QuickTransition.make(from: log, live: changed)
+            next = QuickTransition.make(from: log, live: changed, movesAlike: movesAlike)
         }
         guard var next else { return nil }
         let lastShown = live.incremental.lastVisibleRootRow()

@@ -112,14 +112,18 @@ extension QuickTransition {
     /// moves with its run, and as no change before them explains it, each
     /// by its own `move` transition — the same one for all of them here,
     /// or nil (the general transition then). Nothing else may have changed.
-    static func moving(_ moved: IncrementalLayout.ChangeLog.Moved, _ log: IncrementalLayout.ChangeLog, live: LiveScreen) -> QuickTransition? {
+    /// When every row moves alike (`movesAlike`), the first row's timing is
+    /// every row's: O(runs), where asking each row was O(window).
+    static func moving(
+        _ moved: IncrementalLayout.ChangeLog.Moved, _ log: IncrementalLayout.ChangeLog, live: LiveScreen, movesAlike: Bool = false
+    ) -> QuickTransition? {
         let incremental = live.incremental
         guard !log.full, log.blocks.isEmpty,
             log.rows.allSatisfy({ !incremental.lists(rootRow: $0.row) || incremental.pose(ofRootRow: $0.row) == $0.before })
         else { return nil }
         var cache = Transition.SpecCache()
         var timing: Timing?
-        for position in moved.from..<moved.end {
+        for position in moved.from..<(movesAlike ? min(moved.from + 1, moved.end) : moved.end) {
             let spec = Transition.spec(.move, of: incremental.rootRows[position], screen: live.screen, fallback: live.screen.model, cache: &cache)
             guard let known = timing else {
                 timing = Timing(delay: spec.delay, duration: spec.duration, curve: spec.curve)
@@ -135,6 +139,36 @@ extension QuickTransition {
             segments: moved.runs.map { Segment(from: $0.at, shift: $0.shift, timing: timing) } + [Segment(from: moved.end, shift: 0, timing: nil)])
         quick.ownDuration = timing.end
         return quick
+    }
+
+    /// Whether every row of `model` — and every row a component or a `for`
+    /// may make later — has the same `move` timing (delay, duration,
+    /// curve: the same expressions), reading no component parameter (an
+    /// instance's copy of such an expression would differ): then the
+    /// timing of any row moved is that of all. O(rows), once per model.
+    static func movesAlike(_ model: ScreenModel) -> Bool {
+        var common: (delay: ExprRef, duration: ExprRef, curve: CurveModel)??
+        func alike(_ rows: [RowModel]) -> Bool {
+            for row in rows {
+                let move = row.transitions.first { $0.kind == .move }.map { (delay: $0.delay, duration: $0.duration, curve: $0.curve) }
+                guard let seen = common else {
+                    common = .some(move)
+                    continue
+                }
+                guard seen?.delay == move?.delay, seen?.duration == move?.duration, seen?.curve == move?.curve else { return false }
+            }
+            return true
+        }
+        guard alike(model.rows), model.components.allSatisfy({ alike($0.rows) }), model.repeaters.allSatisfy({ alike($0.template.rows) }) else {
+            return false
+        }
+        guard case .some(.some(let timing)) = common else { return true }
+        let code = model.expressions.code
+        for ref in [timing.delay, timing.duration] {
+            let range = min(Int(ref.start), code.count)..<min(Int(ref.start) + Int(ref.count), code.count)
+            if code[range].contains(where: { if case .parameter = $0 { true } else { false } }) { return false }
+        }
+        return true
     }
 
     /// The tracks of a block's shown rows, `pose` being each one's pose

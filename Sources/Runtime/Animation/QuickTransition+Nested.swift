@@ -18,7 +18,7 @@ extension QuickTransition {
     /// or hidden holds comes and goes with it, with no track of its own:
     /// shown, it is drawn where it is now; hidden, where it was
     /// (`insideGone`) until the stack is.
-    static func changingInside(_ log: IncrementalLayout.ChangeLog, live: LiveScreen) -> QuickTransition? {
+    static func changingInside(_ log: IncrementalLayout.ChangeLog, live: LiveScreen, movesAlike: Bool = false) -> QuickTransition? {
         guard !log.full else { return nil }
         let incremental = live.incremental
         if let moved = log.moved {
@@ -27,7 +27,7 @@ extension QuickTransition {
             let unchanged = log.nested.allSatisfy { change in
                 change.rows.allSatisfy { incremental.nestedPose(of: $0.row) == $0.before }
             }
-            return unchanged ? moving(moved, log, live: live) : nil
+            return unchanged ? moving(moved, log, live: live, movesAlike: movesAlike) : nil
         }
         // The screen's rows: as one update's, when any moved or resized, or
         // with the blocks of a splice; a holder that keeps its frame is

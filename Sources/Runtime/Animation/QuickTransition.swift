@@ -126,10 +126,12 @@ struct QuickTransition: Sendable {
 
     /// The change of `live` whose log holds one row, as a quick transition;
     /// nil when it cannot be one (then the general transition is built).
-    static func make(from log: IncrementalLayout.ChangeLog, live: LiveScreen) -> QuickTransition? {
-        if !log.nested.isEmpty { return changingInside(log, live: live) }
+    /// `movesAlike`: every row moves with the same timing (`movesAlike(_:)`
+    /// of the model), so rows moved need not be asked one by one.
+    static func make(from log: IncrementalLayout.ChangeLog, live: LiveScreen, movesAlike: Bool = false) -> QuickTransition? {
+        if !log.nested.isEmpty { return changingInside(log, live: live, movesAlike: movesAlike) }
         if !log.blocks.isEmpty { return changingBlocks(log, live: live) }
-        if let moved = log.moved { return moving(moved, log, live: live) }
+        if let moved = log.moved { return moving(moved, log, live: live, movesAlike: movesAlike) }
         // Several rows of one update (a state several rows read): each its
         // track, the rows after each following it, as for blocks.
         if log.rows.count > 1, log.updates == 1 { return changingBlocks(log, live: live) }

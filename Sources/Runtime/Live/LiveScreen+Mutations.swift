@@ -111,7 +111,7 @@ extension LiveScreen {
             }
             guard from != index else { return }
             if splicing {
-                live.incremental.splice(inserted: [], removed: [])
+                live.incremental.splice(inserted: [], removed: [], moved: place != nil ? (from, index) : nil)
             } else {
                 live.incremental.relayoutFully()
             }
