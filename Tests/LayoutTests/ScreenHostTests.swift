@@ -54,6 +54,48 @@ final class ScreenHostTests: XCTestCase {
         XCTAssertEqual(try host.session.live.state("open"), .bool(true))
     }
 
+    /// The seeds' imperative calls through the host: each reports its
+    /// events, draws, keeps the frame clock running while rows animate,
+    /// and is made on the live screen itself (no sticky row here).
+    func testRowsInsertedMovedReplacedAndRemovedThroughTheHostAreDrawnAndReported() throws {
+        let model = try LiveModelTests.model("""
+            component Note(label: string): Text { text: label  size: 40 }
+            screen N {
+                defaults { insets: 0  transition insert { duration: 200ms }  transition remove { duration: 200ms } }
+                Text a { text: "A"  size: 40 }
+                Text b { text: "B"  size: 40 }
+            }
+            """)
+        let host = ScreenHost(HostSession(LiveScreen(model: model, viewportWidth: 300, viewportHeight: 400))) { RecordingView($0) }
+        var events: [LiveEvent] = []
+        host.onEvents = { events += $0 }
+        host.frame(at: 0)
+        let made = try host.insert([ComponentInstance("Note", arguments: ["label": .string("new")], id: "new")], at: .after(id: "a"), at: 1)
+        XCTAssertEqual(made.count, 1)
+        XCTAssertTrue(events.contains(.rowInserted(row: made[0])))
+        XCTAssertTrue(host.wantsFrames, "the new row grows in for 200 ms")
+        host.frame(at: 1.3)
+        XCTAssertFalse(host.wantsFrames)
+        XCTAssertEqual(host.views.views[made[0]]?.shown?.text, "new")
+        XCTAssertEqual(host.views.views[made[0]]?.shown?.frame.y, 40)
+        try host.move(made[0], to: 0, at: 2)
+        host.frame(at: 2.5)
+        XCTAssertEqual(host.views.views[made[0]]?.shown?.frame.y, 0)
+        let replaced = try host.replace(made[0], with: ComponentInstance("Note", arguments: ["label": .string("other")]), at: 3)
+        host.frame(at: 3.5)
+        XCTAssertEqual(try host.session.live.row(id: "new"), replaced, "the id passes to the replacement")
+        XCTAssertEqual(host.views.views[replaced]?.shown?.text, "other")
+        XCTAssertNil(host.views.views[made[0]])
+        events = []
+        try host.remove(rows: [replaced], at: 4)
+        XCTAssertTrue(events.contains(.rowRemoved(row: replaced)))
+        host.frame(at: 4.5)
+        XCTAssertNil(host.views.views[replaced])
+        XCTAssertEqual(host.session.live.frame(of: try host.session.live.row(id: "b"))?.y, 40)
+        XCTAssertEqual(host.session.screen.changesInPlace, 4)
+        XCTAssertThrowsError(try host.remove(rows: [replaced], at: 5), "a row removed is not there to remove again")
+    }
+
     func testScrollingCancelsAPressAndATouchOffRowsDoesNothing() throws {
         let host = try host()
         var heard: [ActionOutcome] = []

@@ -81,6 +81,47 @@ public final class ScreenHost<View: PlatformRowView> {
         at time: Double, _ body: (inout LiveScreen) throws(RuntimeError) -> [LiveEvent]
     ) throws(RuntimeError) {
         let (events, transitionEvents) = try session.change(at: time, body)
+        report(events, transitionEvents, at: time)
+    }
+
+    // MARK: Rows in and out, as the seeds' imperative APIs make them
+
+    /// Inserts instances of the screen's components at `time`, animated,
+    /// then drawn (`HostSession.insert(_:at:in:at:)`: made on the live
+    /// screen itself where it can be, not a copy). Returns the rows made.
+    @discardableResult
+    public func insert(
+        _ instances: [ComponentInstance], at position: InsertPosition, in holder: RowKey? = nil, at time: Double
+    ) throws(RuntimeError) -> [RowKey] {
+        let made = try session.insert(instances, at: position, in: holder, at: time)
+        report(made.events, made.transitionEvents, at: time)
+        return made.rows
+    }
+
+    /// Removes rows at `time`, animated, then drawn (`HostSession.remove(rows:at:)`).
+    public func remove(rows: [RowKey], at time: Double) throws(RuntimeError) {
+        let (events, transitionEvents) = try session.remove(rows: rows, at: time)
+        report(events, transitionEvents, at: time)
+    }
+
+    /// Moves a row to `index` among its stack's rows at `time`, animated,
+    /// then drawn (`HostSession.move(_:to:at:)`).
+    public func move(_ row: RowKey, to index: Int, at time: Double) throws(RuntimeError) {
+        let (events, transitionEvents) = try session.move(row, to: index, at: time)
+        report(events, transitionEvents, at: time)
+    }
+
+    /// Replaces a row by an instance of a component at `time`, animated,
+    /// then drawn (`HostSession.replace(_:with:at:)`). Returns the new row.
+    @discardableResult
+    public func replace(_ row: RowKey, with instance: ComponentInstance, at time: Double) throws(RuntimeError) -> RowKey {
+        let made = try session.replace(row, with: instance, at: time)
+        report(made.events, made.transitionEvents, at: time)
+        return made.row
+    }
+
+    /// A change's events to the app, then the screen drawn.
+    private func report(_ events: [LiveEvent], _ transitionEvents: [TransitionEvent], at time: Double) {
         onEvents(events)
         onTransitionEvents(transitionEvents)
         frame(at: time)
