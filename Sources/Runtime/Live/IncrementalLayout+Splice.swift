@@ -65,7 +65,12 @@ extension IncrementalLayout {
     /// `to` (as `LiveScreen.move(_:to:)` moves it: taken out, then put at
     /// `to` among the rest): two runs, O(log n), where comparing the orders
     /// was O(n).
-    mutating func splice(inserted: [Int], removed: [Int], blocks: [MadeBlocks] = [], edit: Edit? = nil, moved: (from: Int, to: Int)? = nil) {
+    ///
+    /// `edits`, several edits one after another (each `at` a place in the
+    /// order the edits before it left), in place of `edit`.
+    mutating func splice(
+        inserted: [Int], removed: [Int], blocks: [MadeBlocks] = [], edit: Edit? = nil, edits known: [Edit]? = nil, moved: (from: Int, to: Int)? = nil
+    ) {
         let model = screen.model
         let context = screen.context
         let first = resolved.specs.count
@@ -118,13 +123,18 @@ extension IncrementalLayout {
         // rows now, each at its place now), or rows moved, or neither.
         var edits: [(inserted: [Int], removed: [Int], at: Int)]?
         var reorder: Reorder?
-        if let edit {
-            var gone: [Int] = []
-            gone.reserveCapacity(edit.removed)
-            for place in edit.at..<(edit.at + edit.removed) { gone.append(rootRows[place]) }
+        if let known = known ?? edit.map({ [$0] }) {
             edits = []
-            if !gone.isEmpty { edits?.append(([], gone, edit.at)) }
-            if !edit.inserted.isEmpty { edits?.append((edit.inserted, [], edit.at)) }
+            // Where each edit's rows were before any: past the rows the edits before it took out and put in.
+            var shift = 0
+            for edit in known {
+                var gone: [Int] = []
+                gone.reserveCapacity(edit.removed)
+                for place in (edit.at + shift)..<(edit.at + shift + edit.removed) { gone.append(rootRows[place]) }
+                if !gone.isEmpty { edits?.append(([], gone, edit.at)) }
+                if !edit.inserted.isEmpty { edits?.append((edit.inserted, [], edit.at)) }
+                shift += edit.removed - edit.inserted.count
+            }
         } else if let moved, moved.from != moved.to {
             reorder = Self.reorder(moving: moved)
         } else {

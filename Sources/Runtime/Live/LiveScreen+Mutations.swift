@@ -44,9 +44,17 @@ extension LiveScreen {
         let splicing = splicesRootRows && unique.allSatisfy { screen.model.rows[$0].parent == root }
         let events = observe { live in
             if !splicing { live.incremental.settleSnapshot() }
-            // One row: where it was is known; several: the orders are compared.
-            let edit = unique.count == 1 && splicing
-                ? IncrementalLayout.Edit(at: live.incremental.place(ofRootRow: unique[0]), removed: 1, inserted: []) : nil
+            // Where they were is known: the splice's blocks, each run of
+            // neighbours one, at its place after the runs before it closed
+            // up (O(k log n); comparing the orders was O(n)).
+            var edits: [IncrementalLayout.Edit] = []
+            if splicing {
+                for (gone, place) in unique.map({ live.incremental.place(ofRootRow: $0) }).sorted().enumerated() {
+                    if let last = edits.last, last.at == place - gone { edits[edits.count - 1].removed += 1 } else {
+                        edits.append(IncrementalLayout.Edit(at: place - gone, removed: 1, inserted: []))
+                    }
+                }
+            }
             // Each stack's rows filtered once, in place (their ids freed for rows inserted later).
             let gone = Set(unique)
             for stack in Set(unique.map { live.screen.model.rows[$0].parent }).sorted() {
@@ -65,7 +73,7 @@ extension LiveScreen {
             }
             changes = unique.map { .rowRemoved(row: RowKey($0)) }
             if splicing {
-                live.incremental.splice(inserted: [], removed: unique, edit: edit)
+                live.incremental.splice(inserted: [], removed: unique, edits: edits)
             } else {
                 live.incremental.relayoutFully()
             }
