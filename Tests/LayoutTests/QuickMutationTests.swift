@@ -244,6 +244,8 @@ extension QuickTransitionTests {
             ("a place not there", { s throws(RuntimeError) in _ = try s.insert([ComponentInstance("Note", arguments: ["label": .string("a")])], at: .index(99), at: 1) }),
             ("a row not there", { s throws(RuntimeError) in _ = try s.remove(rows: [n1, RowKey(999)], at: 1) }),
             ("a move too far", { s throws(RuntimeError) in _ = try s.move(n1, to: 99, at: 1) }),
+            ("a row key below zero", { s throws(RuntimeError) in _ = try s.move(RowKey(-1), to: 0, at: 1) }),
+            ("a replacement of a row not there", { s throws(RuntimeError) in _ = try s.replace(RowKey(-3), with: ComponentInstance("Note", arguments: ["label": .string("a")]), at: 1) }),
             ("a replacement with a bad argument", { s throws(RuntimeError) in _ = try s.replace(n1, with: ComponentInstance("Note", arguments: ["label": .number(3)]), at: 1) }),
         ]
         for (label, call) in calls {
@@ -258,7 +260,7 @@ extension QuickTransitionTests {
         let made = try session.insert([ComponentInstance("Note", arguments: ["label": .string("a")], id: "fresh")], at: .after(id: "n1"), at: 2)
         XCTAssertEqual(session.live.rootRows, [rows[0], rows[1], made.rows[0].row] + rows.dropFirst(2))
         XCTAssertTrue(session.isAnimating(at: 2.01))
-        // Each call but the removal naming a row not there was to be made in place, and so was the last.
-        XCTAssertEqual(session.screen.changesInPlace, calls.count)
+        // Each call but those naming rows not there (three) was to be made in place, and so was the last.
+        XCTAssertEqual(session.screen.changesInPlace, calls.count - 2)
     }
 }

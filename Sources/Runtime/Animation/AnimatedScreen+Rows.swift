@@ -14,11 +14,9 @@ extension AnimatedScreen {
     package mutating func insertRows(
         _ instances: [ComponentInstance], at position: InsertPosition, in holder: RowKey?, at time: Double
     ) throws(RuntimeError) -> (rows: [RowKey], events: [LiveEvent], transitionEvents: [TransitionEvent]) {
-        let components = live.screen.model.components
-        let plain = instances.allSatisfy { instance in components.first { $0.name == instance.component }?.stacks.isEmpty ?? true }
         var rows: [RowKey] = []
         let result = try change(
-            inPlace: holder == nil && plain && rowsSpliceInPlace(at: time), at: time,
+            inPlace: holder == nil && holdNoStacks(instances) && rowsSpliceInPlace(at: time), at: time,
             { (live: inout LiveScreen) throws(RuntimeError) -> [LiveEvent] in
                 let made = try live.insert(instances, at: position, in: holder)
                 rows = made.rows
@@ -65,8 +63,7 @@ extension AnimatedScreen {
     package mutating func replaceRow(
         _ key: RowKey, with instance: ComponentInstance, at time: Double
     ) throws(RuntimeError) -> (row: RowKey, events: [LiveEvent], transitionEvents: [TransitionEvent]) {
-        let plain = live.screen.model.components.first { $0.name == instance.component }?.stacks.isEmpty ?? true
-        let place = plain ? placesInPlace(of: [key.row], at: time)?.first?.place : nil
+        let place = holdNoStacks([instance]) ? placesInPlace(of: [key.row], at: time)?.first?.place : nil
         var new: RowKey?
         let result = try change(
             inPlace: place != nil, at: time,
@@ -80,6 +77,13 @@ extension AnimatedScreen {
                 if let place { before.putBack([(key.row, place)]) }
             })
         return (new ?? key, result.events, result.transitionEvents)
+    }
+
+    /// Whether no instance's component holds a stack (an unknown one is
+    /// the call's to report). Apart from the change, as `placesInPlace`.
+    private func holdNoStacks(_ instances: [ComponentInstance]) -> Bool {
+        let components = live.screen.model.components
+        return instances.allSatisfy { instance in components.first { $0.name == instance.component }?.stacks.isEmpty ?? true }
     }
 
     /// Where `rows` are among the screen's own, by place ascending, when
