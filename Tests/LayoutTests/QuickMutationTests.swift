@@ -224,6 +224,42 @@ extension QuickTransitionTests {
         }
     }
 
+    /// Several rows hidden or shown at once through the session
+    /// (`setHidden(_:_:at:)` of a list: ScrollStackController's
+    /// `setRowsHidden`) — the screen's own, rows inside a card, cards —
+    /// apart and mid-animation: one change made on the live screen itself
+    /// whenever nothing animates, drawn as the general transition draws it.
+    func testSeveralRowsHiddenThroughTheSessionAreMadeInPlace() throws {
+        for hideLast in [false, true] {
+            let source = hideLast ? Self.mutationSource.replacingOccurrences(of: "spacing: 3", with: "spacing: 3\n    hide-last-separator: true") : Self.mutationSource
+            let model = try LiveModelTests.model(source)
+            var random = SplitMix64(seed: hideLast ? 0x41DE : 0x5E7)
+            var (quick, general) = sessions(model, height: 400)
+            // Two cards (a Stack of two rows each) among the notes.
+            try onBoth(&quick, &general) { session, _ in
+                _ = try session.change(at: 0) { (live: inout LiveScreen) throws(RuntimeError) -> [LiveEvent] in
+                    try live.insert([ComponentInstance("Pair", arguments: ["label": .string("p1")]), ComponentInstance("Pair", arguments: ["label": .string("p2")])], at: .index(2)).events
+                }
+            }
+            let roots = quick.live.rootRows
+            let inside = quick.live.screen.model.rows.indices.filter { !roots.contains($0) && quick.live.screen.model.rows[$0].parent != quick.live.screen.model.rootStack }
+            XCTAssertEqual(inside.count, 4)
+            var time = 1.0
+            for step in 0..<TestScale.count(full: 120, quick: 40) {
+                time += [0, 0.05, 0.15, 0.6, 1.5][Int.random(in: 0..<5, using: &random)]
+                let pool = Bool.random(using: &random) ? roots : roots + inside
+                let count = Int.random(in: 1...4, using: &random)
+                let rows = pool.shuffled(using: &random)[..<count].map { RowKey($0) }
+                let hidden = Bool.random(using: &random)
+                try onBoth(&quick, &general) { session, _ in _ = try session.setHidden(rows, hidden, at: time) }
+                compare(&quick, &general, at: time, after: [0, 0.05, 0.1, 0.2, 0.35, 2.0], label: "step \(step) \(rows) \(hidden)")
+                if testRun?.failureCount ?? 0 > 0 { return }
+            }
+            XCTAssertGreaterThan(quick.screen.changesInPlace, TestScale.count(full: 120, quick: 40) / 4, "made in place")
+            XCTAssertEqual(general.screen.changesInPlace, 0)
+        }
+    }
+
     /// A call through the session that throws changes nothing: not the
     /// rows, not their ids, not the layout — though it was to be made in place.
     func testAFailedCallThroughTheSessionChangesNothing() throws {

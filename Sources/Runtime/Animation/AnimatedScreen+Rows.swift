@@ -79,6 +79,34 @@ extension AnimatedScreen {
         return (new ?? key, result.events, result.transitionEvents)
     }
 
+    /// `LiveScreen.setHidden(_:_:)` of several rows at `time`, as one
+    /// update animated by their show or hide transitions (ScrollStackController's
+    /// `setRowsHidden`): in place when each is a row `setHidden(_:_:at:)`
+    /// makes in place (one of the screen's own, a row inside a shown holder,
+    /// or a holder) and nothing animates; the screen before is made again,
+    /// should it be needed, by setting each back as it was.
+    package mutating func setHidden(_ keys: [RowKey], _ hidden: Bool, at time: Double) throws(RuntimeError) -> (events: [LiveEvent], transitionEvents: [TransitionEvent]) {
+        let was = hiddenInPlace(keys.map(\.row), at: time)
+        return try change(
+            inPlace: was != nil, at: time,
+            { (live: inout LiveScreen) throws(RuntimeError) -> [LiveEvent] in try live.setHidden(keys, hidden) },
+            remakeBefore: { before in
+                for (row, hidden) in was ?? [] { _ = try? before.setHidden(RowKey(row), hidden) }
+            })
+    }
+
+    /// Whether each of `rows` is hidden now, when hiding or showing them
+    /// all is made in place (see `setHidden(_:_:at:)`); else nil.
+    private func hiddenInPlace(_ rows: [Int], at time: Double) -> [(row: Int, hidden: Bool)]? {
+        guard !rows.isEmpty, rows.count <= IncrementalLayout.ChangeLog.maximumRows else { return nil }
+        var was: [(row: Int, hidden: Bool)] = []
+        for row in Set(rows).sorted() {
+            guard quickApplies(to: row, at: time) || quickAppliesInside(to: row, at: time) || quickAppliesToHolder(row, at: time) else { return nil }
+            was.append((row, live.incremental.isHidden(row)))
+        }
+        return was
+    }
+
     /// Whether no instance's component holds a stack (an unknown one is
     /// the call's to report). Apart from the change, as `placesInPlace`.
     private func holdNoStacks(_ instances: [ComponentInstance]) -> Bool {

@@ -347,7 +347,7 @@ package struct AnimatedScreen: Sendable {
     /// hidden, is made in place: the quick path mostly takes it (what the
     /// stack holds comes or goes with it, up to `ChangeLog.maximumNestedRows`
     /// rows inside); should it not, the caller makes the screen before again.
-    private func quickAppliesToHolder(_ row: Int, at time: Double) -> Bool {
+    func quickAppliesToHolder(_ row: Int, at time: Double) -> Bool {
         let incremental = live.incremental
         guard quickMayApply(at: time), incremental.fillRowsFollow, row < live.screen.model.rows.count, incremental.lists(rootRow: row),
             case .stack = live.screen.model.rows[row].content
@@ -360,7 +360,7 @@ package struct AnimatedScreen: Sendable {
     /// its holder shown (it stays shown, so under `hide-last-separator` no
     /// separator moves), at most `ChangeLog.maximumRows` rows inside it,
     /// and not a stack shown or hidden.
-    private func quickAppliesInside(to row: Int, at time: Double) -> Bool {
+    func quickAppliesInside(to row: Int, at time: Double) -> Bool {
         let incremental = live.incremental
         return quickMayApply(at: time) && incremental.fillRowsFollow && row < live.screen.model.rows.count && !incremental.lists(rootRow: row)
             && incremental.rootHolder(of: row).map { !incremental.isHidden($0) && incremental.rowsInside($0) != nil } == true

@@ -62,6 +62,16 @@ public struct HostSession: Sendable {
         try screen.setHidden(row, hidden, at: time)
     }
 
+    /// Hides or shows several rows at `time` as one change, each animated
+    /// by its show or hide transition (ScrollStackController's
+    /// `setRowsHidden`): made in place as `setHidden(_:_:at:)` when every
+    /// row is one it makes in place; otherwise a change like any other.
+    /// Throws, changing nothing, on a row not in the screen.
+    @discardableResult
+    public mutating func setHidden(_ rows: [RowKey], _ hidden: Bool, at time: Double) throws(RuntimeError) -> (events: [LiveEvent], transitionEvents: [TransitionEvent]) {
+        try screen.setHidden(rows, hidden, at: time)
+    }
+
     /// Inserts into list `name` one element from JSON object `json` at
     /// `index`, at `time` (`LiveScreen.insert(_:json:at:)`), animated by the
     /// rows' `insert` transitions, the rows after following. Made on the
