@@ -226,11 +226,30 @@ enum HostBench {
         }
         moves.sort()
         let inPlace = session.screen.changesInPlace == 12
+        // Four rows spread through the screen hidden and shown again at
+        // once: through the session's own call, and through `change(at:)`.
+        let rootRows = Array(model.stacks[model.rootStack].rows)
+        let spread = (1...4).map { RowKey(rootRows[$0 * rootRows.count / 5]) }
+        var copied = sessionMidway(model, quick: true)
+        var hides: [Double] = [], hidesCopied: [Double] = []
+        for step in 0..<6 {
+            let t = 30 + Double(step)
+            hides.append(Measure.seconds(ContinuousClock().measure {
+                _ = try? session.setHidden(spread, step % 2 == 0, at: t)
+                _ = session.pass(at: t + 0.016)
+            }))
+            hidesCopied.append(changeAndPass(&copied, at: t, passAt: t + 0.016) { live throws(RuntimeError) in try live.setHidden(spread, step % 2 == 0) })
+        }
+        hides.sort()
+        hidesCopied.sort()
         return results + [
             ("host: a row inserted or removed through the session, in place (\(count / 1000)k)", times[times.count / 2],
                 String(format: "%.2f ms median, change and a pass%@", times[times.count / 2] * 1e3, inPlace ? "" : " (not all made in place)")),
             ("host: a row moved to the top and back through the session, in place (\(count / 1000)k)", moves[moves.count / 2],
                 String(format: "%.2f ms median, change and a pass%@", moves[moves.count / 2] * 1e3, inPlace ? "" : " (not all made in place)")),
+            ("host: four rows hidden at once through the session, in place (\(count / 1000)k)", hides[hides.count / 2],
+                String(format: "%.2f ms median, change and a pass (%.2f ms through change(at:))%@", hides[hides.count / 2] * 1e3,
+                    hidesCopied[hidesCopied.count / 2] * 1e3, session.screen.changesInPlace == 18 ? "" : " (not all made in place)")),
         ]
     }
 
