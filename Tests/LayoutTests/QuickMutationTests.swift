@@ -67,7 +67,17 @@ extension QuickTransitionTests {
         try checkImperativeCalls(source, throughSession: true, seed: 0x5EB)
     }
 
-    private func checkImperativeCalls(_ source: String, throughSession: Bool, seed: UInt64) throws {
+    /// With `fill` rows going in and out: a `Gap` (it fills what the rows
+    /// leave) inserted where the others insert a `Pair`, and removed as any
+    /// row is — the other `fill` rows' shares sized again after the splice.
+    func testFillRowsInsertedAndRemovedImperativelyPresentAsTheGeneralTransition() throws {
+        let source = Self.mutationSource.replacingOccurrences(
+            of: "screen Notes {", with: "component Gap(label: string): Text {\n    text: label\n    size: fill\n}\nscreen Notes {")
+        try checkImperativeCalls(source, throughSession: false, seed: 0xF111, ninth: "Gap")
+        try checkImperativeCalls(source, throughSession: true, seed: 0xF112, ninth: "Gap")
+    }
+
+    private func checkImperativeCalls(_ source: String, throughSession: Bool, seed: UInt64, ninth: String = "Pair") throws {
         let model = try LiveModelTests.model(source)
         var random = SplitMix64(seed: seed)
         var (quick, general) = sessions(model, height: 400)
@@ -77,7 +87,7 @@ extension QuickTransitionTests {
             let roots = quick.live.rootRows
             let choice = Int.random(in: 0..<11, using: &random)
             labels += 1
-            let note = ComponentInstance(choice == 9 ? "Pair" : "Note", arguments: ["label": .string("note \(labels)")].merging(
+            let note = ComponentInstance(choice == 9 ? ninth : "Note", arguments: ["label": .string("note \(labels)")].merging(
                 choice == 9 ? [:] : ["tall": .bool(Bool.random(using: &random))], uniquingKeysWith: { a, _ in a }))
             let position: InsertPosition = [.top, .bottom, .index(Int.random(in: 0...roots.count, using: &random))].randomElement(using: &random)!
             let two = Bool.random(using: &random)
@@ -137,34 +147,50 @@ extension QuickTransitionTests {
     }
 
     /// An instance that fills what the screen leaves (`size: fill`) goes in
-    /// through the session in place, but the splice lays the screen out in
-    /// full: the screen before is made again on a copy, by taking it out,
-    /// for the general transition — drawn alike; taking it out again is a
-    /// change like any other.
-    func testAFillingInstanceThroughTheSessionPresentsAsTheGeneralTransition() throws {
+    /// and out through the session in place and takes the quick path, the
+    /// other rows' shares sized again after it. A sticky instance (`pin:
+    /// top`) goes in place too, but the splice lays the screen out in full:
+    /// the screen before is made again on a copy, by taking it out, for the
+    /// general transition; and with a row replaced by one, by taking it out
+    /// and putting the row it replaced back. Drawn alike.
+    func testFillingAndStickyInstancesThroughTheSessionPresentAsTheGeneralTransition() throws {
         let source = Self.mutationSource.replacingOccurrences(
-            of: "screen Notes {", with: "component Gap(label: string): Spacer { size: fill }\nscreen Notes {")
+            of: "screen Notes {",
+            with: "component Gap(label: string): Spacer { size: fill }\ncomponent Pin(label: string): Text { text: label  size: 30  pin: top }\nscreen Notes {")
         let model = try LiveModelTests.model(source)
         var (quick, general) = sessions(model, height: 600)
-        var made: [RowKey] = []
         // A quick change first: the layout before the next is then made from the live screen before it.
         try onBoth(&quick, &general) { session, _ in _ = try session.change(at: 0) { (live: inout LiveScreen) throws(RuntimeError) -> [LiveEvent] in try live.setState("open", to: .bool(true)) } }
         XCTAssertTrue(quick.screen.layoutIsStale)
+        var made: [RowKey] = []
         try onBoth(&quick, &general) { session, _ in
             made = try session.insert([ComponentInstance("Gap", arguments: ["label": .string("gap")])], at: .index(2), at: 1).rows
         }
         compare(&quick, &general, at: 1, after: [0, 0.05, 0.1, 0.3, 1], label: "a gap in")
         XCTAssertEqual(quick.screen.changesInPlace, 1)
-        XCTAssertEqual(quick.screen.remadeBefore, 1, "the screen before made again")
+        XCTAssertNotNil(quick.screen.quick, "the quick path")
         try onBoth(&quick, &general) { session, _ in _ = try session.remove(rows: made, at: 3) }
         compare(&quick, &general, at: 3, after: [0, 0.05, 0.1, 0.3, 1], label: "the gap out")
-        XCTAssertEqual(quick.screen.changesInPlace, 1, "a filling row taken out is not made in place")
-        // A row replaced by one: taken out and the row it replaced put back for the screen before.
-        try onBoth(&quick, &general) { session, _ in _ = try session.change(at: 4) { (live: inout LiveScreen) throws(RuntimeError) -> [LiveEvent] in try live.setState("open", to: .bool(false)) } }
-        let n3 = try quick.live.row(id: "n3")
-        try onBoth(&quick, &general) { session, _ in _ = try session.replace(n3, with: ComponentInstance("Gap", arguments: ["label": .string("gap")]), at: 5) }
-        compare(&quick, &general, at: 5, after: [0, 0.05, 0.1, 0.3, 1], label: "n3 replaced by a gap")
         XCTAssertEqual(quick.screen.changesInPlace, 2)
+        XCTAssertNotNil(quick.screen.quick, "the quick path")
+        XCTAssertEqual(quick.screen.remadeBefore, 0)
+        // A sticky row in: the screen before made again.
+        try onBoth(&quick, &general) { session, _ in _ = try session.change(at: 4) { (live: inout LiveScreen) throws(RuntimeError) -> [LiveEvent] in try live.setState("open", to: .bool(false)) } }
+        try onBoth(&quick, &general) { session, _ in
+            made = try session.insert([ComponentInstance("Pin", arguments: ["label": .string("pin")])], at: .index(2), at: 5).rows
+        }
+        compare(&quick, &general, at: 5, after: [0, 0.05, 0.1, 0.3, 1], label: "a pinned row in")
+        XCTAssertEqual(quick.screen.changesInPlace, 3)
+        XCTAssertEqual(quick.screen.remadeBefore, 1, "the screen before made again")
+        try onBoth(&quick, &general) { session, _ in _ = try session.remove(rows: made, at: 7) }
+        compare(&quick, &general, at: 7, after: [0, 0.05, 0.1, 0.3, 1], label: "the pinned row out")
+        XCTAssertEqual(quick.screen.changesInPlace, 3, "with a sticky row on the screen, not in place")
+        // A row replaced by a sticky one: taken out and the row it replaced put back for the screen before.
+        try onBoth(&quick, &general) { session, _ in _ = try session.change(at: 8) { (live: inout LiveScreen) throws(RuntimeError) -> [LiveEvent] in try live.setState("open", to: .bool(true)) } }
+        let n3 = try quick.live.row(id: "n3")
+        try onBoth(&quick, &general) { session, _ in _ = try session.replace(n3, with: ComponentInstance("Pin", arguments: ["label": .string("pin")]), at: 9) }
+        compare(&quick, &general, at: 9, after: [0, 0.05, 0.1, 0.3, 1], label: "n3 replaced by a pinned row")
+        XCTAssertEqual(quick.screen.changesInPlace, 4)
         XCTAssertEqual(quick.screen.remadeBefore, 2)
     }
 

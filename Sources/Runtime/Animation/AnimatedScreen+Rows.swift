@@ -8,8 +8,8 @@ extension AnimatedScreen {
     /// `LiveScreen.insert(_:at:in:)` at `time`, animated by the rows'
     /// `insert` transitions. In place when the instances go into the
     /// screen's own stack, bring no stacks of their own, and nothing
-    /// animates; should the quick path not take them after all (a `fill`
-    /// or sticky row among them, a separator it cannot move), the screen
+    /// animates; should the quick path not take them after all (a sticky
+    /// row among them, a separator it cannot move), the screen
     /// before is made again on a copy by taking them out.
     package mutating func insertRows(
         _ instances: [ComponentInstance], at position: InsertPosition, in holder: RowKey?, at time: Double
@@ -28,7 +28,7 @@ extension AnimatedScreen {
 
     /// `LiveScreen.remove(rows:)` at `time`, animated by the rows' `remove`
     /// transitions: in place when they are plain rows of the screen's own
-    /// stack (none holding a stack or filling) and nothing animates; the
+    /// stack (none holding a stack) and nothing animates; the
     /// screen before is made again, should it be needed, by putting them
     /// back where they were.
     package mutating func removeRows(_ keys: [RowKey], at time: Double) throws(RuntimeError) -> (events: [LiveEvent], transitionEvents: [TransitionEvent]) {
@@ -116,7 +116,7 @@ extension AnimatedScreen {
 
     /// Where `rows` are among the screen's own, by place ascending, when
     /// taking them out is made in place (each a plain row of the screen's
-    /// own stack — holding no stack, not filling — and `rowsSpliceInPlace`);
+    /// own stack, holding no stack, and `rowsSpliceInPlace`);
     /// else nil. (Apart from the change: a copy of the layout held across
     /// it would make the change copy every array it edits.)
     private func placesInPlace(of rows: [Int], at time: Double) -> [(row: Int, place: Int)]? {
@@ -124,7 +124,7 @@ extension AnimatedScreen {
         let incremental = live.incremental
         var places: [(row: Int, place: Int)] = []
         for row in Set(rows).sorted() {
-            guard quickApplies(to: row, at: time), incremental.resolved.specs[row].rule != MainSpec.fill else { return nil }
+            guard quickApplies(to: row, at: time) else { return nil }
             places.append((row, incremental.place(ofRootRow: row)))
         }
         return places.sorted { $0.place < $1.place }

@@ -93,14 +93,19 @@ extension IncrementalLayout {
                 }
                 let fact = ResolvedScreen.facts(of: model.rows[row], table: model.expressions, context: context)
                 resolved.append(fact)
-                if fact.nested >= 0 || fact.spec.rule == MainSpec.fill { plain = false }
+                if fact.nested >= 0 { plain = false }
             }
         }
+        // `fill` rows in or out: the others' shares are sized again after
+        // the splice, as after any change (a row that fills holding a
+        // stack is the full layout's to size).
+        var fillingIn: [Int] = [], fillingOut: [Int] = []
         if plain {
             for row in inserted where row >= first && (model.rows[row].parent != model.rootStack || isStickyInModel(row)) { plain = false }
-            for row in removed where row < first && (stickySet.contains(row) || resolved.nested[row] >= 0 || resolved.specs[row].rule == MainSpec.fill) {
-                plain = false
-            }
+            for row in removed where row < first && (stickySet.contains(row) || resolved.nested[row] >= 0) { plain = false }
+            fillingIn = inserted.filter { $0 < resolved.specs.count && resolved.specs[$0].rule == MainSpec.fill }
+            fillingOut = removed.filter { $0 < resolved.specs.count && resolved.specs[$0].rule == MainSpec.fill }
+            if fillCache.count + fillingIn.count >= Self.maximumFillRowsFollowing { plain = false }
         }
         guard plain else {
             resolved = screen.resolve()
@@ -199,9 +204,11 @@ extension IncrementalLayout {
             let old = rootRows
             rootRows.replace(with: model.stacks[model.rootStack].rows.map { old.contains($0) ? old.entry(ofRow: $0) : measuredEntry($0) })
         }
+        if !fillingIn.isEmpty || !fillingOut.isEmpty { refillCache(adding: fillingIn, removing: fillingOut) }
         // The `fill` rows share what the rows now leave: logged, as a later
-        // update's rows, with their poses between the splice and this.
-        if !fillCache.isEmpty { resizeFillRows() }
+        // update's rows, with their poses between the splice and this (a
+        // row just put in has none: its block's track ends at its share).
+        if !fillCache.isEmpty { resizeFillRows(new: Set(fillingIn)) }
         snapshotIsCurrent = false
         layoutChanged = true
     }

@@ -336,6 +336,14 @@ package struct IncrementalLayout: Sendable {
         fillCache = rows.map { (place(ofRootRow: $0), $0) }.sorted { $0.0 < $1.0 }.map(\.1)
     }
 
+    /// The screen's `fill` rows again after a splice put rows `adding` in
+    /// and took `removing` out, in the order of the screen's rows: O(f log n).
+    mutating func refillCache(adding: [Int], removing: [Int]) {
+        let gone = Set(removing)
+        let rows = fillCache.filter { !gone.contains($0) } + adding
+        fillCache = rows.map { (place(ofRootRow: $0), $0) }.sorted { $0.0 < $1.0 }.map(\.1)
+    }
+
     /// Whether one of the screen's `fill` rows holds a stack: what its
     /// resizing does inside it is the full layout's to say.
     private var aFillRowHoldsAStack: Bool { fillCache.contains { resolved.nested[$0] >= 0 } }
@@ -351,7 +359,7 @@ package struct IncrementalLayout: Sendable {
     /// the gaps and the padding leave of the viewport. Each that changes is
     /// logged first, as a later update's rows are, with its pose before the
     /// change.
-    mutating func resizeFillRows() {
+    mutating func resizeFillRows(new: Set<Int> = []) {
         let stack = rootStack
         let axis = stack.axis
         let viewport = axis == .vertical ? screen.viewportHeight : screen.viewportWidth
@@ -377,8 +385,17 @@ package struct IncrementalLayout: Sendable {
             if abs(extent - current) > 1e-9 * max(1, abs(extent)) { changed.append((row, extent)) }
         }
         guard !changed.isEmpty else { return }
-        logLaterUpdate(rootRows: changed.map(\.row), nested: [])
-        for (row, extent) in changed { setExtent(extent, hidden: false, ofRow: row) }
+        // Rows a splice just put in take their shares first: the others'
+        // poses are then logged with the blocks at their final extents, as
+        // the quick transition reads the blocks' shifts.
+        var later = changed
+        if !new.isEmpty {
+            for (row, extent) in changed where new.contains(row) { setExtent(extent, hidden: false, ofRow: row) }
+            later = changed.filter { !new.contains($0.row) }
+            guard !later.isEmpty else { return }
+        }
+        logLaterUpdate(rootRows: later.map(\.row), nested: [])
+        for (row, extent) in later { setExtent(extent, hidden: false, ofRow: row) }
     }
 
     /// The screen's row whose subtree holds `row` (itself for one of the
