@@ -94,6 +94,43 @@ final class ScreenHostTests: XCTestCase {
         XCTAssertEqual(host.session.live.frame(of: try host.session.live.row(id: "b"))?.y, 40)
         XCTAssertEqual(host.session.screen.changesInPlace, 4)
         XCTAssertThrowsError(try host.remove(rows: [replaced], at: 5), "a row removed is not there to remove again")
+        // Rows hidden and shown, one and several at once, in place too.
+        let a = try host.session.live.row(id: "a"), b = try host.session.live.row(id: "b")
+        try host.setHidden([a], true, at: 6)
+        host.frame(at: 6.5)
+        XCTAssertNil(host.views.views[a])
+        XCTAssertEqual(host.views.views[b]?.shown?.frame.y, 0)
+        try host.setHidden([a, b], false, at: 7)
+        host.frame(at: 7.5)
+        XCTAssertEqual(host.views.views[b]?.shown?.frame.y, 40)
+        XCTAssertEqual(host.session.screen.changesInPlace, 6)
+    }
+
+    /// Elements of bound data pushed and deleted through the host, as a
+    /// server sends them: reported, drawn, made on the live screen itself.
+    func testElementsPushedAndDeletedThroughTheHostAreDrawn() throws {
+        let model = try InterpolationTests.loaded("""
+            record Post { id: string }
+            screen Feed {
+                data posts: [Post]
+                defaults { insets: 0 }
+                for p in posts key p.id { Text post { text: p.id  size: 30 } }
+            }
+            """)
+        let host = ScreenHost(HostSession(LiveScreen(model: model, viewportWidth: 300, viewportHeight: 400))) { RecordingView($0) }
+        var events: [LiveEvent] = []
+        host.onEvents = { events += $0 }
+        try host.change(at: 0) { (live: inout LiveScreen) throws(RuntimeError) -> [LiveEvent] in try live.bind("posts", json: #"[{"id": "a"}, {"id": "b"}]"#) }
+        try host.insert("posts", json: #"{"id": "new"}"#, index: 0, at: 1)
+        host.frame(at: 1.5)
+        let texts = host.session.live.rows.compactMap { host.views.views[$0]?.shown }.sorted { $0.frame.y < $1.frame.y }.map(\.text)
+        XCTAssertEqual(texts, ["new", "a", "b"])
+        XCTAssertTrue(events.contains { if case .rowInserted = $0 { true } else { false } })
+        try host.remove("posts", key: "a", at: 2)
+        host.frame(at: 2.5)
+        XCTAssertEqual(host.session.live.rows.count, 2)
+        XCTAssertEqual(host.session.screen.changesInPlace, 2)
+        XCTAssertThrowsError(try host.remove("posts", key: "a", at: 3))
     }
 
     func testScrollingCancelsAPressAndATouchOffRowsDoesNothing() throws {

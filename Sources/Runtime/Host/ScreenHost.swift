@@ -120,6 +120,38 @@ public final class ScreenHost<View: PlatformRowView> {
         return made.row
     }
 
+    /// Hides or shows rows at `time`, animated, then drawn
+    /// (`HostSession.setHidden(_:_:at:)`: one row, or several as one
+    /// change, made on the live screen itself where it can be).
+    public func setHidden(_ rows: [RowKey], _ hidden: Bool, at time: Double) throws(RuntimeError) {
+        let (events, transitionEvents) = rows.count == 1
+            ? try session.setHidden(rows[0], hidden, at: time) : try session.setHidden(rows, hidden, at: time)
+        report(events, transitionEvents, at: time)
+    }
+
+    /// A row's content changed size (a host view's, text re-measured) at
+    /// `time`: measured again, animated, then drawn
+    /// (`HostSession.invalidateSize(of:at:)`, O(log n) where it can be).
+    public func invalidateSize(of row: RowKey, at time: Double) throws(RuntimeError) {
+        let (events, transitionEvents) = try session.invalidateSize(of: row, at: time)
+        report(events, transitionEvents, at: time)
+    }
+
+    /// One element from JSON object `json` inserted into list `name` at
+    /// `index`, at `time`, animated, then drawn
+    /// (`HostSession.insert(_:json:index:at:)`: a server's push).
+    public func insert(_ name: String, json: String, index: Int, at time: Double) throws(RuntimeError) {
+        let (events, transitionEvents) = try session.insert(name, json: json, index: index, at: time)
+        report(events, transitionEvents, at: time)
+    }
+
+    /// The element of list `name` with key `key` removed at `time`,
+    /// animated, then drawn (`HostSession.remove(_:key:at:)`).
+    public func remove(_ name: String, key: String, at time: Double) throws(RuntimeError) {
+        let (events, transitionEvents) = try session.remove(name, key: key, at: time)
+        report(events, transitionEvents, at: time)
+    }
+
     /// A change's events to the app, then the screen drawn.
     private func report(_ events: [LiveEvent], _ transitionEvents: [TransitionEvent], at time: Double) {
         onEvents(events)
