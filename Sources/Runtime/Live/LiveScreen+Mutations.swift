@@ -44,30 +44,29 @@ extension LiveScreen {
         let splicing = splicesRootRows && unique.allSatisfy { screen.model.rows[$0].parent == root }
         let events = observe { live in
             if !splicing { live.incremental.settleSnapshot() }
-            // Where they were is known: the splice's blocks, each run of
-            // neighbours one, at its place after the runs before it closed
-            // up (O(k log n); comparing the orders was O(n)).
+            // The places of the screen's own rows among them, found once:
+            // they are taken out by place, last first (O(k log n), where
+            // filtering the list was O(n)), and when spliced they are the
+            // splice's blocks, each run of neighbours one, at its place
+            // after the runs before it closed up (comparing orders was O(n)).
+            let rootPlaces = unique.filter { live.screen.model.rows[$0].parent == root }.map { live.incremental.place(ofRootRow: $0) }.sorted()
             var edits: [IncrementalLayout.Edit] = []
             if splicing {
-                for (gone, place) in unique.map({ live.incremental.place(ofRootRow: $0) }).sorted().enumerated() {
+                for (gone, place) in rootPlaces.enumerated() {
                     if let last = edits.last, last.at == place - gone { edits[edits.count - 1].removed += 1 } else {
                         edits.append(IncrementalLayout.Edit(at: place - gone, removed: 1, inserted: []))
                     }
                 }
             }
-            // Each stack's rows filtered once, in place (their ids freed for rows inserted later).
+            // Each stack's rows edited once, in place (their ids freed for rows inserted later).
             let gone = Set(unique)
             for stack in Set(unique.map { live.screen.model.rows[$0].parent }).sorted() {
                 let leaving = unique.filter { live.screen.model.rows[$0].parent == stack }
-                if stack == root {
-                    // By place, last first: O(k log n), where filtering the list was O(n).
-                    let places = leaving.map { live.incremental.place(ofRootRow: $0) }.sorted(by: >)
-                    live.incremental.screen.editRows(ofStack: stack, removing: leaving) { rows in
-                        for place in places { rows.remove(at: place) }
-                    }
-                } else {
-                    live.incremental.screen.editRows(ofStack: stack, removing: leaving) {
-                        $0 = BlockArray($0.filter { !gone.contains($0) })
+                live.incremental.screen.editRows(ofStack: stack, removing: leaving) { rows in
+                    if stack == root {
+                        for place in rootPlaces.reversed() { rows.remove(at: place) }
+                    } else {
+                        rows = BlockArray(rows.filter { !gone.contains($0) })
                     }
                 }
             }
