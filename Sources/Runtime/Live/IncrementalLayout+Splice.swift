@@ -56,8 +56,8 @@ extension IncrementalLayout {
     /// its stacks are the ones laid out before. Evaluates and measures the
     /// inserted rows alone; lays the screen out in full instead when an
     /// inserted or removed row is not one the tree can hold (a nested
-    /// stack, a `fill` row, a sticky row). `edit`, when the caller knows
-    /// it, is the change to the order: O(k log n) then; without it the old
+    /// stack, a sticky row). `edits`, when the caller knows them, are the
+    /// change to the order: O(k log n) then; without them the old
     /// and new orders are compared (O(n)), and an order that is not the
     /// old one with blocks in and out or with rows moved is made again.
     ///
@@ -66,10 +66,10 @@ extension IncrementalLayout {
     /// `to` among the rest): two runs, O(log n), where comparing the orders
     /// was O(n).
     ///
-    /// `edits`, several edits one after another (each `at` a place in the
-    /// order the edits before it left), in place of `edit`.
+    /// Several edits go one after another, each `at` a place in the order
+    /// the edits before it left.
     mutating func splice(
-        inserted: [Int], removed: [Int], blocks: [MadeBlocks] = [], edit: Edit? = nil, edits known: [Edit]? = nil, moved: (from: Int, to: Int)? = nil
+        inserted: [Int], removed: [Int], blocks: [MadeBlocks] = [], edits known: [Edit]? = nil, moved: (from: Int, to: Int)? = nil
     ) {
         let model = screen.model
         let context = screen.context
@@ -128,7 +128,7 @@ extension IncrementalLayout {
         // rows now, each at its place now), or rows moved, or neither.
         var edits: [(inserted: [Int], removed: [Int], at: Int)]?
         var reorder: Reorder?
-        if let known = known ?? edit.map({ [$0] }) {
+        if let known {
             edits = []
             // Where each edit's rows were before any: past the rows the edits before it took out and put in.
             var shift = 0

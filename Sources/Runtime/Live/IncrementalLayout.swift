@@ -330,10 +330,7 @@ package struct IncrementalLayout: Sendable {
     /// filling keeps the extent it had, which `resizeFillRows` counts as a
     /// `fill` row's.
     private mutating func refillCache(changed: [Int]) {
-        let changedSet = Set(changed)
-        var rows = fillCache.filter { !changedSet.contains($0) }
-        rows += changed.filter { resolved.specs[$0].rule == MainSpec.fill }
-        fillCache = rows.map { (place(ofRootRow: $0), $0) }.sorted { $0.0 < $1.0 }.map(\.1)
+        refillCache(adding: changed.filter { resolved.specs[$0].rule == MainSpec.fill }, removing: changed)
     }
 
     /// The screen's `fill` rows again after a splice put rows `adding` in

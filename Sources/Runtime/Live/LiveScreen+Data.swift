@@ -106,7 +106,7 @@ extension LiveScreen {
         edit: IncrementalLayout.Edit? = nil
     ) {
         incremental.screen.restoreModel(edited, inserted: inserted, removed: removed)
-        incremental.splice(inserted: inserted, removed: removed, blocks: blocks, edit: edit)
+        incremental.splice(inserted: inserted, removed: removed, blocks: blocks, edits: edit.map { [$0] })
         if let count, (try? incremental.screen.setState(count.state, to: .number(Double(count.value)))) != nil {
             incremental.stateChanged(count.state)
         }

@@ -276,7 +276,7 @@ extension LiveScreen {
         let edit = make(&model)
         if splicing {
             incremental.screen.restoreModel(model, inserted: edit.inserted, removed: [])
-            incremental.splice(inserted: edit.inserted, removed: removed, edit: edit)
+            incremental.splice(inserted: edit.inserted, removed: removed, edits: [edit])
         } else {
             incremental.screen = Screen(replacing: incremental.screen, model: model)
             incremental.relayoutFully()
@@ -295,7 +295,7 @@ extension LiveScreen {
                 var model = live.incremental.screen.takeModel()
                 model.stacks[model.rootStack].rows.insert(row, at: place)
                 live.incremental.screen.restoreModel(model, inserted: [row], removed: [])
-                live.incremental.splice(inserted: [row], removed: [], edit: IncrementalLayout.Edit(at: place, removed: 0, inserted: [row]))
+                live.incremental.splice(inserted: [row], removed: [], edits: [IncrementalLayout.Edit(at: place, removed: 0, inserted: [row])])
             }
         }
     }
