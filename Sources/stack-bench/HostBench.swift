@@ -139,6 +139,9 @@ enum HostBench {
                 String(format: "%.1f µs median, %d rows in the window", animatedInvalidations[animatedInvalidations.count / 2] * 1e6, framedRows)))
             results += severalRows(count: count)
             results += manyReaders(count: count, readers: min(1000, count / 4))
+            // A tenth of the screen's rows: past the 4,096 a change's log
+            // held at any size (a quarter of the rows now), with frames.
+            results += manyReaders(count: count, readers: count / 20, frames: true)
             results += pinnedScreen(count: count)
             results += fillScreen(count: count)
             results += imperativeInsert(count: count)
@@ -405,7 +408,7 @@ extension HostBench {
     /// some resizing, some shown or hidden), set by one change: two
     /// updates of many rows, animated as one — the quick transition against
     /// the general one.
-    static func manyReaders(count: Int, readers: Int) -> [Result] {
+    static func manyReaders(count: Int, readers: Int, frames: Bool = false) -> [Result] {
         var source = "screen Many {\n    state open: bool = false\n    state dense: bool = false\n"
         source += "    defaults { transition resize { duration: 300ms }  transition show { duration: 200ms }  transition hide { duration: 200ms } }\n"
         let step = max(count / (2 * readers), 1)
@@ -422,7 +425,7 @@ extension HostBench {
         guard let model = benchScreen(source, path: "many.stack") else {
             return [("host: many rows (the bench screen did not compile)", 0, "")]
         }
-        return quickAndGeneral(model, label: "\(2 * readers) rows change", count: count) { live, step throws(RuntimeError) in
+        return quickAndGeneral(model, label: "\(2 * readers) rows change", count: count, frames: frames) { live, step throws(RuntimeError) in
             try live.setState("open", to: .bool(step % 2 == 0)) + live.setState("dense", to: .bool(step % 2 == 0))
         }
     }
@@ -430,24 +433,32 @@ extension HostBench {
     /// Six changes (`change` with the step's number) to a session of
     /// `model` scrolled midway, each with a pass: the median on the quick
     /// path and on the general one, saying so should the quick path never
-    /// have been taken.
+    /// have been taken. With `frames`, also the median of ten passes after
+    /// each, as a display link takes them while the change animates.
     static func quickAndGeneral(
-        _ model: ScreenModel, label: String, count: Int, _ change: (inout LiveScreen, Int) throws(RuntimeError) -> [LiveEvent]
+        _ model: ScreenModel, label: String, count: Int, frames: Bool = false, _ change: (inout LiveScreen, Int) throws(RuntimeError) -> [LiveEvent]
     ) -> [Result] {
         var out: [Result] = []
         for quick in [true, false] {
             var session = sessionMidway(model, quick: quick)
             var times: [Double] = []
+            var frameTimes: [Double] = []
             var tookQuick = false
             for step in 0..<6 {
                 let t = 10 + Double(step)
                 times.append(changeAndPass(&session, at: t, passAt: t + 0.016) { live throws(RuntimeError) in try change(&live, step) })
                 tookQuick = tookQuick || session.screen.changedQuickly
+                guard frames else { continue }
+                for frame in 2..<12 {
+                    frameTimes.append(Measure.seconds(ContinuousClock().measure { _ = session.pass(at: t + 0.016 * Double(frame)) }))
+                }
             }
             times.sort()
+            frameTimes.sort()
+            let frame = frameTimes.isEmpty ? "" : String(format: ", a frame %.3f ms", frameTimes[frameTimes.count / 2] * 1e3)
             out.append((
                 "host: \(label), \(quick ? "quick" : "general") (\(count / 1000)k)", times[times.count / 2],
-                String(format: "%.2f ms median, change and a pass%@", times[times.count / 2] * 1e3, quick && !tookQuick ? " (the quick path was not taken)" : "")
+                String(format: "%.2f ms median, change and a pass%@%@", times[times.count / 2] * 1e3, frame, quick && !tookQuick ? " (the quick path was not taken)" : "")
             ))
         }
         return out

@@ -65,6 +65,33 @@ extension QuickTransitionTests {
         }
     }
 
+    /// The same change's events: each changed row begins and ends once,
+    /// as the general transition reports it (which also reports the rows
+    /// that follow, `move`), and the ends at the frame they fall in, in
+    /// order of when they end — not before, and none left at the end.
+    func testAChangeOfHundredsOfRowsReportsItsRowsAsTheGeneralTransition() throws {
+        let model = try Self.manyReaders()
+        var (quick, general) = sessions(model, height: 600)
+        var events: [[TransitionEvent]] = [[], []]
+        try onBoth(&quick, &general) { session, first in
+            _ = session.pass(at: 0.5)
+            events[first ? 0 : 1] += try session.change(at: 1) { (live: inout LiveScreen) throws(RuntimeError) -> [LiveEvent] in
+                try live.setState("open", to: .bool(true)) + live.setState("dense", to: .bool(true))
+            }.transitionEvents
+            // Frames a display link asks for, then one past every end.
+            for frame in 1...22 { events[first ? 0 : 1] += session.advance(to: 1 + 0.016 * Double(frame)) }
+            events[first ? 0 : 1] += session.advance(to: 3)
+        }
+        XCTAssertNotNil(quick.screen.quick)
+        func changed(_ event: TransitionEvent) -> Bool {
+            switch event {
+            case .willBegin(_, let kind, _), .didEnd(_, let kind, _, _): kind != .move
+            }
+        }
+        XCTAssertGreaterThan(events[0].count, 800)
+        XCTAssertEqual(events[0], events[1].filter(changed))
+    }
+
     /// Rows hidden, shown again and resized one update at a time, all in
     /// one change, in a seeded order (each new row lands among the logged
     /// ones): each later update reads again only the rows changed since
@@ -107,14 +134,17 @@ extension QuickTransitionTests {
         }
     }
 
-    /// Past `ChangeLog.maximumRows` rows in one change, the general
-    /// transition takes it, one update at a time as at once.
+    /// Past `ChangeLog.maximumRows` rows in one change (4,096 on a screen
+    /// of fewer than 16,384 rows) the general transition takes it, one
+    /// update at a time as at once.
     func testAChangeOfMoreRowsThanTheLogHoldsTakesTheGeneralTransition() throws {
+        let maximum = IncrementalLayout.ChangeLog.fewestMaximumRows
+        XCTAssertEqual(IncrementalLayout.ChangeLog.maximumRows(screenRows: maximum + 4), maximum)
         var source = "screen Plain {\n    defaults { transition hide { duration: 150ms  to { alpha: 0 } } }\n"
-        for row in 0..<(IncrementalLayout.ChangeLog.maximumRows + 4) { source += "    Text r\(row) { text: \"row\"  size: 30 }\n" }
+        for row in 0..<(maximum + 4) { source += "    Text r\(row) { text: \"row\"  size: 30 }\n" }
         let model = try LiveModelTests.model(source + "}\n")
         let rows = Array(model.stacks[model.rootStack].rows)
-        for count in [IncrementalLayout.ChangeLog.maximumRows - 1, IncrementalLayout.ChangeLog.maximumRows] {
+        for count in [maximum - 1, maximum] {
             var (quick, general) = sessions(model, height: 600)
             try onBoth(&quick, &general) { session, _ in
                 _ = try session.change(at: 1) { (live: inout LiveScreen) throws(RuntimeError) -> [LiveEvent] in
@@ -123,8 +153,41 @@ extension QuickTransitionTests {
                     return events
                 }
             }
-            XCTAssertEqual(quick.screen.quick != nil, count <= IncrementalLayout.ChangeLog.maximumRows - 1, "\(count) updates of one row each")
+            XCTAssertEqual(quick.screen.quick != nil, count <= maximum - 1, "\(count) updates of one row each")
             compare(&quick, &general, at: 1, after: [0.0, 0.05, 2.0], label: "\(count) updates")
         }
+    }
+
+    /// On a larger screen a change may log a quarter of its rows: 20,000
+    /// rows, a state 4,999 of them read (past the 4,096 a smaller screen's
+    /// change logs) takes the quick path, drawn as the general transition
+    /// draws it; with a second state one more row reads, set with it, the
+    /// change is 5,000 rows and takes the general one.
+    func testALargeScreensChangeLogsAQuarterOfItsRows() throws {
+        let screenRows = 20_000
+        let maximum = IncrementalLayout.ChangeLog.maximumRows(screenRows: screenRows)
+        XCTAssertEqual(maximum, 5_000)
+        var source = "screen Plain {\n    state gone: bool = false\n    state more: bool = false\n"
+        source += "    defaults { transition hide { duration: 150ms  to { alpha: 0 } }  transition show { duration: 150ms } }\n"
+        for row in 0..<screenRows {
+            // Readers spread through the screen, four rows apart.
+            let reads = row % 4 == 0 && row / 4 < maximum - 1 ? "  hidden: gone" : row == 1 ? "  hidden: more" : ""
+            source += "    Text r\(row) { text: \"row\"  size: 30\(reads) }\n"
+        }
+        let model = try LiveModelTests.model(source + "}\n")
+        var (quick, general) = sessions(model, height: 600)
+        onBoth(&quick, &general) { session, _ in
+            session.scroll(to: 30 * 9_000, at: 0.5)
+            _ = session.pass(at: 0.5)
+        }
+        try onBoth(&quick, &general) { session, _ in
+            _ = try session.change(at: 1) { (live: inout LiveScreen) throws(RuntimeError) -> [LiveEvent] in try live.setState("gone", to: .bool(true)) }
+        }
+        XCTAssertNotNil(quick.screen.quick, "\(maximum - 1) rows read the state")
+        compare(&quick, &general, at: 1, after: [0.0, 0.05, 2.0], label: "\(maximum - 1) rows")
+        _ = try quick.change(at: 3) { (live: inout LiveScreen) throws(RuntimeError) -> [LiveEvent] in
+            try live.setState("gone", to: .bool(false)) + live.setState("more", to: .bool(true))
+        }
+        XCTAssertNil(quick.screen.quick, "\(maximum) rows read the two states")
     }
 }

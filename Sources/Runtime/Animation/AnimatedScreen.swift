@@ -22,7 +22,11 @@ package struct AnimatedScreen: Sendable {
     /// golden tests keep the general transition (and its per-row events).
     package var allowsQuickChanges = false
     /// The quick transition running (or last run).
-    private(set) var quick: QuickTransition?
+    private(set) var quick: QuickTransition? {
+        didSet { quickIndex = quick.map { QuickTrackIndex($0, axis: live.incremental.rootStack.axis) } }
+    }
+    /// `quick`'s tracks, as its frames ask for them.
+    private(set) var quickIndex: QuickTrackIndex?
     /// Whether the last change animated without a full layout (benches
     /// report it).
     package var changedQuickly: Bool { quick != nil }
@@ -59,7 +63,7 @@ package struct AnimatedScreen: Sendable {
 
     /// When the running animation ends (nil when none ran).
     package var animationEnd: Double? {
-        if let quick { return startTime + quick.duration }
+        if let quickIndex { return startTime + quickIndex.duration }
         return transition.map { startTime + $0.duration }
     }
 
@@ -90,7 +94,7 @@ package struct AnimatedScreen: Sendable {
             layoutIsStale = true
             startTime = time
             reportedUpTo = time
-            pending += Self.beginEvents(of: next)
+            pending += beginEvents()
             return (events, pending)
         }
         pending += generalTransition(from: live, to: changed, oldOffset: oldOffset, running: running, at: time)
@@ -306,7 +310,7 @@ package struct AnimatedScreen: Sendable {
             layoutIsStale = true
             startTime = time
             reportedUpTo = time
-            pending += Self.beginEvents(of: next)
+            pending += beginEvents()
             return (events, pending)
         }
         var before = live
@@ -420,15 +424,16 @@ package struct AnimatedScreen: Sendable {
         layoutIsStale = true
         startTime = time
         reportedUpTo = time
-        pending += Self.beginEvents(of: next)
+        pending += beginEvents()
         return (events, pending)
     }
 
-    /// `willBegin` for each track of a quick transition that takes time, in
-    /// row order as the general transition reports them.
-    private static func beginEvents(of quick: QuickTransition) -> [TransitionEvent] {
-        quick.allTracks.filter { $0.duration > 0 }.sorted { $0.row < $1.row }.map {
-            .willBegin(row: RowKey($0.row), kind: $0.kind, hiding: $0.hides)
+    /// `willBegin` for each track of the quick transition that takes time,
+    /// in row order as the general transition reports them.
+    private func beginEvents() -> [TransitionEvent] {
+        guard let tracks = quickIndex?.tracks else { return [] }
+        return tracks.indices.filter { tracks[$0].duration > 0 }.sorted { tracks[$0].row < tracks[$1].row }.map {
+            .willBegin(row: RowKey(tracks[$0].row), kind: tracks[$0].kind, hiding: tracks[$0].hides)
         }
     }
 
@@ -552,11 +557,11 @@ package struct AnimatedScreen: Sendable {
 
     /// The rows' animations that ended after `reportedUpTo`, through `time`.
     private func newlyEnded(through time: Double) -> [TransitionEvent] {
-        if let quick {
-            return quick.allTracks.filter { track in
-                let end = startTime + track.end
-                return track.duration > 0 && end > reportedUpTo && end <= time
-            }.sorted { ($0.end, $0.row) < ($1.end, $1.row) }.map { .didEnd(row: RowKey($0.row), kind: $0.kind, hiding: $0.hides, finished: true) }
+        if let quickIndex {
+            return quickIndex.ending(after: reportedUpTo, through: time, startTime: startTime).map {
+                let track = quickIndex.tracks[$0]
+                return .didEnd(row: RowKey(track.row), kind: track.kind, hiding: track.hides, finished: true)
+            }
         }
         guard let transition else { return [] }
         return transition.events(after: reportedUpTo - startTime, through: time - startTime)
@@ -573,7 +578,7 @@ package struct AnimatedScreen: Sendable {
 
     /// Whether a transition is still running at `time`: the host needs another frame.
     package func isAnimating(at time: Double) -> Bool {
-        if let quick { return time - startTime < quick.duration }
+        if let quickIndex { return time - startTime < quickIndex.duration }
         return transition.map { time - startTime < $0.duration } ?? false
     }
 }

@@ -242,7 +242,7 @@ extension AnimatedScreen {
         // At the change's instant the general transition still shows the
         // layout before it (even when nothing animates): so does this.
         let atStart = quick != nil && t <= 0
-        let running = atStart || (quick.map { t < $0.duration } ?? false)
+        let running = atStart || (quickIndex.map { t < $0.duration } ?? false)
         let offset = atStart ? quick?.oldOffset ?? live.offset : live.offset
         var screen = PresentedScreen(
             time: t, offset: offset, contentWidth: atStart ? quick?.oldContentSize.width ?? 0 : live.contentWidth,
@@ -253,7 +253,7 @@ extension AnimatedScreen {
         func remaining(_ quick: QuickTransition, _ position: Int) -> Double {
             atStart ? quick.before(position: position) : quick.remaining(at: t, position: position)
         }
-        let slack = running ? quick?.largestShift ?? 0 : 0
+        let slack = running ? quickIndex?.largestShift ?? 0 : 0
         func shifted(_ rect: Rect, _ by: Double) -> Rect { vertical ? rect.moved(by: 0, by) : rect.moved(by: by, 0) }
         // The rows whose place (now) is within the window widened by how far
         // followers still are from it; the changed row on its own, if its
@@ -290,7 +290,9 @@ extension AnimatedScreen {
             }
             // A block's other rows: as they were before it starts (inserted
             // ones are not drawn then: the layout before had none of them).
-            for track in quick.others where track.mayShow(along: axis, between: low, high) {
+            for index in quickIndex?.reach.candidates(between: low, high) ?? [] {
+                let track = quick.others[Int(index)]
+                guard track.mayShow(along: axis, between: low, high) else { continue }
                 if let pose = atStart ? track.before : track.pose(at: t) { candidates.append((track.row, pose, place(track.row))) }
             }
         }

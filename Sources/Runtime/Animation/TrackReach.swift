@@ -20,11 +20,25 @@ struct TrackReach: Sendable {
 
     /// `isRoot` tells the screen's own rows (their poses are in the
     /// screen's coordinates; the other rows' are relative to their holders).
-    init(_ tracks: [RowTrack], axis: Axis, isRoot: (Int) -> Bool) {
+    /// `sorted`: order the tracks by where they reach back to first, for
+    /// tracks not in the order of their places (a quick transition's, in
+    /// the order their rows were logged); the general transition's are
+    /// nearly in order already, and a million of them sorted would cost
+    /// more than the runs their few exceptions widen.
+    init(_ tracks: [RowTrack], axis: Axis, isRoot: (Int) -> Bool, sorted: Bool = false) {
+        var reaches: [(index: Int32, low: Double, high: Double)] = []
+        reaches.reserveCapacity(tracks.count)
         for (index, track) in tracks.enumerated() where isRoot(track.row) {
             // A track without a pose never shows.
             guard let reach = track.reach(along: axis) else { continue }
-            indices.append(Int32(index))
+            reaches.append((Int32(index), reach.low, reach.high))
+        }
+        if sorted { reaches.sort { ($0.low, $0.index) < ($1.low, $1.index) } }
+        indices.reserveCapacity(reaches.count)
+        highest.reserveCapacity(reaches.count)
+        lowest.reserveCapacity(reaches.count)
+        for reach in reaches {
+            indices.append(reach.index)
             highest.append(max(highest.last ?? -.infinity, reach.high))
             lowest.append(reach.low)
         }

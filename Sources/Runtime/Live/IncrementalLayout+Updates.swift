@@ -23,7 +23,7 @@ extension IncrementalLayout {
         }
         // Rows new to the log, each once.
         let fresh = rows.filter { rootRows.contains($0) && !changeLog.loggedRows.contains($0) }
-        if changeLog.rows.count + Set(fresh).count > ChangeLog.maximumRows {
+        if changeLog.rows.count + Set(fresh).count > changeLog.maximumRows {
             changeLog.full = true
         } else if !fresh.isEmpty {
             // The sums brought up to date with what changed since the last
@@ -42,7 +42,7 @@ extension IncrementalLayout {
             sums.catchUp(with: self)
             changeLog.sums = sums
         }
-        if changeLog.rows.count >= ChangeLog.maximumRows { changeLog.full = true }
+        if changeLog.rows.count >= changeLog.maximumRows { changeLog.full = true }
         for var change in nested {
             if let holder = changeLog.rows.first(where: { $0.row == change.holder }) { change.before = holder.before }
             changeLog.nested.append(change)

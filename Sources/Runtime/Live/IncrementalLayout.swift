@@ -56,8 +56,18 @@ package struct IncrementalLayout: Sendable {
         /// updates that follow it, which the splice's blocks then move).
         var updates = 0
         /// More rows changed than this and the log is full: a change that
-        /// large is laid out and animated by the general transition.
-        static let maximumRows = 4096
+        /// large is laid out and animated by the general transition. Set
+        /// when the log begins, from the screen's size.
+        var maximumRows = ChangeLog.fewestMaximumRows
+        /// The rows a change may log however small the screen.
+        static let fewestMaximumRows = 4096
+        /// The rows a change of a screen of `screenRows` rows may log: a
+        /// quarter of them, at least `fewestMaximumRows`. A quick
+        /// transition costs about 2–3 µs a changed row to build, the
+        /// general one about 1.5–2.5 µs a row of the screen, so past some
+        /// third of the rows the general one is as fast (`stack-bench
+        /// --only host`, many rows read).
+        static func maximumRows(screenRows: Int) -> Int { max(fewestMaximumRows, screenRows / 4) }
         /// Rows inside the holders a change touches, at most (their
         /// stacks are laid out again whole; not measured past this).
         static let maximumNestedRows = 256
@@ -181,6 +191,7 @@ package struct IncrementalLayout: Sendable {
 
     mutating func beginChangeLog() {
         changeLog = ChangeLog()
+        changeLog.maximumRows = ChangeLog.maximumRows(screenRows: rootRows.count)
         changeLog.lastShownAtStart = lastShownForSeparators()
     }
 
@@ -263,11 +274,11 @@ package struct IncrementalLayout: Sendable {
         }
         if holdersToRedo.isEmpty, changeLog.updates == 0 {
             if !rows.isEmpty { changeLog.updates += 1 }
-            for row in rows where changeLog.rows.count < ChangeLog.maximumRows {
+            for row in rows where changeLog.rows.count < changeLog.maximumRows {
                 changeLog.rows.append((row, pose(ofRootRow: row)))
                 changeLog.loggedRows.insert(row)
             }
-            if changeLog.rows.count >= ChangeLog.maximumRows { changeLog.full = true }
+            if changeLog.rows.count >= changeLog.maximumRows { changeLog.full = true }
         } else if holdersToRedo.isEmpty {
             // A later update of the same change (two states set at once, a
             // tap's several actions, a count read after a splice that
