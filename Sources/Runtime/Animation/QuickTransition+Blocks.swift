@@ -27,8 +27,11 @@ extension QuickTransition {
             case row(Int, before: Pose)
         }
         var changes: [(at: Int, order: Int, change: Change)] = log.blocks.map { ($0.at, $0.removed.isEmpty ? 1 : 0, .block($0)) }
+        // Room for every row of the log at once: a change may log a quarter
+        // of the screen's rows, and growing by doubling copied them.
+        changes.reserveCapacity(log.blocks.count + log.rows.count)
         let made = Set(log.blocks.flatMap(\.inserted))
-        var seen = Set<Int>()
+        var seen = Set<Int>(minimumCapacity: log.rows.count)
         let axis = incremental.rootStack.axis
         for (row, before) in log.rows where !made.contains(row) && seen.insert(row).inserted {
             guard incremental.lists(rootRow: row) else { continue }
@@ -41,9 +44,11 @@ extension QuickTransition {
         changes.sort { ($0.at, $0.order) < ($1.at, $1.order) }
         let spacing = incremental.rootStack.spacing
         var tracks: [RowTrack] = []
-        var changed = Set<Int>()
+        tracks.reserveCapacity(changes.count + made.count)
+        var changed = Set<Int>(minimumCapacity: changes.count + made.count)
         var removedPlaces: [Int: Int] = [:]
         var segments: [Segment] = []
+        segments.reserveCapacity(changes.count)
         var shift = 0.0, blockShift = 0.0
         // The last track of the nearest change before among the rows now
         // (an inserted block, a row changed): the rows after it follow it.

@@ -274,6 +274,9 @@ package struct IncrementalLayout: Sendable {
         }
         if holdersToRedo.isEmpty, changeLog.updates == 0 {
             if !rows.isEmpty { changeLog.updates += 1 }
+            let room = min(rows.count, changeLog.maximumRows)
+            changeLog.rows.reserveCapacity(room)
+            changeLog.loggedRows.reserveCapacity(room)
             for row in rows where changeLog.rows.count < changeLog.maximumRows {
                 changeLog.rows.append((row, pose(ofRootRow: row)))
                 changeLog.loggedRows.insert(row)
