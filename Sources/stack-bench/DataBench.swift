@@ -33,12 +33,18 @@ enum DataBench {
     /// seen from the end, a second apart (nothing animating) — the last
     /// message before gains its separator. Quick changes against the
     /// general transition; the head counts the messages if `countingHead`
-    /// (a row whose text changes before the one that gains the separator).
-    static func chatAppend(elements: Int, countingHead: Bool) -> [Result] {
+    /// (a row whose text changes before the one that gains the separator),
+    /// and with `resizingHead` it also grows with each push,
+    /// which moves the message that gains the separator.
+    static func chatAppend(elements: Int, countingHead: Bool, resizingHead: Bool = false) -> [Result] {
         var chat = source.replacingFirst(
             "data items: [Item]",
             with: "data items: [Item]\n    hide-last-separator: true\n    defaults { separator { color: #DDDDDD  thickness: 1 }  transition insert { duration: 250ms  from { alpha: 0 } } }")
         if !countingHead { chat = chat.replacingFirst("Text head { text: \"\\(count(items)) items\" }", with: "Text head { text: \"Chat\" }") }
+        if resizingHead {
+            chat = chat.replacingFirst(
+                "Text head { text: \"\\(count(items)) items\" }", with: "Text head { text: \"\\(count(items)) items\"  size: 40 + count(items) / 100 }")
+        }
         guard chat.contains("count(items)") == countingHead, let program = Compiler.check(SourceFile(path: "chat.stack", text: chat)).program,
             let model = Compiler.lower(program).first
         else {
@@ -90,10 +96,11 @@ enum DataBench {
             bursts.append(burst[burst.count / 2])
         }
         var results = [(
-            countingHead ? "data: counting chat, append 1 at its end" : "data: append 1 at the end of a chat, animated", medians[0],
+            resizingHead ? "data: resizing chat, append 1 at its end" : countingHead ? "data: counting chat, append 1 at its end" : "data: append 1 at the end of a chat, animated", medians[0],
             String(format: "%.1f ms median (hide-last-separator: the last message gains its separator); %.1f ms through the general transition",
                 medians[0] * 1000, medians[1] * 1000)
         )]
+        if resizingHead { return results }
         if !countingHead, bursts.count == 2 {
             results.append((
                 "data: chat, 6 appended 50 ms apart", bursts[0],
@@ -370,6 +377,7 @@ enum DataBench {
         results += busyFeed(elements: elements, summary: summary)
         results += chatAppend(elements: elements, countingHead: false)
         results += chatAppend(elements: elements, countingHead: true)
+        results += chatAppend(elements: elements, countingHead: true, resizingHead: true)
         results += fillFeed(elements: elements)
         results += cardFeed(elements: elements)
         let deleted = Measure.seconds(clock.measure {

@@ -116,6 +116,9 @@ extension QuickTransitionTests {
         /// Messages pushed or deleted through the session while another
         /// change ran, made in place and composed with it.
         var composed = 0
+        /// Changes that took the quick path with a row that gained or lost
+        /// the separator as it moved.
+        var movedSeparators = 0
     }
 
     /// Messages appended, pushed, deleted, hidden and scrolled to at the end
@@ -184,6 +187,7 @@ extension QuickTransitionTests {
             if choice == 8, quick.screen.changesInPlace > inPlaceBefore { walk.hiddenInPlace += 1 }
             if [3, 4, 7].contains(choice), animating, quick.screen.changesInPlace > inPlaceBefore { walk.composed += 1 }
             if choice <= 8, animating, quick.screen.quick != nil, quick.live.incremental.lastVisibleRootRow() != lastBefore { walk.lastChangedMidway += 1 }
+            if choice <= 8, quick.isAnimating(at: time + 0.001), quick.screen.quick?.movingSeparators.isEmpty == false { walk.movedSeparators += 1 }
             if choice == 5 || choice == 7 || choice == 8, !animating, quick.screen.layoutIsStale, quick.isAnimating(at: time + 0.001) { walk.lastGone += 1 }
             compare(&quick, &general, at: time, after: [0.0, 0.02, 0.1, 0.3, 1.0], label: "step \(step) choice \(choice)")
         }
@@ -207,20 +211,24 @@ extension QuickTransitionTests {
     /// The head reads the message count, and is taller from 11 to 15: a
     /// push or a delete at the end is still made in place, and when the
     /// head's resizing moves the row that gains or loses the separator, the
-    /// screen before is made again for the general transition.
+    /// quick path draws that row's separator as the general transition
+    /// does (the one it had until its move starts). Over a running change
+    /// such a push goes to the general transition, from the screen before
+    /// made again.
     func testMessagesPushedUnderAHeadCountingThemPresentAsTheGeneralTransition() throws {
         let walk = try walkChat(
             chat(head: "Text head { text: \"\\(count(messages)) messages\"  size: open ? 70 : count(messages) > 10 && count(messages) < 16 ? 60 : 40 }"), seed: 0xC0DE)
         XCTAssertGreaterThan(walk.madeInPlace, walk.steps / 40, "made in place")
-        XCTAssertGreaterThan(walk.remade, 0, "the head's growing sent some back to the general transition")
+        XCTAssertGreaterThan(walk.movedSeparators, 0, "the head's growing moved a row gaining or losing the separator, quick")
         XCTAssertLessThan(walk.remade, walk.madeInPlace, "most made in place took the quick path")
     }
 
     /// A push and a delete that resize the counting head, which moves the
-    /// row that gains or loses the separator: made in place, then animated
-    /// by the general transition from the screen before made again — as
-    /// the session without quick changes animates them.
-    func testAPushThatResizesTheCountingHeadIsAnimatedFromTheScreenBefore() throws {
+    /// row that gains or loses the separator: made in place and animated
+    /// quick, as the session without quick changes animates them (that
+    /// row drawn with the separator it had until its move starts; before,
+    /// the screen before was made again for the general transition).
+    func testAPushThatResizesTheCountingHeadIsAnimatedQuickly() throws {
         let model = try chat(head: "Text head { text: \"\\(count(messages)) messages\"  size: count(messages) > 10 ? 60 : 40 }")
         let messages = (1...11).map { "{\"id\": \"m\($0)\", \"text\": \"message \($0)\", \"size\": 30}" }
         var (quick, general) = sessions(model, height: 400)
@@ -234,18 +242,53 @@ extension QuickTransitionTests {
         // The eleventh: the head grows by 20, every message moves down.
         try onBoth(&quick, &general) { session, _ in _ = try session.insert("messages", json: messages[10], index: 10, at: 2) }
         XCTAssertEqual(quick.screen.changesInPlace, 1)
-        XCTAssertEqual(quick.screen.remadeBefore, 1)
+        XCTAssertEqual(quick.screen.remadeBefore, 0)
+        XCTAssertEqual(quick.screen.quick?.movingSeparators.count, 1, "the tenth message gains its separator as it moves")
         compare(&quick, &general, at: 2, after: [0, 0.02, 0.1, 0.2, 0.3, 1], label: "pushed")
         // Deleted again: the head shrinks back.
         try onBoth(&quick, &general) { session, _ in _ = try session.remove("messages", key: "m11", at: 4) }
         XCTAssertEqual(quick.screen.changesInPlace, 2)
-        XCTAssertEqual(quick.screen.remadeBefore, 2)
+        XCTAssertEqual(quick.screen.remadeBefore, 0)
+        XCTAssertEqual(quick.screen.quick?.movingSeparators.count, 1, "the tenth message loses its separator as it moves")
         compare(&quick, &general, at: 4, after: [0, 0.02, 0.1, 0.2, 0.3, 1], label: "deleted")
         // The tenth deleted: the head stays, and the quick path takes it.
         try onBoth(&quick, &general) { session, _ in _ = try session.remove("messages", key: "m10", at: 6) }
         XCTAssertEqual(quick.screen.changesInPlace, 3)
-        XCTAssertEqual(quick.screen.remadeBefore, 2)
+        XCTAssertEqual(quick.screen.remadeBefore, 0)
         compare(&quick, &general, at: 6, after: [0, 0.02, 0.1, 0.2, 0.3, 1], label: "the tenth deleted")
         XCTAssertEqual(general.screen.changesInPlace, 0)
+    }
+
+    /// A state that grows a row above and hides (or shows) the last row:
+    /// the row before the last becomes (or stops being) the last shown one
+    /// as the growing moves it, after a delay and along a spring — drawn
+    /// with the separator it had until its move starts, then the one it
+    /// has, as the general transition draws it, without a full layout.
+    func testARowBecomingTheLastShownAsItMovesPresentsAsTheGeneralTransition() throws {
+        let model = try LiveModelTests.model("""
+            screen Moving {
+                hide-last-separator: true
+                state open: bool = false
+                defaults {
+                    separator { color: #C6C6C8  thickness: 1  insets: 0 15 }
+                    transition resize { duration: 300ms  delay: 60ms  curve: spring(0.6) }
+                    transition hide { duration: 150ms  delay: 20ms  to { alpha: 0 } }
+                    transition show { duration: 150ms }
+                }
+                Text head { text: "grows"  size: open ? 90 : 40 }
+                Text a { text: "a"  size: 44 }
+                Text b { text: "becomes last"  size: 44 }
+                Text last { text: "hides"  size: 44  hidden: open }
+            }
+            """)
+        var (quick, general) = sessions(model, height: 500)
+        for (step, open) in [true, false, true, false].enumerated() {
+            let time = 1 + 2 * Double(step)
+            onBoth(&quick, &general) { session, _ in
+                _ = try? session.change(at: time) { (live: inout LiveScreen) throws(RuntimeError) -> [LiveEvent] in try live.setState("open", to: .bool(open)) }
+            }
+            XCTAssertEqual(quick.screen.quick?.movingSeparators.count, 1, "step \(step): b moves as it \(open ? "loses" : "gains") its separator")
+            compare(&quick, &general, at: time, after: [0, 0.01, 0.03, 0.059, 0.061, 0.1, 0.2, 0.35, 0.5, 1], label: "step \(step) open \(open)")
+        }
     }
 }

@@ -297,7 +297,7 @@ package struct AnimatedScreen: Sendable {
         if log.blocks.count == 1, let block = log.blocks.first, let before = rowsBefore(block, live.incremental.rootRows, poses),
             var next = QuickTransition.interrupting(
                 running, elapsed: time - startTime, log: log, before: before, sameOrder: false, after: live, fallback: live.screen.model),
-            Self.separatorsFollow(&next, was: lastShown, after: live)
+            Self.separatorsFollow(&next, was: lastShown, after: live, running: true)
         {
             // Over a running change the general transition draws the
             // separators as they are now from the first instant.
@@ -401,7 +401,7 @@ package struct AnimatedScreen: Sendable {
         let events = try body(&live)
         var pending = advance(to: time)
         guard var next = QuickTransition.make(from: live.incremental.changeLog, live: live, movesAlike: movesAlike),
-            Self.separatorsFollow(&next, was: lastShown, after: live)
+            Self.separatorsFollow(&next, was: lastShown, after: live, running: false)
         else {
             if let remakeBefore {
                 var before = live
@@ -454,7 +454,7 @@ package struct AnimatedScreen: Sendable {
         }
         guard var next else { return nil }
         let lastShown = live.incremental.lastVisibleRootRow()
-        if !Self.separatorsFollow(&next, was: lastShown, after: changed) {
+        if !Self.separatorsFollow(&next, was: lastShown, after: changed, running: running) {
             return nil
         }
         // Over a running change the general transition draws the
@@ -479,27 +479,43 @@ package struct AnimatedScreen: Sendable {
     /// message appended to a chat), or it removed or hidden. A row that
     /// was last and is not, or is last and was not, without changing
     /// itself, gains or loses its separator, which the general transition
-    /// shows from the change's first instant on: `next` draws it so too.
-    /// Only when such a row does not move; a changed row's track has its
-    /// poses right.
-    private static func separatorsFollow(_ next: inout QuickTransition, was: Int?, after: LiveScreen) -> Bool {
+    /// shows from the change's first instant on when the row stands still,
+    /// and from when its `move` track starts when a change before it moves
+    /// it (a row above grew as the last one hid): `next` draws it so too
+    /// (`separatorsAtStart`, `movingSeparators`). Over a running change
+    /// (`running`), only when such a row does not move: the general
+    /// transition then starts it from where it is drawn. A changed row's
+    /// track has its poses right.
+    private static func separatorsFollow(_ next: inout QuickTransition, was: Int?, after: LiveScreen, running: Bool) -> Bool {
         if separatorsStay(was: was, after: after) { return true }
         let incremental = after.incremental
         let now = incremental.lastVisibleRootRow()
-        func stays(_ row: Int) -> Bool {
+        func listed(_ row: Int) -> Bool {
             !next.holders.contains(row) && incremental.lists(rootRow: row) && !incremental.isHidden(row)
-                && next.before(position: incremental.place(ofRootRow: row)) == 0
         }
+        func moves(_ row: Int) -> Bool { next.before(position: incremental.place(ofRootRow: row)) != 0 }
         var starts: [Int: Rect?] = [:]
+        var moving: [Int: Rect?] = [:]
+        func keep(_ separator: Rect?, of row: Int) -> Bool {
+            if !moves(row) {
+                starts[row] = .some(separator)
+            } else if running {
+                return false
+            } else {
+                moving[row] = .some(separator)
+            }
+            return true
+        }
         if let was, !next.changedRows.contains(was) {
-            guard stays(was) else { return false }
-            starts[was] = .some(nil)
+            guard listed(was), keep(nil, of: was) else { return false }
         }
         if let now, !next.changedRows.contains(now) {
-            guard stays(now), let frame = incremental.frame(ofRootRow: now) else { return false }
-            starts[now] = .some(incremental.pose(ofRootRow: now, frame: frame, lastShown: was).separator)
+            guard listed(now), let frame = incremental.frame(ofRootRow: now),
+                keep(incremental.pose(ofRootRow: now, frame: frame, lastShown: was).separator, of: now)
+            else { return false }
         }
         next.separatorsAtStart = starts
+        next.movingSeparators = moving
         return true
     }
 

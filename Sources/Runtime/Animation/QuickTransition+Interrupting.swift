@@ -31,6 +31,10 @@ extension QuickTransition {
         _ running: QuickTransition, elapsed: Double, log: IncrementalLayout.ChangeLog, before old: any RowsBefore, sameOrder: Bool,
         after: LiveScreen, fallback: ScreenModel
     ) -> QuickTransition? {
+        // A row moving with a separator that came or went is drawn with
+        // either as its track runs: the general transition starts it from
+        // where it is drawn.
+        guard running.movingSeparators.isEmpty else { return nil }
         let new = after.incremental
         // Changes inside nested stacks compose as the screen's rows do, their
         // holders among the screen's rows, the rows inside on their own

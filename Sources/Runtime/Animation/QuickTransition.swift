@@ -73,6 +73,12 @@ struct QuickTransition: Sendable {
     /// is drawn with the separator it had (relative to its frame), not the
     /// one it has now.
     var separatorsAtStart: [Int: Rect?] = [:]
+    /// Such rows that also move (a change before them grew or shrank),
+    /// each with the separator it had: it follows its segment as any row
+    /// does, and the general transition's `move` track of it draws the
+    /// separator it had until the track starts and the one it has from
+    /// then on (`separator(of:position:now:at:atStart:)`).
+    var movingSeparators: [Int: Rect?] = [:]
 
     /// How long the rows that move by their own timing take (a move).
     var ownDuration = 0.0
@@ -115,6 +121,24 @@ struct QuickTransition: Sendable {
         let p = track.curve.progress(at: (t - track.delay) / track.duration)
         // As Pose.interpolated does it (old + (new − old) × p), minus new.
         return -segment.shift * (1 - p)
+    }
+
+    /// The separator of the screen's row `row`, at `position` (now) and
+    /// with `now` in the layout now, drawn `t` seconds into the change
+    /// (`atStart`: at its instant): for a row of `movingSeparators`, the
+    /// one it had until its segment's track starts, the two mixed as
+    /// `Pose.interpolated` mixes them while it runs, then `now`.
+    func separator(of row: Int, position: Int, now: Rect?, at t: Double, atStart: Bool) -> Rect? {
+        guard let was = movingSeparators[row] else { return now }
+        if atStart { return was }
+        guard let segment = segment(at: position), segment.shift != 0, let timing = segment.timing else { return now }
+        if t <= timing.delay { return was }
+        if t >= timing.end { return now }
+        switch (was, now) {
+        case (let a?, let b?): return a.interpolated(to: b, timing.curve.progress(at: (t - timing.delay) / timing.duration))
+        case (let a?, nil): return a
+        case (nil, let b): return b
+        }
     }
 
     /// How far the row at `position` (now) was from its new place before
@@ -218,6 +242,7 @@ struct QuickTransition: Sendable {
                 let shift = segment.shift
                 var was = now
                 was.frame = axis == .vertical ? now.frame.moved(by: 0, -shift) : now.frame.moved(by: -shift, 0)
+                if let separator = movingSeparators[row] { was.separator = separator }
                 out.append(RowTrack(
                     row: row, kind: .move, delay: timing.delay, duration: timing.duration, curve: timing.curve,
                     before: was, from: was, to: now, after: now))
@@ -270,6 +295,7 @@ extension AnimatedScreen {
             if let quick, running {
                 let by = remaining(quick, index)
                 if by != 0 { pose.frame = shifted(pose.frame, by) }
+                pose.separator = quick.separator(of: row, position: index, now: pose.separator, at: t, atStart: atStart)
             }
             let start = pose.frame.start(axis)
             guard start < high, start + pose.frame.size(axis) > low || (pose.frame.size(axis) == 0 && start >= low) else { return true }
@@ -313,6 +339,7 @@ extension AnimatedScreen {
                 if let quick, running {
                     let by = remaining(quick, position)
                     if by != 0 { pose.frame = shifted(pose.frame, by) }
+                    pose.separator = quick.separator(of: row, position: position, now: pose.separator, at: t, atStart: atStart)
                 }
                 candidates.append((row, pose, incremental.start(ofPosition: position)))
             }
