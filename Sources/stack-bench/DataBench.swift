@@ -133,12 +133,15 @@ enum DataBench {
             "Text head { text: \"\\(count(items)) items\" }",
             with: "Stack card { padding: 8  Text head { text: \"\\(count(items)) items\" }  Text note { text: \"in a card\" } }")
         return insertAtTop(of: card, elements: elements, label: "data: insert 1 above a card counting the items, animated")
+            + insertAtTop(of: card, elements: elements, label: "data: card counting the items, 6 inserted 50 ms apart", apart: 0.05)
     }
 
     /// `screen` (`source` changed) with `elements` items bound, an item
-    /// inserted at the top a second apart through `HostSession.insert`,
-    /// each with a pass: quick changes against the general transition.
-    private static func insertAtTop(of screen: String, elements: Int, label: String) -> [Result] {
+    /// inserted at the top `apart` seconds apart (a second: nothing
+    /// animating; 50 ms: each while the last comes in) through
+    /// `HostSession.insert`, each with a pass: quick changes against the
+    /// general transition.
+    private static func insertAtTop(of screen: String, elements: Int, label: String, apart: Double = 1) -> [Result] {
         let animated = screen.replacingFirst("data items: [Item]", with: "data items: [Item]\n    defaults { transition insert { duration: 250ms  from { alpha: 0 } } }")
         guard animated != source, animated.contains("transition insert"),
             let program = Compiler.check(SourceFile(path: "feed.stack", text: animated)).program, let model = Compiler.lower(program).first
@@ -155,7 +158,7 @@ enum DataBench {
             session.allowsQuickChanges = quick
             _ = session.pass(at: 0)
             var times = (0..<6).map { n in
-                let at = 1 + Double(n)
+                let at = 1 + Double(n) * apart
                 let object = "{\"id\":\"f\(n)\",\"title\":\"New \(n)\",\"price\":\(n)}"
                 let time = Measure.seconds(clock.measure {
                     _ = try? session.insert("items", json: object, index: 0, at: at)

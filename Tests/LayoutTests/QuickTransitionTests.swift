@@ -204,6 +204,9 @@ extension QuickTransitionTests {
             _ = try session.change(at: 0) { (live: inout LiveScreen) throws(RuntimeError) -> [LiveEvent] in try live.bind("posts", json: "[" + posts.joined(separator: ",") + "]") }
         }
         var time = 1.0, quickChanges = 0, quickRemovals = 0, quickBlocks = 0, quickMoves = 0, quickShuffles = 0, compared = 0, elementCalls = 0
+        // Elements in or out while a change runs, composed with it beside
+        // changes inside holders (a count read inside a card).
+        var composedInside = 0
         var previous = posts
         for step in 0..<TestScale.count(full: 300, quick: 80) {
             // Several-element changes mostly after the last one has ended
@@ -270,6 +273,7 @@ extension QuickTransitionTests {
             }
             previous = posts
             let json = "[" + posts.joined(separator: ",") + "]"
+            let composedBefore = quick.screen.changesComposed
             try onBoth(&quick, &general) { session, first in
                 if let scroll {
                     session.scroll(to: scroll, at: time)
@@ -282,6 +286,7 @@ extension QuickTransitionTests {
                 }
             }
             if quick.screen.quick != nil, quick.isAnimating(at: time) { quickChanges += 1 }
+            if scroll == nil, quick.screen.changesComposed > composedBefore, quick.screen.quick?.holders.isEmpty == false { composedInside += 1 }
             if let running = quick.screen.quick, quick.isAnimating(at: time), !running.removedPlaces.isEmpty { quickRemovals += 1 }
             if let running = quick.screen.quick, quick.isAnimating(at: time), running.segments.count > 1 { quickBlocks += 1 }
             if let running = quick.screen.quick, quick.isAnimating(at: time), running.ownDuration > 0 { quickMoves += 1 }
@@ -296,6 +301,9 @@ extension QuickTransitionTests {
             XCTAssertGreaterThan(quickBlocks, 5, "the quick path was taken for several blocks")
             XCTAssertGreaterThan(quickMoves, 2, "and for moves")
             XCTAssertGreaterThan(quickShuffles, 2, "and for rows moved in more than one run")
+        }
+        if source.contains("Stack card") {
+            XCTAssertGreaterThan(composedInside, byElement ? 2 : 5, "elements in or out composed with a running change beside changes inside the card")
         }
         if byElement {
             XCTAssertGreaterThan(elementCalls, 20, "elements went in and out through the session")

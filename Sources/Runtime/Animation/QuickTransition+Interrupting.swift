@@ -38,9 +38,10 @@ extension QuickTransition {
         let new = after.incremental
         // Changes inside nested stacks compose as the screen's rows do, their
         // holders among the screen's rows, the rows inside on their own
-        // tracks (`addInside`); with blocks in or out, the general transition.
+        // tracks (`addInside`), also beside blocks in or out (a count read
+        // inside a card while elements come and go).
         let inside = !log.nested.isEmpty || !running.inside.isEmpty || !running.insideGone.isEmpty
-        guard !log.full, log.moved == nil, log.updates <= 1, !inside || log.blocks.isEmpty else { return nil }
+        guard !log.full, log.moved == nil, log.updates <= 1 else { return nil }
         let made = Set(log.blocks.flatMap(\.inserted))
         if log.blocks.isEmpty {
             guard sameOrder else { return nil }
