@@ -282,7 +282,9 @@ package struct AnimatedScreen: Sendable {
         var poses: [Int: Pose] = [:]
         do {
             let incremental = live.incremental
-            for row in running.changedRows.union(live.countReaders(of: name)) where incremental.lists(rootRow: row) {
+            // A reader inside a holder (a count in a card): the holder's pose.
+            let readers = live.countReaders(of: name).compactMap { incremental.rootHolder(of: $0) }
+            for row in running.changedRows.union(readers) where incremental.lists(rootRow: row) {
                 poses[row] = incremental.pose(ofRootRow: row)
             }
         }
