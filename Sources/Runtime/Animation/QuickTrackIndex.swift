@@ -13,16 +13,42 @@ struct QuickTrackIndex: Sendable {
     let largestShift: Double
     /// The transition's other rows' tracks (`others`) by how far they reach.
     let reach: TrackReach
-    /// Every track of the change (`allTracks`), and which of them end when.
-    let tracks: [RowTrack]
+    /// What reporting each track of the change takes, in `allTracks`'
+    /// order (not the tracks themselves: a track's four poses are some
+    /// 500 bytes, and a change may have a quarter of the screen's rows),
+    /// and which of them end when.
+    let tracks: [Ending]
     let ends: TrackEnds
 
+    /// A track as its events name it, and when it ends.
+    struct Ending: Sendable {
+        let row: Int
+        let kind: TransitionKind
+        let hides: Bool
+        let duration: Double
+        let end: Double
+
+        init(_ track: RowTrack) {
+            row = track.row
+            kind = track.kind
+            hides = track.hides
+            duration = track.duration
+            end = track.end
+        }
+    }
+
     init(_ quick: QuickTransition, axis: Axis) {
-        tracks = quick.allTracks
+        var tracks: [Ending] = []
+        tracks.reserveCapacity(quick.others.count + 1 + quick.inside.count)
+        // As `allTracks` orders them, without copying the tracks into it.
+        for track in quick.others { tracks.append(Ending(track)) }
+        if let track = quick.track { tracks.append(Ending(track)) }
+        for row in quick.inside.keys.sorted() { if let track = quick.inside[row] { tracks.append(Ending(track)) } }
+        self.tracks = tracks
         duration = tracks.reduce(quick.ownDuration) { max($0, $1.end) }
         largestShift = quick.largestShift
         reach = TrackReach(quick.others, axis: axis, isRoot: { _ in true }, sorted: true)
-        ends = TrackEnds(tracks)
+        ends = TrackEnds(tracks, duration: \.duration, end: \.end)
     }
 
     /// Indices into `tracks` of those with a duration that end in

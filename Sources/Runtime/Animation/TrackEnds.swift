@@ -20,16 +20,22 @@ struct TrackEnds: Sendable {
     init() {}
 
     init(_ tracks: [RowTrack]) {
+        self.init(tracks, duration: \.duration, end: \.end)
+    }
+
+    /// Of `items` (tracks, or what a report of each needs), by their
+    /// `duration` and `end`.
+    init<Item>(_ items: [Item], duration: (Item) -> Double, end: (Item) -> Double) {
         var index = 0
-        while index < tracks.count {
-            guard tracks[index].duration > 0 else {
+        while index < items.count {
+            guard duration(items[index]) > 0 else {
                 index += 1
                 continue
             }
-            let end = tracks[index].end
+            let runEnd = end(items[index])
             var next = index + 1
-            while next < tracks.count, tracks[next].duration > 0, tracks[next].end == end { next += 1 }
-            runs.append(Run(end: end, first: Int32(index), count: Int32(next - index)))
+            while next < items.count, duration(items[next]) > 0, end(items[next]) == runEnd { next += 1 }
+            runs.append(Run(end: runEnd, first: Int32(index), count: Int32(next - index)))
             index = next
         }
         runs.sort { ($0.end, $0.first) < ($1.end, $1.first) }
