@@ -98,7 +98,7 @@ extension AnimatedScreen {
     /// Whether each of `rows` is hidden now, when hiding or showing them
     /// all is made in place (see `setHidden(_:_:at:)`); else nil.
     private func hiddenInPlace(_ rows: [Int], at time: Double) -> [(row: Int, hidden: Bool)]? {
-        guard !rows.isEmpty, rows.count <= IncrementalLayout.ChangeLog.maximumRows(screenRows: live.incremental.rootRows.count) else { return nil }
+        guard !rows.isEmpty, rows.count <= live.incremental.maximumLoggedRows else { return nil }
         var was: [(row: Int, hidden: Bool)] = []
         for row in Set(rows).sorted() {
             guard quickApplies(to: row, at: time) || quickAppliesInside(to: row, at: time) || quickAppliesToHolder(row, at: time) else { return nil }

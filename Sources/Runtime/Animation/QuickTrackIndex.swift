@@ -41,11 +41,9 @@ struct QuickTrackIndex: Sendable {
         var tracks: [Ending] = []
         tracks.reserveCapacity(quick.others.count + 1 + quick.inside.count)
         // As `allTracks` orders them, without copying the tracks into it.
-        for track in quick.others { tracks.append(Ending(track)) }
-        if let track = quick.track { tracks.append(Ending(track)) }
-        for row in quick.inside.keys.sorted() { if let track = quick.inside[row] { tracks.append(Ending(track)) } }
+        quick.forEachTrack { tracks.append(Ending($0)) }
         self.tracks = tracks
-        duration = tracks.reduce(quick.ownDuration) { max($0, $1.end) }
+        duration = quick.duration
         largestShift = quick.largestShift
         reach = TrackReach(quick.others, axis: axis, isRoot: { _ in true }, sorted: true)
         ends = TrackEnds(tracks, duration: \.duration, end: \.end)

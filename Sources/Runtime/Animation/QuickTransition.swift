@@ -98,7 +98,18 @@ struct QuickTransition: Sendable {
 
     /// Every track of the change.
     var allTracks: [RowTrack] {
-        others + (track.map { [$0] } ?? []) + inside.keys.sorted().compactMap { inside[$0] }
+        var tracks: [RowTrack] = []
+        tracks.reserveCapacity(others.count + 1 + inside.count)
+        forEachTrack { tracks.append($0) }
+        return tracks
+    }
+
+    /// Calls `body` with every track of the change, in `allTracks`' order:
+    /// the other rows', the changed row's, then those inside holders by row.
+    func forEachTrack(_ body: (RowTrack) -> Void) {
+        others.forEach(body)
+        if let track { body(track) }
+        for row in inside.keys.sorted() { if let track = inside[row] { body(track) } }
     }
 
     /// The segment the row at `position` (now) follows, if any.
@@ -129,7 +140,8 @@ struct QuickTransition: Sendable {
     /// one it had until its segment's track starts, the two mixed as
     /// `Pose.interpolated` mixes them while it runs, then `now`.
     func separator(of row: Int, position: Int, now: Rect?, at t: Double, atStart: Bool) -> Rect? {
-        guard let was = movingSeparators[row] else { return now }
+        // Asked for every row of every frame: nearly always none to look up.
+        guard !movingSeparators.isEmpty, let was = movingSeparators[row] else { return now }
         if atStart { return was }
         guard let segment = segment(at: position), segment.shift != 0, let timing = segment.timing else { return now }
         if t <= timing.delay { return was }

@@ -189,9 +189,12 @@ package struct IncrementalLayout: Sendable {
         snapshotIsCurrent = true
     }
 
+    /// The rows a change of the screen as it is now may log.
+    var maximumLoggedRows: Int { ChangeLog.maximumRows(screenRows: rootRows.count) }
+
     mutating func beginChangeLog() {
         changeLog = ChangeLog()
-        changeLog.maximumRows = ChangeLog.maximumRows(screenRows: rootRows.count)
+        changeLog.maximumRows = maximumLoggedRows
         changeLog.lastShownAtStart = lastShownForSeparators()
     }
 
