@@ -45,7 +45,7 @@ final class QuickTransitionTests: XCTestCase {
     func testQuickChangesPresentAsTheGeneralTransition() throws {
         var models = [try LiveModelTests.model(Self.source)]
         for (_, sample) in try CompiledFormatTests.sampleModels() { models += sample }
-        var compared = 0, quickChanges = 0
+        var compared = 0, quickChanges = 0, movesComposed = 0
         for (number, model) in models.enumerated() {
             var random = SplitMix64(seed: 0x0C1C_4 &+ UInt64(number))
             let heights = SharedHeights()
@@ -87,9 +87,11 @@ final class QuickTransitionTests: XCTestCase {
                 if quick.screen.layoutIsStale, !wasQuick || quick.isAnimating(at: time) { quickChanges += 1 }
                 compared += compare(&quick, &general, at: time, after: [0.0, 0.05, 0.11, 0.25, 2.0], label: "\(model.name) step \(step) \(action)")
             }
+            movesComposed += quick.screen.movesComposed
         }
         XCTAssertGreaterThan(compared, 1000)
         XCTAssertGreaterThan(quickChanges, 50, "the quick path was taken")
+        XCTAssertGreaterThan(movesComposed, 5, "rows moved while a change ran, composed with it")
     }
 
     /// Two sessions on `model` in a 390-point-wide viewport: one with quick
@@ -305,6 +307,8 @@ extension QuickTransitionTests {
             XCTAssertGreaterThan(quickBlocks, 5, "the quick path was taken for several blocks")
             XCTAssertGreaterThan(quickMoves, 2, "and for moves")
             XCTAssertGreaterThan(quickShuffles, 2, "and for rows moved in more than one run")
+            // Not beside changes inside a card: the general transition's.
+            if !source.contains("Stack card") { XCTAssertGreaterThan(quick.screen.movesComposed, 3, "and for elements moved while a change ran") }
         }
         if source.contains("Stack card") {
             XCTAssertGreaterThan(composedInside, 5, "elements in or out composed with a running change beside changes inside the card")

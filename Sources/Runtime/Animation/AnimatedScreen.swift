@@ -35,6 +35,9 @@ package struct AnimatedScreen: Sendable {
     package private(set) var changesInPlace = 0
     /// Changes made while a quick transition ran and composed with it.
     package private(set) var changesComposed = 0
+    /// Of those, changes that moved rows (elements in another order, a
+    /// row moved).
+    package private(set) var movesComposed = 0
     /// Changes made in place that the quick path did not take after all,
     /// animated by the general transition from the screen before made again.
     package private(set) var remadeBefore = 0
@@ -88,6 +91,7 @@ package struct AnimatedScreen: Sendable {
             next.oldContentSize = (live.contentWidth, live.contentHeight)
             next.oldOffset = oldOffset
             if running { changesComposed += 1 }
+            if running, changed.incremental.changeLog.moved != nil { movesComposed += 1 }
             live = changed
             quick = next
             transition = nil

@@ -1,6 +1,7 @@
-// A change to rows of the screen's own stack, or blocks of its rows inserted
-// and removed (elements of bound data), made while a quick transition of
-// such changes still runs (a second tap before the first one's animation
+// A change to rows of the screen's own stack, blocks of its rows inserted
+// and removed (elements of bound data), or its rows moved (elements in
+// another order, a row moved by the host), made while a quick transition
+// of such changes still runs (a second tap before the first one's animation
 // ends, a feed's next push), animated without a full layout: what the
 // general transition makes of it, row by row, worked out for the rows of
 // the two changes and for the stretches between them at once.
@@ -11,22 +12,23 @@
 // time); a row with a new place goes there from where it is, with its own
 // kind's spec — a row that only moves taking the timing of the nearest
 // change before it among the rows now, else of the nearest removed one
-// among the rows before. An inserted row grows in from its place; a
-// removed one collapses from where it is drawn. Between the changes, every
-// row of a stretch is drawn the same distance from its place (the running
-// transition's segment, found by the row's place before the new change)
-// and moves the same distance (the sum of the new changes before it), so
-// one segment stands for each stretch.
+// among the rows before (rows moved: else of the nearest change before it
+// among the rows then, else its own `move`). An inserted row grows in
+// from its place; a removed one collapses from where it is drawn. Between
+// the changes, every row of a stretch is drawn the same distance from its
+// place (the running transition's segment, found by the row's place before
+// the new change) and moves the same distance (the sum of the new changes
+// before it, or its run's shift), so one segment stands for each stretch.
 
 extension QuickTransition {
-    /// The transition of `log`'s changes (rows of one update, or blocks of
-    /// rows inserted and removed) made `elapsed` seconds into `running` (of
-    /// rows, or of blocks, whose removed rows carry on where they are
-    /// drawn), from the rows `old` (as the running transition ends them;
+    /// The transition of `log`'s changes (rows of one update, blocks of
+    /// rows inserted and removed, or rows moved) made `elapsed` seconds
+    /// into `running` (of rows, or of blocks, whose removed rows carry on
+    /// where they are drawn), from the rows `old` (as the running transition ends them;
     /// `sameOrder`: in the order they have now) to `after`; `fallback` has
     /// the specs of rows `after` no longer has. Nil when the new change is
-    /// not of rows or blocks alone, or a following row would have no change
-    /// to follow.
+    /// not of rows, blocks or moves alone, or a following row would have no
+    /// change to follow (with moves: the rows of a stretch no common timing).
     static func interrupting(
         _ running: QuickTransition, elapsed: Double, log: IncrementalLayout.ChangeLog, before old: any RowsBefore, sameOrder: Bool,
         after: LiveScreen, fallback: ScreenModel
@@ -41,10 +43,17 @@ extension QuickTransition {
         // tracks (`addInside`), also beside blocks in or out (a count read
         // inside a card while elements come and go).
         let inside = !log.nested.isEmpty || !running.inside.isEmpty || !running.insideGone.isEmpty
-        guard !log.full, log.moved == nil, log.updates <= 1 else { return nil }
+        guard !log.full, log.updates <= 1 else { return nil }
+        // Rows moved (elements in another order, a row moved): alone, and
+        // not beside changes inside holders.
+        let moved = log.moved
+        if moved != nil, !log.blocks.isEmpty || inside { return nil }
+        // Whether the rows now stand in another order than `old`'s: places
+        // then are asked of `old` by row.
+        let reordered = !log.blocks.isEmpty || moved != nil
         let made = Set(log.blocks.flatMap(\.inserted))
         if log.blocks.isEmpty {
-            guard sameOrder else { return nil }
+            guard sameOrder || moved != nil else { return nil }
         } else {
             // Blocks not all of the screen's own rows are the general transition's.
             guard log.blocks.allSatisfy({ $0.inserted.allSatisfy(new.lists(rootRow:)) }) else { return nil }
@@ -72,6 +81,8 @@ extension QuickTransition {
             var moved = then
             if axis == .vertical { moved.frame.y = now.frame.y } else { moved.frame.x = now.frame.x }
             guard moved != now, !individual.contains(row) else { continue }
+            // Beside rows moved, a row that changed is the general transition's.
+            if log.moved != nil { return nil }
             individual.insert(row)
             shiftAfter.append((new.place(ofRootRow: row), extent(now, axis: axis, spacing: spacing) - extent(then, axis: axis, spacing: spacing)))
         }
@@ -111,7 +122,7 @@ extension QuickTransition {
         // a block, or the row after one.
         var starts = Set<Int>()
         for segment in running.segments {
-            if log.blocks.isEmpty {
+            if !reordered {
                 starts.insert(segment.from)
             } else if segment.from < old.rowCount, case let row = old.row(at: segment.from), new.lists(rootRow: row) {
                 starts.insert(new.place(ofRootRow: row))
@@ -120,6 +131,7 @@ extension QuickTransition {
         for position in positions { starts.formUnion([position, position + 1]) }
         for change in shiftAfter { starts.insert(change.position + 1) }
         for at in insertedAt.keys { starts.insert(at) }
+        if let moved { starts.formUnion(moved.runs.map(\.at) + [moved.end]) }
         let boundaries = starts.filter { $0 >= 0 && $0 < new.rootRows.count }.sorted()
 
         var tracks: [RowTrack] = []
@@ -133,7 +145,7 @@ extension QuickTransition {
         for track in running.rootTracks where !new.lists(rootRow: track.row) && !track.isOver(at: elapsed) {
             guard track.after == nil, let place = running.removedPlaces[track.row] else { return nil }
             var now = place
-            if !log.blocks.isEmpty {
+            if reordered {
                 if place >= old.rowCount {
                     now = new.rootRows.count
                 } else if case let next = old.row(at: place), new.lists(rootRow: next) {
@@ -168,10 +180,22 @@ extension QuickTransition {
                 removals += 1
             }
         }
-        for start in boundaries {
+        // Beside rows moved, what follows no change before it among the rows
+        // now: a track (by index) or a stretch (segment index, its rows
+        // `start ..< end`), with the place then of its first row.
+        var unexplainedTracks: [(index: Int, place: Int)] = []
+        var unexplainedStretches: [(index: Int, place: Int, start: Int, end: Int)] = []
+        // Rows moved: each run by its own shift, read rather than summed
+        // (the rows after the window then move by exactly none).
+        var run = 0
+        for (boundary, start) in boundaries.enumerated() {
             while change < shiftAfter.count, shiftAfter[change].position < start {
                 shift += shiftAfter[change].delta
                 change += 1
+            }
+            if let moved {
+                while run + 1 < moved.runs.count, moved.runs[run + 1].at <= start { run += 1 }
+                shift = start >= moved.from && start < moved.end ? moved.runs[run].shift : 0
             }
             removeBlocks(before: start)
             if let rows = insertedAt[start] {
@@ -183,7 +207,7 @@ extension QuickTransition {
                 continue
             }
             let row = new.rootRows[start]
-            let position = log.blocks.isEmpty ? start : old.place(of: row)
+            let position = reordered ? old.place(of: row) : start
             let segment = running.segment(at: position)
             // Where a row of the stretch is drawn now, from its place then.
             let drawnOff = running.remaining(at: elapsed, position: position)
@@ -209,7 +233,9 @@ extension QuickTransition {
                     continue
                 }
                 var track = made.track
-                if made.follows {
+                if made.follows, moved != nil, cause == nil {
+                    unexplainedTracks.append((tracks.count, position))
+                } else if made.follows {
                     guard let cause = cause ?? removal else { return nil }
                     track = RowTrack(
                         row: row, kind: track.kind, delay: cause.delay, duration: cause.duration, curve: cause.curve,
@@ -228,6 +254,10 @@ extension QuickTransition {
                 let rest = Timing(delay: delay, duration: duration, curve: timing.curve)
                 ownDuration = max(ownDuration, rest.end)
                 segments.append(Segment(from: start, shift: -drawnOff, timing: rest))
+            } else if shift != 0 || inFlight, moved != nil, cause == nil {
+                let end = boundary + 1 < boundaries.count ? boundaries[boundary + 1] : new.rootRows.count
+                unexplainedStretches.append((segments.count, position, start, end))
+                segments.append(Segment(from: start, shift: shift - drawnOff, timing: nil))
             } else if shift != 0 || inFlight {
                 // A new place: from where it is drawn, with the nearest change before it.
                 guard let cause = cause ?? removal else { return nil }
@@ -237,6 +267,44 @@ extension QuickTransition {
             }
         }
         removeBlocks(before: .max)
+        if !unexplainedTracks.isEmpty || !unexplainedStretches.isEmpty {
+            // The nearest change before among the rows then (the general
+            // transition's second walk), else the rows' own `move`.
+            let then = tracks.compactMap { causes.contains($0.kind) ? (place: old.place(of: $0.row), track: $0) : nil }
+                .filter { $0.place >= 0 }.sorted { $0.place < $1.place }
+            func cause(before place: Int) -> RowTrack? { then.last { $0.place < place }?.track }
+            for (index, place) in unexplainedTracks {
+                guard let cause = cause(before: place) else { continue }
+                let track = tracks[index]
+                tracks[index] = RowTrack(
+                    row: track.row, kind: track.kind, delay: cause.delay, duration: cause.duration, curve: cause.curve,
+                    before: track.before, from: track.from, to: track.to, after: track.after)
+            }
+            for (index, place, start, end) in unexplainedStretches {
+                if let cause = cause(before: place) {
+                    segments[index].timing = Timing(cause)
+                    continue
+                }
+                // The rows' own, shown ones' alike (hidden ones are not drawn).
+                var own: Timing?
+                for position in start..<end where !new.isHidden(new.rootRows[position]) {
+                    let spec = Transition.spec(.move, of: new.rootRows[position], screen: after.screen, fallback: fallback, cache: &cache)
+                    let timing = Timing(delay: spec.delay, duration: spec.duration, curve: spec.curve)
+                    guard let known = own else {
+                        own = timing
+                        continue
+                    }
+                    guard known.delay == timing.delay, known.duration == timing.duration, known.curve == timing.curve else { return nil }
+                }
+                guard let own else {
+                    // Nothing drawn moves.
+                    segments[index] = Segment(from: start, shift: 0, timing: nil)
+                    continue
+                }
+                segments[index].timing = own
+                ownDuration = max(ownDuration, own.end)
+            }
+        }
         let changed = Set(tracks.map(\.row))
         let last = tracks.popLast()
         var quick = QuickTransition(

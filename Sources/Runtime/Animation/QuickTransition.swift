@@ -209,7 +209,7 @@ struct QuickTransition: Sendable {
         of row: Int, current: (pose: Pose?, track: RowTrack)?, then: Pose, now: Pose, elapsed: Double, screen: Screen, fallback: ScreenModel,
         axis: Axis, cache: inout Transition.SpecCache
     ) -> (track: RowTrack, follows: Bool)? {
-        if let current, current.track.after?.frame == now.frame, current.track.after?.hidden == now.hidden {
+        if let current, Transition.isHeaded(current.track, to: now) {
             return (Transition.continuation(of: current.track, from: current.pose, elapsed: elapsed), false)
         }
         let oldPose = current.map(\.pose) ?? then

@@ -131,7 +131,7 @@ package struct Transition: Sendable {
             let oldPose = current.map(\.pose) ?? (oldDrawn[row] != nil ? old.pose(of: row, holders: oldHolders) : nil)
             let newPose = newDrawn[row] != nil ? new.pose(of: row, holders: newHolders) : nil
             // A row caught midway that is still headed where it was goes on.
-            if let current, current.track.after?.frame == newPose?.frame, current.track.after?.hidden == newPose?.hidden {
+            if let current, Self.isHeaded(current.track, to: newPose) {
                 tracks.append(Self.continuation(of: current.track, from: current.pose, elapsed: elapsed))
                 continue
             }
@@ -210,13 +210,28 @@ package struct Transition: Sendable {
         case (false?, true?): return .hide
         case (false?, false?):
             guard let a = oldPose, let b = newPose else { return nil }
-            // Poses relative to a holder are differences of positions: the
-            // same place can differ in the last bits, which is no move.
-            func differ(_ x: Double, _ y: Double) -> Bool { abs(x - y) > 1e-9 * max(1, abs(x), abs(y)) }
             if differ(a.frame.width, b.frame.width) || differ(a.frame.height, b.frame.height) { return .resize }
             if differ(a.frame.x, b.frame.x) || differ(a.frame.y, b.frame.y) || a.effects != b.effects { return .move }
             return nil
         default: return nil
+        }
+    }
+
+    /// Whether two lengths of a layout differ by more than their last bits:
+    /// poses relative to a holder are differences of positions, and the
+    /// rows' places sums taken in another order after rows moved, so the
+    /// same place can differ there, which is no move.
+    static func differ(_ x: Double, _ y: Double) -> Bool { abs(x - y) > 1e-9 * max(1, abs(x), abs(y)) }
+
+    /// Whether `track` still ends at `pose` (nil: not drawn): a row caught
+    /// midway that is still headed there goes on.
+    static func isHeaded(_ track: RowTrack, to pose: Pose?) -> Bool {
+        guard track.after?.hidden == pose?.hidden else { return false }
+        switch (track.after?.frame, pose?.frame) {
+        case (nil, nil): return true
+        case (let a?, let b?):
+            return !differ(a.x, b.x) && !differ(a.y, b.y) && !differ(a.width, b.width) && !differ(a.height, b.height)
+        default: return false
         }
     }
 

@@ -1,0 +1,83 @@
+// Rows moved while a change still animates — a row moved by the host, or
+// elements bound again in another order a moment after a push — compose
+// with the running change without a full layout: each run of rows moved
+// goes from where it is drawn to its new place, following the nearest
+// change before it among the rows now, else among the rows then, else by
+// its own `move`. The oracle is the general transition.
+
+import StackCompiler
+import StackParser
+@testable import StackRuntime
+import TestSupport
+import XCTest
+
+extension QuickTransitionTests {
+    static let movingSource = """
+        screen Moving {
+            spacing: 2
+            state open: bool = false
+            defaults {
+                separator { color: #DDDDDD  thickness: 1 }
+                transition resize { duration: 300ms  curve: spring(0.7) }
+                transition show { duration: 220ms  delay: 30ms  from { alpha: 0  scale: 0.9 } }
+                transition hide { duration: 160ms  to { alpha: 0 } }
+                transition move { duration: 250ms  curve: ease-in-out }
+            }
+            View a { host: "A" }
+            Text b { text: "grows"  size: open ? 90 : 30  transition resize { duration: 180ms  delay: 40ms  curve: ease-out } }
+            View c { host: "C" }
+            Text d { text: "shows"  size: 35  hidden: !open }
+            View e { host: "E" }
+            View f { host: "F" }
+            Text g { text: "hides"  size: 45  hidden: open }
+            View h { host: "H" }
+            Spacer { size: 200 }
+            View i { host: "I" }
+            Text z { text: "tail"  size: 30 }
+        }
+        """
+
+    /// Rows resized, hidden, shown and moved at random moments, many of
+    /// them while the last change still runs: every pass drawn as the
+    /// general transition draws it, and most moves composed with the
+    /// change they interrupt.
+    func testRowsMovedWhileAChangeRunsPresentAsTheGeneralTransition() throws {
+        let model = try LiveModelTests.model(Self.movingSource)
+        var random = SplitMix64(seed: 0x30FE)
+        let heights = SharedHeights()
+        var (quick, general) = sessions(model, height: 420, measurer: heights)
+        var time = 1.0, moves = 0, movesWhileRunning = 0
+        let steps = TestScale.count(full: 1500, quick: 300)
+        for step in 0..<steps {
+            time += [0.02, 0.05, 0.09, 0.15, 0.6][Int.random(in: 0..<5, using: &random)]
+            let roots = quick.live.rootRows
+            let choice = Int.random(in: 0..<10, using: &random)
+            let row = roots.randomElement(using: &random)!
+            let index = Int.random(in: 0..<roots.count, using: &random)
+            let extra = Double(Int.random(in: 0...5, using: &random) * 12)
+            let hidden = Bool.random(using: &random)
+            let open = Bool.random(using: &random)
+            if choice < 3 { heights.extra[row] = extra }
+            if choice >= 6 {
+                moves += 1
+                if quick.isAnimating(at: time) { movesWhileRunning += 1 }
+            }
+            onBoth(&quick, &general) { session, _ in
+                _ = try? session.change(at: time) { (live: inout LiveScreen) throws(RuntimeError) -> [LiveEvent] in
+                    switch choice {
+                    case 0..<3: try live.invalidateSize(of: RowKey(row))
+                    case 3, 4: try live.setHidden(RowKey(row), hidden)
+                    case 5: try live.setState("open", to: .bool(open))
+                    default: try live.move(RowKey(row), to: index).events
+                    }
+                }
+            }
+            compare(&quick, &general, at: time, after: [0.0, 0.01, 0.04, 0.1, 0.2, 0.5], label: "step \(step) choice \(choice)")
+            if testRun?.failureCount ?? 0 > 0 { return }
+        }
+        XCTAssertGreaterThan(moves, steps / 5)
+        // A move onto the place it had moves nothing, and one whose runs
+        // would follow no common timing takes the general transition.
+        XCTAssertGreaterThan(quick.screen.movesComposed, movesWhileRunning / 2, "moves composed with the running change (\(movesWhileRunning) made while one ran)")
+    }
+}
