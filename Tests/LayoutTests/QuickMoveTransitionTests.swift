@@ -1,6 +1,7 @@
 // Rows moved while a change still animates — a row moved by the host, or
 // elements bound again in another order a moment after a push — compose
-// with the running change without a full layout: each run of rows moved
+// with the running change without a full layout (a row moved through the
+// session's own `move` on the live screen itself, nothing copied): each run of rows moved
 // goes from where it is drawn to its new place, following the nearest
 // change before it among the rows now, else among the rows then, else by
 // its own `move`. The oracle is the general transition.
@@ -46,7 +47,7 @@ extension QuickTransitionTests {
         var random = SplitMix64(seed: 0x30FE)
         let heights = SharedHeights()
         var (quick, general) = sessions(model, height: 420, measurer: heights)
-        var time = 1.0, moves = 0, movesWhileRunning = 0
+        var time = 1.0, moves = 0, movesWhileRunning = 0, movesInPlace = 0
         let steps = TestScale.count(full: 1500, quick: 300)
         for step in 0..<steps {
             time += [0.02, 0.05, 0.09, 0.15, 0.6][Int.random(in: 0..<5, using: &random)]
@@ -62,7 +63,14 @@ extension QuickTransitionTests {
                 moves += 1
                 if quick.isAnimating(at: time) { movesWhileRunning += 1 }
             }
+            let running = quick.isAnimating(at: time), inPlaceBefore = quick.screen.changesInPlace
             onBoth(&quick, &general) { session, _ in
+                // Half the moves through the session's own call (in place
+                // while a change runs), half through change(at:).
+                if choice >= 6, step % 2 == 0 {
+                    _ = try? session.move(RowKey(row), to: index, at: time)
+                    return
+                }
                 _ = try? session.change(at: time) { (live: inout LiveScreen) throws(RuntimeError) -> [LiveEvent] in
                     switch choice {
                     case 0..<3: try live.invalidateSize(of: RowKey(row))
@@ -72,6 +80,7 @@ extension QuickTransitionTests {
                     }
                 }
             }
+            if choice >= 6, step % 2 == 0, running, quick.screen.changesInPlace > inPlaceBefore { movesInPlace += 1 }
             compare(&quick, &general, at: time, after: [0.0, 0.01, 0.04, 0.1, 0.2, 0.5], label: "step \(step) choice \(choice)")
             if testRun?.failureCount ?? 0 > 0 { return }
         }
@@ -79,5 +88,7 @@ extension QuickTransitionTests {
         // A move onto the place it had moves nothing, and one whose runs
         // would follow no common timing takes the general transition.
         XCTAssertGreaterThan(quick.screen.movesComposed, movesWhileRunning / 2, "moves composed with the running change (\(movesWhileRunning) made while one ran)")
+        // Through the session, on the live screen itself.
+        XCTAssertGreaterThan(movesInPlace, movesWhileRunning / 4, "moves through the session made in place while a change ran")
     }
 }

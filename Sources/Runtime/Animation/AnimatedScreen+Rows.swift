@@ -45,6 +45,21 @@ extension AnimatedScreen {
     /// moving the row back.
     package mutating func moveRow(_ key: RowKey, to index: Int, at time: Double) throws(RuntimeError) -> (events: [LiveEvent], transitionEvents: [TransitionEvent]) {
         var from: Int?
+        if rowsComposeInPlace(at: time), live.incremental.lists(rootRow: key.row), live.incremental.place(ofRootRow: key.row) != index {
+            // While a change runs: in place, composed with it.
+            return try composing(
+                at: time, readers: [],
+                { (live: inout LiveScreen) throws(RuntimeError) -> [LiveEvent] in
+                    let moved = try live.move(key, to: index)
+                    if case .rowMoved(_, let was, _)? = moved.changes.first { from = was }
+                    return moved.events
+                },
+                rowsBefore: { log, now, poses in
+                    guard log.moved != nil, log.blocks.isEmpty, let from else { return nil }
+                    return RowsBeforeMove(now: now, from: from, to: index, poses: poses)
+                },
+                remakeBefore: { before in if let from { _ = try? before.move(key, to: from) } })
+        }
         return try change(
             inPlace: rowsSpliceInPlace(at: time) && quickApplies(to: key.row, at: time), at: time,
             { (live: inout LiveScreen) throws(RuntimeError) -> [LiveEvent] in
@@ -135,6 +150,15 @@ extension AnimatedScreen {
     /// live screen splices such rows, and under `hide-last-separator` some
     /// row is shown (the separators then mostly follow; see
     /// `separatorsFollow`).
+    /// Whether rows of the screen's own stack spliced now, while a quick
+    /// transition runs, are made in place and composed with it: as
+    /// `rowsSpliceInPlace(at:)`, but animating.
+    private func rowsComposeInPlace(at time: Double) -> Bool {
+        guard allowsQuickChanges, everyMoveFollows, quick != nil, transition == nil, isAnimating(at: time), live.splicesRootRows else { return false }
+        let incremental = live.incremental
+        return !incremental.rootStack.hideLastSeparator || incremental.lastVisibleRootRow() != nil
+    }
+
     private func rowsSpliceInPlace(at time: Double) -> Bool {
         guard quickMayApply(at: time), live.splicesRootRows else { return false }
         let incremental = live.incremental

@@ -44,7 +44,7 @@ package struct AnimatedScreen: Sendable {
     /// A quick change happened since `layout` was made.
     package private(set) var layoutIsStale = false
     /// No row's move keeps its own timing (rows after a change follow it).
-    private var everyMoveFollows: Bool
+    private(set) var everyMoveFollows: Bool
     /// Every row moves with the same timing (`QuickTransition.movesAlike`).
     private var movesAlike: Bool
 
@@ -241,10 +241,10 @@ package struct AnimatedScreen: Sendable {
         _ name: String, json: String, index: Int, at time: Double
     ) throws(RuntimeError) -> (events: [LiveEvent], transitionEvents: [TransitionEvent]) {
         try composing(
-            name, at: time, { (live) throws(RuntimeError) in try live.insert(name, json: json, at: index) },
-            rowsBefore: { block, now, poses in
-                block.removed.isEmpty && !block.inserted.isEmpty
-                    ? RowsBeforeInsert(now: now, at: block.at, count: block.inserted.count, poses: poses) : nil
+            at: time, readers: countReaders(of: name), { (live) throws(RuntimeError) in try live.insert(name, json: json, at: index) },
+            rowsBefore: { log, now, poses in
+                guard log.blocks.count == 1, let block = log.blocks.first, block.removed.isEmpty, !block.inserted.isEmpty else { return nil }
+                return RowsBeforeInsert(now: now, at: block.at, count: block.inserted.count, poses: poses)
             },
             remakeBefore: { before in
                 if let key = before.elementKey(name, at: index) { _ = try? before.remove(name, key: key) }
@@ -261,33 +261,38 @@ package struct AnimatedScreen: Sendable {
         _ name: String, _ element: BoundElement, at index: Int, time: Double
     ) throws(RuntimeError) -> (events: [LiveEvent], transitionEvents: [TransitionEvent]) {
         try composing(
-            name, at: time, { (live) throws(RuntimeError) in try live.remove(name, key: element.record.key) },
-            rowsBefore: { block, now, poses in
-                block.inserted.isEmpty && !block.removed.isEmpty
-                    ? RowsBeforeRemove(now: now, at: block.at, removed: block.removed.map(\.row), poses: poses) : nil
+            at: time, readers: countReaders(of: name), { (live) throws(RuntimeError) in try live.remove(name, key: element.record.key) },
+            rowsBefore: { log, now, poses in
+                guard log.blocks.count == 1, let block = log.blocks.first, block.inserted.isEmpty, !block.removed.isEmpty else { return nil }
+                return RowsBeforeRemove(now: now, at: block.at, removed: block.removed.map(\.row), poses: poses)
             },
             remakeBefore: { before in _ = before.restore(name, element, at: index) })
     }
 
-    /// One element of list `name` in or out by `body`, made on the live
-    /// screen and composed with the running quick transition: the poses of
-    /// the rows it composes one by one (the running change's, the count's
-    /// readers) are taken first; `rowsBefore` gives the rows before from the
-    /// change's one block, the rows now and those poses (nil: not this
-    /// change's kind). When it does not compose, the general transition
-    /// animates it from the screen before, made again on a copy by
-    /// `remakeBefore`.
-    private mutating func composing(
-        _ name: String, at time: Double, _ body: (inout LiveScreen) throws(RuntimeError) -> [LiveEvent],
-        rowsBefore: (IncrementalLayout.ChangeLog.Block, RowSequence, [Int: Pose]) -> (any RowsBefore)?,
+    /// The screen's rows that read the count of list `name`: for a reader
+    /// inside a holder (a count in a card), the holder.
+    private func countReaders(of name: String) -> [Int] {
+        let incremental = live.incremental
+        return live.countReaders(of: name).compactMap { incremental.rootHolder(of: $0) }
+    }
+
+    /// A change by `body` — one element of a list in or out, a row moved —
+    /// made on the live screen and composed with the running quick
+    /// transition: the poses of the rows it composes one by one (the
+    /// running change's, and `readers`) are taken first; `rowsBefore` gives
+    /// the rows before from the change's log, the rows now and those poses
+    /// (nil: not this change's kind). When it does not compose, the general
+    /// transition animates it from the screen before, made again on a copy
+    /// by `remakeBefore`.
+    mutating func composing(
+        at time: Double, readers: [Int], _ body: (inout LiveScreen) throws(RuntimeError) -> [LiveEvent],
+        rowsBefore: (IncrementalLayout.ChangeLog, RowSequence, [Int: Pose]) -> (any RowsBefore)?,
         remakeBefore: (inout LiveScreen) -> Void
     ) throws(RuntimeError) -> (events: [LiveEvent], transitionEvents: [TransitionEvent]) {
         guard let running = quick else { return try change(at: time, body) }
         var poses: [Int: Pose] = [:]
         do {
             let incremental = live.incremental
-            // A reader inside a holder (a count in a card): the holder's pose.
-            let readers = live.countReaders(of: name).compactMap { incremental.rootHolder(of: $0) }
             for row in running.changedRows.union(readers) where incremental.lists(rootRow: row) {
                 poses[row] = incremental.pose(ofRootRow: row)
             }
@@ -300,7 +305,7 @@ package struct AnimatedScreen: Sendable {
         changesInPlace += 1
         var pending = advance(to: time)
         let log = live.incremental.changeLog
-        if log.blocks.count == 1, let block = log.blocks.first, let before = rowsBefore(block, live.incremental.rootRows, poses),
+        if let before = rowsBefore(log, live.incremental.rootRows, poses),
             var next = QuickTransition.interrupting(
                 running, elapsed: time - startTime, log: log, before: before, sameOrder: false, after: live, fallback: live.screen.model),
             Self.separatorsFollow(&next, was: lastShown, after: live, running: true)
@@ -311,6 +316,7 @@ package struct AnimatedScreen: Sendable {
             next.oldContentSize = oldContent
             next.oldOffset = oldOffset
             changesComposed += 1
+            if log.moved != nil { movesComposed += 1 }
             quick = next
             transition = nil
             layoutIsStale = true

@@ -65,3 +65,27 @@ struct RowsBeforeRemove: RowsBefore {
     }
     func pose(of row: Int) -> Pose? { poses[row] }
 }
+
+/// The rows before one row moved from place `from` to place `to`: the rows
+/// `now` with it back at `from`, and `poses` taken before the move.
+struct RowsBeforeMove: RowsBefore {
+    let now: RowSequence
+    let from: Int
+    let to: Int
+    let poses: [Int: Pose]
+
+    var rowCount: Int { now.count }
+    func row(at place: Int) -> Int {
+        if place == from { return now[to] }
+        // Among the other rows, then `to` made room for it.
+        let other = place < from ? place : place - 1
+        return now[other < to ? other : other + 1]
+    }
+    func place(of row: Int) -> Int {
+        guard let place = now.place(of: row) else { return -1 }
+        if place == to { return from }
+        let other = place < to ? place : place - 1
+        return other < from ? other : other + 1
+    }
+    func pose(of row: Int) -> Pose? { poses[row] }
+}
