@@ -230,6 +230,27 @@ enum HostBench {
         }
         moves.sort()
         let inPlace = session.screen.changesInPlace == 12
+        // A row inserted, and 50 ms later, while it grows in, a row moved to
+        // the top (and back, the next time): the move composed with the
+        // running insert, in place, against the general transition.
+        var movesRunning: [[Double]] = [[], []]
+        var composedInPlace = true
+        for quick in [true, false] {
+            var moving = sessionMidway(model, quick: quick)
+            for step in 0..<6 {
+                let t = 50 + Double(step)
+                _ = try? moving.insert([note(100 + step)], at: .index(middle + 10), at: t)
+                _ = moving.pass(at: t + 0.016)
+                let composedBefore = moving.screen.movesComposed
+                movesRunning[quick ? 0 : 1].append(Measure.seconds(ContinuousClock().measure {
+                    _ = try? moving.move(RowKey(moved), to: step % 2 == 0 ? 0 : middle, at: t + 0.05)
+                    _ = moving.pass(at: t + 0.066)
+                }))
+                if quick, moving.screen.movesComposed == composedBefore { composedInPlace = false }
+            }
+            movesRunning[quick ? 0 : 1].sort()
+        }
+        composedInPlace = composedInPlace && movesRunning[0].count == 6
         // Four rows spread through the screen hidden and shown again at
         // once: through the session's own call, and through `change(at:)`.
         let rootRows = Array(model.stacks[model.rootStack].rows)
@@ -271,6 +292,9 @@ enum HostBench {
                 String(format: "%.2f ms median, change and a pass%@", times[times.count / 2] * 1e3, inPlace ? "" : " (not all made in place)")),
             ("host: a row moved to the top and back through the session, in place (\(count / 1000)k)", moves[moves.count / 2],
                 String(format: "%.2f ms median, change and a pass%@", moves[moves.count / 2] * 1e3, inPlace ? "" : " (not all made in place)")),
+            ("host: a row moved while an insert animates, composed, in place (\(count / 1000)k)", movesRunning[0][3],
+                String(format: "%.2f ms median, change and a pass (%.2f ms through the general transition)%@", movesRunning[0][3] * 1e3,
+                    movesRunning[1][3] * 1e3, composedInPlace ? "" : " (not all composed)")),
             ("host: four rows hidden at once through the session, in place (\(count / 1000)k)", hides[hides.count / 2],
                 String(format: "%.2f ms median, change and a pass (%.2f ms through change(at:))%@", hides[hides.count / 2] * 1e3,
                     hidesCopied[hidesCopied.count / 2] * 1e3, session.screen.changesInPlace >= 18 ? "" : " (not all made in place)")),

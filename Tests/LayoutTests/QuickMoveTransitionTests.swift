@@ -92,3 +92,44 @@ extension QuickTransitionTests {
         XCTAssertGreaterThan(movesInPlace, movesWhileRunning / 4, "moves through the session made in place while a change ran")
     }
 }
+
+extension QuickTransitionTests {
+    /// On a long screen, rows moved far (from deep down to the top, and
+    /// back) while an insert grows in: the moved row's run shifts by many
+    /// viewports, and a frame walks it on its own, where it is drawn, not
+    /// every row between (`QuickTrackIndex.segments(movingBeyond:atMost:)`);
+    /// drawn as the general transition draws it at every instant sampled,
+    /// scrolled anywhere.
+    func testRowsMovedFarWhileAnInsertAnimatesPresentAsTheGeneralTransition() throws {
+        var source = "component Note(label: string): Text { text: label  size: 30 }\nscreen Long {\n"
+        source += "    defaults { transition insert { duration: 250ms  from { alpha: 0 } }  transition move { duration: 300ms  curve: ease-out } }\n"
+        for row in 0..<300 { source += "    Text r\(row) { text: \"row \(row)\"  size: \(30 + row % 4 * 7) }\n" }
+        source += "}\n"
+        let model = try LiveModelTests.model(source)
+        var random = SplitMix64(seed: 0xFA2)
+        var (quick, general) = sessions(model, height: 500)
+        var time = 1.0, walkedApart = 0
+        for step in 0..<TestScale.count(full: 200, quick: 60) {
+            time += 1
+            let offset = Double.random(in: 0...(quick.live.contentMain - 500), using: &random)
+            let rows = quick.live.rootRows
+            let row = rows[Int.random(in: 150..<rows.count, using: &random)]
+            let index = Int.random(in: 0..<20, using: &random)
+            let at = Int.random(in: 0..<rows.count, using: &random)
+            try onBoth(&quick, &general) { session, _ in
+                session.scroll(to: offset, at: time - 0.5)
+                _ = try session.insert([ComponentInstance("Note", arguments: ["label": .string("new")], id: "n\(step)")], at: .index(at), at: time)
+                _ = try session.move(RowKey(row), to: index, at: time + 0.05)
+            }
+            if let running = quick.screen.quick, let split = quick.screen.quickIndex?.segments(movingBeyond: 4 * 1000, atMost: 64),
+                !split.segments.isEmpty, running.segments.count > 1
+            {
+                walkedApart += 1
+            }
+            compare(&quick, &general, at: time + 0.05, after: [0.0, 0.02, 0.08, 0.15, 0.3, 1.0], label: "step \(step) row \(row) to \(index)")
+            if testRun?.failureCount ?? 0 > 0 { return }
+        }
+        XCTAssertGreaterThan(walkedApart, TestScale.count(full: 200, quick: 60) / 2, "moves far enough that a frame walks their run apart")
+        XCTAssertGreaterThan(quick.screen.movesComposed, TestScale.count(full: 200, quick: 60) / 2)
+    }
+}

@@ -307,7 +307,8 @@ package struct AnimatedScreen: Sendable {
         let log = live.incremental.changeLog
         if let before = rowsBefore(log, live.incremental.rootRows, poses),
             var next = QuickTransition.interrupting(
-                running, elapsed: time - startTime, log: log, before: before, sameOrder: false, after: live, fallback: live.screen.model),
+                running, elapsed: time - startTime, log: log, before: before, sameOrder: false, after: live, fallback: live.screen.model,
+                movesAlike: movesAlike),
             Self.separatorsFollow(&next, was: lastShown, after: live, running: true)
         {
             // Over a running change the general transition draws the
@@ -460,7 +461,8 @@ package struct AnimatedScreen: Sendable {
             guard let current = quick, transition == nil else { return nil }
             next = QuickTransition.interrupting(
                 current, elapsed: time - startTime, log: log, before: live.incremental,
-                sameOrder: live.incremental.rootRows.sameOrder(as: changed.incremental.rootRows), after: changed, fallback: live.screen.model)
+                sameOrder: live.incremental.rootRows.sameOrder(as: changed.incremental.rootRows), after: changed, fallback: live.screen.model,
+                movesAlike: movesAlike)
         } else {
             next = QuickTransition.make(from: log, live: changed, movesAlike: movesAlike)
         }

@@ -19,6 +19,10 @@ struct QuickTrackIndex: Sendable {
     /// and which of them end when.
     let tracks: [Ending]
     let ends: TrackEnds
+    /// The segments (by index) whose rows move, farthest first, and how far.
+    let farthest: [(segment: Int32, shift: Double)]
+    /// The most segments a frame walks each on its own (`segments(movingBeyond:atMost:)`).
+    static let mostSegmentsWalkedApart = 64
 
     /// A track as its events name it, and when it ends.
     struct Ending: Sendable {
@@ -47,6 +51,23 @@ struct QuickTrackIndex: Sendable {
         largestShift = quick.largestShift
         reach = TrackReach(quick.others, axis: axis, isRoot: { _ in true }, sorted: true)
         ends = TrackEnds(tracks, duration: \.duration, end: \.end)
+        farthest = quick.segments.indices.compactMap { index in
+            quick.segments[index].shift == 0 ? nil : (Int32(index), abs(quick.segments[index].shift))
+        }.sorted { $0.shift > $1.shift }
+    }
+
+    /// The segments whose rows move further than `limit`, in order, and
+    /// the largest distance the others' move; nil when they are more than
+    /// `atMost`.
+    func segments(movingBeyond limit: Double, atMost: Int) -> (segments: [Int], nearest: Double)? {
+        // How many move further: a binary search of the distances, largest first.
+        var low = 0, high = farthest.count
+        while low < high {
+            let middle = (low + high) / 2
+            if farthest[middle].shift > limit { low = middle + 1 } else { high = middle }
+        }
+        guard low <= atMost else { return nil }
+        return (farthest[..<low].map { Int($0.segment) }.sorted(), low < farthest.count ? farthest[low].shift : 0)
     }
 
     /// Indices into `tracks` of those with a duration that end in

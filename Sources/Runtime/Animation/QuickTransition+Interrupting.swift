@@ -29,9 +29,11 @@ extension QuickTransition {
     /// the specs of rows `after` no longer has. Nil when the new change is
     /// not of rows, blocks or moves alone, or a following row would have no
     /// change to follow (with moves: the rows of a stretch no common timing).
+    /// `movesAlike`: every row moves with the same timing
+    /// (`movesAlike(_:)` of the model).
     static func interrupting(
         _ running: QuickTransition, elapsed: Double, log: IncrementalLayout.ChangeLog, before old: any RowsBefore, sameOrder: Bool,
-        after: LiveScreen, fallback: ScreenModel
+        after: LiveScreen, fallback: ScreenModel, movesAlike: Bool = false
     ) -> QuickTransition? {
         // A row moving with a separator that came or went is drawn with
         // either as its track runs: the general transition starts it from
@@ -285,9 +287,16 @@ extension QuickTransition {
                     segments[index].timing = Timing(cause)
                     continue
                 }
-                // The rows' own, shown ones' alike (hidden ones are not drawn).
+                // The rows' own, shown ones' alike (hidden ones are not
+                // drawn): when every row moves alike (`movesAlike`), the
+                // first one's, O(1) where asking each was O(stretch).
+                guard new.rootRows.visibleCount(before: end) > new.rootRows.visibleCount(before: start) else {
+                    // Nothing drawn moves.
+                    segments[index] = Segment(from: start, shift: 0, timing: nil)
+                    continue
+                }
                 var own: Timing?
-                for position in start..<end where !new.isHidden(new.rootRows[position]) {
+                for position in start..<(movesAlike ? start + 1 : end) where movesAlike || !new.isHidden(new.rootRows[position]) {
                     let spec = Transition.spec(.move, of: new.rootRows[position], screen: after.screen, fallback: fallback, cache: &cache)
                     let timing = Timing(delay: spec.delay, duration: spec.duration, curve: spec.curve)
                     guard let known = own else {
@@ -296,11 +305,7 @@ extension QuickTransition {
                     }
                     guard known.delay == timing.delay, known.duration == timing.duration, known.curve == timing.curve else { return nil }
                 }
-                guard let own else {
-                    // Nothing drawn moves.
-                    segments[index] = Segment(from: start, shift: 0, timing: nil)
-                    continue
-                }
+                guard let own else { return nil }
                 segments[index].timing = own
                 ownDuration = max(ownDuration, own.end)
             }

@@ -114,13 +114,18 @@ struct QuickTransition: Sendable {
 
     /// The segment the row at `position` (now) follows, if any.
     func segment(at position: Int) -> Segment? {
+        segmentIndex(at: position).map { segments[$0] }
+    }
+
+    /// The index in `segments` of the one holding the row at `position`.
+    func segmentIndex(at position: Int) -> Int? {
         // The last segment starting at or before the position.
         var low = 0, high = segments.count
         while low < high {
             let middle = (low + high) / 2
             if segments[middle].from <= position { low = middle + 1 } else { high = middle }
         }
-        return low > 0 ? segments[low - 1] : nil
+        return low > 0 ? low - 1 : nil
     }
 
     /// How far the row at `position` (now) still is from its new place at
@@ -290,29 +295,61 @@ extension AnimatedScreen {
         func remaining(_ quick: QuickTransition, _ position: Int) -> Double {
             atStart ? quick.before(position: position) : quick.remaining(at: t, position: position)
         }
-        let slack = running ? quickIndex?.largestShift ?? 0 : 0
+        var slack = running ? quickIndex?.largestShift ?? 0 : 0
+        // Segments whose rows move much further than the window is long (a
+        // row moved from the middle to the top: its run's shift is half the
+        // screen) are walked each on its own, where their rows are drawn
+        // now; widening the walk by their shift walked every row between.
+        var far: [Int] = []
+        if running, let quickIndex, slack > 4 * (high - low),
+            let split = quickIndex.segments(movingBeyond: 4 * (high - low), atMost: QuickTrackIndex.mostSegmentsWalkedApart)
+        {
+            far = split.segments
+            slack = split.nearest
+        }
         func shifted(_ rect: Rect, _ by: Double) -> Rect { vertical ? rect.moved(by: 0, by) : rect.moved(by: by, 0) }
         // The rows whose place (now) is within the window widened by how far
         // followers still are from it; the changed row on its own, if its
         // track may cross the window.
         var candidates: [(row: Int, pose: Pose, start: Double)] = []
         let rootRows = incremental.rootRows
-        var index = incremental.rootRows.firstExceeding(max(0, low - slack - incremental.rootStack.padding.start(axis)))
-        while index > 0, index >= rootRows.count || incremental.start(ofPosition: index) > low - slack { index -= 1 }
-        incremental.walkPoses(from: index) { index, row, drawn, now in
-            if now > high + slack { return false }
-            if running, quick?.changedRows.contains(row) == true { return true }
+        func consider(_ index: Int, _ row: Int, _ drawn: Pose, _ now: Double) {
+            if running, quick?.changedRows.contains(row) == true { return }
             var pose = drawn
-            if pose.hidden { return true }
+            if pose.hidden { return }
             if let quick, running {
                 let by = remaining(quick, index)
                 if by != 0 { pose.frame = shifted(pose.frame, by) }
                 pose.separator = quick.separator(of: row, position: index, now: pose.separator, at: t, atStart: atStart)
             }
             let start = pose.frame.start(axis)
-            guard start < high, start + pose.frame.size(axis) > low || (pose.frame.size(axis) == 0 && start >= low) else { return true }
+            guard start < high, start + pose.frame.size(axis) > low || (pose.frame.size(axis) == 0 && start >= low) else { return }
             candidates.append((row, pose, now))
+        }
+        // The first place from `from` on whose row may reach past `low` (now).
+        func firstPlace(from: Int, reaching low: Double) -> Int {
+            var index = max(from, incremental.rootRows.firstExceeding(max(0, low - incremental.rootStack.padding.start(axis))))
+            while index > from, index >= rootRows.count || incremental.start(ofPosition: index) > low { index -= 1 }
+            return index
+        }
+        incremental.walkPoses(from: firstPlace(from: 0, reaching: low - slack)) { index, row, drawn, now in
+            if now > high + slack { return false }
+            if !far.isEmpty, let segment = quick?.segmentIndex(at: index), far.contains(segment) { return true }
+            consider(index, row, drawn, now)
             return true
+        }
+        if let quick {
+            for segment in far {
+                // Its rows are all drawn the same distance from their places now.
+                let from = quick.segments[segment].from
+                let end = segment + 1 < quick.segments.count ? quick.segments[segment + 1].from : rootRows.count
+                let by = remaining(quick, from)
+                incremental.walkPoses(from: firstPlace(from: from, reaching: low - by)) { index, row, drawn, now in
+                    if index >= end || now > high - by { return false }
+                    consider(index, row, drawn, now)
+                    return true
+                }
+            }
         }
         if running, let quick {
             // Where a changed row is drawn among the others: its place now, or
