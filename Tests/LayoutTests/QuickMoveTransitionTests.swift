@@ -13,36 +13,16 @@ import TestSupport
 import XCTest
 
 extension QuickTransitionTests {
-    static let movingSource = """
-        screen Moving {
-            spacing: 2
-            state open: bool = false
-            defaults {
-                separator { color: #DDDDDD  thickness: 1 }
-                transition resize { duration: 300ms  curve: spring(0.7) }
-                transition show { duration: 220ms  delay: 30ms  from { alpha: 0  scale: 0.9 } }
-                transition hide { duration: 160ms  to { alpha: 0 } }
-                transition move { duration: 250ms  curve: ease-in-out }
-            }
-            View a { host: "A" }
-            Text b { text: "grows"  size: open ? 90 : 30  transition resize { duration: 180ms  delay: 40ms  curve: ease-out } }
-            View c { host: "C" }
-            Text d { text: "shows"  size: 35  hidden: !open }
-            View e { host: "E" }
-            View f { host: "F" }
-            Text g { text: "hides"  size: 45  hidden: open }
-            View h { host: "H" }
-            Spacer { size: 200 }
-            View i { host: "I" }
-            Text z { text: "tail"  size: 30 }
-        }
-        """
+    /// The busy screen with separators, and rows that move in 250 ms.
+    static let movingSource = busySource.replacingOccurrences(
+        of: "defaults {\n", with: "defaults {\n        separator { color: #DDDDDD  thickness: 1 }\n        transition move { duration: 250ms  curve: ease-in-out }\n")
 
     /// Rows resized, hidden, shown and moved at random moments, many of
     /// them while the last change still runs: every pass drawn as the
     /// general transition draws it, and most moves composed with the
     /// change they interrupt.
     func testRowsMovedWhileAChangeRunsPresentAsTheGeneralTransition() throws {
+        XCTAssertNotEqual(Self.movingSource, Self.busySource)
         let model = try LiveModelTests.model(Self.movingSource)
         var random = SplitMix64(seed: 0x30FE)
         let heights = SharedHeights()

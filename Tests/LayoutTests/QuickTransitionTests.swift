@@ -461,34 +461,38 @@ extension QuickTransitionTests {
 }
 
 extension QuickTransitionTests {
+    /// Rows that resize, show and hide by a state and by the host, each
+    /// kind with its own transition.
+    static let busySource = """
+        screen Busy {
+            spacing: 2
+            state open: bool = false
+            defaults {
+                transition resize { duration: 300ms  curve: spring(0.7) }
+                transition show { duration: 220ms  delay: 30ms  from { alpha: 0  scale: 0.9 } }
+                transition hide { duration: 160ms  to { alpha: 0 } }
+            }
+            View a { host: "A" }
+            Text b { text: "grows"  size: open ? 90 : 30  transition resize { duration: 180ms  delay: 40ms  curve: ease-out } }
+            View c { host: "C" }
+            Text d { text: "shows"  size: 35  hidden: !open }
+            View e { host: "E" }
+            View f { host: "F" }
+            Text g { text: "hides"  size: 45  hidden: open }
+            View h { host: "H" }
+            Spacer { size: 200 }
+            View i { host: "I" }
+            Text z { text: "tail"  size: 30 }
+        }
+        """
+
     /// Changes to rows — a host view resized, a row hidden or shown, a
     /// state several rows read — made in quick succession, most while the
     /// one before still animates: each is composed with the running quick
     /// transition (rows carrying on, rows taken from where they are to new
     /// places) and drawn as the general transition draws it.
     func testChangesWhileAQuickTransitionRunsPresentAsTheGeneralTransition() throws {
-        let model = try LiveModelTests.model("""
-            screen Busy {
-                spacing: 2
-                state open: bool = false
-                defaults {
-                    transition resize { duration: 300ms  curve: spring(0.7) }
-                    transition show { duration: 220ms  delay: 30ms  from { alpha: 0  scale: 0.9 } }
-                    transition hide { duration: 160ms  to { alpha: 0 } }
-                }
-                View a { host: "A" }
-                Text b { text: "grows"  size: open ? 90 : 30  transition resize { duration: 180ms  delay: 40ms  curve: ease-out } }
-                View c { host: "C" }
-                Text d { text: "shows"  size: 35  hidden: !open }
-                View e { host: "E" }
-                View f { host: "F" }
-                Text g { text: "hides"  size: 45  hidden: open }
-                View h { host: "H" }
-                Spacer { size: 200 }
-                View i { host: "I" }
-                Text z { text: "tail"  size: 30 }
-            }
-            """)
+        let model = try LiveModelTests.model(Self.busySource)
         var random = SplitMix64(seed: 0xB05E)
         let heights = SharedHeights()
         var (quick, general) = sessions(model, height: 420, measurer: heights)
