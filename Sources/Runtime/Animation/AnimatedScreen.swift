@@ -513,7 +513,9 @@ package struct AnimatedScreen: Sendable {
         func keep(_ separator: Rect?, of row: Int) -> Bool {
             if !moves(row) {
                 starts[row] = .some(separator)
-            } else if running {
+            } else if running, next.segment(at: incremental.place(ofRootRow: row))?.continues != false {
+                // Carrying on along a running change's track, the general
+                // transition draws it with the separator it had to the end.
                 return false
             } else {
                 moving[row] = .some(separator)

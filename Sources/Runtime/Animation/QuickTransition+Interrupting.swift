@@ -255,7 +255,7 @@ extension QuickTransition {
                 let duration = max(0, timing.end - max(elapsed, timing.delay))
                 let rest = Timing(delay: delay, duration: duration, curve: timing.curve)
                 ownDuration = max(ownDuration, rest.end)
-                segments.append(Segment(from: start, shift: -drawnOff, timing: rest))
+                segments.append(Segment(from: start, shift: -drawnOff, timing: rest, continues: true))
             } else if shift != 0 || inFlight, moved != nil, cause == nil {
                 let end = boundary + 1 < boundaries.count ? boundaries[boundary + 1] : new.rootRows.count
                 unexplainedStretches.append((segments.count, position, start, end))

@@ -47,6 +47,9 @@ struct QuickTransition: Sendable {
         var from: Int
         var shift: Double
         var timing: Timing?
+        /// Its rows carry on along the tracks a running change gave them
+        /// (QuickTransition+Interrupting), rather than going to new places.
+        var continues = false
     }
 
     /// When and how a following row moves: a change's track's, or the
