@@ -299,9 +299,10 @@ extension QuickTransitionTests {
     /// the count crosses it, the last shown row changes while the push or
     /// delete moves it, and its separator comes or goes. Composed with the
     /// running change, such a row keeps the separator drawn at the change's
-    /// instant until its move starts, as the general transition draws it;
-    /// one still carrying on along the running change's track is the
-    /// general transition's.
+    /// instant until its move starts, as the general transition draws it
+    /// (and a change made while it moves so takes it on from where it is
+    /// drawn, that separator with it); one still carrying on along the
+    /// running change's track is the general transition's.
     func testTheLastShownRowChangingAsItMovesWhileAChangeRunsPresentsAsTheGeneralTransition() throws {
         let source = Self.feedSource.replacingOccurrences(
             of: #"Text tail { text: "end"  size: 30 }"#, with: #"Text tail { text: "end"  size: 30  hidden: count(posts) > 14 }"#)
@@ -318,17 +319,20 @@ extension QuickTransitionTests {
         try onBoth(&quick, &general) { session, _ in
             _ = try session.change(at: 0) { (live: inout LiveScreen) throws(RuntimeError) -> [LiveEvent] in try live.bind("posts", json: "[" + posts.joined(separator: ",") + "]") }
         }
-        var time = 1.0, movingSeparatorsComposed = 0
+        var time = 1.0, movingSeparatorsComposed = 0, overMovingSeparators = 0
         for step in 0..<TestScale.count(full: 600, quick: 150) {
             time += [0.03, 0.06, 0.1, 0.2, 0.8][Int.random(in: 0..<5, using: &random)]
             // Around 14 posts, so that the tail hides and shows often.
             let push = posts.count < 13 || (posts.count < 16 && Bool.random(using: &random))
             let composedBefore = quick.screen.changesComposed
+            let separatorsMoving = quick.isAnimating(at: time) && quick.screen.quick?.movingSeparators.isEmpty == false
             try pushOrDelete(&posts, push ? post() : nil, at: Int.random(in: 0..<min(posts.count, 6), using: &random), &quick, &general, time: time)
             if quick.screen.changesComposed > composedBefore, quick.screen.quick?.movingSeparators.isEmpty == false { movingSeparatorsComposed += 1 }
+            if quick.screen.changesComposed > composedBefore, separatorsMoving { overMovingSeparators += 1 }
             compare(&quick, &general, at: time, after: [0.0, 0.01, 0.03, 0.08, 0.15, 0.3, 1.0], label: "step \(step) \(push ? "push" : "delete")")
             if testRun?.failureCount ?? 0 > 0 { return }
         }
         XCTAssertGreaterThan(movingSeparatorsComposed, 5, "changes that move the last separator composed with a running one")
+        XCTAssertGreaterThan(overMovingSeparators, 5, "changes composed with a running one that moves the last separator")
     }
 }

@@ -293,7 +293,7 @@ package struct AnimatedScreen: Sendable {
         var poses: [Int: Pose] = [:]
         do {
             let incremental = live.incremental
-            for row in running.changedRows.union(readers) where incremental.lists(rootRow: row) {
+            for row in running.changedRows.union(readers).union(running.movingSeparators.keys) where incremental.lists(rootRow: row) {
                 poses[row] = incremental.pose(ofRootRow: row)
             }
         }
@@ -509,8 +509,11 @@ package struct AnimatedScreen: Sendable {
         }
         func moves(_ row: Int) -> Bool { next.before(position: incremental.place(ofRootRow: row)) != 0 }
         var starts: [Int: Rect?] = [:]
-        var moving: [Int: Rect?] = [:]
+        // Those a running change's moving separators carried over (interrupting).
+        var moving = next.movingSeparators
         func keep(_ separator: Rect?, of row: Int) -> Bool {
+            // Its separator moving in the running change, and again in this one.
+            if moving[row] != nil { return false }
             if !moves(row) {
                 starts[row] = .some(separator)
             } else if running, next.segment(at: incremental.place(ofRootRow: row))?.continues != false {

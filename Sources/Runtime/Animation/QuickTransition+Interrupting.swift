@@ -35,10 +35,6 @@ extension QuickTransition {
         _ running: QuickTransition, elapsed: Double, log: IncrementalLayout.ChangeLog, before old: any RowsBefore, sameOrder: Bool,
         after: LiveScreen, fallback: ScreenModel, movesAlike: Bool = false
     ) -> QuickTransition? {
-        // A row moving with a separator that came or went is drawn with
-        // either as its track runs: the general transition starts it from
-        // where it is drawn.
-        guard running.movingSeparators.isEmpty else { return nil }
         let new = after.incremental
         // Changes inside nested stacks compose as the screen's rows do, their
         // holders among the screen's rows, the rows inside on their own
@@ -317,6 +313,16 @@ extension QuickTransition {
             removedPlaces: removedPlaces)
         quick.ownDuration = ownDuration
         if inside, !addInside(log, running: running, elapsed: elapsed, live: after, into: &quick) { return nil }
+        // A row moving in the running change with a separator that came or
+        // went is drawn with the one it had, then either (the one there
+        // is), then the new one: the general transition takes it on from
+        // where it is drawn, that separator with it.
+        for (row, _) in running.movingSeparators {
+            guard new.lists(rootRow: row), !new.isHidden(row), !quick.changedRows.contains(row) else { return nil }
+            let place = old.place(of: row)
+            guard place >= 0, let then = old.pose(of: row) else { return nil }
+            quick.movingSeparators[row] = .some(running.separator(of: row, position: place, now: then.separator, at: elapsed, atStart: false))
+        }
         return quick
     }
 }
