@@ -320,7 +320,7 @@ extension QuickTransitionTests {
             _ = try session.change(at: 0) { (live: inout LiveScreen) throws(RuntimeError) -> [LiveEvent] in try live.bind("posts", json: "[" + posts.joined(separator: ",") + "]") }
         }
         var time = 1.0, movingSeparatorsComposed = 0, overMovingSeparators = 0
-        for step in 0..<TestScale.count(full: 600, quick: 150) {
+        for step in 0..<TestScale.count(full: 300, quick: 150) {
             time += [0.03, 0.06, 0.1, 0.2, 0.8][Int.random(in: 0..<5, using: &random)]
             // Around 14 posts, so that the tail hides and shows often.
             let push = posts.count < 13 || (posts.count < 16 && Bool.random(using: &random))

@@ -28,7 +28,7 @@ extension QuickTransitionTests {
         let heights = SharedHeights()
         var (quick, general) = sessions(model, height: 420, measurer: heights)
         var time = 1.0, moves = 0, movesWhileRunning = 0, movesInPlace = 0
-        let steps = TestScale.count(full: 1500, quick: 300)
+        let steps = TestScale.count(full: 800, quick: 300)
         for step in 0..<steps {
             time += [0.02, 0.05, 0.09, 0.15, 0.6][Int.random(in: 0..<5, using: &random)]
             let roots = quick.live.rootRows
@@ -89,7 +89,8 @@ extension QuickTransitionTests {
         var random = SplitMix64(seed: 0xFA2)
         var (quick, general) = sessions(model, height: 500)
         var time = 1.0, walkedApart = 0
-        for step in 0..<TestScale.count(full: 200, quick: 60) {
+        let steps = TestScale.count(full: 120, quick: 60)
+        for step in 0..<steps {
             time += 1
             let offset = Double.random(in: 0...(quick.live.contentMain - 500), using: &random)
             let rows = quick.live.rootRows
@@ -109,7 +110,7 @@ extension QuickTransitionTests {
             compare(&quick, &general, at: time + 0.05, after: [0.0, 0.02, 0.08, 0.15, 0.3, 1.0], label: "step \(step) row \(row) to \(index)")
             if testRun?.failureCount ?? 0 > 0 { return }
         }
-        XCTAssertGreaterThan(walkedApart, TestScale.count(full: 200, quick: 60) / 2, "moves far enough that a frame walks their run apart")
-        XCTAssertGreaterThan(quick.screen.movesComposed, TestScale.count(full: 200, quick: 60) / 2)
+        XCTAssertGreaterThan(walkedApart, steps / 2, "moves far enough that a frame walks their run apart")
+        XCTAssertGreaterThan(quick.screen.movesComposed, steps / 2)
     }
 }
