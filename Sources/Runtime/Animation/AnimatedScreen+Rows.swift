@@ -146,21 +146,24 @@ extension AnimatedScreen {
     }
 
     /// Whether rows of the screen's own stack going in, out or moving are
-    /// made in place: quick changes may apply (nothing animating), the
-    /// live screen splices such rows, and under `hide-last-separator` some
-    /// row is shown (the separators then mostly follow; see
-    /// `separatorsFollow`).
+    /// made in place: quick changes may apply (nothing animating) and the
+    /// rows splice (`splicesAlone`).
+    private func rowsSpliceInPlace(at time: Double) -> Bool {
+        quickMayApply(at: time) && splicesAlone
+    }
+
     /// Whether rows of the screen's own stack spliced now, while a quick
     /// transition runs, are made in place and composed with it: as
     /// `rowsSpliceInPlace(at:)`, but animating.
     private func rowsComposeInPlace(at time: Double) -> Bool {
-        guard allowsQuickChanges, everyMoveFollows, quick != nil, transition == nil, isAnimating(at: time), live.splicesRootRows else { return false }
-        let incremental = live.incremental
-        return !incremental.rootStack.hideLastSeparator || incremental.lastVisibleRootRow() != nil
+        allowsQuickChanges && everyMoveFollows && quick != nil && transition == nil && isAnimating(at: time) && splicesAlone
     }
 
-    private func rowsSpliceInPlace(at time: Double) -> Bool {
-        guard quickMayApply(at: time), live.splicesRootRows else { return false }
+    /// Whether the live screen splices its own rows, and under
+    /// `hide-last-separator` some row is shown (the separators then mostly
+    /// follow; see `separatorsFollow`).
+    private var splicesAlone: Bool {
+        guard live.splicesRootRows else { return false }
         let incremental = live.incremental
         return !incremental.rootStack.hideLastSeparator || incremental.lastVisibleRootRow() != nil
     }
