@@ -132,10 +132,7 @@ extension QuickTransitionTests {
         }
         var messages = (0..<8).map { _ in message() }
         // Tall enough to show the end (where the separators change) after a scroll there.
-        var (quick, general) = sessions(model, height: 700)
-        try onBoth(&quick, &general) { session, _ in
-            _ = try session.change(at: 0) { (live: inout LiveScreen) throws(RuntimeError) -> [LiveEvent] in try live.bind("messages", json: "[" + messages.joined(separator: ",") + "]") }
-        }
+        var (quick, general) = try boundSessions(model, "messages", messages, height: 700)
         var time = 1.0, walk = ChatWalk(steps: TestScale.count(full: 400, quick: 120))
         for step in 0..<walk.steps {
             time += [0.0, 0.05, 0.12, 0.4, 1.0][Int.random(in: 0..<5, using: &random)]
@@ -304,8 +301,7 @@ extension QuickTransitionTests {
     /// drawn, that separator with it); one still carrying on along the
     /// running change's track is the general transition's.
     func testTheLastShownRowChangingAsItMovesWhileAChangeRunsPresentsAsTheGeneralTransition() throws {
-        let source = Self.feedSource.replacingOccurrences(
-            of: #"Text tail { text: "end"  size: 30 }"#, with: #"Text tail { text: "end"  size: 30  hidden: count(posts) > 14 }"#)
+        let source = Self.tailHidingFeed("count(posts) > 14")
         XCTAssertNotEqual(source, Self.feedSource)
         let model = try InterpolationTests.loaded(source)
         var random = SplitMix64(seed: 0x1A57)
@@ -315,10 +311,7 @@ extension QuickTransitionTests {
             return "{\"id\": \"p\(ids)\", \"title\": \"post \(ids)\", \"size\": \(Int.random(in: 20...60, using: &random))}"
         }
         var posts = (0..<14).map { _ in post() }
-        var (quick, general) = sessions(model, height: 500)
-        try onBoth(&quick, &general) { session, _ in
-            _ = try session.change(at: 0) { (live: inout LiveScreen) throws(RuntimeError) -> [LiveEvent] in try live.bind("posts", json: "[" + posts.joined(separator: ",") + "]") }
-        }
+        var (quick, general) = try boundSessions(model, "posts", posts, height: 500)
         var time = 1.0, movingSeparatorsComposed = 0, overMovingSeparators = 0
         for step in 0..<TestScale.count(full: 300, quick: 150) {
             time += [0.03, 0.06, 0.1, 0.2, 0.8][Int.random(in: 0..<5, using: &random)]

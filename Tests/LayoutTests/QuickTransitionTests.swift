@@ -574,6 +574,22 @@ extension QuickTransitionTests {
 extension QuickTransitionTests {
     /// Pushes `pushed` at `at` among `posts` (the feed's elements as JSON),
     /// or when nil deletes the post there by its key, on both sessions.
+    /// The feed with its tail hidden while `condition` holds (it reads the
+    /// count of posts, so the last shown row changes as posts come and go).
+    static func tailHidingFeed(_ condition: String) -> String {
+        feedSource.replacingOccurrences(
+            of: #"Text tail { text: "end"  size: 30 }"#, with: #"Text tail { text: "end"  size: 30  hidden: "# + condition + " }")
+    }
+
+    /// Two sessions on `model` (`sessions`), each with list `name` bound to `elements`.
+    func boundSessions(_ model: ScreenModel, _ name: String, _ elements: [String], height: Double) throws -> (quick: HostSession, general: HostSession) {
+        var (quick, general) = sessions(model, height: height)
+        try onBoth(&quick, &general) { session, _ in
+            _ = try session.change(at: 0) { (live: inout LiveScreen) throws(RuntimeError) -> [LiveEvent] in try live.bind(name, json: "[" + elements.joined(separator: ",") + "]") }
+        }
+        return (quick, general)
+    }
+
     func pushOrDelete(
         _ posts: inout [String], _ pushed: String?, at: Int, _ quick: inout HostSession, _ general: inout HostSession, time: Double
     ) throws {
@@ -652,8 +668,7 @@ extension QuickTransitionTests {
     /// it compose as well, that row taken on from where it is drawn, with
     /// the separator drawn then.
     func testAPushThatMovesTheLastSeparatorPresentsAsTheGeneralTransition() throws {
-        let source = Self.feedSource.replacingOccurrences(
-            of: #"Text tail { text: "end"  size: 30 }"#, with: #"Text tail { text: "end"  size: 30  hidden: count(posts) > 14 }"#)
+        let source = Self.tailHidingFeed("count(posts) > 14")
         XCTAssertNotEqual(source, Self.feedSource)
         let model = try InterpolationTests.loaded(source)
         var ids = 0
@@ -662,10 +677,7 @@ extension QuickTransitionTests {
             return "{\"id\": \"p\(ids)\", \"title\": \"post \(ids)\", \"size\": \(size)}"
         }
         var posts = (0..<12).map { post(20 + $0 * 5) }
-        var (quick, general) = sessions(model, height: 500)
-        try onBoth(&quick, &general) { session, _ in
-            _ = try session.change(at: 0) { (live: inout LiveScreen) throws(RuntimeError) -> [LiveEvent] in try live.bind("posts", json: "[" + posts.joined(separator: ",") + "]") }
-        }
+        var (quick, general) = try boundSessions(model, "posts", posts, height: 500)
         var composed: [Int] = []
         for (step, time) in [1.0, 1.05, 1.1, 1.15, 1.2].enumerated() {
             let before = quick.screen.changesComposed
@@ -684,15 +696,11 @@ extension QuickTransitionTests {
     /// back the separator of the row that was last shown, which moves as
     /// the delete pulls it up; it is composed too, drawn alike.
     func testADeleteThatMovesTheLastSeparatorPresentsAsTheGeneralTransition() throws {
-        let source = Self.feedSource.replacingOccurrences(
-            of: #"Text tail { text: "end"  size: 30 }"#, with: #"Text tail { text: "end"  size: 30  hidden: count(posts) < 12 }"#)
+        let source = Self.tailHidingFeed("count(posts) < 12")
         XCTAssertNotEqual(source, Self.feedSource)
         let model = try InterpolationTests.loaded(source)
         var posts = (0..<16).map { "{\"id\": \"p\($0)\", \"title\": \"post \($0)\", \"size\": \(20 + $0 * 5)}" }
-        var (quick, general) = sessions(model, height: 500)
-        try onBoth(&quick, &general) { session, _ in
-            _ = try session.change(at: 0) { (live: inout LiveScreen) throws(RuntimeError) -> [LiveEvent] in try live.bind("posts", json: "[" + posts.joined(separator: ",") + "]") }
-        }
+        var (quick, general) = try boundSessions(model, "posts", posts, height: 500)
         var composed: [Int] = []
         let inPlaceBefore = quick.screen.changesInPlace
         for (step, time) in [1.0, 1.05, 1.1, 1.15, 1.2].enumerated() {
