@@ -127,16 +127,8 @@ extension QuickTransition {
             log.rows.allSatisfy({ !incremental.lists(rootRow: $0.row) || incremental.pose(ofRootRow: $0.row) == $0.before })
         else { return nil }
         var cache = Transition.SpecCache()
-        var timing: Timing?
-        for position in moved.from..<(movesAlike ? min(moved.from + 1, moved.end) : moved.end) {
-            let spec = Transition.spec(.move, of: incremental.rootRows[position], screen: live.screen, fallback: live.screen.model, cache: &cache)
-            guard let known = timing else {
-                timing = Timing(delay: spec.delay, duration: spec.duration, curve: spec.curve)
-                continue
-            }
-            guard known.delay == spec.delay, known.duration == spec.duration, known.curve == spec.curve else { return nil }
-        }
-        guard let timing else { return nil }
+        let rows = (moved.from..<(movesAlike ? min(moved.from + 1, moved.end) : moved.end)).lazy.map { incremental.rootRows[$0] }
+        guard let timing = commonMove(of: rows, screen: live.screen, fallback: live.screen.model, cache: &cache) else { return nil }
         // Only hidden rows moved: nothing drawn moves (no layout to make).
         guard moved.runs.contains(where: { $0.shift != 0 }) else { return QuickTransition(row: 0, track: nil, before: nil, segments: []) }
         var quick = QuickTransition(
@@ -144,6 +136,23 @@ extension QuickTransition {
             segments: moved.runs.map { Segment(from: $0.at, shift: $0.shift, timing: timing) } + [Segment(from: moved.end, shift: 0, timing: nil)])
         quick.ownDuration = timing.end
         return quick
+    }
+
+    /// The `move` timing every row of `rows` has; nil when they differ, or
+    /// there are none.
+    static func commonMove(
+        of rows: some Sequence<Int>, screen: Screen, fallback: ScreenModel, cache: inout Transition.SpecCache
+    ) -> Timing? {
+        var common: Timing?
+        for row in rows {
+            let spec = Transition.spec(.move, of: row, screen: screen, fallback: fallback, cache: &cache)
+            guard let known = common else {
+                common = Timing(delay: spec.delay, duration: spec.duration, curve: spec.curve)
+                continue
+            }
+            guard known.delay == spec.delay, known.duration == spec.duration, known.curve == spec.curve else { return nil }
+        }
+        return common
     }
 
     /// Whether every row of `model` — and every row a component or a `for`

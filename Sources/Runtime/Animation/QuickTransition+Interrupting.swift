@@ -24,8 +24,9 @@ extension QuickTransition {
     /// The transition of `log`'s changes (rows of one update, blocks of
     /// rows inserted and removed, or rows moved) made `elapsed` seconds
     /// into `running` (of rows, or of blocks, whose removed rows carry on
-    /// where they are drawn), from the rows `old` (as the running transition ends them;
-    /// `sameOrder`: in the order they have now) to `after`; `fallback` has
+    /// where they are drawn), from the rows `old` (as the running
+    /// transition ends them; `sameOrder`: in the order they have now) to
+    /// `after`; `fallback` has
     /// the specs of rows `after` no longer has. Nil when the new change is
     /// not of rows, blocks or moves alone, or a following row would have no
     /// change to follow (with moves: the rows of a stretch no common timing).
@@ -235,9 +236,7 @@ extension QuickTransition {
                     unexplainedTracks.append((tracks.count, position))
                 } else if made.follows {
                     guard let cause = cause ?? removal else { return nil }
-                    track = RowTrack(
-                        row: row, kind: track.kind, delay: cause.delay, duration: cause.duration, curve: cause.curve,
-                        before: track.before, from: track.from, to: track.to, after: track.after)
+                    track = track.following(cause)
                 }
                 if causes.contains(track.kind) { cause = track }
                 tracks.append(track)
@@ -273,10 +272,7 @@ extension QuickTransition {
             func cause(before place: Int) -> RowTrack? { then.last { $0.place < place }?.track }
             for (index, place) in unexplainedTracks {
                 guard let cause = cause(before: place) else { continue }
-                let track = tracks[index]
-                tracks[index] = RowTrack(
-                    row: track.row, kind: track.kind, delay: cause.delay, duration: cause.duration, curve: cause.curve,
-                    before: track.before, from: track.from, to: track.to, after: track.after)
+                tracks[index] = tracks[index].following(cause)
             }
             for (index, place, start, end) in unexplainedStretches {
                 if let cause = cause(before: place) {
@@ -291,17 +287,8 @@ extension QuickTransition {
                     segments[index] = Segment(from: start, shift: 0, timing: nil)
                     continue
                 }
-                var own: Timing?
-                for position in start..<(movesAlike ? start + 1 : end) where movesAlike || !new.isHidden(new.rootRows[position]) {
-                    let spec = Transition.spec(.move, of: new.rootRows[position], screen: after.screen, fallback: fallback, cache: &cache)
-                    let timing = Timing(delay: spec.delay, duration: spec.duration, curve: spec.curve)
-                    guard let known = own else {
-                        own = timing
-                        continue
-                    }
-                    guard known.delay == timing.delay, known.duration == timing.duration, known.curve == timing.curve else { return nil }
-                }
-                guard let own else { return nil }
+                let rows = (start..<(movesAlike ? start + 1 : end)).lazy.map { new.rootRows[$0] }.filter { movesAlike || !new.isHidden($0) }
+                guard let own = commonMove(of: rows, screen: after.screen, fallback: fallback, cache: &cache) else { return nil }
                 segments[index].timing = own
                 ownDuration = max(ownDuration, own.end)
             }

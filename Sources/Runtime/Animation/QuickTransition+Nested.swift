@@ -129,10 +129,7 @@ extension QuickTransition {
                 if causes.contains(tracks[at].kind) {
                     last = at
                 } else if let cause = last, isFollower.contains(at) {
-                    let track = tracks[at], source = tracks[cause]
-                    tracks[at] = RowTrack(
-                        row: track.row, kind: track.kind, delay: source.delay, duration: source.duration, curve: source.curve,
-                        before: track.before, from: track.from, to: track.to, after: track.after)
+                    tracks[at] = tracks[at].following(tracks[cause])
                 }
             }
         }

@@ -20,6 +20,14 @@ package struct RowTrack: Sendable {
     /// When the row's animation ends, from the transition's start.
     package var end: Double { delay + duration }
 
+    /// This track with `cause`'s delay, duration and curve: a row that
+    /// moves following the change that moves it.
+    func following(_ cause: RowTrack) -> RowTrack {
+        RowTrack(
+            row: row, kind: kind, delay: cause.delay, duration: cause.duration, curve: cause.curve,
+            before: before, from: from, to: to, after: after)
+    }
+
     /// Whether the row hides (hide, remove) rather than shows.
     package var hides: Bool { kind == .hide || kind == .remove }
 

@@ -307,10 +307,7 @@ package struct Transition: Sendable {
             let track = tracks[index]
             let found = cause[track.row] >= 0 ? cause[track.row] : fromOld[track.row]
             guard found >= 0 else { continue }
-            let source = tracks[Int(found)]
-            tracks[index] = RowTrack(
-                row: track.row, kind: track.kind, delay: source.delay, duration: source.duration, curve: source.curve,
-                before: track.before, from: track.from, to: track.to, after: track.after)
+            tracks[index] = track.following(tracks[Int(found)])
         }
     }
 
