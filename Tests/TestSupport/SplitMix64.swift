@@ -7,7 +7,9 @@ import StackCompiler
 package struct SplitMix64: RandomNumberGenerator {
     private var state: UInt64
 
-    package init(seed: UInt64) { state = seed }
+    /// `seed`, mixed with `TestScale.seedOffset`: the same walks by
+    /// default, other ones in a soak run (`STACKC_TEST_SEED`).
+    package init(seed: UInt64) { state = seed ^ TestScale.seedOffset }
 
     package mutating func next() -> UInt64 {
         state &+= 0x9E37_79B9_7F4A_7C15
