@@ -132,6 +132,28 @@ extension QuickTransitionTests {
         compare(&quick, &general, at: 0.05, after: [0, 0.05, 0.1, 0.2, 0.4, 2.0], label: "measured anew")
     }
 
+    /// A card of the screen's own hidden through the quick path, then a
+    /// change the quick path does not compose with it (a row moved): the
+    /// general transition that takes over still draws the card's rows as it
+    /// hides, as a general transition all along does. (Found by a soak run,
+    /// `STACKC_TEST_SEED=2`: the card was drawn empty for the rest of its
+    /// hide.)
+    func testACardHidingWhenTheGeneralTransitionTakesOverKeepsItsRows() throws {
+        let model = try LiveModelTests.model(Self.nestedSource)
+        var (quick, general) = sessions(model, height: 500)
+        let card = try XCTUnwrap(model.rows.firstIndex { $0.id == "card" })
+        let b = try XCTUnwrap(model.rows.firstIndex { $0.id == "b" })
+        onBoth(&quick, &general) { session, _ in _ = try? session.setHidden(RowKey(card), true, at: 0) }
+        XCTAssertTrue(quick.screen.layoutIsStale, "the card hid through the quick path")
+        onBoth(&quick, &general) { session, _ in
+            _ = try? session.change(at: 0.05) { (live: inout LiveScreen) throws(RuntimeError) -> [LiveEvent] in try live.move(RowKey(b), to: 0).events }
+        }
+        XCTAssertFalse(quick.screen.layoutIsStale, "the move took the general transition, the card still hiding")
+        let pass = quick.pass(at: 0.05)
+        XCTAssertTrue(pass.rows.contains { $0.key.row == model.rows.firstIndex { $0.id == "title" } }, "the card's rows drawn as it hides")
+        compare(&quick, &general, at: 0.05, after: [0, 0.03, 0.08, 0.14, 2.0], label: "card hiding, row moved")
+    }
+
     /// The feed whose head is a card holding rows that read the count:
     /// elements in and out (a splice) change rows inside the card too.
     static let cardFeedSource = QuickTransitionTests.feedSource.replacingOccurrences(

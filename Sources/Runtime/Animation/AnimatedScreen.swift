@@ -150,7 +150,7 @@ package struct AnimatedScreen: Sendable {
         let next = Transition(
             from: old, offset: oldOffset, to: new, offset: live.offset, screen: live.screen,
             interrupting: runningTransition, carrying: carried,
-            carryingFallback: running ? quick?.fallback(in: before.screen.model) ?? ([:], [:]) : ([:], [:]), elapsed: time - startTime)
+            carryingFallback: running ? quick?.fallback(in: before.screen.model, snapshot: before.incremental.snapshot) ?? ([:], [:]) : ([:], [:]), elapsed: time - startTime)
         transition = next
         quick = nil
         startTime = time

@@ -138,15 +138,36 @@ extension QuickTransition {
     /// What a general transition that takes over needs to draw the rows
     /// inside stacks that are hiding as this one draws them: their poses
     /// before, and the rows of each such stack (the general transition's
-    /// fallback poses and children).
-    func fallback(in model: ScreenModel) -> (poses: [Int: Pose], children: [Int: [Int]]) {
-        guard !insideGone.isEmpty else { return ([:], [:]) }
+    /// fallback poses and children) — stacks inside a changed holder, and
+    /// the stacks of the screen's own rows this one hides or removes, whose
+    /// rows it draws as `snapshot` (the last full layout) has them
+    /// relative to their holder.
+    func fallback(in model: ScreenModel, snapshot: ScreenLayout) -> (poses: [Int: Pose], children: [Int: [Int]]) {
+        var poses = insideGone
         var children: [Int: [Int]] = [:]
         func holdsShown(_ row: Int, hidden: Bool) {
             if !hidden, case .stack(let stack) = model.rows[row].content { children[row] = model.stacks[stack].rows.array }
         }
         for (row, track) in inside where track.kind == .hide { holdsShown(row, hidden: false) }
         for (row, pose) in insideGone { holdsShown(row, hidden: pose.hidden) }
-        return (insideGone, children)
+        // A screen's row on its way out holding a stack: its rows (and
+        // theirs), as the quick pass draws them — where the change left
+        // them (`insideGone`), else where `snapshot` has them. Without the
+        // holder's rows listed, a general transition taking over drew it
+        // empty.
+        var outgoing: [Int] = []
+        if let track, track.kind == .hide || track.kind == .remove { outgoing.append(track.row) }
+        for track in others where track.kind == .hide || track.kind == .remove { outgoing.append(track.row) }
+        while let holder = outgoing.popLast() {
+            guard holder < model.rows.count, case .stack(let stack) = model.rows[holder].content, children[holder] == nil else { continue }
+            let rows = model.stacks[stack].rows.array
+            children[holder] = rows
+            let laidOut = holder < snapshot.rowCount && !snapshot.isHidden(holder)
+            for row in rows {
+                if poses[row] == nil, laidOut, row < snapshot.rowCount { poses[row] = snapshot.pose(of: row, heldBy: holder) }
+                if let pose = poses[row], !pose.hidden { outgoing.append(row) }
+            }
+        }
+        return (poses, children)
     }
 }
