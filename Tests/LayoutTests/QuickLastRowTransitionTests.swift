@@ -205,6 +205,31 @@ extension QuickTransitionTests {
         XCTAssertGreaterThan(walk.composed, walk.steps / 40, "pushed or deleted at the end while another change ran: in place, composed")
     }
 
+    /// A message pushed last, two more appended while it comes in (it is
+    /// no longer the last shown row, but its track still ends without the
+    /// separator), then the last one deleted while both run: the general
+    /// transition that takes over draws the first pushed as its track does,
+    /// as the general transition all along draws it. (Found by a soak run,
+    /// `STACKC_TEST_SEED=2`: it drew the separator the layout gives it.)
+    func testAPushedRowCaughtByTheGeneralTransitionKeepsItsTracksSeparator() throws {
+        let model = try chat(head: "Text head { text: \"chat\"  size: 40 }")
+        var messages = (1...8).map { "{\"id\": \"m\($0)\", \"text\": \"message \($0)\", \"size\": 30}" }
+        var (quick, general) = try boundSessions(model, "messages", messages, height: 700)
+        func message(_ number: Int) -> String { "{\"id\": \"m\(number)\", \"text\": \"message \(number)\", \"size\": 60}" }
+        messages.append(message(9))
+        try onBoth(&quick, &general) { session, _ in _ = try session.insert("messages", json: message(9), index: 8, at: 2) }
+        messages += [message(10), message(11)]
+        let json = "[" + messages.joined(separator: ",") + "]"
+        try onBoth(&quick, &general) { session, _ in
+            _ = try session.change(at: 2.05) { (live: inout LiveScreen) throws(RuntimeError) -> [LiveEvent] in try live.bind("messages", json: json) }
+        }
+        XCTAssertTrue(quick.screen.layoutIsStale, "the two appended composed with the push")
+        compare(&quick, &general, at: 2.05, after: [0, 0.02], label: "appended")
+        try onBoth(&quick, &general) { session, _ in _ = try session.remove("messages", key: "m11", at: 2.1) }
+        XCTAssertFalse(quick.screen.layoutIsStale, "the delete took the general transition")
+        compare(&quick, &general, at: 2.1, after: [0, 0.02, 0.1, 0.3, 1.0], label: "deleted")
+    }
+
     /// The head reads the message count, and is taller from 11 to 15: a
     /// push or a delete at the end is still made in place, and when the
     /// head's resizing moves the row that gains or loses the separator, the

@@ -131,7 +131,13 @@ package struct AnimatedScreen: Sendable {
                 }
                 var end = old.pose(of: track.row, heldBy: before.incremental.holder(ofStack: old.parent(of: track.row)))
                 end.effects = track.to.effects
-                let after = track.after.map { var pose = end; pose.effects = $0.effects; return pose }
+                // The separator as the track draws it: under
+                // `hide-last-separator` a row caught on its way may not
+                // have the one the layout gives it now (a row pushed last,
+                // then others after it), and the general transition goes
+                // on drawing the one its track ends with.
+                end.separator = track.to.separator
+                let after = track.after.map { var pose = end; pose.effects = $0.effects; pose.separator = $0.separator; return pose }
                 return RowTrack(
                     row: track.row, kind: track.kind, delay: track.delay, duration: track.duration, curve: track.curve,
                     before: track.before, from: track.from, to: end, after: after)
