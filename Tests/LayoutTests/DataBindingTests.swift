@@ -315,10 +315,12 @@ final class DataBindingTests: XCTestCase {
                     return (error as? RuntimeError)?.description ?? "\(error)"
                 }
             }
-            let first = try XCTUnwrap(items.first)
-            XCTAssertEqual(
-                refused { try $0.insert("items", json: String(Self.json([first]).dropFirst().dropLast()), at: 0) },
-                "items: key '\(first.id)' is in the list already; keys must be unique")
+            // (A walk under another seed, STACKC_TEST_SEED, may end with none.)
+            if let first = items.first {
+                XCTAssertEqual(
+                    refused { try $0.insert("items", json: String(Self.json([first]).dropFirst().dropLast()), at: 0) },
+                    "items: key '\(first.id)' is in the list already; keys must be unique")
+            }
             XCTAssertEqual(refused { try $0.insert("items", json: #"{"id": "n", "title": "t", "size": 1}"#, at: items.count + 1) },
                 "items: cannot insert at \(items.count + 1); the list has \(items.count) elements")
             XCTAssertEqual(refused { try $0.insert("items", json: #"{"id": "n", "title": 3, "size": 1}"#, at: 0) },
