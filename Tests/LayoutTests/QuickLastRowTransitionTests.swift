@@ -71,7 +71,7 @@ extension QuickTransitionTests {
                 }
                 compare(&quick, &general, at: time, after: [0.0, 0.02, 0.08, 0.2, 1.0], label: "\(model.name) step \(step) choice \(choice) row \(row)")
             }
-            XCTAssertGreaterThan(lastQuick, 5, "\(model.name): the last row's changes took the quick path")
+            XCTAssertReached(lastQuick, moreThan: 5, "\(model.name): the last row's changes took the quick path")
         }
     }
 }
@@ -241,7 +241,7 @@ extension QuickTransitionTests {
         let walk = try walkChat(
             chat(head: "Text head { text: \"\\(count(messages)) messages\"  size: open ? 70 : count(messages) > 10 && count(messages) < 16 ? 60 : 40 }"), seed: 0xC0DE)
         XCTAssertGreaterThan(walk.madeInPlace, walk.steps / 40, "made in place")
-        XCTAssertGreaterThan(walk.movedSeparators, 0, "the head's growing moved a row gaining or losing the separator, quick")
+        XCTAssertReached(walk.movedSeparators, moreThan: 0, "the head's growing moved a row gaining or losing the separator, quick")
         XCTAssertLessThan(walk.remade, walk.madeInPlace, "most made in place took the quick path")
     }
 
