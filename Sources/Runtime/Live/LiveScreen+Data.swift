@@ -250,6 +250,7 @@ extension LiveScreen {
         let (made, constants) = model.appendRows(
             of: template, plan: plan.template, value: value, label: { data + keys }, parent: parentStack)
         for row in rowBase..<model.rows.count {
+            model.rows[row].madeByFor = true
             if let id = model.rows[row].id { model.rows[row].id = keys.isEmpty ? id.keyed(element.key) : id.joined(with: keys) }
         }
         if children.isEmpty { return (made, constants) }

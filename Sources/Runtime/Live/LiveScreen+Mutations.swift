@@ -31,11 +31,40 @@ extension LiveScreen {
         }
     }
 
+    // Rows of bound data stand together, right after the row their `for`
+    // follows, in the order of the list: binding the list again, and
+    // pushing or deleting an element, find them so. A row moved or removed
+    // by hand, or put among them, broke that (the next binding put rows
+    // twice and lost others), so those calls are refused.
+
+    /// Refuses moving, removing or replacing `row` when a `for` over bound
+    /// data made it, or when it is the row a `for` with rows follows.
+    private func checkNotBound(_ row: Int, _ doing: String) throws(RuntimeError) {
+        let model = screen.model
+        if model.rows[row].madeByFor {
+            throw RuntimeError("cannot \(doing) row \(row): a 'for' over bound data made it; change the list instead (bind it again, or insert or remove an element)")
+        }
+        for (index, repeater) in model.repeaters.enumerated() where repeater.after == row && repeater.parent < 0 && bound[index]?.isEmpty == false {
+            throw RuntimeError("cannot \(doing) row \(row): the rows of a 'for' over '\(model.data[repeater.data].name)' follow it")
+        }
+    }
+
+    /// Refuses putting a row at `place` among `stack`'s rows `list` (the
+    /// row there now follows it) when that row is one a `for` made: rows
+    /// of bound data stand together, right after the row they follow.
+    private func checkPlace(_ place: Int, in list: BlockArray<Int>, _ doing: String) throws(RuntimeError) {
+        guard place < list.count, screen.model.rows[list[place]].madeByFor else { return }
+        throw RuntimeError("cannot \(doing) at index \(place): the rows of bound data stand there together; put it before the row their 'for' follows, or after them")
+    }
+
     /// Removes rows (by index in the model), with the events that causes.
     @discardableResult
     public mutating func remove(rows keys: [RowKey]) throws(RuntimeError) -> (changes: [Change], events: [LiveEvent]) {
         let rows = keys.map(\.row)
-        for row in rows { try checkRow(row) }
+        for row in rows {
+            try checkRow(row)
+            try checkNotBound(row, "remove")
+        }
         var changes: [Change] = []
         let unique = Set(rows).sorted()
         let root = screen.model.rootStack
@@ -87,10 +116,12 @@ extension LiveScreen {
         try remove(rows: [try row(id: id)])
     }
 
-    /// Removes every row of the screen's own stack.
+    /// Removes every row of the screen's own stack but the rows of bound
+    /// data and the rows their `for`s follow (change the lists for those).
     @discardableResult
     public mutating func removeAll() -> (changes: [Change], events: [LiveEvent]) {
-        (try? remove(rows: rootRows.map(RowKey.init))) ?? ([], [])
+        let owned = rootRows.filter { (try? checkNotBound($0, "remove")) != nil }
+        return (try? remove(rows: owned.map(RowKey.init))) ?? ([], [])
     }
 
     /// Moves a row to `index` among its stack's rows (after removing it from where it was).
@@ -103,6 +134,11 @@ extension LiveScreen {
         guard index >= 0, index < count else {
             throw RuntimeError("cannot move row \(row) to index \(index): its stack has \(count) rows (0…\(count - 1))")
         }
+        try checkNotBound(row, "move")
+        let list = screen.model.stacks[stack].rows
+        let at = stack == screen.model.rootStack ? incremental.place(ofRootRow: row) : list.firstIndex(of: row) ?? 0
+        // The row that will follow it, counted in the list with it still there.
+        if index != at { try checkPlace(index >= at ? index + 1 : index, in: list, "move row \(row)") }
         var from = 0
         // A row of the screen's own stack moves as elements of bound data
         // do: the rows between its places shift, nothing is laid out again
@@ -208,6 +244,7 @@ extension LiveScreen {
             target = screen.model.rootStack
         }
         let index = try insertionIndex(position, in: target)
+        try checkPlace(index, in: screen.model.stacks[target].rows, "insert rows")
         let checked = try checkedInstances(instances)
         var inserted: [Int] = []
         let events = observe { live in
@@ -225,6 +262,7 @@ extension LiveScreen {
     public mutating func replace(_ key: RowKey, with instance: ComponentInstance) throws(RuntimeError) -> (row: RowKey, events: [LiveEvent]) {
         let row = key.row
         try checkRow(row)
+        try checkNotBound(row, "replace")
         let stack = screen.model.rows[row].parent
         let index = stack == screen.model.rootStack ? incremental.place(ofRootRow: row) : screen.model.stacks[stack].rows.firstIndex(of: row) ?? 0
         var replacement = instance

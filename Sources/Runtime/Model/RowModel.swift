@@ -25,6 +25,11 @@ package struct RowModel: Sendable {
     package var pin: PinMode
     /// `snap-hide(top|bottom)`: the edge the row hides towards.
     package var snapHide: PinMode
+    /// Made at run time for an element of bound data by a `for`: the
+    /// binding owns where it stands, so the imperative calls that move or
+    /// remove rows refuse it. (In the padding after the bytes above: the
+    /// row stays 64 bytes.)
+    package var madeByFor = false
 
     package init(
         kind: RowKindCode, id: String?, component: String?, parent: Int, content: ContentModel, size: ExprRef,
