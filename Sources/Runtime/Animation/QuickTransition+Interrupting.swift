@@ -243,7 +243,13 @@ extension QuickTransition {
                 segments.append(Segment(from: start, shift: 0, timing: nil))
                 continue
             }
-            if inFlight, shift == 0, let timing = segment?.timing {
+            let end = boundary + 1 < boundaries.count ? boundaries[boundary + 1] : new.rootRows.count
+            if inFlight, shift == 0, segment?.timing != nil, new.rootRows.visibleCount(before: end) == new.rootRows.visibleCount(before: start) {
+                // Hidden rows alone, still on their way: nothing drawn
+                // moves, and the general transition gives them no track
+                // (their time left kept the change animating past its end).
+                segments.append(Segment(from: start, shift: 0, timing: nil))
+            } else if inFlight, shift == 0, let timing = segment?.timing {
                 // Still headed where it was going: the rest of the way over
                 // the time it had left.
                 let delay = max(0, timing.delay - elapsed)
@@ -252,7 +258,6 @@ extension QuickTransition {
                 ownDuration = max(ownDuration, rest.end)
                 segments.append(Segment(from: start, shift: -drawnOff, timing: rest, continues: true))
             } else if shift != 0 || inFlight, moved != nil, cause == nil {
-                let end = boundary + 1 < boundaries.count ? boundaries[boundary + 1] : new.rootRows.count
                 unexplainedStretches.append((segments.count, position, start, end))
                 segments.append(Segment(from: start, shift: shift - drawnOff, timing: nil))
             } else if shift != 0 || inFlight {
