@@ -45,9 +45,25 @@ extension QuickTransitionTests {
         """
 
     func testEveryKindOfChangeMixedPresentsAsTheGeneralTransition() throws {
-        let model = try InterpolationTests.loaded(Self.mixedSource)
+        try walkMixed(Self.mixedSource, seed: 0x313D)
+    }
+
+    /// The same with a header pinned to the top and a `fill` spacer before
+    /// the end (sticky rows and `fill` rows take paths of their own).
+    func testEveryKindOfChangeMixedBesidePinnedAndFillRowsPresentsAsTheGeneralTransition() throws {
+        let source = Self.mixedSource
+            .replacingOccurrences(of: "    View banner { host: \"Banner\" }", with: "    View banner { host: \"Banner\"  pin: top }")
+            .replacingOccurrences(of: "    Text tail { text: \"end\"  size: 30 }", with: "    Spacer { size: fill }\n    Text tail { text: \"end\"  size: 30 }")
+        XCTAssertNotEqual(source, Self.mixedSource)
+        try walkMixed(source, seed: 0xF111)
+    }
+
+    /// The mixed walk on `source` (the rows `card`, `badge`, `banner` and
+    /// `note`, a list `posts` and a state `open`).
+    func walkMixed(_ source: String, seed: UInt64) throws {
+        let model = try InterpolationTests.loaded(source)
         let heights = SharedHeights()
-        var random = SplitMix64(seed: 0x313D)
+        var random = SplitMix64(seed: seed)
         var ids = 0
         func post() -> String {
             ids += 1
