@@ -58,6 +58,18 @@ extension QuickTransitionTests {
         try walkMixed(source, seed: 0xF111)
     }
 
+    /// The same with the list inside the card (its elements lay the screen
+    /// out in full: the general transition, then quick changes beside it).
+    func testEveryKindOfChangeMixedWithTheListInACardPresentsAsTheGeneralTransition() throws {
+        let source = Self.mixedSource
+            .replacingOccurrences(of: "    for p in posts key p.id { Text title { text: p.title  size: p.size } }\n", with: "")
+            .replacingOccurrences(
+                of: "        Text more { text: \"more\"  size: 18  hidden: !open }\n",
+                with: "        Text more { text: \"more\"  size: 18  hidden: !open }\n        for p in posts key p.id { Text title { text: p.title  size: p.size } }\n")
+        XCTAssertFalse(source.contains("    for p in posts key p.id { Text title { text: p.title  size: p.size } }\n    View note"))
+        try walkMixed(source, seed: 0xCA4D)
+    }
+
     /// The mixed walk on `source` (the rows `card`, `badge`, `banner` and
     /// `note`, a list `posts` and a state `open`).
     func walkMixed(_ source: String, seed: UInt64) throws {
