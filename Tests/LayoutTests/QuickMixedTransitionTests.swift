@@ -1,8 +1,8 @@
 // Every kind of change the quick path takes, mixed on one screen: elements
 // pushed and deleted through the session, the list bound again (grown,
 // shortened, reordered), a card of the screen's own shown and hidden, rows
-// inside it measured anew, rows of the screen moved and hidden, a state
-// several rows read, scrolls — at random instants, most of them while
+// inside it measured anew, rows of the screen moved and hidden, chips
+// put in, replaced and taken out by hand, a state several rows read, scrolls — at random instants, most of them while
 // another change runs, under `hide-last-separator`. The other walks each
 // take one screen and a few kinds of change; the ways one path hands over
 // to another (composing, taking the general transition over mid-way,
@@ -18,6 +18,7 @@ import XCTest
 extension QuickTransitionTests {
     static let mixedSource = """
         record Post { id: string  title: string  size: number }
+        component Chip(label: string, tall: bool = false): Text { text: label  size: tall ? 44 : 26 }
         screen Mixed {
             data posts: [Post]
             spacing: 3
@@ -70,6 +71,35 @@ extension QuickTransitionTests {
         try walkMixed(source, seed: 0xCA4D)
     }
 
+    /// Three changes at one instant under `hide-last-separator`: a chip
+    /// moved from the top to the end (the note becomes the last shown row
+    /// but one and gains its separator as it moves up), one as tall put in
+    /// at the top (the note's move is now none), then a chip replaced. The
+    /// note is drawn as at the first change's start, without the
+    /// separator, as the general transition draws it. (Found by the mixed
+    /// walk, `STACKC_TEST_SEED=7`: the third change took the note's
+    /// separator as it would be drawn an instant later.)
+    func testChangesAtOneInstantKeepTheSeparatorARowHadAtTheirStart() throws {
+        let model = try InterpolationTests.loaded(Self.mixedSource)
+        var (quick, general) = sessions(model, height: 600)
+        let chip = { (tall: Bool) in ComponentInstance("Chip", arguments: ["label": .string("chip"), "tall": .bool(tall)]) }
+        let tail = try XCTUnwrap(model.rows.firstIndex { $0.id == "tail" })
+        let note = try XCTUnwrap(model.rows.firstIndex { $0.id == "note" })
+        onBoth(&quick, &general) { session, _ in _ = try? session.setHidden(RowKey(tail), true, at: 0) }
+        var first = 0, second = 0
+        try onBoth(&quick, &general) { session, isQuick in
+            let rows = try session.insert([chip(false), chip(true)], at: .index(0), at: 1).rows
+            if isQuick { (first, second) = (rows[0].row, rows[1].row) }
+        }
+        let end = quick.live.rootRows.count - 1
+        try onBoth(&quick, &general) { session, _ in _ = try session.move(RowKey(first), to: end, at: 5) }
+        XCTAssertNotNil(quick.screen.quick?.movingSeparators[note], "the note gains its separator as it moves")
+        try onBoth(&quick, &general) { session, _ in _ = try session.insert([chip(false)], at: .index(0), at: 5) }
+        try onBoth(&quick, &general) { session, _ in _ = try session.replace(RowKey(second), with: chip(false), at: 5) }
+        XCTAssertTrue(quick.screen.layoutIsStale, "all three took the quick path")
+        compare(&quick, &general, at: 5, after: [0, 0.05, 0.15, 0.3, 1], label: "three at one instant")
+    }
+
     /// The mixed walk on `source` (the rows `card`, `badge`, `banner` and
     /// `note`, a list `posts` and a state `open`).
     func walkMixed(_ source: String, seed: UInt64) throws {
@@ -88,11 +118,12 @@ extension QuickTransitionTests {
         }
         let row = { (id: String) in model.rows.firstIndex { $0.id == id }! }
         let card = row("card"), badge = row("badge"), banner = row("banner"), note = row("note")
-        var time = 1.0, compared = 0, quickSteps = 0
+        var time = 1.0, compared = 0, quickSteps = 0, chipsIn = 0
         for step in 0..<TestScale.count(full: 600, quick: 150) {
             time += [0, 0.04, 0.1, 0.25, 1.0][Int.random(in: 0..<5, using: &random)]
             let roots = quick.live.rootRows
-            let choice = Int.random(in: 0..<13, using: &random)
+            let choice = Int.random(in: 0..<16, using: &random)
+            let chips = roots.filter { quick.live.screen.model.rows[$0].component == "Chip" }
             let key = { (post: String) in String(post.split(separator: "\"")[3]) }
             var label = "\(choice)"
             switch choice {
@@ -144,6 +175,25 @@ extension QuickTransitionTests {
                 onBoth(&quick, &general) { session, _ in
                     _ = try? session.change(at: time) { (live: inout LiveScreen) throws(RuntimeError) -> [LiveEvent] in try live.setState("open", to: .bool(open)) }
                 }
+            case 13:
+                // Chips put in by hand (refused among the posts).
+                let instances = (0..<Int.random(in: 1...2, using: &random)).map { _ in
+                    ComponentInstance("Chip", arguments: ["label": .string("chip"), "tall": .bool(Bool.random(using: &random))])
+                }
+                let at = Int.random(in: 0...roots.count, using: &random)
+                label = "chips at \(at)"
+                onBoth(&quick, &general) { session, first in
+                    if (try? session.insert(instances, at: .index(at), at: time)) != nil, first { chipsIn += 1 }
+                }
+            case 14 where !chips.isEmpty:
+                let gone = chips.randomElement(using: &random)!
+                label = "chip \(gone) removed"
+                onBoth(&quick, &general) { session, _ in _ = try? session.remove(rows: [RowKey(gone)], at: time) }
+            case 15 where !chips.isEmpty:
+                let replaced = chips.randomElement(using: &random)!
+                let instance = ComponentInstance("Chip", arguments: ["label": .string("again"), "tall": .bool(Bool.random(using: &random))])
+                label = "chip \(replaced) replaced"
+                onBoth(&quick, &general) { session, _ in _ = try? session.replace(RowKey(replaced), with: instance, at: time) }
             default:
                 let offset = Bool.random(using: &random) ? .infinity : Double.random(in: 0...(quick.live.contentMain + 50), using: &random)
                 label = "scroll"
@@ -155,6 +205,7 @@ extension QuickTransitionTests {
         }
         XCTAssertGreaterThan(compared, 500)
         XCTAssertReached(quickSteps, moreThan: 20, "the quick path was taken")
+        XCTAssertReached(chipsIn, moreThan: 3, "chips put in by hand")
         XCTAssertEqual(general.screen.changesInPlace, 0)
     }
 }

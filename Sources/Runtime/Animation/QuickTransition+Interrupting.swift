@@ -313,7 +313,9 @@ extension QuickTransition {
             guard new.lists(rootRow: row), !new.isHidden(row), !quick.changedRows.contains(row) else { return nil }
             let place = old.place(of: row)
             guard place >= 0, let then = old.pose(of: row) else { return nil }
-            quick.movingSeparators[row] = .some(running.separator(of: row, position: place, now: then.separator, at: elapsed, atStart: false))
+            // At the running change's own instant it is drawn as at its
+            // start (a change at the same instant as the one before it).
+            quick.movingSeparators[row] = .some(running.separator(of: row, position: place, now: then.separator, at: elapsed, atStart: elapsed <= 0))
         }
         return quick
     }
