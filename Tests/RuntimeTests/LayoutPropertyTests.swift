@@ -83,10 +83,17 @@ final class LayoutPropertyTests: XCTestCase {
                 let others = fixedOnly.map { layout.frame(of: screen.model.stacks[0].rows[$0.offset]).size(axis) }.reduce(0, +)
                 let gaps = root.spacing * Double(max(0, visible.count - 1))
                 let padding = axis == .vertical ? root.padding.top + root.padding.bottom : root.padding.left + root.padding.right
+                // Each fill row's share at least its insets (a row is never
+                // smaller than its insets: its content is the share minus
+                // them, never below 0). Its share is by weight: a fifth of
+                // the room with weights 2, 1 and 2.
+                let weights = root.rows.reduce(0.0) { total, row in
+                    if case .fill(let w) = row.size, !row.hidden { total + w } else { total }
+                }
                 let fillInsetsFit = root.rows.allSatisfy { row in
-                    guard case .fill = row.size, !row.hidden else { return true }
+                    guard case .fill(let w) = row.size, !row.hidden else { return true }
                     let insets = axis == .vertical ? row.insets.top + row.insets.bottom : row.insets.left + row.insets.right
-                    return insets <= (viewport - padding - gaps - others) / 4
+                    return insets <= (viewport - padding - gaps - others) * w / weights
                 }
                 if viewport - padding - gaps - others > 0, fillInsetsFit {
                     fillChecks += 1
