@@ -18,68 +18,96 @@ extension QuickTransitionTests {
     }
 
     func testSeveralUpdatesInOneChangePresentAsTheGeneralTransition() throws {
-        var models = [try LiveModelTests.model(Self.source), try LiveModelTests.model(Self.nestedSource)]
-        for (_, sample) in try CompiledFormatTests.sampleModels() { models += sample }
         var compared = 0, severalQuick = 0, withInside = 0
-        for (number, model) in models.enumerated() {
-            var random = SplitMix64(seed: 0x5E7E_4A1 &+ UInt64(number))
-            let heights = SharedHeights()
-            var (quick, general) = sessions(model, height: 500, measurer: heights)
-            let roots = Array(model.stacks[model.rootStack].rows)
-            let rootSet = Set(roots)
-            let inside = model.rows.indices.filter { !rootSet.contains($0) }
-            let flag = model.state.first { $0.type == .bool }
-            var time = 0.0
-            for step in 0..<TestScale.count(full: 300, quick: 60) {
-                time += [0, 0.03, 0.12, 0.5, 1.5][Int.random(in: 0..<5, using: &random)]
-                let scrollTo = Double.random(in: 0...(quick.live.contentMain + 50), using: &random)
-                let scrolls = Int.random(in: 0..<4, using: &random) == 0
-                // Two to four updates: rows resized or hidden, inside holders or not, and a state flipped.
-                var updates: [Update] = []
-                var touchesInside = false
-                for _ in 0..<Int.random(in: 2...4, using: &random) {
-                    let nested = !inside.isEmpty && Bool.random(using: &random)
-                    let row = (nested ? inside : roots).randomElement(using: &random) ?? 0
-                    touchesInside = touchesInside || nested
-                    switch Int.random(in: 0..<3, using: &random) {
-                    case 0:
-                        // Measured anew only when it is invalidated (not on a scroll's step).
-                        let extra = Double(Int.random(in: 0...6, using: &random) * 15)
-                        if !scrolls { heights.extra[row] = extra }
-                        updates.append(.resize(row))
-                    case 1:
-                        let hidden = Bool.random(using: &random)
-                        updates.append(.hide(row, hidden))
-                    default:
-                        guard let flag else { continue }
-                        updates.append(.flip(flag.name))
-                    }
-                }
-                onBoth(&quick, &general) { session, _ in
-                    if scrolls {
-                        session.scroll(to: scrollTo, at: time)
-                    } else {
-                        _ = try? session.change(at: time) { (live: inout LiveScreen) throws(RuntimeError) -> [LiveEvent] in
-                            for update in updates {
-                                switch update {
-                                case .resize(let row): _ = try live.invalidateSize(of: RowKey(row))
-                                case .hide(let row, let hidden): _ = try live.setHidden(RowKey(row), hidden)
-                                case .flip(let name): _ = try live.setState(name, to: .bool(!((try? live.state(name))?.boolValue ?? false)))
-                                }
-                            }
-                            return []
-                        }
-                    }
-                }
-                if !scrolls, updates.count > 1, quick.screen.layoutIsStale, quick.screen.quick != nil {
-                    severalQuick += 1
-                    if touchesInside, quick.screen.quick?.inside.isEmpty == false { withInside += 1 }
-                }
-                compared += compare(&quick, &general, at: time, after: [0.0, 0.04, 0.1, 0.2, 0.35, 2.0], label: "\(model.name) step \(step)")
-            }
+        for (number, model) in try Self.severalUpdatesModels().enumerated() {
+            let walk = walkSeveralUpdates(model, seed: 0x5E7E_4A1 &+ UInt64(number), steps: TestScale.count(full: 300, quick: 60))
+            compared += walk.compared
+            severalQuick += walk.severalQuick
+            withInside += walk.withInside
         }
         XCTAssertGreaterThan(compared, 500)
         XCTAssertGreaterThan(severalQuick, 30, "changes of several updates took the quick path")
         XCTAssertGreaterThan(withInside, 5, "with rows inside holders among them")
+    }
+
+    /// A walk that a soak run found (`STACKC_LONG_TESTS=1
+    /// STACKC_TEST_SEED=105`): updates whose shifts of the rows after them
+    /// cancel but for the last bits sent rows still on their way along a
+    /// new track (the general transition tells them headed where they were
+    /// going, and lets them carry on).
+    func testShiftsThatCancelButForRoundingLeaveRowsOnTheirWay() throws {
+        let models = try Self.severalUpdatesModels()
+        let number = try XCTUnwrap(models.firstIndex { $0.name == "AloeExample" })
+        // The soak run's seed, whatever this run's STACKC_TEST_SEED.
+        _ = walkSeveralUpdates(models[number], seed: (0x5E7E_4A1 &+ UInt64(number)) ^ 105 ^ TestScale.seedOffset, steps: 160)
+    }
+
+    static func severalUpdatesModels() throws -> [ScreenModel] {
+        var models = [try LiveModelTests.model(Self.source), try LiveModelTests.model(Self.nestedSource)]
+        for (_, sample) in try CompiledFormatTests.sampleModels() { models += sample }
+        return models
+    }
+
+    /// `steps` changes of two to four updates each (rows resized or
+    /// hidden, inside holders or not, a state flipped) and scrolls on
+    /// `model`, at random instants, by two sessions, quick changes on and off.
+    private func walkSeveralUpdates(_ model: ScreenModel, seed: UInt64, steps: Int) -> (compared: Int, severalQuick: Int, withInside: Int) {
+        var random = SplitMix64(seed: seed)
+        var compared = 0, severalQuick = 0, withInside = 0
+        let heights = SharedHeights()
+        var (quick, general) = sessions(model, height: 500, measurer: heights)
+        let roots = Array(model.stacks[model.rootStack].rows)
+        let rootSet = Set(roots)
+        let inside = model.rows.indices.filter { !rootSet.contains($0) }
+        let flag = model.state.first { $0.type == .bool }
+        var time = 0.0
+        for step in 0..<steps {
+            time += [0, 0.03, 0.12, 0.5, 1.5][Int.random(in: 0..<5, using: &random)]
+            let scrollTo = Double.random(in: 0...(quick.live.contentMain + 50), using: &random)
+            let scrolls = Int.random(in: 0..<4, using: &random) == 0
+            // Two to four updates: rows resized or hidden, inside holders or not, and a state flipped.
+            var updates: [Update] = []
+            var touchesInside = false
+            for _ in 0..<Int.random(in: 2...4, using: &random) {
+                let nested = !inside.isEmpty && Bool.random(using: &random)
+                let row = (nested ? inside : roots).randomElement(using: &random) ?? 0
+                touchesInside = touchesInside || nested
+                switch Int.random(in: 0..<3, using: &random) {
+                case 0:
+                    // Measured anew only when it is invalidated (not on a scroll's step).
+                    let extra = Double(Int.random(in: 0...6, using: &random) * 15)
+                    if !scrolls { heights.extra[row] = extra }
+                    updates.append(.resize(row))
+                case 1:
+                    let hidden = Bool.random(using: &random)
+                    updates.append(.hide(row, hidden))
+                default:
+                    guard let flag else { continue }
+                    updates.append(.flip(flag.name))
+                }
+            }
+            onBoth(&quick, &general) { session, _ in
+                if scrolls {
+                    session.scroll(to: scrollTo, at: time)
+                } else {
+                    _ = try? session.change(at: time) { (live: inout LiveScreen) throws(RuntimeError) -> [LiveEvent] in
+                        for update in updates {
+                            switch update {
+                            case .resize(let row): _ = try live.invalidateSize(of: RowKey(row))
+                            case .hide(let row, let hidden): _ = try live.setHidden(RowKey(row), hidden)
+                            case .flip(let name): _ = try live.setState(name, to: .bool(!((try? live.state(name))?.boolValue ?? false)))
+                            }
+                        }
+                        return []
+                    }
+                }
+            }
+            if !scrolls, updates.count > 1, quick.screen.layoutIsStale, quick.screen.quick != nil {
+                severalQuick += 1
+                if touchesInside, quick.screen.quick?.inside.isEmpty == false { withInside += 1 }
+            }
+            compared += compare(&quick, &general, at: time, after: [0.0, 0.04, 0.1, 0.2, 0.35, 2.0], label: "\(model.name) step \(step)")
+        }
+        return (compared, severalQuick, withInside)
     }
 }

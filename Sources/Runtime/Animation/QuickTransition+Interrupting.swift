@@ -244,12 +244,18 @@ extension QuickTransition {
                 continue
             }
             let end = boundary + 1 < boundaries.count ? boundaries[boundary + 1] : new.rootRows.count
-            if inFlight, shift == 0, segment?.timing != nil, new.rootRows.visibleCount(before: end) == new.rootRows.visibleCount(before: start) {
+            // A new place within the last bits of the old one is the old
+            // one (the general transition tells a row still headed where it
+            // was going so: `Transition.isHeaded`): the deltas summed here
+            // may cancel but for rounding.
+            var stretch = shift
+            if stretch != 0, case let top = new.start(ofPosition: start), !Transition.differ(top, top - stretch) { stretch = 0 }
+            if inFlight, stretch == 0, segment?.timing != nil, new.rootRows.visibleCount(before: end) == new.rootRows.visibleCount(before: start) {
                 // Hidden rows alone, still on their way: nothing drawn
                 // moves, and the general transition gives them no track
                 // (their time left kept the change animating past its end).
                 segments.append(Segment(from: start, shift: 0, timing: nil))
-            } else if inFlight, shift == 0, let timing = segment?.timing {
+            } else if inFlight, stretch == 0, let timing = segment?.timing {
                 // Still headed where it was going: the rest of the way over
                 // the time it had left.
                 let delay = max(0, timing.delay - elapsed)
@@ -257,13 +263,13 @@ extension QuickTransition {
                 let rest = Timing(delay: delay, duration: duration, curve: timing.curve)
                 ownDuration = max(ownDuration, rest.end)
                 segments.append(Segment(from: start, shift: -drawnOff, timing: rest, continues: true))
-            } else if shift != 0 || inFlight, moved != nil, cause == nil {
+            } else if stretch != 0 || inFlight, moved != nil, cause == nil {
                 unexplainedStretches.append((segments.count, position, start, end))
-                segments.append(Segment(from: start, shift: shift - drawnOff, timing: nil))
-            } else if shift != 0 || inFlight {
+                segments.append(Segment(from: start, shift: stretch - drawnOff, timing: nil))
+            } else if stretch != 0 || inFlight {
                 // A new place: from where it is drawn, with the nearest change before it.
                 guard let cause = cause ?? removal else { return nil }
-                segments.append(Segment(from: start, shift: shift - drawnOff, timing: Timing(cause)))
+                segments.append(Segment(from: start, shift: stretch - drawnOff, timing: Timing(cause)))
             } else {
                 segments.append(Segment(from: start, shift: 0, timing: nil))
             }
