@@ -69,7 +69,7 @@ final class BoundRowsMutationTests: XCTestCase {
         for index in 1...3 {
             XCTAssertEqual(
                 refusal { _ = try live.move(RowKey(note), to: index) },
-                "cannot move row \(note) at index \(index): the rows of bound data stand there together; put it before the row their 'for' follows, or after them")
+                "cannot move row \(note) to index \(index): the rows of bound data stand there together; put it before the row their 'for' follows, or after them")
             XCTAssertEqual(
                 refusal { _ = try live.insert(ComponentInstance("Chip", arguments: ["label": .string("x")]), at: .index(index)) },
                 "cannot insert rows at index \(index): the rows of bound data stand there together; put it before the row their 'for' follows, or after them")

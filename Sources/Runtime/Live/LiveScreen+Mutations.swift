@@ -49,12 +49,13 @@ extension LiveScreen {
         }
     }
 
-    /// Refuses putting a row at `place` among `stack`'s rows `list` (the
-    /// row there now follows it) when that row is one a `for` made: rows
-    /// of bound data stand together, right after the row they follow.
-    private func checkPlace(_ place: Int, in list: BlockArray<Int>, _ doing: String) throws(RuntimeError) {
-        guard place < list.count, screen.model.rows[list[place]].madeByFor else { return }
-        throw RuntimeError("cannot \(doing) at index \(place): the rows of bound data stand there together; put it before the row their 'for' follows, or after them")
+    /// Refuses putting a row where the row at `following` in `list` would
+    /// follow it when that row is one a `for` made: rows of bound data
+    /// stand together, right after the row they follow. `doing` says the
+    /// call, with the index as its caller gave it.
+    private func checkPlace(followedBy following: Int, in list: BlockArray<Int>, _ doing: String) throws(RuntimeError) {
+        guard following < list.count, screen.model.rows[list[following]].madeByFor else { return }
+        throw RuntimeError("cannot \(doing): the rows of bound data stand there together; put it before the row their 'for' follows, or after them")
     }
 
     /// Removes rows (by index in the model), with the events that causes.
@@ -138,7 +139,7 @@ extension LiveScreen {
         let list = screen.model.stacks[stack].rows
         let at = stack == screen.model.rootStack ? incremental.place(ofRootRow: row) : list.firstIndex(of: row) ?? 0
         // The row that will follow it, counted in the list with it still there.
-        if index != at { try checkPlace(index >= at ? index + 1 : index, in: list, "move row \(row)") }
+        if index != at { try checkPlace(followedBy: index >= at ? index + 1 : index, in: list, "move row \(row) to index \(index)") }
         var from = 0
         // A row of the screen's own stack moves as elements of bound data
         // do: the rows between its places shift, nothing is laid out again
@@ -244,7 +245,7 @@ extension LiveScreen {
             target = screen.model.rootStack
         }
         let index = try insertionIndex(position, in: target)
-        try checkPlace(index, in: screen.model.stacks[target].rows, "insert rows")
+        try checkPlace(followedBy: index, in: screen.model.stacks[target].rows, "insert rows at index \(index)")
         let checked = try checkedInstances(instances)
         var inserted: [Int] = []
         let events = observe { live in
