@@ -42,9 +42,10 @@ extension QuickTransitionTests {
         _ = walkSeveralUpdates(models[number], seed: (0x5E7E_4A1 &+ UInt64(number)) ^ 105 ^ TestScale.seedOffset, steps: 160)
     }
 
+    /// The quick-changes walk's screens with the nested one second.
     static func severalUpdatesModels() throws -> [ScreenModel] {
-        var models = [try LiveModelTests.model(Self.source), try LiveModelTests.model(Self.nestedSource)]
-        for (_, sample) in try CompiledFormatTests.sampleModels() { models += sample }
+        var models = try walkedModels()
+        models.insert(try LiveModelTests.model(Self.nestedSource), at: 1)
         return models
     }
 

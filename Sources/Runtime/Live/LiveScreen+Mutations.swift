@@ -40,13 +40,25 @@ extension LiveScreen {
     /// Refuses moving, removing or replacing `row` when a `for` over bound
     /// data made it, or when it is the row a `for` with rows follows.
     private func checkNotBound(_ row: Int, _ doing: String) throws(RuntimeError) {
-        let model = screen.model
-        if model.rows[row].madeByFor {
+        if screen.model.rows[row].madeByFor {
             throw RuntimeError("cannot \(doing) row \(row): a 'for' over bound data made it; change the list instead (bind it again, or insert or remove an element)")
         }
-        for (index, repeater) in model.repeaters.enumerated() where repeater.after == row && repeater.parent < 0 && bound[index]?.isEmpty == false {
-            throw RuntimeError("cannot \(doing) row \(row): the rows of a 'for' over '\(model.data[repeater.data].name)' follow it")
+        if let repeater = boundForFollowing(row) {
+            throw RuntimeError("cannot \(doing) row \(row): the rows of a 'for' over '\(screen.model.data[repeater.data].name)' follow it")
         }
+    }
+
+    /// Whether the binding owns `row`'s place (`checkNotBound` refuses it).
+    private func isBound(_ row: Int) -> Bool {
+        screen.model.rows[row].madeByFor || boundForFollowing(row) != nil
+    }
+
+    /// The `for` with rows of bound data that follows `row`, if any.
+    private func boundForFollowing(_ row: Int) -> RepeaterModel? {
+        for (index, repeater) in screen.model.repeaters.enumerated() where repeater.after == row && repeater.parent < 0 && bound[index]?.isEmpty == false {
+            return repeater
+        }
+        return nil
     }
 
     /// Refuses putting a row where the row at `following` in `list` would
@@ -121,7 +133,7 @@ extension LiveScreen {
     /// data and the rows their `for`s follow (change the lists for those).
     @discardableResult
     public mutating func removeAll() -> (changes: [Change], events: [LiveEvent]) {
-        let owned = rootRows.filter { (try? checkNotBound($0, "remove")) != nil }
+        let owned = rootRows.filter { !isBound($0) }
         return (try? remove(rows: owned.map(RowKey.init))) ?? ([], [])
     }
 
@@ -137,25 +149,24 @@ extension LiveScreen {
         }
         try checkNotBound(row, "move")
         let list = screen.model.stacks[stack].rows
-        let at = stack == screen.model.rootStack ? incremental.place(ofRootRow: row) : list.firstIndex(of: row) ?? 0
+        let root = stack == screen.model.rootStack
+        // Its place, found once: O(log n) for the screen's own rows.
+        let from = root ? incremental.place(ofRootRow: row) : list.firstIndex(of: row) ?? 0
         // The row that will follow it, counted in the list with it still there.
-        if index != at { try checkPlace(followedBy: index >= at ? index + 1 : index, in: list, "move row \(row) to index \(index)") }
-        var from = 0
+        if index != from { try checkPlace(followedBy: index >= from ? index + 1 : index, in: list, "move row \(row) to index \(index)") }
         // A row of the screen's own stack moves as elements of bound data
         // do: the rows between its places shift, nothing is laid out again
         // (and a host animates it without a full layout).
-        let splicing = stack == screen.model.rootStack && splicesRootRows
+        let splicing = root && splicesRootRows
         let events = observe { live in
             if !splicing { live.incremental.settleSnapshot() }
-            let place = stack == live.screen.model.rootStack ? live.incremental.place(ofRootRow: row) : nil
             live.incremental.screen.editRows(ofStack: stack, removing: []) { rows in
-                from = place ?? rows.firstIndex(of: row) ?? 0
                 rows.remove(at: from)
                 rows.insert(row, at: index)
             }
             guard from != index else { return }
             if splicing {
-                live.incremental.splice(inserted: [], removed: [], moved: place != nil ? (from, index) : nil)
+                live.incremental.splice(inserted: [], removed: [], moved: root ? (from, index) : nil)
             } else {
                 live.incremental.relayoutFully()
             }
