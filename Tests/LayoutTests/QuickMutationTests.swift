@@ -67,6 +67,31 @@ extension QuickTransitionTests {
         try checkImperativeCalls(source, throughSession: true, seed: 0x5EB)
     }
 
+    /// Found by a soak run (`STACKC_TEST_SEED=3013`): two rows removed,
+    /// a change that changes nothing 50 ms later (its tracks carried on,
+    /// their times rebased), and a note added after the last row at the
+    /// instant those tracks end — but for 1e-17 seconds left by the
+    /// rebasing. The general transition carries the last row on along its
+    /// track, drawn without a separator to the end; the quick path drew
+    /// the separator it gains at once. It now leaves such a change to the
+    /// general transition.
+    func testARowNoLongerLastAsItsRunningTrackEndsPresentsAsTheGeneralTransition() throws {
+        let source = Self.mutationSource.replacingOccurrences(of: "spacing: 3", with: "spacing: 3\n    hide-last-separator: true")
+        let model = try LiveModelTests.model(source)
+        var (quick, general) = sessions(model, height: 400)
+        try onBoth(&quick, &general) { session, _ in _ = try session.remove(rows: [RowKey(2), RowKey(4)], at: 1.5) }
+        try onBoth(&quick, &general) { session, _ in
+            _ = try session.change(at: 1.55) { (live: inout LiveScreen) throws(RuntimeError) -> [LiveEvent] in try live.setState("open", to: .bool(false)) }
+        }
+        XCTAssertNotNil(quick.screen.quick, "the removal runs on the quick path")
+        let note = ComponentInstance("Note", arguments: ["label": .string("new")])
+        try onBoth(&quick, &general) { session, _ in _ = try session.insert([note], at: .bottom, at: 1.7) }
+        compare(&quick, &general, at: 1.7, after: [0, 0.04, 0.1, 0.2, 0.35, 2], label: "a note after the last row")
+        let foot = general.pass(at: 1.8).rows.first { $0.key == RowKey(5) }
+        XCTAssertNotNil(foot, "the last row before the note is drawn")
+        XCTAssertNil(foot?.separator, "carried on along its track without the separator it gains")
+    }
+
     /// With `fill` rows going in and out: a `Gap` (it fills what the rows
     /// leave) inserted where the others insert a `Pair`, and removed as any
     /// row is — the other `fill` rows' shares sized again after the splice.

@@ -521,6 +521,11 @@ package struct AnimatedScreen: Sendable {
             // Its separator moving in the running change, and again in this one.
             if moving[row] != nil { return false }
             if !moves(row) {
+                // Still on a running change's track, if only for the last
+                // bits of its time (times rebased change after change), the
+                // general transition carries it on with the separator the
+                // track draws.
+                if running, next.segment(at: incremental.place(ofRootRow: row))?.continues == true { return false }
                 starts[row] = .some(separator)
             } else if running, next.segment(at: incremental.place(ofRootRow: row))?.continues != false {
                 // Carrying on along a running change's track, the general
