@@ -42,6 +42,19 @@ extension QuickTransitionTests {
         _ = walkSeveralUpdates(models[number], seed: (0x5E7E_4A1 &+ UInt64(number)) ^ 105 ^ TestScale.seedOffset, steps: 160)
     }
 
+    /// A walk that a soak run found (`STACKC_TEST_SEED=3011`): on the
+    /// settings sample (`hide-last-separator`), a change moves the last
+    /// shown row, and a change at the same instant moves it back and shows
+    /// a row after it. The general transition draws it at that instant as
+    /// the running change had it, without the separator it gains; the
+    /// quick path drew the new separator from the first instant.
+    func testAChangeAtTheInstantOfOneThatMovesTheLastRowKeepsItsSeparatorAtStart() throws {
+        let models = try Self.severalUpdatesModels()
+        let number = try XCTUnwrap(models.firstIndex { $0.name == "Settings" })
+        // The soak run's seed, whatever this run's STACKC_TEST_SEED.
+        _ = walkSeveralUpdates(models[number], seed: (0x5E7E_4A1 &+ UInt64(number)) ^ 3011 ^ TestScale.seedOffset, steps: 53)
+    }
+
     /// The quick-changes walk's screens with the nested one second.
     static func severalUpdatesModels() throws -> [ScreenModel] {
         var models = try walkedModels()

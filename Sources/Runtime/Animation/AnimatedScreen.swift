@@ -317,9 +317,7 @@ package struct AnimatedScreen: Sendable {
                 movesAlike: movesAlike),
             Self.separatorsFollow(&next, was: lastShown, after: live, running: true)
         {
-            // Over a running change the general transition draws the
-            // separators as they are now from the first instant.
-            next.separatorsAtStart = [:]
+            next.separatorsAtStart = Self.separatorsAtStart(next.separatorsAtStart, over: running, elapsed: time - startTime) { before.place(of: $0) }
             next.oldContentSize = oldContent
             next.oldOffset = oldOffset
             changesComposed += 1
@@ -477,11 +475,28 @@ package struct AnimatedScreen: Sendable {
         if !Self.separatorsFollow(&next, was: lastShown, after: changed, running: running) {
             return nil
         }
-        // Over a running change the general transition draws the
-        // separators as they are now from the first instant: no row keeps
-        // the one it had.
-        if running { next.separatorsAtStart = [:] }
+        if running, let current = quick {
+            next.separatorsAtStart = Self.separatorsAtStart(next.separatorsAtStart, over: current, elapsed: time - startTime) { live.incremental.place(ofRootRow: $0) }
+        }
         return next
+    }
+
+    /// Over a running change the general transition draws the separators
+    /// as they are now from the first instant: no row keeps the one it
+    /// had — but at the running change's own instant (a change at the same
+    /// instant as the one before it), a row that change moves is drawn
+    /// where it is and as it was, with the separator it had then. `starts`:
+    /// the separators rows had before the change; `place`: a row's place
+    /// among the screen's rows then.
+    private static func separatorsAtStart(
+        _ starts: [Int: Rect?], over running: QuickTransition, elapsed: Double, place: (Int) -> Int
+    ) -> [Int: Rect?] {
+        guard elapsed <= 0 else { return [:] }
+        var kept: [Int: Rect?] = [:]
+        for (row, separator) in starts where running.changedRows.contains(row) || running.before(position: place(row)) != 0 {
+            kept[row] = running.separatorsAtStart[row] ?? separator
+        }
+        return kept
     }
 
     /// With `hide-last-separator`, a row that becomes the last shown one,
