@@ -123,7 +123,7 @@ extension QuickTransitionTests {
 
     /// Messages appended, pushed, deleted, hidden and scrolled to at the end
     /// of `model`'s chat, quick against general at every step.
-    private func walkChat(_ model: ScreenModel, seed: UInt64) throws -> ChatWalk {
+    private func walkChat(_ model: ScreenModel, seed: UInt64, steps: Int? = nil) throws -> ChatWalk {
         var random = SplitMix64(seed: seed)
         var ids = 0
         func message() -> String {
@@ -133,7 +133,7 @@ extension QuickTransitionTests {
         var messages = (0..<8).map { _ in message() }
         // Tall enough to show the end (where the separators change) after a scroll there.
         var (quick, general) = try boundSessions(model, "messages", messages, height: 700)
-        var time = 1.0, walk = ChatWalk(steps: TestScale.count(full: 400, quick: 120))
+        var time = 1.0, walk = ChatWalk(steps: steps ?? TestScale.count(full: 400, quick: 120))
         for step in 0..<walk.steps {
             time += [0.0, 0.05, 0.12, 0.4, 1.0][Int.random(in: 0..<5, using: &random)]
             // As a chat: about as many go as come, and mostly seen from the end.
@@ -203,6 +203,19 @@ extension QuickTransitionTests {
         XCTAssertEqual(walk.remade, 0, "no count reader: every change made in place took the quick path")
         XCTAssertGreaterThan(walk.lastChangedMidway, walk.steps / 40, "the last shown row changed while another change ran, quick")
         XCTAssertGreaterThan(walk.composed, walk.steps / 40, "pushed or deleted at the end while another change ran: in place, composed")
+    }
+
+    /// A walk that a soak run found (`STACKC_TEST_SEED=3201`): the head
+    /// grows as `open` is set and shrinks back as it is cleared at the same
+    /// instant, so the messages below are sent back to where they are — on
+    /// tracks that go nowhere, in the general transition — and the last
+    /// message is deleted 50 ms later. The general transition carries the
+    /// message that becomes last on along its track, with the separator
+    /// it had; the quick path had let those rows rest (a stretch that does
+    /// not move was not on its way) and drew the row without one.
+    func testRowsSentBackWhereTheyAreStayOnTheirTracks() throws {
+        // The soak run's seed, whatever this run's STACKC_TEST_SEED.
+        _ = try walkChat(chat(head: "Text head { text: \"chat\"  size: open ? 80 : 40 }"), seed: 0xC4A7 ^ 3201 ^ TestScale.seedOffset, steps: 14)
     }
 
     /// A message pushed last, two more appended while it comes in (it is

@@ -50,6 +50,17 @@ extension QuickTransitionTests {
         try checkImperativeCalls(Self.mutationSource, throughSession: false, seed: 0x1A4E)
     }
 
+    /// A walk that a soak run found (`STACKC_LONG_TESTS=1
+    /// STACKC_TEST_SEED=106`): rows sent back at one instant to where they
+    /// were (a row moved and moved back) are on tracks that go nowhere in
+    /// the general transition, which keep it animating; the quick path let
+    /// them rest, and a change after took them off those tracks, so it
+    /// stopped animating up to a move's length sooner.
+    func testRowsMovedAndMovedBackAtOneInstantKeepAnimatingAsTheGeneralTransition() throws {
+        // The soak run's seed, whatever this run's STACKC_TEST_SEED.
+        try checkImperativeCalls(Self.mutationSource, throughSession: false, seed: 0x1A4E ^ 106 ^ TestScale.seedOffset, steps: 70)
+    }
+
     /// The same calls made through the session's own (`HostSession.insert(_:at:in:at:)`,
     /// `remove(rows:at:)`, `move(_:to:at:)`, `replace(_:with:at:)`): made on the live
     /// screen itself, not a copy, whenever nothing animates — drawn alike.
@@ -102,12 +113,13 @@ extension QuickTransitionTests {
         try checkImperativeCalls(source, throughSession: true, seed: 0xF112, ninth: "Gap")
     }
 
-    private func checkImperativeCalls(_ source: String, throughSession: Bool, seed: UInt64, ninth: String = "Pair") throws {
+    private func checkImperativeCalls(_ source: String, throughSession: Bool, seed: UInt64, ninth: String = "Pair", steps: Int? = nil) throws {
         let model = try LiveModelTests.model(source)
         var random = SplitMix64(seed: seed)
         var (quick, general) = sessions(model, height: 400)
         var time = 0.0, spliced = 0, labels = 0
-        for step in 0..<TestScale.count(full: 400, quick: 100) {
+        let steps = steps ?? TestScale.count(full: 400, quick: 100)
+        for step in 0..<steps {
             time += [0, 0.05, 0.15, 0.6, 1.5][Int.random(in: 0..<5, using: &random)]
             let roots = quick.live.rootRows
             let choice = Int.random(in: 0..<11, using: &random)
@@ -150,9 +162,9 @@ extension QuickTransitionTests {
             compare(&quick, &general, at: time, after: [0.0, 0.04, 0.1, 0.2, 0.35, 2.0], label: "step \(step) choice \(choice)")
             if testRun?.failureCount ?? 0 > 0 { return }
         }
-        XCTAssertGreaterThan(spliced, TestScale.count(full: 400, quick: 100) / 6, "rows went in, out and moved on the quick path")
+        XCTAssertGreaterThan(spliced, steps / 6, "rows went in, out and moved on the quick path")
         if throughSession {
-            XCTAssertGreaterThan(quick.screen.changesInPlace, TestScale.count(full: 400, quick: 100) / 10, "made in place")
+            XCTAssertGreaterThan(quick.screen.changesInPlace, steps / 10, "made in place")
             XCTAssertEqual(general.screen.changesInPlace, 0)
         }
     }

@@ -112,7 +112,7 @@ extension QuickTransition {
         shiftAfter.sort { $0.position < $1.position }
         removedTracks.sort { $0.at < $1.at }
         func isInFlight(_ segment: Segment) -> Bool {
-            segment.shift != 0 && (segment.timing.map { elapsed < $0.end || elapsed <= $0.delay } ?? false)
+            (segment.shift != 0 || segment.continues || segment.caught) && (segment.timing.map { elapsed < $0.end || elapsed <= $0.delay } ?? false)
         }
         individual.formUnion(running.changedRows.filter { new.lists(rootRow: $0) && !made.contains($0) })
         let positions = individual.map { new.place(ofRootRow: $0) }.sorted()
@@ -265,11 +265,11 @@ extension QuickTransition {
                 segments.append(Segment(from: start, shift: -drawnOff, timing: rest, continues: true))
             } else if stretch != 0 || inFlight, moved != nil, cause == nil {
                 unexplainedStretches.append((segments.count, position, start, end))
-                segments.append(Segment(from: start, shift: stretch - drawnOff, timing: nil))
+                segments.append(Segment(from: start, shift: stretch - drawnOff, timing: nil, caught: inFlight))
             } else if stretch != 0 || inFlight {
                 // A new place: from where it is drawn, with the nearest change before it.
                 guard let cause = cause ?? removal else { return nil }
-                segments.append(Segment(from: start, shift: stretch - drawnOff, timing: Timing(cause)))
+                segments.append(Segment(from: start, shift: stretch - drawnOff, timing: Timing(cause), caught: inFlight))
             } else {
                 segments.append(Segment(from: start, shift: 0, timing: nil))
             }

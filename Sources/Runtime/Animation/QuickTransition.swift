@@ -50,6 +50,12 @@ struct QuickTransition: Sendable {
         /// Its rows carry on along the tracks a running change gave them
         /// (QuickTransition+Interrupting), rather than going to new places.
         var continues = false
+        /// Its rows were caught on their way by a change that sends them
+        /// on from where they are drawn — perhaps to right there (a row
+        /// moved and moved back at one instant): the general transition
+        /// gives each a track, one that may go nowhere, and a change after
+        /// this one finds them on it.
+        var caught = false
     }
 
     /// When and how a following row moves: a change's track's, or the
@@ -253,12 +259,15 @@ struct QuickTransition: Sendable {
         guard let first = segments.first else { return out }
         let axis = incremental.rootStack.axis
         let margin = largestShift
-        guard margin != 0 else { return out }
+        // Rows on tracks that go nowhere stand still, but are on tracks.
+        guard margin != 0 || segments.contains(where: { $0.caught || $0.continues }) else { return out }
         incremental.walkPoses(from: max(first.from, incremental.rootRows.firstExceeding(max(0, low - margin)))) { index, row, now, _ in
             if now.frame.start(axis) > high + margin { return false }
             // Rows of the change have their own tracks (an inserted block
             // lies where an earlier block's followers are).
-            if !now.hidden, !changedRows.contains(row), let segment = segment(at: index), segment.shift != 0, let timing = segment.timing {
+            if !now.hidden, !changedRows.contains(row), let segment = segment(at: index), segment.shift != 0 || segment.caught || segment.continues,
+                let timing = segment.timing
+            {
                 let shift = segment.shift
                 var was = now
                 was.frame = axis == .vertical ? now.frame.moved(by: 0, -shift) : now.frame.moved(by: -shift, 0)
