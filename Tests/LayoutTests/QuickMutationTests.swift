@@ -103,6 +103,20 @@ extension QuickTransitionTests {
         XCTAssertNil(foot?.separator, "carried on along its track without the separator it gains")
     }
 
+    /// A walk that a soak run found (`STACKC_LONG_TESTS=1
+    /// STACKC_TEST_SEED=107`), under `hide-last-separator`: a row moved
+    /// down, then, at the same instant, the rows after it removed, which
+    /// sends the rows between back to where they are and makes one of
+    /// them the last shown. The general transition gives that one a track
+    /// that goes nowhere, drawn with the separator it had until the track
+    /// ends; the quick path drew it without one at once — and, with a
+    /// move that changes nothing at that instant too, on the track carried on.
+    func testARowSentBackWhereItIsAsItBecomesLastKeepsItsSeparatorOnItsTrack() throws {
+        let source = Self.mutationSource.replacingOccurrences(of: "spacing: 3", with: "spacing: 3\n    hide-last-separator: true")
+        // The soak run's seed, whatever this run's STACKC_TEST_SEED.
+        try checkImperativeCalls(source, throughSession: true, seed: 0x5EB ^ 107 ^ TestScale.seedOffset, steps: 236)
+    }
+
     /// With `fill` rows going in and out: a `Gap` (it fills what the rows
     /// leave) inserted where the others insert a `Pair`, and removed as any
     /// row is — the other `fill` rows' shares sized again after the splice.

@@ -535,14 +535,17 @@ package struct AnimatedScreen: Sendable {
         func keep(_ separator: Rect?, of row: Int) -> Bool {
             // Its separator moving in the running change, and again in this one.
             if moving[row] != nil { return false }
-            if !moves(row) {
+            let segment = next.segment(at: incremental.place(ofRootRow: row))
+            // Caught on its way and sent on from where it is drawn, if to
+            // right there: on a track, as a row that moves.
+            if !moves(row), segment?.caught != true {
                 // Still on a running change's track, if only for the last
                 // bits of its time (times rebased change after change), the
                 // general transition carries it on with the separator the
                 // track draws.
-                if running, next.segment(at: incremental.place(ofRootRow: row))?.continues == true { return false }
+                if running, segment?.continues == true { return false }
                 starts[row] = .some(separator)
-            } else if running, next.segment(at: incremental.place(ofRootRow: row))?.continues != false {
+            } else if running, segment?.continues != false {
                 // Carrying on along a running change's track, the general
                 // transition draws it with the separator it had to the end.
                 return false

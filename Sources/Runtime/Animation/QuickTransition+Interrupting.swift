@@ -112,7 +112,7 @@ extension QuickTransition {
         shiftAfter.sort { $0.position < $1.position }
         removedTracks.sort { $0.at < $1.at }
         func isInFlight(_ segment: Segment) -> Bool {
-            (segment.shift != 0 || segment.continues || segment.caught) && (segment.timing.map { elapsed < $0.end || elapsed <= $0.delay } ?? false)
+            segment.isOnTracks && (segment.timing.map { elapsed < $0.end || elapsed <= $0.delay } ?? false)
         }
         individual.formUnion(running.changedRows.filter { new.lists(rootRow: $0) && !made.contains($0) })
         let positions = individual.map { new.place(ofRootRow: $0) }.sorted()

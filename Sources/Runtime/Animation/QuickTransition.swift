@@ -56,6 +56,10 @@ struct QuickTransition: Sendable {
         /// gives each a track, one that may go nowhere, and a change after
         /// this one finds them on it.
         var caught = false
+
+        /// Whether its rows are on tracks, as the general transition has
+        /// them: moving, or carrying on or sent on, if to where they are.
+        var isOnTracks: Bool { shift != 0 || continues || caught }
     }
 
     /// When and how a following row moves: a change's track's, or the
@@ -157,7 +161,7 @@ struct QuickTransition: Sendable {
         // Asked for every row of every frame: nearly always none to look up.
         guard !movingSeparators.isEmpty, let was = movingSeparators[row] else { return now }
         if atStart { return was }
-        guard let segment = segment(at: position), segment.shift != 0, let timing = segment.timing else { return now }
+        guard let segment = segment(at: position), segment.isOnTracks, let timing = segment.timing else { return now }
         if t <= timing.delay { return was }
         if t >= timing.end { return now }
         switch (was, now) {
@@ -260,14 +264,12 @@ struct QuickTransition: Sendable {
         let axis = incremental.rootStack.axis
         let margin = largestShift
         // Rows on tracks that go nowhere stand still, but are on tracks.
-        guard margin != 0 || segments.contains(where: { $0.caught || $0.continues }) else { return out }
+        guard margin != 0 || segments.contains(where: \.isOnTracks) else { return out }
         incremental.walkPoses(from: max(first.from, incremental.rootRows.firstExceeding(max(0, low - margin)))) { index, row, now, _ in
             if now.frame.start(axis) > high + margin { return false }
             // Rows of the change have their own tracks (an inserted block
             // lies where an earlier block's followers are).
-            if !now.hidden, !changedRows.contains(row), let segment = segment(at: index), segment.shift != 0 || segment.caught || segment.continues,
-                let timing = segment.timing
-            {
+            if !now.hidden, !changedRows.contains(row), let segment = segment(at: index), segment.isOnTracks, let timing = segment.timing {
                 let shift = segment.shift
                 var was = now
                 was.frame = axis == .vertical ? now.frame.moved(by: 0, -shift) : now.frame.moved(by: -shift, 0)
