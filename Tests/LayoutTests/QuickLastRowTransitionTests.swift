@@ -195,14 +195,14 @@ extension QuickTransitionTests {
 
     func testMessagesAppendedAfterTheLastShownRowPresentAsTheGeneralTransition() throws {
         let walk = try walkChat(chat(head: "Text head { text: \"chat\"  size: open ? 80 : 40 }"), seed: 0xC4A7)
-        XCTAssertGreaterThan(walk.appended, walk.steps / 10, "appends took the quick path")
-        XCTAssertGreaterThan(walk.lastGone, walk.steps / 40, "the last row removed or hidden took the quick path")
+        XCTAssertReached(walk.appended, moreThan: walk.steps / 10, "appends took the quick path")
+        XCTAssertReached(walk.lastGone, moreThan: walk.steps / 40, "the last row removed or hidden took the quick path")
         // Pushed or deleted at the end through the session while nothing animates: on the live screen itself.
-        XCTAssertGreaterThan(walk.madeInPlace, walk.steps / 40, "made in place")
-        XCTAssertGreaterThan(walk.hiddenInPlace, walk.steps / 40, "the last shown row hidden, or one after it shown, in place")
+        XCTAssertReached(walk.madeInPlace, moreThan: walk.steps / 40, "made in place")
+        XCTAssertReached(walk.hiddenInPlace, moreThan: walk.steps / 40, "the last shown row hidden, or one after it shown, in place")
         XCTAssertEqual(walk.remade, 0, "no count reader: every change made in place took the quick path")
-        XCTAssertGreaterThan(walk.lastChangedMidway, walk.steps / 40, "the last shown row changed while another change ran, quick")
-        XCTAssertGreaterThan(walk.composed, walk.steps / 40, "pushed or deleted at the end while another change ran: in place, composed")
+        XCTAssertReached(walk.lastChangedMidway, moreThan: walk.steps / 40, "the last shown row changed while another change ran, quick")
+        XCTAssertReached(walk.composed, moreThan: walk.steps / 40, "pushed or deleted at the end while another change ran: in place, composed")
     }
 
     /// A walk that a soak run found (`STACKC_TEST_SEED=3201`): the head
@@ -363,7 +363,7 @@ extension QuickTransitionTests {
             compare(&quick, &general, at: time, after: [0.0, 0.01, 0.03, 0.08, 0.15, 0.3, 1.0], label: "step \(step) \(push ? "push" : "delete")")
             if testRun?.failureCount ?? 0 > 0 { return }
         }
-        XCTAssertGreaterThan(movingSeparatorsComposed, 5, "changes that move the last separator composed with a running one")
-        XCTAssertGreaterThan(overMovingSeparators, 5, "changes composed with a running one that moves the last separator")
+        XCTAssertReached(movingSeparatorsComposed, moreThan: 5, "changes that move the last separator composed with a running one")
+        XCTAssertReached(overMovingSeparators, moreThan: 5, "changes composed with a running one that moves the last separator")
     }
 }
