@@ -86,11 +86,13 @@ struct QuickTransition: Sendable {
     /// is drawn with the separator it had (relative to its frame), not the
     /// one it has now.
     var separatorsAtStart: [Int: Rect?] = [:]
-    /// Such rows that also move (a change before them grew or shrank),
-    /// each with the separator it had: it follows its segment as any row
-    /// does, and the general transition's `move` track of it draws the
-    /// separator it had until the track starts and the one it has from
-    /// then on (`separator(of:position:now:at:atStart:)`).
+    /// Such rows that also move (a change before them grew or shrank), or
+    /// are on a track that goes nowhere (`Segment.caught`), each with the
+    /// separator it had: it follows its segment as any row does, and the
+    /// general transition's `move` track of it draws the separator it had
+    /// until the track starts, then the two mixed as `Pose.interpolated`
+    /// mixes them — the one it had to the end when it has none now
+    /// (`separator(of:position:now:at:atStart:)`).
     var movingSeparators: [Int: Rect?] = [:]
 
     /// How long the rows that move by their own timing take (a move).
