@@ -528,7 +528,6 @@ package struct AnimatedScreen: Sendable {
         func listed(_ row: Int) -> Bool {
             !next.holders.contains(row) && incremental.lists(rootRow: row) && !incremental.isHidden(row)
         }
-        func moves(_ row: Int) -> Bool { next.before(position: incremental.place(ofRootRow: row)) != 0 }
         var starts: [Int: Rect?] = [:]
         // Those a running change's moving separators carried over (interrupting).
         var moving = next.movingSeparators
@@ -536,21 +535,19 @@ package struct AnimatedScreen: Sendable {
             // Its separator moving in the running change, and again in this one.
             if moving[row] != nil { return false }
             let segment = next.segment(at: incremental.place(ofRootRow: row))
-            // Caught on its way and sent on from where it is drawn, if to
-            // right there: on a track, as a row that moves.
-            if !moves(row), segment?.caught != true {
-                // Still on a running change's track, if only for the last
-                // bits of its time (times rebased change after change), the
-                // general transition carries it on with the separator the
-                // track draws.
-                if running, segment?.continues == true { return false }
-                starts[row] = .some(separator)
-            } else if running, segment?.continues != false {
-                // Carrying on along a running change's track, the general
-                // transition draws it with the separator it had to the end.
+            if running, segment?.continues == true {
+                // Carrying on along a running change's track — if only for
+                // the last bits of its time, rebased change after change —
+                // the general transition draws it with the separator the
+                // track draws, to the end.
                 return false
-            } else {
+            }
+            if let segment, segment.shift != 0 || segment.caught {
+                // On a track: moving, or caught on its way and sent on from
+                // where it is drawn, if to right there.
                 moving[row] = .some(separator)
+            } else {
+                starts[row] = .some(separator)
             }
             return true
         }
