@@ -368,6 +368,7 @@ enum HostBench {
             var times: [Double] = []
             var interrupting: [Double] = []
             var scrolling: [Double] = []
+            var inPlace: [Double] = []
             for step in 0..<6 {
                 let t = 10 + Double(step)
                 times.append(changeAndPass(&session, at: t, passAt: t + 0.016) { (live: inout LiveScreen) throws(RuntimeError) -> [LiveEvent] in
@@ -382,6 +383,23 @@ enum HostBench {
                 interrupting.append(changeAndPass(&session, at: t + 0.05, passAt: t + 0.066) { (live: inout LiveScreen) throws(RuntimeError) -> [LiveEvent] in
                     try live.setState("open", to: .bool(false))
                 })
+                // Set and set back through the session once that has ended:
+                // on the live screen itself, not a copy.
+                guard quick else { continue }
+                for (at, value) in [(t + 0.5, true), (t + 0.9, false)] {
+                    inPlace.append(Measure.seconds(clock.measure {
+                        _ = try? session.setState("open", to: .bool(value), at: at)
+                        _ = session.pass(at: at + 0.016)
+                    }))
+                }
+            }
+            if quick {
+                inPlace.sort()
+                out.append((
+                    "host: a state 5 rows read, set in place (\(count / 1000)k)", inPlace[inPlace.count / 2],
+                    String(format: "%.2f ms median, change and a pass (%.2f ms through change(at:))%@", inPlace[inPlace.count / 2] * 1e3,
+                        times.sorted()[times.count / 2] * 1e3, session.screen.changesInPlace >= inPlace.count ? "" : " (not all made in place)")
+                ))
             }
             // Both states set back by one change: two updates, animated as one.
             var both: [Double] = []

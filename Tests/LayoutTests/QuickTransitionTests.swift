@@ -107,7 +107,11 @@ final class QuickTransitionTests: XCTestCase {
                 case .hide(let row, let hidden): _ = try? session.change(at: time) { (live: inout LiveScreen) throws(RuntimeError) -> [LiveEvent] in try live.setHidden(RowKey(row), hidden) }
                 case .state(let value):
                     if let slot = model.state.first(where: { $0.type == .bool }) {
-                        _ = try? session.change(at: time) { (live: inout LiveScreen) throws(RuntimeError) -> [LiveEvent] in try live.setState(slot.name, to: .bool(value)) }
+                        if step % 2 == 0 {
+                            _ = try? session.setState(slot.name, to: .bool(value), at: time)
+                        } else {
+                            _ = try? session.change(at: time) { (live: inout LiveScreen) throws(RuntimeError) -> [LiveEvent] in try live.setState(slot.name, to: .bool(value)) }
+                        }
                     }
                 case .scroll(let offset): session.scroll(to: offset, at: time)
                 case .tap(let x, let y):

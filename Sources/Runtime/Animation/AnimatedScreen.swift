@@ -601,11 +601,6 @@ package struct AnimatedScreen: Sendable {
     /// The press ends without a tap.
     package mutating func cancelPress() { live.cancel() }
 
-    /// Sets state at `time`, animating what it changes.
-    package mutating func setState(_ name: String, to value: RuntimeValue, at time: Double) throws(RuntimeError) -> [TransitionEvent] {
-        try change(at: time) { (live) throws(RuntimeError) in try live.setState(name, to: value) }.transitionEvents
-    }
-
     /// The transition events between the last report and `time` (rows whose
     /// animation ended).
     package mutating func advance(to time: Double) -> [TransitionEvent] {

@@ -44,6 +44,19 @@ public struct HostSession: Sendable {
         try screen.change(at: time, body)
     }
 
+    /// Sets state `name` at `time`, animated by the transitions of the
+    /// rows it moves, resizes, shows or hides. Made on the live screen
+    /// itself when nothing animates: O(rows that read it × log n), where
+    /// `change(at:)` copies the screen first, O(n); while a transition
+    /// runs, a change like any other. Throws, changing nothing, on an
+    /// unknown state or a value of another type.
+    @discardableResult
+    public mutating func setState(
+        _ name: String, to value: RuntimeValue, at time: Double
+    ) throws(RuntimeError) -> (events: [LiveEvent], transitionEvents: [TransitionEvent]) {
+        try screen.setState(name, to: value, at: time)
+    }
+
     /// The host says a row's content changed size (a host view whose
     /// content changed, text it re-measured), at `time`: the row is measured
     /// again and animates by its `resize` transition, the rows after it
@@ -159,15 +172,13 @@ public struct HostSession: Sendable {
     /// The finger lifted: the pressed row's actions run at `time`, animated
     /// like any change. Returns what they did (`emit`, `push` and `pop` on a
     /// screen are the host's to handle) and their events.
+    /// Made on the live screen itself, not a copy, when the actions
+    /// change state alone (`toggle`, `set`, `emit`, `scroll-to`) and
+    /// nothing animates, as `setState(_:to:at:)`.
     @discardableResult
     public mutating func release(at time: Double) -> (actions: [ActionOutcome], events: [LiveEvent]) {
-        var actions: [ActionOutcome] = []
-        let events = (try? change(at: time) { (live: inout LiveScreen) throws(RuntimeError) -> [LiveEvent] in
-            let result = live.release()
-            actions = result.actions
-            return result.events
-        })?.events ?? []
-        return (actions, events)
+        let made = screen.release(at: time)
+        return (made.actions, made.events)
     }
 
     /// The gesture moved away, scrolled or was taken over: no tap.

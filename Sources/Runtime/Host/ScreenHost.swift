@@ -84,6 +84,14 @@ public final class ScreenHost<View: PlatformRowView> {
         report(events, transitionEvents, at: time)
     }
 
+    /// Sets state at `time`, animated, then drawn
+    /// (`HostSession.setState(_:to:at:)`: made on the live screen itself
+    /// when nothing animates, not a copy).
+    public func setState(_ name: String, to value: RuntimeValue, at time: Double) throws(RuntimeError) {
+        let (events, transitionEvents) = try session.setState(name, to: value, at: time)
+        report(events, transitionEvents, at: time)
+    }
+
     // MARK: Rows in and out, as the seeds' imperative APIs make them
 
     /// Inserts instances of the screen's components at `time`, animated,

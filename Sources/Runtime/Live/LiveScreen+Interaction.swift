@@ -199,6 +199,19 @@ extension LiveScreen {
         return run(actionsOf: row)
     }
 
+    /// Whether releasing now changes state alone, and perhaps the offset:
+    /// the pressed row's actions are `toggle`, `set`, `emit` and
+    /// `scroll-to` only — no step pushed or popped, no row in or out.
+    package var releaseChangesStateAlone: Bool {
+        guard let row = pressed else { return true }
+        return screen.model.rows[row].tap.allSatisfy { action in
+            switch action {
+            case .toggle, .set, .emit, .scrollTo: true
+            case .push, .pop, .insert, .remove, .move: false
+            }
+        }
+    }
+
     /// A whole tap: press and release at one point. In a flow only the last
     /// step takes taps; a tap on an earlier one pops back to it (with
     /// `navigation: tap`).

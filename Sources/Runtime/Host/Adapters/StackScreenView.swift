@@ -109,6 +109,13 @@ public final class StackScreenView: UIScrollView, UIScrollViewDelegate {
         sync()
     }
 
+    /// Sets state, animated: on the live screen itself when nothing
+    /// animates (`HostSession.setState(_:to:at:)`).
+    public func setState(_ name: String, to value: RuntimeValue) throws(RuntimeError) {
+        try host.setState(name, to: value, at: now)
+        sync()
+    }
+
     public override func layoutSubviews() {
         super.layoutSubviews()
         try? host.resize(width: bounds.width, height: bounds.height, at: now)

@@ -1,0 +1,146 @@
+// State set through the session, and taps that set state, are made on the
+// live screen itself (no copy of the screen) when nothing animates. The
+// oracle is the general transition, as in QuickTransitionTests: a session
+// without quick changes takes the same steps through `change(at:)`, and
+// every pass must draw alike — also when the quick path turns the change
+// down and the general transition animates it from the screen before,
+// made again by setting the state back.
+
+@testable import StackRuntime
+import XCTest
+
+extension QuickTransitionTests {
+    static let statesSource = """
+        screen States {
+            spacing: open ? 6 : 4
+            state open: bool = false
+            state grown: bool = false
+            state mode: number = 0
+            defaults { transition resize { duration: 300ms }  transition show { duration: 200ms }  transition hide { duration: 150ms  to { alpha: 0 } } }
+            Text a { text: "grows"  size: grown ? 90 : 30  tap: toggle(grown) }
+            Text b { text: "shown when grown"  hidden: !grown }
+            Text c { text: "taps twice"  tap: toggle(grown), emit("c") }
+            Text d { text: "moves the list"  tap: toggle(open) }
+            Stack e { padding: 6  Text { text: "inside"  size: mode > 0 ? 40 : 20 }  View { host: "Inner" } }
+            Text f { text: "sets"  tap: set(mode, mode + 1) }
+            Spacer { size: 600 }
+            Text g { text: "last"  size: grown ? 40 : 20 }
+        }
+        """
+
+    /// Each change made on both sessions, then their passes compared.
+    private func stepBoth(
+        _ quick: inout HostSession, _ general: inout HostSession, at time: Double, label: String,
+        _ body: (inout HostSession) throws -> Void
+    ) rethrows {
+        try body(&quick)
+        try body(&general)
+        compare(&quick, &general, at: time, after: [0, 0.05, 0.12, 0.2, 0.5], label: label)
+    }
+
+    func testStateSetThroughTheSessionIsMadeInPlaceAndDrawnAsTheGeneralTransition() throws {
+        let model = try LiveModelTests.model(Self.statesSource)
+        var (quick, general) = sessions(model, height: 400)
+        let changes: [(String, RuntimeValue)] = [("grown", .bool(true)), ("mode", .number(2)), ("grown", .bool(false)), ("mode", .number(0))]
+        for (index, (name, value)) in changes.enumerated() {
+            let time = Double(index) * 2
+            try stepBoth(&quick, &general, at: time, label: "\(name) = \(value)") { session in
+                let made = try session.setState(name, to: value, at: time)
+                XCTAssertFalse(made.events.isEmpty || made.transitionEvents.isEmpty, "\(name): the change and its animation reported")
+            }
+        }
+        XCTAssertEqual(quick.screen.changesInPlace, changes.count, "every change made in place")
+        XCTAssertEqual(quick.screen.remadeBefore, 0, "and animated by the quick path")
+        XCTAssertEqual(general.screen.changesInPlace, 0)
+        XCTAssertEqual(try quick.live.state("mode"), RuntimeValue.number(0))
+    }
+
+    /// `open` is read by the screen's spacing: every row moves, the layout
+    /// is made again in full, and the quick path turns the change down; the
+    /// general transition then animates it from the screen before, made
+    /// again by setting `open` back.
+    func testAStateTheQuickPathTurnsDownIsAnimatedFromTheScreenBeforeMadeAgain() throws {
+        let model = try LiveModelTests.model(Self.statesSource)
+        var (quick, general) = sessions(model, height: 400)
+        for (index, value) in [true, false, true].enumerated() {
+            let time = Double(index) * 2
+            try stepBoth(&quick, &general, at: time, label: "open = \(value)") { session in
+                _ = try session.setState("open", to: .bool(value), at: time)
+            }
+        }
+        XCTAssertEqual(quick.screen.changesInPlace, 3)
+        XCTAssertEqual(quick.screen.remadeBefore, 3)
+        // Scrolled to the end first: the content shrinks under the offset,
+        // which the screen before has back.
+        try stepBoth(&quick, &general, at: 10, label: "grown at the end") { session in
+            _ = try session.setState("grown", to: .bool(true), at: 10)
+            session.scroll(to: 10_000, at: 11)
+            _ = try session.setState("open", to: .bool(false), at: 12)
+        }
+    }
+
+    /// While a change animates, a state set goes through `change(at:)`:
+    /// composed with the running change, as before.
+    func testAStateSetWhileAChangeAnimatesIsComposedWithIt() throws {
+        let model = try LiveModelTests.model(Self.statesSource)
+        var (quick, general) = sessions(model, height: 400)
+        try stepBoth(&quick, &general, at: 0, label: "grown") { session in _ = try session.setState("grown", to: .bool(true), at: 0) }
+        try stepBoth(&quick, &general, at: 0.1, label: "set back mid-way") { session in _ = try session.setState("grown", to: .bool(false), at: 0.1) }
+        XCTAssertEqual(quick.screen.changesInPlace, 1, "only the first made in place")
+        XCTAssertEqual(quick.screen.changesComposed, 1)
+    }
+
+    func testAStateSetThatThrowsChangesNothing() throws {
+        let model = try LiveModelTests.model(Self.statesSource)
+        var session = HostSession(LiveScreen(model: model, viewportWidth: 390, viewportHeight: 400))
+        let before = LiveModelTests.render(session.live)
+        XCTAssertThrowsError(try session.setState("shut", to: .bool(true), at: 1)) { error in
+            XCTAssertTrue("\(error)".contains("no state 'shut'"), "\(error)")
+        }
+        XCTAssertThrowsError(try session.setState("grown", to: .number(1), at: 2)) { error in
+            XCTAssertTrue("\(error)".contains("state 'grown' is"), "\(error)")
+        }
+        XCTAssertEqual(LiveModelTests.render(session.live), before)
+        XCTAssertFalse(session.isAnimating(at: 2))
+        var fresh = HostSession(LiveScreen(model: model, viewportWidth: 390, viewportHeight: 400))
+        XCTAssertEqual(session.pass(at: 2).rows.map(\.frame), fresh.pass(at: 0).rows.map(\.frame))
+    }
+
+    /// Taps whose actions set state (and emit) are made in place; a tap
+    /// that does more (`insert`, `push`) goes on a copy, as before.
+    func testTapsThatSetStateAreMadeInPlace() throws {
+        let model = try LiveModelTests.model(Self.statesSource)
+        var (quick, general) = sessions(model, height: 700)
+        var time = 0.0
+        for id in ["a", "c", "f", "d", "a", "f"] {
+            let frame = try XCTUnwrap(quick.live.frame(of: try quick.live.row(id: id)))
+            time += 2
+            stepBoth(&quick, &general, at: time, label: "tap \(id)") { session in
+                XCTAssertNotNil(session.press(x: frame.x + 2, y: frame.y + 2 - session.live.offset), "tap \(id)")
+                let made = session.release(at: time)
+                XCTAssertFalse(made.actions.isEmpty, "tap \(id)")
+            }
+        }
+        XCTAssertEqual(quick.screen.changesInPlace, 6)
+        XCTAssertEqual(quick.screen.remadeBefore, 1, "the tap on d (open: the spacing) by the general transition")
+        XCTAssertEqual(try quick.live.state("mode"), RuntimeValue.number(2))
+        XCTAssertEqual(try quick.live.state("open"), RuntimeValue.bool(true))
+    }
+
+    func testATapThatInsertsARowIsMadeOnACopy() throws {
+        let model = try LiveModelTests.model("""
+            component Chip(label: string): Text { text: label  size: 30 }
+            screen Taps {
+                Text add { text: "add"  tap: insert(Chip { label: "new" }, after: add) }
+                Text rest { text: "rest" }
+            }
+            """)
+        var session = HostSession(LiveScreen(model: model, viewportWidth: 390, viewportHeight: 400))
+        let frame = try XCTUnwrap(session.live.frame(of: try session.live.row(id: "add")))
+        XCTAssertNotNil(session.press(x: frame.x + 2, y: frame.y + 2))
+        XCTAssertFalse(session.live.releaseChangesStateAlone)
+        _ = session.release(at: 1)
+        XCTAssertEqual(session.screen.changesInPlace, 0)
+        XCTAssertEqual(session.live.rootRows.count, 3)
+    }
+}
