@@ -79,15 +79,25 @@ extension QuickTransitionTests {
         }
     }
 
-    /// While a change animates, a state set goes through `change(at:)`:
-    /// composed with the running change, as before.
-    func testAStateSetWhileAChangeAnimatesIsComposedWithIt() throws {
+    /// While a quick change animates, a state set is made in place too,
+    /// composed with it; one the quick path turns down is animated from
+    /// the screen before made again, the running change carried.
+    func testAStateSetWhileAChangeAnimatesIsComposedWithItInPlace() throws {
         let model = try LiveModelTests.model(Self.statesSource)
         var (quick, general) = sessions(model, height: 400)
-        try stepBoth(&quick, &general, at: 0, label: "grown") { session in _ = try session.setState("grown", to: .bool(true), at: 0) }
-        try stepBoth(&quick, &general, at: 0.1, label: "set back mid-way") { session in _ = try session.setState("grown", to: .bool(false), at: 0.1) }
-        XCTAssertEqual(quick.screen.changesInPlace, 1, "only the first made in place")
-        XCTAssertEqual(quick.screen.changesComposed, 1)
+        let steps: [(time: Double, name: String, value: RuntimeValue)] = [
+            (0, "grown", .bool(true)), (0.1, "grown", .bool(false)), (0.15, "mode", .number(1)), (0.2, "open", .bool(true)), (0.25, "grown", .bool(true)),
+        ]
+        var quickly: [Bool] = []
+        for step in steps {
+            try stepBoth(&quick, &general, at: step.time, label: "\(step.name) at \(step.time)") { session in
+                _ = try session.setState(step.name, to: step.value, at: step.time)
+            }
+            quickly.append(quick.screen.changedQuickly)
+        }
+        XCTAssertEqual(quick.screen.changesInPlace, 4, "all but the one after the general transition began")
+        XCTAssertEqual(quick.screen.changesComposed, 2, "grown set back, mode set: composed")
+        XCTAssertEqual(quickly, [true, true, true, false, false], "open (the spacing) by the general transition, and what follows it")
     }
 
     func testAStateSetThatThrowsChangesNothing() throws {

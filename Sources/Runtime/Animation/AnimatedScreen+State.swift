@@ -9,9 +9,10 @@
 
 extension AnimatedScreen {
     /// Sets state `name` at `time`, animated: on the live screen itself
-    /// when nothing animates (the rows that read it updated, O(those rows
-    /// × log n)); otherwise as `change(at:)`. Throws, changing nothing, on
-    /// an unknown state or a value of another type.
+    /// (the rows that read it updated, O(those rows × log n)) when nothing
+    /// animates or a quick transition runs (composed with it); otherwise
+    /// as `change(at:)`. Throws, changing nothing, on an unknown state or
+    /// a value of another type.
     package mutating func setState(
         _ name: String, to value: RuntimeValue, at time: Double
     ) throws(RuntimeError) -> (events: [LiveEvent], transitionEvents: [TransitionEvent]) {
@@ -34,13 +35,27 @@ extension AnimatedScreen {
 
     /// `body`, which sets state alone (and perhaps scrolls) and changes
     /// nothing before it throws: made in place when quick changes may
-    /// apply, the screen before made again, for the general transition,
-    /// by setting every state slot and the offset back as they were.
+    /// apply — composed with a quick transition still running, the rows
+    /// before being the rows now with the poses the change log took —
+    /// the screen before made again, for the general transition, by
+    /// setting every state slot and the offset back as they were.
     private mutating func changeSettingState(
         at time: Double, _ body: (inout LiveScreen) throws(RuntimeError) -> [LiveEvent]
     ) throws(RuntimeError) -> (events: [LiveEvent], transitionEvents: [TransitionEvent]) {
         let state = live.screen.state
         let offset = live.offset
-        return try change(inPlace: quickMayApply(at: time), at: time, body, remakeBefore: { before in before.restoreState(state, offset: offset) })
+        let remakeBefore = { (before: inout LiveScreen) in before.restoreState(state, offset: offset) }
+        if allowsQuickChanges, everyMoveFollows, quick != nil, transition == nil, isAnimating(at: time) {
+            return try composing(
+                at: time, readers: [], sameOrder: true, body,
+                rowsBefore: { log, now, poses in
+                    guard log.blocks.isEmpty, log.moved == nil else { return nil }
+                    var before = poses
+                    for (row, pose) in log.rows where before[row] == nil { before[row] = pose }
+                    return RowsBeforeInOrder(now: now, poses: before)
+                },
+                remakeBefore: remakeBefore)
+        }
+        return try change(inPlace: quickMayApply(at: time), at: time, body, remakeBefore: remakeBefore)
     }
 }

@@ -282,16 +282,17 @@ package struct AnimatedScreen: Sendable {
         return live.countReaders(of: name).compactMap { incremental.rootHolder(of: $0) }
     }
 
-    /// A change by `body` — one element of a list in or out, a row moved —
-    /// made on the live screen and composed with the running quick
-    /// transition: the poses of the rows it composes one by one (the
+    /// A change by `body` — one element of a list in or out, a row moved,
+    /// state set — made on the live screen and composed with the running
+    /// quick transition: the poses of the rows it composes one by one (the
     /// running change's, and `readers`) are taken first; `rowsBefore` gives
     /// the rows before from the change's log, the rows now and those poses
-    /// (nil: not this change's kind). When it does not compose, the general
+    /// (nil: not this change's kind); `sameOrder`, that the change moves no
+    /// row among the others. When it does not compose, the general
     /// transition animates it from the screen before, made again on a copy
     /// by `remakeBefore`.
     mutating func composing(
-        at time: Double, readers: [Int], _ body: (inout LiveScreen) throws(RuntimeError) -> [LiveEvent],
+        at time: Double, readers: [Int], sameOrder: Bool = false, _ body: (inout LiveScreen) throws(RuntimeError) -> [LiveEvent],
         rowsBefore: (IncrementalLayout.ChangeLog, RowSequence, [Int: Pose]) -> (any RowsBefore)?,
         remakeBefore: (inout LiveScreen) -> Void
     ) throws(RuntimeError) -> (events: [LiveEvent], transitionEvents: [TransitionEvent]) {
@@ -313,7 +314,7 @@ package struct AnimatedScreen: Sendable {
         let log = live.incremental.changeLog
         if let before = rowsBefore(log, live.incremental.rootRows, poses),
             var next = QuickTransition.interrupting(
-                running, elapsed: time - startTime, log: log, before: before, sameOrder: false, after: live, fallback: live.screen.model,
+                running, elapsed: time - startTime, log: log, before: before, sameOrder: sameOrder, after: live, fallback: live.screen.model,
                 movesAlike: movesAlike),
             Self.separatorsFollow(&next, was: lastShown, after: live, running: true)
         {

@@ -2,9 +2,9 @@
 // change with a running quick transition asks for them: their order, each
 // one's place, and the poses of the few rows composed one by one. Either
 // the layout before itself (the change made on a copy of the screen), or —
-// for an element pushed or removed in place, with nothing of the screen
-// copied — the rows now without the pushed ones (or with the removed ones
-// back), and poses taken before the change.
+// for an element pushed or removed, or state set, in place, with nothing
+// of the screen copied — the rows now without the pushed ones (or with the
+// removed ones back, or as they are), and poses taken before the change.
 
 /// The screen's own rows before a change.
 protocol RowsBefore {
@@ -87,5 +87,18 @@ struct RowsBeforeMove: RowsBefore {
         let other = place < to ? place : place - 1
         return other < from ? other : other + 1
     }
+    func pose(of row: Int) -> Pose? { poses[row] }
+}
+
+/// The rows before a change that moved none of them among the others
+/// (state set: rows resized, shown or hidden): the rows `now`, in the
+/// order they had, and `poses` taken before the change.
+struct RowsBeforeInOrder: RowsBefore {
+    let now: RowSequence
+    let poses: [Int: Pose]
+
+    var rowCount: Int { now.count }
+    func row(at place: Int) -> Int { now[place] }
+    func place(of row: Int) -> Int { now.place(of: row) ?? -1 }
     func pose(of row: Int) -> Pose? { poses[row] }
 }
