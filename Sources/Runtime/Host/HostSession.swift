@@ -46,8 +46,9 @@ public struct HostSession: Sendable {
 
     /// Sets state `name` at `time`, animated by the transitions of the
     /// rows it moves, resizes, shows or hides. Made on the live screen
-    /// itself when nothing animates: O(rows that read it × log n), where
-    /// `change(at:)` copies the screen first, O(n); while a transition
+    /// itself — O(rows that read it × log n), where `change(at:)` copies
+    /// the screen first, O(n) — when nothing animates or a quick
+    /// transition runs (composed with it); while the general transition
     /// runs, a change like any other. Throws, changing nothing, on an
     /// unknown state or a value of another type.
     @discardableResult
@@ -173,8 +174,8 @@ public struct HostSession: Sendable {
     /// like any change. Returns what they did (`emit`, `push` and `pop` on a
     /// screen are the host's to handle) and their events.
     /// Made on the live screen itself, not a copy, when the actions
-    /// change state alone (`toggle`, `set`, `emit`, `scroll-to`) and
-    /// nothing animates, as `setState(_:to:at:)`.
+    /// change state alone (`toggle`, `set`, `emit`, `scroll-to`), as
+    /// `setState(_:to:at:)` is.
     @discardableResult
     public mutating func release(at time: Double) -> (actions: [ActionOutcome], events: [LiveEvent]) {
         let made = screen.release(at: time)

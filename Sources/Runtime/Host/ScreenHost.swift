@@ -85,8 +85,8 @@ public final class ScreenHost<View: PlatformRowView> {
     }
 
     /// Sets state at `time`, animated, then drawn
-    /// (`HostSession.setState(_:to:at:)`: made on the live screen itself
-    /// when nothing animates, not a copy).
+    /// (`HostSession.setState(_:to:at:)`: made on the live screen itself,
+    /// not a copy, unless the general transition runs).
     public func setState(_ name: String, to value: RuntimeValue, at time: Double) throws(RuntimeError) {
         let (events, transitionEvents) = try session.setState(name, to: value, at: time)
         report(events, transitionEvents, at: time)

@@ -109,8 +109,8 @@ public final class StackScreenView: UIScrollView, UIScrollViewDelegate {
         sync()
     }
 
-    /// Sets state, animated: on the live screen itself when nothing
-    /// animates (`HostSession.setState(_:to:at:)`).
+    /// Sets state, animated: on the live screen itself, not a copy,
+    /// unless the general transition runs (`HostSession.setState(_:to:at:)`).
     public func setState(_ name: String, to value: RuntimeValue) throws(RuntimeError) {
         try host.setState(name, to: value, at: now)
         sync()
