@@ -7,6 +7,7 @@
 // made again by setting the state back.
 
 @testable import StackRuntime
+import TestSupport
 import XCTest
 
 extension QuickTransitionTests {
@@ -152,5 +153,58 @@ extension QuickTransitionTests {
         _ = session.release(at: 1)
         XCTAssertEqual(session.screen.changesInPlace, 0)
         XCTAssertEqual(session.live.rootRows.count, 3)
+    }
+}
+
+extension QuickTransitionTests {
+    /// Seeded walks on every sample's screens: each state set and tap made
+    /// by one session in place and by another on a copy of the screen
+    /// (through `change(at:)`), both with quick changes. The two paths
+    /// must return the same events and draw the same passes.
+    func testStateSetInPlaceAgreesWithTheChangeOnACopy() throws {
+        var inPlace = 0
+        for (number, model) in try Self.walkedModels().enumerated() {
+            inPlace += try walkStateInPlace(model, seed: 0x5E7_57A7E &+ UInt64(number), steps: TestScale.count(full: 300, quick: 60))
+        }
+        XCTAssertGreaterThan(inPlace, 20, "changes were made in place")
+    }
+
+    private func walkStateInPlace(_ model: ScreenModel, seed: UInt64, steps: Int) throws -> Int {
+        var random = SplitMix64(seed: seed)
+        var mine = HostSession(LiveScreen(model: model, viewportWidth: 390, viewportHeight: 500))
+        var copied = HostSession(LiveScreen(model: model, viewportWidth: 390, viewportHeight: 500))
+        let slots = model.state.filter { $0.type == .bool || $0.type == .number }
+        var time = 0.0
+        for step in 0..<steps {
+            time += [0, 0.03, 0.12, 0.5, 1.5][Int.random(in: 0..<5, using: &random)]
+            let label = "\(model.name) step \(step) at \(time)"
+            switch Int.random(in: 0..<4, using: &random) {
+            case 0, 1:
+                guard let slot = slots.randomElement(using: &random) else { continue }
+                let value: RuntimeValue = slot.type == RuntimeType.bool ? .bool(Bool.random(using: &random)) : .number(Double(Int.random(in: 0...3, using: &random)))
+                let a = try? mine.setState(slot.name, to: value, at: time)
+                let b = try? copied.change(at: time) { (live: inout LiveScreen) throws(RuntimeError) -> [LiveEvent] in try live.setState(slot.name, to: value) }
+                XCTAssertEqual(a?.events, b?.events, label)
+                XCTAssertEqual(a?.transitionEvents, b?.transitionEvents, label)
+            case 2:
+                let (x, y) = (Double.random(in: 0..<390, using: &random), Double.random(in: 0..<500, using: &random))
+                XCTAssertEqual(mine.press(x: x, y: y), copied.press(x: x, y: y), label)
+                let a = mine.release(at: time)
+                var actions: [ActionOutcome] = []
+                let b = try copied.change(at: time) { (live: inout LiveScreen) throws(RuntimeError) -> [LiveEvent] in
+                    let made = live.release()
+                    actions = made.actions
+                    return made.events
+                }
+                XCTAssertEqual(a.actions, actions, label)
+                XCTAssertEqual(a.events, b.events, label)
+            default:
+                let offset = Double.random(in: 0...(mine.live.contentMain + 50), using: &random)
+                XCTAssertEqual(mine.scroll(to: offset, at: time), copied.scroll(to: offset, at: time), label)
+            }
+            XCTAssertEqual(mine.advance(to: time + 0.05), copied.advance(to: time + 0.05), label)
+            compare(&mine, &copied, at: time, after: [0.05, 0.1, 0.3], label: label)
+        }
+        return mine.screen.changesInPlace
     }
 }
