@@ -161,13 +161,24 @@ package struct Screen: Sendable {
     /// Sets state slot `index` (of `model.state`), as `setState(_:to:)`
     /// does by name: a copy of another screen's state is slot by slot.
     package mutating func setState(slot index: Int, to value: RuntimeValue) throws(RuntimeError) {
+        try check(slot: index, value)
+        state[index] = value
+    }
+
+    /// Throws what `setState(_:to:)` would, changing nothing: for a change
+    /// of several states that must set all of them or none.
+    package func check(_ name: String, _ value: RuntimeValue) throws(RuntimeError) {
+        guard let index = stateIndex(name) else { throw unknownState(name) }
+        try check(slot: index, value)
+    }
+
+    private func check(slot index: Int, _ value: RuntimeValue) throws(RuntimeError) {
         guard model.state.indices.contains(index) else { throw RuntimeError("the screen has no state slot \(index)") }
         let name = model.state[index].name
         guard Self.value(value, fits: model.state[index].type) else {
             throw RuntimeError("state '\(name)' is \(typeName(model.state[index].type)); \(describe(value)) is not")
         }
         try checkRange(name, value)
-        state[index] = value
     }
 
     /// A flow's `flow.depth` counts its shown steps: a whole number from 0

@@ -423,6 +423,24 @@ enum HostBench {
                 "host: two states set at once, \(quick ? "quick" : "general") (\(count / 1000)k)", both[both.count / 2],
                 String(format: "%.2f ms median, change and a pass", both[both.count / 2] * 1e3)
             ))
+            if quick {
+                // The same through the session's own call: in place.
+                let inPlaceBefore = session.screen.changesInPlace
+                var together: [Double] = []
+                for step in 0..<6 {
+                    let t = 40 + Double(step)
+                    together.append(Measure.seconds(clock.measure {
+                        _ = try? session.setStates([("open", .bool(step % 2 == 0)), ("dense", .bool(step % 2 == 0))], at: t)
+                        _ = session.pass(at: t + 0.016)
+                    }))
+                }
+                together.sort()
+                out.append((
+                    "host: two states set at once in place (\(count / 1000)k)", together[together.count / 2],
+                    String(format: "%.2f ms median, change and a pass (%.2f ms through change(at:))%@", together[together.count / 2] * 1e3,
+                        both[both.count / 2] * 1e3, session.screen.changesInPlace - inPlaceBefore == together.count ? "" : " (not all made in place)")
+                ))
+            }
             times.sort()
             interrupting.sort()
             out.append((

@@ -117,6 +117,24 @@ extension QuickTransitionTests {
         XCTAssertEqual(session.pass(at: 2).rows.map(\.frame), fresh.pass(at: 0).rows.map(\.frame))
     }
 
+    /// Two states set by one call: one change, made in place and animated
+    /// together; a bad value among them throws with none set.
+    func testStatesSetTogetherAreOneChangeMadeInPlace() throws {
+        let model = try LiveModelTests.model(Self.statesSource)
+        var (quick, general) = sessions(model, height: 400)
+        try stepBoth(&quick, &general, at: 1, label: "grown and mode") { session in
+            _ = try session.setStates([("grown", .bool(true)), ("mode", .number(1))], at: 1)
+        }
+        XCTAssertEqual(quick.screen.changesInPlace, 1)
+        XCTAssertTrue(quick.screen.changedQuickly)
+        let before = LiveModelTests.render(quick.live)
+        XCTAssertThrowsError(try quick.setStates([("grown", .bool(false)), ("mode", .bool(true))], at: 3)) { error in
+            XCTAssertTrue("\(error)".contains("state 'mode' is"), "\(error)")
+        }
+        XCTAssertEqual(LiveModelTests.render(quick.live), before, "neither set")
+        XCTAssertEqual(try quick.live.state("grown"), RuntimeValue.bool(true))
+    }
+
     /// Taps whose actions set state (and emit) are made in place; a tap
     /// that does more (`insert`, `push`) goes on a copy, as before.
     func testTapsThatSetStateAreMadeInPlace() throws {
@@ -180,10 +198,18 @@ extension QuickTransitionTests {
             let label = "\(model.name) step \(step) at \(time)"
             switch Int.random(in: 0..<4, using: &random) {
             case 0, 1:
-                guard let slot = slots.randomElement(using: &random) else { continue }
-                let value: RuntimeValue = slot.type == RuntimeType.bool ? .bool(Bool.random(using: &random)) : .number(Double(Int.random(in: 0...3, using: &random)))
-                let a = try? mine.setState(slot.name, to: value, at: time)
-                let b = try? copied.change(at: time) { (live: inout LiveScreen) throws(RuntimeError) -> [LiveEvent] in try live.setState(slot.name, to: value) }
+                // One state, or two at once.
+                let values: [(name: String, value: RuntimeValue)] = (0...Int.random(in: 0...1, using: &random)).compactMap { _ in
+                    guard let slot = slots.randomElement(using: &random) else { return nil }
+                    return (slot.name, slot.type == RuntimeType.bool ? .bool(Bool.random(using: &random)) : .number(Double(Int.random(in: 0...3, using: &random))))
+                }
+                guard let first = values.first else { continue }
+                let a = values.count == 1 ? try? mine.setState(first.name, to: first.value, at: time) : try? mine.setStates(values, at: time)
+                let b = try? copied.change(at: time) { (live: inout LiveScreen) throws(RuntimeError) -> [LiveEvent] in
+                    var events: [LiveEvent] = []
+                    for (name, value) in values { events += try live.setState(name, to: value) }
+                    return events
+                }
                 XCTAssertEqual(a?.events, b?.events, label)
                 XCTAssertEqual(a?.transitionEvents, b?.transitionEvents, label)
             case 2:

@@ -19,6 +19,20 @@ extension AnimatedScreen {
         try changeSettingState(at: time) { (live: inout LiveScreen) throws(RuntimeError) -> [LiveEvent] in try live.setState(name, to: value) }
     }
 
+    /// Sets several states at `time` as one change (`setState(_:to:at:)`
+    /// for each, animated together): every value is checked first, so
+    /// that a bad one throws with none of them set.
+    package mutating func setStates(
+        _ values: [(name: String, value: RuntimeValue)], at time: Double
+    ) throws(RuntimeError) -> (events: [LiveEvent], transitionEvents: [TransitionEvent]) {
+        for (name, value) in values { try live.screen.check(name, value) }
+        return try changeSettingState(at: time) { (live: inout LiveScreen) throws(RuntimeError) -> [LiveEvent] in
+            var events: [LiveEvent] = []
+            for (name, value) in values { events += try live.setState(name, to: value) }
+            return events
+        }
+    }
+
     /// The pressed row's actions run at `time` (`LiveScreen.release()`),
     /// animated: in place as `setState(_:to:at:)` when they change state
     /// alone (and perhaps the offset), otherwise as `change(at:)`.

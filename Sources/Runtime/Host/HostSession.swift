@@ -58,6 +58,17 @@ public struct HostSession: Sendable {
         try screen.setState(name, to: value, at: time)
     }
 
+    /// Sets several states at `time` as one change, animated together (an
+    /// `expanded` flag and a `mode` a tap sets at once), in place as
+    /// `setState(_:to:at:)`. Throws, setting none of them, when any name
+    /// or value is bad.
+    @discardableResult
+    public mutating func setStates(
+        _ values: [(name: String, value: RuntimeValue)], at time: Double
+    ) throws(RuntimeError) -> (events: [LiveEvent], transitionEvents: [TransitionEvent]) {
+        try screen.setStates(values, at: time)
+    }
+
     /// The host says a row's content changed size (a host view whose
     /// content changed, text it re-measured), at `time`: the row is measured
     /// again and animates by its `resize` transition, the rows after it
