@@ -295,9 +295,9 @@ enum HostBench {
             ("host: a row moved while an insert animates, composed, in place (\(count / 1000)k)", movesRunning[0][3],
                 String(format: "%.2f ms median, change and a pass (%.2f ms through the general transition)%@", movesRunning[0][3] * 1e3,
                     movesRunning[1][3] * 1e3, composedInPlace ? "" : " (not all composed)")),
-            ("host: four rows hidden at once through the session, in place (\(count / 1000)k)", hides[hides.count / 2],
-                String(format: "%.2f ms median, change and a pass (%.2f ms through change(at:))%@", hides[hides.count / 2] * 1e3,
-                    hidesCopied[hidesCopied.count / 2] * 1e3, session.screen.changesInPlace >= 18 ? "" : " (not all made in place)")),
+            inPlaceResult(
+                "host: four rows hidden at once through the session, in place (\(count / 1000)k)", hides, against: hidesCopied,
+                allInPlace: session.screen.changesInPlace >= 18),
             ("host: a fill row inserted or removed through the session (\(count / 1000)k)", fills[fills.count / 2],
                 String(format: "%.2f ms median, change and a pass (%.2f ms through a full layout and the general transition)%@",
                     fills[fills.count / 2] * 1e3, fillsGeneral[fillsGeneral.count / 2] * 1e3, session.screen.changesInPlace == 24 ? "" : " (not all made in place)")),
@@ -396,19 +396,10 @@ enum HostBench {
                 }
             }
             if quick {
-                inPlace.sort()
-                composedInPlace.sort()
                 let allInPlace = session.screen.changesInPlace >= inPlace.count + composedInPlace.count
-                out.append((
-                    "host: a state 5 rows read, set in place (\(count / 1000)k)", inPlace[inPlace.count / 2],
-                    String(format: "%.2f ms median, change and a pass (%.2f ms through change(at:))%@", inPlace[inPlace.count / 2] * 1e3,
-                        times.sorted()[times.count / 2] * 1e3, allInPlace ? "" : " (not all made in place)")
-                ))
-                out.append((
-                    "host: set back mid-animation in place (\(count / 1000)k)", composedInPlace[composedInPlace.count / 2],
-                    String(format: "%.2f ms median, change and a pass (%.2f ms through change(at:))%@", composedInPlace[composedInPlace.count / 2] * 1e3,
-                        interrupting.sorted()[interrupting.count / 2] * 1e3, allInPlace ? "" : " (not all made in place)")
-                ))
+                out.append(inPlaceResult("host: a state 5 rows read, set in place (\(count / 1000)k)", inPlace, against: times, allInPlace: allInPlace))
+                out.append(inPlaceResult(
+                    "host: set back mid-animation in place (\(count / 1000)k)", composedInPlace, against: interrupting, allInPlace: allInPlace))
             }
             // Both states set back by one change: two updates, animated as one.
             var both: [Double] = []
@@ -434,12 +425,9 @@ enum HostBench {
                         _ = session.pass(at: t + 0.016)
                     }))
                 }
-                together.sort()
-                out.append((
-                    "host: two states set at once in place (\(count / 1000)k)", together[together.count / 2],
-                    String(format: "%.2f ms median, change and a pass (%.2f ms through change(at:))%@", together[together.count / 2] * 1e3,
-                        both[both.count / 2] * 1e3, session.screen.changesInPlace - inPlaceBefore == together.count ? "" : " (not all made in place)")
-                ))
+                out.append(inPlaceResult(
+                    "host: two states set at once in place (\(count / 1000)k)", together, against: both,
+                    allInPlace: session.screen.changesInPlace - inPlaceBefore == together.count))
             }
             times.sort()
             interrupting.sort()
@@ -462,6 +450,15 @@ enum HostBench {
 }
 
 extension HostBench {
+    /// A change measured through the session's own call, made in place,
+    /// with the median of the same through `change(at:)` beside it.
+    static func inPlaceResult(_ label: String, _ times: [Double], against copied: [Double], allInPlace: Bool) -> Result {
+        let median = times.sorted()[times.count / 2]
+        return (label, median, String(
+            format: "%.2f ms median, change and a pass (%.2f ms through change(at:))%@", median * 1e3, copied.sorted()[copied.count / 2] * 1e3,
+            allInPlace ? "" : " (not all made in place)"))
+    }
+
     /// Seconds to make a change through `session` at `time` and take a
     /// pass at `passAt`.
     static func changeAndPass(

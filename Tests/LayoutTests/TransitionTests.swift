@@ -165,7 +165,7 @@ final class TransitionTests: XCTestCase {
 
     func testEventsComeInPairs() throws {
         var screen = AnimatedScreen(try Self.live("hotel"))
-        let begun = try screen.setState("showPricing", to: .bool(true), at: 0).transitionEvents
+        let begun = try screen.setStates([("showPricing", .bool(true))], at: 0).transitionEvents
         let pricing = try screen.live.row(id: "pricing")
         XCTAssertTrue(begun.contains(.willBegin(row: pricing, kind: .show, hiding: false)))
         XCTAssertEqual(screen.advance(to: 0.2), [])
@@ -174,9 +174,9 @@ final class TransitionTests: XCTestCase {
         XCTAssertEqual(Set(begun.map(\.row)), Set(ended.map(\.row)))
         XCTAssertEqual(screen.advance(to: 2), [])
         // Hiding it again and interrupting halfway.
-        let hiding = try screen.setState("showPricing", to: .bool(false), at: 3).transitionEvents
+        let hiding = try screen.setStates([("showPricing", .bool(false))], at: 3).transitionEvents
         XCTAssertTrue(hiding.contains(.willBegin(row: pricing, kind: .hide, hiding: true)))
-        let showing = try screen.setState("showPricing", to: .bool(true), at: 3.05).transitionEvents
+        let showing = try screen.setStates([("showPricing", .bool(true))], at: 3.05).transitionEvents
         XCTAssertEqual(showing.first, .didEnd(row: pricing, kind: .hide, hiding: true, finished: false))
         XCTAssertTrue(showing.contains(.willBegin(row: pricing, kind: .show, hiding: false)))
     }
@@ -272,8 +272,8 @@ final class ContinuationTests: XCTestCase {
             }
             """)
         var screen = AnimatedScreen(LiveScreen(model: model))
-        _ = try screen.setState("showB", to: .bool(true), at: 0)
-        _ = try screen.setState("tall", to: .bool(true), at: 0.3)
+        _ = try screen.setStates([("showB", .bool(true))], at: 0)
+        _ = try screen.setStates([("tall", .bool(true))], at: 0.3)
         let transition = try XCTUnwrap(screen.transition)
         let b = try screen.live.row(id: "b")
         let track = try XCTUnwrap(transition.tracks.first { $0.row == b.row })

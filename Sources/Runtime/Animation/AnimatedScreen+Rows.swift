@@ -156,7 +156,7 @@ extension AnimatedScreen {
     /// transition runs, are made in place and composed with it: as
     /// `rowsSpliceInPlace(at:)`, but animating.
     private func rowsComposeInPlace(at time: Double) -> Bool {
-        allowsQuickChanges && everyMoveFollows && quick != nil && transition == nil && isAnimating(at: time) && splicesAlone
+        quickMayCompose(at: time) && splicesAlone
     }
 
     /// Whether the live screen splices its own rows, and under

@@ -8,20 +8,12 @@
 // transition need it — is the screen after with every state set back.
 
 extension AnimatedScreen {
-    /// Sets state `name` at `time`, animated: on the live screen itself
-    /// (the rows that read it updated, O(those rows × log n)) when nothing
-    /// animates or a quick transition runs (composed with it); otherwise
-    /// as `change(at:)`. Throws, changing nothing, on an unknown state or
-    /// a value of another type.
-    package mutating func setState(
-        _ name: String, to value: RuntimeValue, at time: Double
-    ) throws(RuntimeError) -> (events: [LiveEvent], transitionEvents: [TransitionEvent]) {
-        try changeSettingState(at: time) { (live: inout LiveScreen) throws(RuntimeError) -> [LiveEvent] in try live.setState(name, to: value) }
-    }
-
-    /// Sets several states at `time` as one change (`setState(_:to:at:)`
-    /// for each, animated together): every value is checked first, so
-    /// that a bad one throws with none of them set.
+    /// Sets states at `time` as one change, animated together: on the
+    /// live screen itself (the rows that read them updated, O(those rows ×
+    /// log n)) when nothing animates or a quick transition runs (composed
+    /// with it); otherwise as `change(at:)`. Every value is checked first,
+    /// so that an unknown state or a value of another type throws with
+    /// none of them set.
     package mutating func setStates(
         _ values: [(name: String, value: RuntimeValue)], at time: Double
     ) throws(RuntimeError) -> (events: [LiveEvent], transitionEvents: [TransitionEvent]) {
@@ -34,7 +26,7 @@ extension AnimatedScreen {
     }
 
     /// The pressed row's actions run at `time` (`LiveScreen.release()`),
-    /// animated: in place as `setState(_:to:at:)` when they change state
+    /// animated: in place as `setStates(_:at:)` when they change state
     /// alone (and perhaps the offset), otherwise as `change(at:)`.
     package mutating func release(at time: Double) -> (actions: [ActionOutcome], events: [LiveEvent], transitionEvents: [TransitionEvent]) {
         var actions: [ActionOutcome] = []
@@ -59,7 +51,7 @@ extension AnimatedScreen {
         let state = live.screen.state
         let offset = live.offset
         let remakeBefore = { (before: inout LiveScreen) in before.restoreState(state, offset: offset) }
-        if allowsQuickChanges, everyMoveFollows, quick != nil, transition == nil, isAnimating(at: time) {
+        if quickMayCompose(at: time) {
             return try composing(
                 at: time, readers: [], sameOrder: true, body,
                 rowsBefore: { log, now, poses in

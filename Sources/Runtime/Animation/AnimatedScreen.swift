@@ -226,8 +226,7 @@ package struct AnimatedScreen: Sendable {
     /// transition runs, is made in place and composed with it: as
     /// `elementChangeStaysLocal(_:at:)`, but animating.
     private mutating func composesInPlace(_ name: String, at time: Double) -> Bool {
-        guard allowsQuickChanges, everyMoveFollows, quick != nil, transition == nil, isAnimating(at: time),
-            live.elementChangeStaysLocal(name) != nil
+        guard quickMayCompose(at: time), live.elementChangeStaysLocal(name) != nil
         else { return false }
         // Under `hide-last-separator`, some row shown: the separators then
         // follow a new last shown row (`separatorsFollow`), or the screen
@@ -392,6 +391,13 @@ package struct AnimatedScreen: Sendable {
     /// every move following its cause, nothing animating.
     func quickMayApply(at time: Double) -> Bool {
         allowsQuickChanges && everyMoveFollows && !isAnimating(at: time)
+    }
+
+    /// What every change made in place and composed with a running one
+    /// needs: quick changes allowed, every move following its cause, and
+    /// a quick transition (not the general one) still running.
+    func quickMayCompose(at time: Double) -> Bool {
+        allowsQuickChanges && everyMoveFollows && quick != nil && transition == nil && isAnimating(at: time)
     }
 
     /// `changeInPlace` when `inPlace` (the caller made sure the quick path

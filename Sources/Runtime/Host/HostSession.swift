@@ -55,7 +55,7 @@ public struct HostSession: Sendable {
     public mutating func setState(
         _ name: String, to value: RuntimeValue, at time: Double
     ) throws(RuntimeError) -> (events: [LiveEvent], transitionEvents: [TransitionEvent]) {
-        try screen.setState(name, to: value, at: time)
+        try screen.setStates([(name, value)], at: time)
     }
 
     /// Sets several states at `time` as one change, animated together (an
