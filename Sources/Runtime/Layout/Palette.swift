@@ -13,7 +13,7 @@
 /// dropped when they outnumber the rows.
 struct Palette<Value: Equatable & Sendable>: Sendable {
     private var values: [Value] = []
-    private var slots: [UInt32] = []
+    private var slots = RowColumn<UInt32>()
     /// The slots found or made last, newest first.
     private var recent: (UInt32, UInt32, UInt32, UInt32) = (0, 0, 0, 0)
 
@@ -51,18 +51,22 @@ struct Palette<Value: Equatable & Sendable>: Sendable {
         slots.reserveCapacity(count)
     }
 
+    /// Folds rows written while another copy held the slots into them
+    /// (`RowColumn.settle()`).
+    mutating func settle() { slots.settle() }
+
     /// Reads rows without bounds or uniqueness checks on each: for the
     /// layout's hot loops.
     func withUnsafeReader<R>(_ body: (Reader) throws -> R) rethrows -> R {
         try values.withUnsafeBufferPointer { values in
-            try slots.withUnsafeBufferPointer { slots in try body(Reader(values: values, slots: slots)) }
+            try slots.withUnsafeReader { slots in try body(Reader(values: values, slots: slots)) }
         }
     }
 
     /// Rows' values through buffers (valid inside `withUnsafeReader` only).
     struct Reader {
         let values: UnsafeBufferPointer<Value>
-        let slots: UnsafeBufferPointer<UInt32>
+        let slots: RowColumn<UInt32>.Reader
 
         subscript(row: Int) -> Value { values[Int(slots[row])] }
     }

@@ -39,7 +39,7 @@ struct ResolvedStack: Sendable {
 /// Every row and stack of a screen, evaluated for one state and viewport:
 /// what the layout pass reads. Make one with `Screen.resolve()`.
 package struct ResolvedScreen: Sendable {
-    var specs: [MainSpec]
+    var specs: RowColumn<MainSpec>
     /// Few distinct values among many rows: slots, not copies.
     var insets: Palette<EdgeInsets>
     var separators: Palette<ResolvedSeparator?>
@@ -47,7 +47,7 @@ package struct ResolvedScreen: Sendable {
     var contents: Palette<ResolvedContent>
     /// The nested stack of each row, or -1: plain numbers, so the passes
     /// that look for nested stacks need not touch `contents`.
-    var nested: [Int32]
+    var nested: RowColumn<Int32>
     var stacks: [ResolvedStack]
 }
 
@@ -68,11 +68,11 @@ extension ResolvedScreen {
 
     /// Evaluates `model` in `context`.
     init(model: ScreenModel, context: EvaluationContext) {
-        specs = []
+        specs = RowColumn()
         insets = Palette()
         separators = Palette()
         contents = Palette()
-        nested = []
+        nested = RowColumn()
         nested.reserveCapacity(model.rows.count)
         specs.reserveCapacity(model.rows.count)
         insets.reserveCapacity(model.rows.count)
@@ -87,6 +87,16 @@ extension ResolvedScreen {
             nested.append(facts.nested)
         }
         stacks = model.stacks.map { Self.stack($0, table: model.expressions, context: context) }
+    }
+
+    /// Folds rows written while a copy of the screen shared the columns
+    /// into them (`RowColumn.settle()`): before a full layout.
+    mutating func settle() {
+        specs.settle()
+        insets.settle()
+        separators.settle()
+        contents.settle()
+        nested.settle()
     }
 
     /// Evaluates row `index` again (its state changed).

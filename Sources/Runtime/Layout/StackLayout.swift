@@ -73,7 +73,7 @@ struct LayoutEngine {
         let specs = resolved.specs
         let insetsTable = resolved.insets
         rows.withEachBuffer { rows in
-            specs.withUnsafeBufferPointer { specs in
+            specs.withUnsafeReader { specs in
                 insetsTable.withUnsafeReader { insetsTable in
                     for row in rows {
                         let spec = specs[row]
@@ -116,8 +116,8 @@ struct LayoutEngine {
         let spacing = stack.spacing
         let nestedTable = resolved.nested
         rows.withEachBuffer { rows in
-            specs.withUnsafeBufferPointer { specs in
-                nestedTable.withUnsafeBufferPointer { nestedTable in
+            specs.withUnsafeReader { specs in
+                nestedTable.withUnsafeReader { nestedTable in
                     rowStart.withUnsafeMutableBufferPointer { rowStart in
                         rowSize.withUnsafeBufferPointer { rowSize in
                             for row in rows {
