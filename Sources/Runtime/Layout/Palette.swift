@@ -12,34 +12,34 @@
 /// array, never a table of every value. Values no row uses any more are
 /// dropped when they outnumber the rows.
 struct Palette<Value: Equatable & Sendable>: Sendable {
-    private var values: [Value] = []
+    private var distinct = DistinctValues<Value>()
     private var slots = RowColumn<UInt32>()
-    /// The slots found or made last, newest first.
-    private var recent: (UInt32, UInt32, UInt32, UInt32) = (0, 0, 0, 0)
 
     init() {}
 
     /// The rows' values in order.
     init(_ values: some Sequence<Value>) {
-        for value in values { append(value) }
+        var builder = Builder()
+        for value in values { builder.append(value) }
+        self = builder.build()
     }
 
     var count: Int { slots.count }
     var capacity: Int { slots.capacity }
     /// How many values are kept (some perhaps no longer used by any row).
-    var storedValues: Int { values.count }
+    var storedValues: Int { distinct.values.count }
 
     subscript(row: Int) -> Value {
-        get { values[Int(slots[row])] }
+        get { distinct.values[Int(slots[row])] }
         set {
-            guard values[Int(slots[row])] != newValue else { return }
-            slots[row] = slot(for: newValue)
-            if values.count > 2 * slots.count + 16 { compact() }
+            guard distinct.values[Int(slots[row])] != newValue else { return }
+            slots[row] = distinct.slot(for: newValue)
+            if distinct.values.count > 2 * slots.count + 16 { compact() }
         }
     }
 
     mutating func append(_ value: Value) {
-        slots.append(slot(for: value))
+        slots.append(distinct.slot(for: value))
     }
 
     /// Adds a row holding what row `row` holds.
@@ -58,7 +58,7 @@ struct Palette<Value: Equatable & Sendable>: Sendable {
     /// Reads rows without bounds or uniqueness checks on each: for the
     /// layout's hot loops.
     func withUnsafeReader<R>(_ body: (Reader) throws -> R) rethrows -> R {
-        try values.withUnsafeBufferPointer { values in
+        try distinct.values.withUnsafeBufferPointer { values in
             try slots.withUnsafeReader { slots in try body(Reader(values: values, slots: slots)) }
         }
     }
@@ -66,12 +66,60 @@ struct Palette<Value: Equatable & Sendable>: Sendable {
     /// Rows' values through buffers (valid inside `withUnsafeReader` only).
     struct Reader {
         let values: UnsafeBufferPointer<Value>
-        let slots: RowColumn<UInt32>.Reader
+        let slots: UnsafeBufferPointer<UInt32>
 
         subscript(row: Int) -> Value { values[Int(slots[row])] }
     }
 
-    private mutating func slot(for value: Value) -> UInt32 {
+    /// Keeps only the values some row holds.
+    private mutating func compact() {
+        var renumbered = [UInt32](repeating: .max, count: distinct.values.count)
+        var kept = DistinctValues<Value>()
+        for index in slots.indices {
+            let old = Int(slots[index])
+            if renumbered[old] == .max {
+                renumbered[old] = UInt32(kept.values.count)
+                kept.values.append(distinct.values[old])
+            }
+            slots[index] = renumbered[old]
+        }
+        distinct = kept
+    }
+
+    /// A palette made row by row, its slots in a plain array until `build()`
+    /// (a column's appends check for sharing; a million rows built at once
+    /// need not).
+    struct Builder {
+        private var distinct = DistinctValues<Value>()
+        private var slots: [UInt32] = []
+
+        init() {}
+
+        mutating func append(_ value: Value) {
+            slots.append(distinct.slot(for: value))
+        }
+
+        mutating func reserveCapacity(_ count: Int) {
+            slots.reserveCapacity(count)
+        }
+
+        consuming func build() -> Palette {
+            var palette = Palette()
+            palette.distinct = distinct
+            palette.slots = RowColumn(slots)
+            return palette
+        }
+    }
+}
+
+/// The distinct values of a palette, and the slots found or made last.
+private struct DistinctValues<Value: Equatable & Sendable>: Sendable {
+    var values: [Value] = []
+    /// The slots found or made last, newest first.
+    private var recent: (UInt32, UInt32, UInt32, UInt32) = (0, 0, 0, 0)
+
+    /// The slot of `value`, made if none of the last few holds it.
+    mutating func slot(for value: Value) -> UInt32 {
         if !values.isEmpty {
             if values[Int(recent.0)] == value { return recent.0 }
             let older = recent
@@ -93,21 +141,5 @@ struct Palette<Value: Equatable & Sendable>: Sendable {
         } else {
             recent = (slot, recent.0, recent.1, recent.2)
         }
-    }
-
-    /// Keeps only the values some row holds.
-    private mutating func compact() {
-        var renumbered = [UInt32](repeating: .max, count: values.count)
-        var kept: [Value] = []
-        for index in slots.indices {
-            let old = Int(slots[index])
-            if renumbered[old] == .max {
-                renumbered[old] = UInt32(kept.count)
-                kept.append(values[old])
-            }
-            slots[index] = renumbered[old]
-        }
-        values = kept
-        recent = (0, 0, 0, 0)
     }
 }

@@ -68,13 +68,12 @@ extension ResolvedScreen {
 
     /// Evaluates `model` in `context`.
     init(model: ScreenModel, context: EvaluationContext) {
-        specs = RowColumn()
-        insets = Palette()
-        separators = Palette()
-        contents = Palette()
-        nested = RowColumn()
-        nested.reserveCapacity(model.rows.count)
+        // Built in plain arrays and builders, made columns once at the end.
+        var specs: [MainSpec] = [], nested: [Int32] = []
+        var insets = Palette<EdgeInsets>.Builder(), separators = Palette<ResolvedSeparator?>.Builder()
+        var contents = Palette<ResolvedContent>.Builder()
         specs.reserveCapacity(model.rows.count)
+        nested.reserveCapacity(model.rows.count)
         insets.reserveCapacity(model.rows.count)
         separators.reserveCapacity(model.rows.count)
         contents.reserveCapacity(model.rows.count)
@@ -86,6 +85,11 @@ extension ResolvedScreen {
             contents.append(facts.content)
             nested.append(facts.nested)
         }
+        self.specs = RowColumn(specs)
+        self.nested = RowColumn(nested)
+        self.insets = insets.build()
+        self.separators = separators.build()
+        self.contents = contents.build()
         stacks = model.stacks.map { Self.stack($0, table: model.expressions, context: context) }
     }
 

@@ -15,9 +15,12 @@
 /// place.
 struct RowColumn<Element: Sendable>: Sendable {
     /// Mutated only when uniquely referenced (checked before each write),
-    /// so sharing it between copies, and threads, is safe.
+    /// so sharing it between copies, and threads, is safe; for the same
+    /// reason no access can overlap another, and the dynamic exclusivity
+    /// check a class's property costs on each access (doubling the time of
+    /// a layout pass) is left out.
     private final class Storage: @unchecked Sendable {
-        var elements: [Element]
+        @exclusivity(unchecked) var elements: [Element]
         init(_ elements: [Element]) { self.elements = elements }
     }
 
@@ -61,6 +64,12 @@ struct RowColumn<Element: Sendable>: Sendable {
     }
 
     mutating func append(_ element: Element) {
+        // The common case first: a column being built, held by nobody else.
+        if written.isEmpty, isKnownUniquelyReferenced(&storage) {
+            storage.elements.append(element)
+            count += 1
+            return
+        }
         if makeWritable() {
             storage.elements.append(element)
         } else {
@@ -112,23 +121,21 @@ struct RowColumn<Element: Sendable>: Sendable {
         written = [:]
     }
 
-    /// Reads rows through a buffer, for the layout's hot loops: a row
-    /// costs a load, and a lookup only while rows written aside exist.
-    func withUnsafeReader<R>(_ body: (Reader) throws -> R) rethrows -> R {
-        try storage.elements.withUnsafeBufferPointer { elements in
-            try body(Reader(elements: elements, written: written.isEmpty ? nil : written))
-        }
+    /// Reads rows through a plain buffer, for the layout's hot loops: a
+    /// row costs a load. The layout settles its columns before it runs;
+    /// should rows still be written aside, the buffer is a merged copy
+    /// (O(n), and correct).
+    func withUnsafeReader<R>(_ body: (UnsafeBufferPointer<Element>) throws -> R) rethrows -> R {
+        // One call of `body`, so that it is inlined into the caller's loop.
+        let elements = written.isEmpty ? storage.elements : merged()
+        return try elements.withUnsafeBufferPointer(body)
     }
 
-    /// Rows through a buffer (valid inside `withUnsafeReader` only).
-    struct Reader {
-        fileprivate let elements: UnsafeBufferPointer<Element>
-        fileprivate let written: [Int: Element]?
-
-        subscript(row: Int) -> Element {
-            if let written, let value = written[row] { return value }
-            return elements[row]
-        }
+    /// The rows, those written aside included, in one array.
+    private func merged() -> [Element] {
+        var merged = self
+        merged.settle()
+        return merged.storage.elements
     }
 }
 

@@ -98,7 +98,12 @@ package struct ScreenLayout: Sendable {
             let stack = queue[cursor]
             cursor += 1
             guard let origin = stackOrigin[stack], stackDone[stack] else { continue }
-            for row in model.stacks[stack].rows where resolved.nested[row] >= 0 && !resolved.specs[row].hidden {
+            // Every row of the screen's stack in a full layout: read
+            // through the columns' buffers.
+            let holders = resolved.nested.withUnsafeReader { nested in
+                resolved.specs.withUnsafeReader { specs in model.stacks[stack].rows.filter { nested[$0] >= 0 && !specs[$0].hidden } }
+            }
+            for row in holders {
                 let nested = Int(resolved.nested[row])
                 guard stackOrigin[nested] == nil else { continue }
                 let frame = Self.frame(

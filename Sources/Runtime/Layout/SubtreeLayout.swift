@@ -22,6 +22,10 @@ extension ScreenLayout {
     /// extent along the screen's axis and whether any row inside it moved
     /// or changed size.
     mutating func layOutAgain(rootRow row: Int, measurer: any Measurer) -> (extent: Double, changed: Bool) {
+        // The engine's hot loops read plain buffers: rows the incremental
+        // layout's copy wrote aside are folded in (copying the columns
+        // once, while that copy shares them).
+        resolved.settle()
         // The stacks inside the row, visible or not: all are laid out anew.
         var inside: [Int] = []
         if resolved.nested[row] >= 0 { inside.append(Int(resolved.nested[row])) }
