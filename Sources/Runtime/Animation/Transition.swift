@@ -80,8 +80,11 @@ package struct Transition: Sendable {
         self.newHolders = newHolders
         self.newDrawn = newDrawn
 
-        // What the interrupted transition had reached.
-        var inFlight: [Int: (pose: Pose?, track: RowTrack)] = [:]
+        // What the interrupted transition had reached: each row's track
+        // still running, by row, found through a flat index (every row
+        // after a change has one; a table of them, track and pose by row,
+        // took 3 to 6 times as long as the rest of the transition).
+        let inFlight = InFlightTracks(previous: previous?.tracks ?? [], carried: carried, elapsed: elapsed)
         var events: [TransitionEvent] = []
         var fallbackPoses: [Int: Pose] = [:]
         var fallbackChildren: [Int: [Int]] = [:]
@@ -89,14 +92,12 @@ package struct Transition: Sendable {
         // Tracks handed on by a quick transition (one row and the rows after
         // it near the viewport) count as an interrupted transition's.
         for track in carried where !track.isOver(at: elapsed) {
-            inFlight[track.row] = (track.pose(at: elapsed), track)
             if track.duration > 0, track.kind != .move {
                 events.append(.didEnd(row: RowKey(track.row), kind: track.kind, hiding: track.hides, finished: false))
             }
         }
         if let previous {
             for track in previous.tracks where !track.isOver(at: elapsed) {
-                inFlight[track.row] = (track.pose(at: elapsed), track)
                 if track.duration > 0 {
                     events.append(.didEnd(row: RowKey(track.row), kind: track.kind, hiding: track.hides, finished: false))
                 }
@@ -124,9 +125,9 @@ package struct Transition: Sendable {
         var specs = SpecCache()
         // New move tracks whose rows follow the change that moves them.
         var followers: [Int] = []
-        let rowCount = max(oldDrawn.count, newDrawn.count, (inFlight.keys.max() ?? -1) + 1)
+        let rowCount = max(oldDrawn.count, newDrawn.count, inFlight.rowCount)
         for row in 0..<rowCount {
-            let current = inFlight.isEmpty ? nil : inFlight[row]
+            let current = inFlight[row]
             guard oldDrawn[row] != nil || newDrawn[row] != nil || current != nil else { continue }
             let oldPose = current.map(\.pose) ?? (oldDrawn[row] != nil ? old.pose(of: row, holders: oldHolders) : nil)
             let newPose = newDrawn[row] != nil ? new.pose(of: row, holders: newHolders) : nil
