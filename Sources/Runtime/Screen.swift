@@ -128,10 +128,10 @@ package struct Screen: Sendable {
 
     /// Lays out already-evaluated rows.
     package func layout(_ resolved: ResolvedScreen, measurer: any Measurer = DefaultMeasurer()) -> ScreenLayout {
-        // The hot loops read plain buffers (a no-op unless a copy of the
-        // live screen wrote rows aside).
+        // The hot loops read plain buffers; the layout keeps columns of
+        // its own (sharing their buffers until either side writes).
         var resolved = resolved
-        resolved.settle()
+        resolved.detach()
         var engine = LayoutEngine(resolved: resolved, model: model, measurer: measurer)
         let root = model.rootStack
         let axis = resolved.stacks[root].axis

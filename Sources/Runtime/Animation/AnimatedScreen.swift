@@ -92,7 +92,10 @@ package struct AnimatedScreen: Sendable {
             next.oldOffset = oldOffset
             if running { changesComposed += 1 }
             if running, changed.incremental.changeLog.moved != nil { movesComposed += 1 }
-            live = changed
+            // The copy becomes the live screen and the screen before is
+            // gone: the rows it wrote aside go into its columns now.
+            live = consume changed
+            live.incremental.foldWrittenAside()
             quick = next
             transition = nil
             layoutIsStale = true

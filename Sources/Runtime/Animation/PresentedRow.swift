@@ -29,7 +29,7 @@ package struct PresentedRow: Hashable, Sendable {
     }
 
     /// The row as `layout` places it, with no effects.
-    package init(_ layout: ScreenLayout, row: Int, offset: Double) {
+    package init(_ layout: borrowing ScreenLayout, row: Int, offset: Double) {
         self.init(
             frame: layout.frame(of: row), content: layout.contentFrame(of: row), separator: layout.separatorFrame(of: row),
             visibility: layout.visibility(of: row, offset: offset))

@@ -55,6 +55,15 @@ struct Palette<Value: Equatable & Sendable>: Sendable {
     /// (`RowColumn.settle()`).
     mutating func settle() { slots.settle() }
 
+    /// Rows written aside (`RowColumn.rowsWrittenAside`).
+    var rowsWrittenAside: Int { slots.rowsWrittenAside }
+
+    /// `RowColumn.foldIfUnique()` of the slots.
+    mutating func foldIfUnique() { slots.foldIfUnique() }
+
+    /// `RowColumn.detach()` of the slots.
+    mutating func detach() { slots.detach() }
+
     /// Reads rows without bounds or uniqueness checks on each: for the
     /// layout's hot loops.
     func withUnsafeReader<R>(_ body: (Reader) throws -> R) rethrows -> R {

@@ -103,6 +103,33 @@ extension ResolvedScreen {
         nested.settle()
     }
 
+    /// Folds rows written aside while a copy of the screen shared the
+    /// columns, for each column nobody else holds now (after a change made
+    /// on a copy was kept): O(rows written).
+    mutating func foldIfUnique() {
+        specs.foldIfUnique()
+        insets.foldIfUnique()
+        separators.foldIfUnique()
+        contents.foldIfUnique()
+        nested.foldIfUnique()
+    }
+
+    /// Rows written aside in all the columns (for tests of the sharing).
+    var rowsWrittenAside: Int {
+        specs.rowsWrittenAside + insets.rowsWrittenAside + separators.rowsWrittenAside + contents.rowsWrittenAside
+            + nested.rowsWrittenAside
+    }
+
+    /// Settled columns in boxes of their own (`RowColumn.detach()`): a
+    /// layout's copy.
+    mutating func detach() {
+        specs.detach()
+        insets.detach()
+        separators.detach()
+        contents.detach()
+        nested.detach()
+    }
+
     /// Evaluates row `index` again (its state changed).
     mutating func refresh(row index: Int, model: ScreenModel, context: EvaluationContext) {
         let facts = Self.facts(of: model.rows[index], table: model.expressions, context: context)

@@ -6,9 +6,15 @@
 // arrays, the copy's first write to each column copied the column whole:
 // 56 MB at a million rows for a state that five rows read. Here a write to
 // a column another copy still holds goes to a small table of the rows
-// written instead; the table is folded into the column at the next write
-// once nobody else holds it, or, past an eighth of the rows, by copying
-// the column once (so a long run of shared writes costs O(1) a row).
+// written instead; the table is folded into the column once nobody else
+// holds it (the change kept, the screen before dropped), or, past an
+// eighth of the rows, by copying the column once (so a long run of shared
+// writes costs O(1) a row).
+//
+// Copies are meant to be short-lived: a layout made from the columns takes
+// its own box around the same buffer (`detach()`), so that the live
+// screen's next write copies the buffer once, as an array's would, rather
+// than writing aside, and reading aside, for as long as the layout lives.
 
 /// A column of one value per row: an array whose copies share storage
 /// and remember their own writes, by row, until they can make them in
@@ -27,7 +33,7 @@ struct RowColumn<Element: Sendable>: Sendable {
     private var storage: Storage
     /// Rows written, or appended, while `storage` was shared: these win
     /// over `storage`; appended rows are at `storage.elements.count` and up.
-    private var written: [Int: Element] = [:]
+    private var written = Aside()
     /// Rows in the column, `written`'s appended ones included.
     private(set) var count: Int
 
@@ -57,7 +63,7 @@ struct RowColumn<Element: Sendable>: Sendable {
             if makeWritable() {
                 storage.elements[row] = newValue
             } else {
-                written[row] = newValue
+                written.set(row, newValue)
                 unshareIfLarge()
             }
         }
@@ -73,7 +79,7 @@ struct RowColumn<Element: Sendable>: Sendable {
         if makeWritable() {
             storage.elements.append(element)
         } else {
-            written[count] = element
+            written.set(count, element)
         }
         count += 1
         unshareIfLarge()
@@ -91,6 +97,22 @@ struct RowColumn<Element: Sendable>: Sendable {
         guard !written.isEmpty else { return }
         if !isKnownUniquelyReferenced(&storage) { storage = Storage(storage.elements) }
         fold()
+    }
+
+    /// Folds the rows written aside into the column when nobody else
+    /// holds it (O(rows written aside)); otherwise leaves them aside.
+    mutating func foldIfUnique() {
+        guard !written.isEmpty, isKnownUniquelyReferenced(&storage) else { return }
+        fold()
+    }
+
+    /// Settles the column and gives it a box of its own around the same
+    /// buffer: a layout's copy, so that it and the live screen's column
+    /// never write aside for each other; the first to write copies the
+    /// buffer (O(n), once, as an array does).
+    mutating func detach() {
+        settle()
+        storage = Storage(storage.elements)
     }
 
     /// Whether `storage` may be written in place: nobody else holds it
@@ -113,12 +135,12 @@ struct RowColumn<Element: Sendable>: Sendable {
     private mutating func fold() {
         let stored = storage.elements.count
         storage.elements.reserveCapacity(count)
-        for (row, value) in written where row < stored { storage.elements[row] = value }
+        for (row, value) in written.rows where row < stored { storage.elements[row] = value }
         for row in stored..<count {
             guard let value = written[row] else { preconditionFailure("row \(row) of a column of \(count) was never written") }
             storage.elements.append(value)
         }
-        written = [:]
+        written = Aside()
     }
 
     /// Reads rows through a plain buffer, for the layout's hot loops: a
@@ -136,6 +158,34 @@ struct RowColumn<Element: Sendable>: Sendable {
         var merged = self
         merged.settle()
         return merged.storage.elements
+    }
+}
+
+extension RowColumn {
+    /// Rows written aside, with a filter (their span, and which of 64
+    /// residues they fall on) that answers most reads of other rows
+    /// without hashing: a screen copy's one changed row costs the rows
+    /// read around it nothing.
+    private struct Aside: Sendable {
+        private(set) var rows: [Int: Element] = [:]
+        private var low = Int.max
+        private var high = Int.min
+        private var residues: UInt64 = 0
+
+        var isEmpty: Bool { rows.isEmpty }
+        var count: Int { rows.count }
+
+        subscript(row: Int) -> Element? {
+            guard row >= low, row <= high, residues & (1 << UInt64(row & 63)) != 0 else { return nil }
+            return rows[row]
+        }
+
+        mutating func set(_ row: Int, _ value: Element) {
+            rows[row] = value
+            low = Swift.min(low, row)
+            high = Swift.max(high, row)
+            residues |= 1 << UInt64(row & 63)
+        }
     }
 }
 
