@@ -30,13 +30,66 @@ struct RowSequence: Sendable {
     /// Rows per block when blocks are made afresh (room for the block to grow).
     static let fillBlock = 256
 
+    /// A block's columns live in one box, copied when a block shared with
+    /// a copy of the sequence is written: copying the sequence (a change
+    /// made on a copy of the screen) then costs a reference a block, not six.
     private struct Block: Sendable {
-        var rows: [Int32] = []
-        var extents: [Double] = []
-        var terms: [Double] = []
-        var visible: [Bool] = []
-        var termSums = PrefixSums([])
-        var visibleSums = PrefixSums([])
+        /// Written only when uniquely referenced (`columns(_:)` makes sure),
+        /// so shared between copies, and threads, safely; no access to it
+        /// overlaps another.
+        private final class Columns: @unchecked Sendable {
+            @exclusivity(unchecked) var rows: [Int32] = []
+            @exclusivity(unchecked) var extents: [Double] = []
+            @exclusivity(unchecked) var terms: [Double] = []
+            @exclusivity(unchecked) var visible: [Bool] = []
+            @exclusivity(unchecked) var termSums = PrefixSums([])
+            @exclusivity(unchecked) var visibleSums = PrefixSums([])
+
+            init() {}
+
+            func copy() -> Columns {
+                let copy = Columns()
+                copy.rows = rows
+                copy.extents = extents
+                copy.terms = terms
+                copy.visible = visible
+                copy.termSums = termSums
+                copy.visibleSums = visibleSums
+                return copy
+            }
+        }
+
+        private var columns = Columns()
+
+        /// The box, copied first if another sequence shares it.
+        private mutating func unique() {
+            if !isKnownUniquelyReferenced(&columns) { columns = columns.copy() }
+        }
+
+        var rows: [Int32] {
+            get { columns.rows }
+            _modify { unique(); yield &columns.rows }
+        }
+        var extents: [Double] {
+            get { columns.extents }
+            _modify { unique(); yield &columns.extents }
+        }
+        var terms: [Double] {
+            get { columns.terms }
+            _modify { unique(); yield &columns.terms }
+        }
+        var visible: [Bool] {
+            get { columns.visible }
+            _modify { unique(); yield &columns.visible }
+        }
+        var termSums: PrefixSums {
+            get { columns.termSums }
+            _modify { unique(); yield &columns.termSums }
+        }
+        var visibleSums: PrefixSums {
+            get { columns.visibleSums }
+            _modify { unique(); yield &columns.visibleSums }
+        }
 
         init<C: Collection>(_ entries: C) where C.Element == Entry {
             rows.reserveCapacity(entries.count)
