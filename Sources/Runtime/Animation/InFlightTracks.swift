@@ -17,13 +17,13 @@ struct InFlightTracks {
         self.previous = previous
         self.carried = carried
         self.elapsed = elapsed
-        let running = { (track: RowTrack) in !track.isOver(at: elapsed) }
-        let rows = (previous.lazy.filter(running).map(\.row).max() ?? -1) + 1
-        let handedOn = (carried.lazy.filter(running).map(\.row).max() ?? -1) + 1
-        guard max(rows, handedOn) > 0 else { return }
-        index = [Int32](repeating: -1, count: max(rows, handedOn))
-        for (at, track) in carried.enumerated() where running(track) { index[track.row] = -2 - Int32(at) }
-        for (at, track) in previous.enumerated() where running(track) { index[track.row] = Int32(at) }
+        for (at, track) in carried.enumerated() where !track.isOver(at: elapsed) { mark(track.row, -2 - Int32(at)) }
+        for (at, track) in previous.enumerated() where !track.isOver(at: elapsed) { mark(track.row, Int32(at)) }
+    }
+
+    private mutating func mark(_ row: Int, _ entry: Int32) {
+        if row >= index.count { index.append(contentsOf: repeatElement(-1, count: row + 1 - index.count)) }
+        index[row] = entry
     }
 
     /// One past the last row with a track running (0 when none).

@@ -553,7 +553,8 @@ package struct IncrementalLayout: Sendable {
     /// A full layout of the current state (made again if anything changed).
     package mutating func layout() -> ScreenLayout {
         if !snapshotIsCurrent {
-            // Settled here, the snapshot shares the columns it lays out.
+            // Settled in place (the layout's copy would settle its own,
+            // leaving this one to read its rows aside).
             resolved.settle()
             snapshot = screen.layout(resolved, measurer: measurer)
             snapshotIsCurrent = true

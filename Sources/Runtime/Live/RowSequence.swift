@@ -34,7 +34,7 @@ struct RowSequence: Sendable {
     /// a copy of the sequence is written: copying the sequence (a change
     /// made on a copy of the screen) then costs a reference a block, not six.
     private struct Block: Sendable {
-        /// Written only when uniquely referenced (`columns(_:)` makes sure),
+        /// Written only when uniquely referenced (`unique()` makes sure),
         /// so shared between copies, and threads, safely; no access to it
         /// overlaps another.
         private final class Columns: @unchecked Sendable {
@@ -92,15 +92,18 @@ struct RowSequence: Sendable {
         }
 
         init<C: Collection>(_ entries: C) where C.Element == Entry {
-            rows.reserveCapacity(entries.count)
-            extents.reserveCapacity(entries.count)
-            terms.reserveCapacity(entries.count)
-            visible.reserveCapacity(entries.count)
+            // The box was just made: filled directly, without asking at
+            // each append whether another block shares it.
+            let columns = columns
+            columns.rows.reserveCapacity(entries.count)
+            columns.extents.reserveCapacity(entries.count)
+            columns.terms.reserveCapacity(entries.count)
+            columns.visible.reserveCapacity(entries.count)
             for entry in entries {
-                rows.append(Int32(truncatingIfNeeded: entry.row))
-                extents.append(entry.extent)
-                terms.append(entry.term)
-                visible.append(entry.visible)
+                columns.rows.append(Int32(truncatingIfNeeded: entry.row))
+                columns.extents.append(entry.extent)
+                columns.terms.append(entry.term)
+                columns.visible.append(entry.visible)
             }
             resum()
         }
