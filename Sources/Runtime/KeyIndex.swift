@@ -35,6 +35,13 @@ package struct KeyIndex: Sendable {
         reserveCapacity(minimumCapacity)
     }
 
+    /// An empty table hashing keys as `other` does: tables of one
+    /// `ShardedKeyIndex` hash each key once, for all of them.
+    package init(minimumCapacity: Int = 0, hashingAs other: KeyIndex) {
+        seed = other.seed
+        reserveCapacity(minimumCapacity)
+    }
+
     /// Room for `capacity` keys without growing.
     package mutating func reserveCapacity(_ capacity: Int) {
         // Geometrically: an array reserved to one more than it holds is
@@ -51,8 +58,11 @@ package struct KeyIndex: Sendable {
     }
 
     /// The value of `key`, or nil.
-    package subscript(key: String) -> Int? {
-        guard count > 0, let entry = find(key, hash: hash(key)).entry else { return nil }
+    package subscript(key: String) -> Int? { value(forKey: key, hash: hash(key)) }
+
+    /// The value of `key`, whose `hash(_:)` is `code`, or nil.
+    package func value(forKey key: String, hash code: UInt64) -> Int? {
+        guard count > 0, let entry = find(key, hash: code).entry else { return nil }
         return Int(values[entry])
     }
 
@@ -60,8 +70,13 @@ package struct KeyIndex: Sendable {
     /// key is added, and stays in `keys` in the order added).
     @discardableResult
     package mutating func updateValue(_ value: Int, forKey key: String) -> Int? {
+        updateValue(value, forKey: key, hash: hash(key))
+    }
+
+    /// `updateValue(_:forKey:)` of a key whose `hash(_:)` is `code`.
+    @discardableResult
+    package mutating func updateValue(_ value: Int, forKey key: String, hash code: UInt64) -> Int? {
         precondition(value >= 0 && value <= Int(Int32.max), "a place of \(value)")
-        let code = hash(key)
         let found = find(key, hash: code)
         if let entry = found.entry {
             let old = Int(values[entry])
@@ -70,7 +85,7 @@ package struct KeyIndex: Sendable {
         }
         if count + 1 > buckets.count / 4 * 3 || used + 1 > buckets.count / 8 * 7 {
             rebuild(buckets: max(Self.bucketCount(for: count + 1), buckets.count))
-            return updateValue(value, forKey: key)
+            return updateValue(value, forKey: key, hash: code)
         }
         let entry = Int32(keys.count)
         keys.append(key)
@@ -84,7 +99,13 @@ package struct KeyIndex: Sendable {
     /// Takes `key` out; returns its value, or nil.
     @discardableResult
     package mutating func removeValue(forKey key: String) -> Int? {
-        let found = find(key, hash: hash(key))
+        removeValue(forKey: key, hash: hash(key))
+    }
+
+    /// `removeValue(forKey:)` of a key whose `hash(_:)` is `code`.
+    @discardableResult
+    package mutating func removeValue(forKey key: String, hash code: UInt64) -> Int? {
+        let found = find(key, hash: code)
         guard let entry = found.entry else { return nil }
         let value = Int(values[entry])
         buckets[found.bucket] = Self.removed
@@ -153,7 +174,7 @@ package struct KeyIndex: Sendable {
     /// The key's UTF-8, eight bytes at a time, each word multiplied out
     /// with the seed (the folded 128-bit product of wyhash); the last
     /// step spreads the high bits into the low ones the mask keeps.
-    private func hash(_ key: String) -> UInt64 {
+    package func hash(_ key: String) -> UInt64 {
         if let code = key.utf8.withContiguousStorageIfAvailable({ hash(bytes: $0) }) { return code }
         return Array(key.utf8).withUnsafeBufferPointer { hash(bytes: $0) }
     }

@@ -19,7 +19,8 @@ package struct Screen: Sendable {
     /// host's `setHidden`): part of the screen, so that every layout of it
     /// — incremental or from scratch — sees them.
     package private(set) var hiddenOverrides: [Int: Bool] = [:]
-    private var rowsByID: KeyIndex
+    /// In shards: a copy of the screen that frees or adds an id copies one.
+    private var rowsByID: ShardedKeyIndex
 
     package init(model: ScreenModel, viewportWidth: Double = 390, viewportHeight: Double = 844) {
         self.model = model
@@ -32,7 +33,7 @@ package struct Screen: Sendable {
         for stack in model.stacks {
             for row in stack.rows where row < listed.count { listed[row] = true }
         }
-        var ids = KeyIndex(minimumCapacity: model.rows.indices.count { listed[$0] && model.rows[$0].id != nil })
+        var ids = ShardedKeyIndex(minimumCapacity: model.rows.indices.count { listed[$0] && model.rows[$0].id != nil })
         for (index, row) in model.rows.enumerated() where listed[index] {
             if let id = row.id, ids[id] == nil { ids.updateValue(index, forKey: id) }
         }
@@ -57,7 +58,6 @@ package struct Screen: Sendable {
         model = edited
         if state.count < model.state.count { state += model.state.dropFirst(state.count).map(\.initial) }
         forgetIDs(of: removed)
-        rowsByID.reserveCapacity(rowsByID.count + inserted.count)
         for row in inserted where row < model.rows.count {
             // The lowest row with an id answers to it, as a table built
             // afresh has it; one lookup for the usual id not seen before.

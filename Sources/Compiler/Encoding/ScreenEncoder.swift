@@ -664,7 +664,7 @@ public enum ScreenEncoder {
         }
 
         /// Rows; a template's parents are written one up (0: where the instance goes).
-        mutating func writeRows(_ rows: [RowModel], parentOffset: Int, into w: inout ByteWriter) {
+        mutating func writeRows(_ rows: some Collection<RowModel>, parentOffset: Int, into w: inout ByteWriter) {
             w.varint(rows.count)
             for row in rows {
                 ScreenEncoder.writeRow(

@@ -87,7 +87,7 @@ struct SlotRenumbering {
         apply(to: &template.rows)
     }
 
-    private func apply(to rows: inout [RowModel]) {
+    private func apply(to rows: inout some MutableCollection<RowModel>) {
         for index in rows.indices {
             // Only rows whose taps set state change (most share their
             // details with rows like them, and keep sharing them).

@@ -60,7 +60,7 @@ package struct AnimatedScreen: Sendable {
     /// later, without the model being looked at again — follows the change
     /// that moves it.
     static func everyMoveFollows(_ model: ScreenModel) -> Bool {
-        func follow(_ rows: [RowModel]) -> Bool { !rows.contains { $0.transitions.contains { $0.kind == .move && !$0.follows } } }
+        func follow(_ rows: some Sequence<RowModel>) -> Bool { !rows.contains { $0.transitions.contains { $0.kind == .move && !$0.follows } } }
         return follow(model.rows) && model.components.allSatisfy { follow($0.rows) } && model.repeaters.allSatisfy { follow($0.template.rows) }
     }
 

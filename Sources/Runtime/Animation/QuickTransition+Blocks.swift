@@ -162,7 +162,7 @@ extension QuickTransition {
     /// timing of any row moved is that of all. O(rows), once per model.
     static func movesAlike(_ model: ScreenModel) -> Bool {
         var common: (delay: ExprRef, duration: ExprRef, curve: CurveModel)??
-        func alike(_ rows: [RowModel]) -> Bool {
+        func alike(_ rows: some Sequence<RowModel>) -> Bool {
             for row in rows {
                 let move = row.transitions.first { $0.kind == .move }.map { (delay: $0.delay, duration: $0.duration, curve: $0.curve) }
                 guard let seen = common else {

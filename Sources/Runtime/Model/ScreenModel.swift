@@ -300,7 +300,9 @@ public struct ScreenModel: Hashable, Sendable, Codable {
     package var enums: [EnumModel]
     package var state: [StateSlot]
     package var stacks: [StackModel]
-    package var rows: [RowModel]
+    /// In pages: a copy of the model that gains a row copies a page, not
+    /// every row (`PagedArray`).
+    package var rows: PagedArray<RowModel>
     package var steps: [StepModel]
     package var expressions: ExpressionTable
     /// A flow's fading and navigation (nil for screens).
@@ -330,7 +332,7 @@ public struct ScreenModel: Hashable, Sendable, Codable {
         self.enums = enums
         self.state = state
         self.stacks = stacks
-        self.rows = rows
+        self.rows = PagedArray(rows)
         self.steps = steps
         self.expressions = expressions
     }

@@ -1,0 +1,149 @@
+// The model's rows, in pages. `HostSession.change(at:)` makes its change on
+// a copy of the live screen (so that a change that throws changes nothing),
+// and a change that inserts a row appends to the model's rows: in one array
+// that append copied every row of the screen the copy shared with the
+// screen before — 64 MB at a million rows for one row inserted. Kept in
+// pages of 1,024, a copy shares the pages, and a write copies the list of
+// pages (a pointer for each 1,024 rows) and the one page written; reading
+// row i is one more load than in an array (its page, then the row).
+
+/// An array kept in pages of 1,024 elements, so that a copy that writes an
+/// element or appends one copies a page, not the whole array. Reads are
+/// O(1); appends are amortised O(1); other edits of the range rebuild it.
+package struct PagedArray<Element> {
+    private var pages: [[Element]] = []
+    /// The elements in all pages: every page but the last is full.
+    package private(set) var count = 0
+
+    static var pageShift: Int { 10 }
+    static var pageSize: Int { 1 << pageShift }
+    static var pageMask: Int { pageSize - 1 }
+
+    package init() {}
+
+    package init(_ elements: some Sequence<Element>) {
+        var page: [Element] = []
+        for element in elements {
+            if page.count == Self.pageSize {
+                pages.append(page)
+                page = []
+            }
+            if page.isEmpty { page.reserveCapacity(Self.pageSize) }
+            page.append(element)
+            count += 1
+        }
+        if !page.isEmpty { pages.append(page) }
+    }
+
+    /// Adds `element` at the end: into the last page, or a new one.
+    package mutating func append(_ element: Element) {
+        if count & Self.pageMask == 0 { pages.append([]) }
+        pages[pages.count - 1].append(element)
+        count += 1
+    }
+
+    /// Empties the array.
+    package mutating func removeAll(keepingCapacity: Bool = false) {
+        pages = []
+        count = 0
+    }
+
+    /// How many pages this array and `other` hold in the same memory (for
+    /// tests: a copy that wrote one row shares every page but that row's).
+    func pagesShared(with other: PagedArray) -> Int {
+        zip(pages, other.pages).count { pair in
+            pair.0.withUnsafeBufferPointer { a in pair.1.withUnsafeBufferPointer { b in a.baseAddress == b.baseAddress } }
+        }
+    }
+}
+
+extension PagedArray: RandomAccessCollection, MutableCollection {
+    package var startIndex: Int { 0 }
+    package var endIndex: Int { count }
+
+    package subscript(index: Int) -> Element {
+        get {
+            precondition(index >= 0 && index < count, "index \(index) out of 0..<\(count)")
+            return pages[index &>> Self.pageShift][index & Self.pageMask]
+        }
+        _modify {
+            precondition(index >= 0 && index < count, "index \(index) out of 0..<\(count)")
+            yield &pages[index &>> Self.pageShift][index & Self.pageMask]
+        }
+    }
+
+    /// Walks the pages: O(1) an element, reading each page's elements
+    /// as an array's iterator does.
+    package struct Iterator: IteratorProtocol {
+        fileprivate let pages: [[Element]]
+        fileprivate var page = 0
+        fileprivate var current: IndexingIterator<[Element]>
+
+        fileprivate init(pages: [[Element]]) {
+            self.pages = pages
+            current = (pages.first ?? []).makeIterator()
+        }
+
+        package mutating func next() -> Element? {
+            if let element = current.next() { return element }
+            page += 1
+            guard page < pages.count else { return nil }
+            current = pages[page].makeIterator()
+            return current.next()
+        }
+    }
+
+    package func makeIterator() -> Iterator { Iterator(pages: pages) }
+}
+
+extension PagedArray: RangeReplaceableCollection {
+    package mutating func append<S: Sequence>(contentsOf elements: S) where S.Element == Element {
+        for element in elements { append(element) }
+    }
+
+    package mutating func reserveCapacity(_ n: Int) {}
+
+    /// Appends in place; any other edit rebuilds the pages (O(n)): the
+    /// model's rows are only ever appended to or written.
+    package mutating func replaceSubrange<C: Collection>(_ range: Range<Int>, with elements: C) where C.Element == Element {
+        precondition(range.lowerBound >= 0 && range.upperBound <= count, "range \(range) out of 0..<\(count)")
+        if range.isEmpty, range.lowerBound == count {
+            append(contentsOf: elements)
+            return
+        }
+        var all = Array(self)
+        all.replaceSubrange(range, with: elements)
+        self = PagedArray(all)
+    }
+}
+
+extension PagedArray: ExpressibleByArrayLiteral {
+    package init(arrayLiteral elements: Element...) { self.init(elements) }
+}
+
+extension PagedArray: Sendable where Element: Sendable {}
+
+extension PagedArray: Equatable where Element: Equatable {
+    package static func == (lhs: PagedArray, rhs: PagedArray) -> Bool {
+        lhs.count == rhs.count && lhs.pages == rhs.pages
+    }
+}
+
+extension PagedArray: Hashable where Element: Hashable {
+    package func hash(into hasher: inout Hasher) {
+        hasher.combine(count)
+        for element in self { hasher.combine(element) }
+    }
+}
+
+extension PagedArray: Codable where Element: Codable {
+    /// As an array: the same JSON.
+    package init(from decoder: any Decoder) throws {
+        self.init(try [Element](from: decoder))
+    }
+
+    package func encode(to encoder: any Encoder) throws {
+        var container = encoder.unkeyedContainer()
+        for element in self { try container.encode(element) }
+    }
+}

@@ -1,0 +1,64 @@
+// A screen's rows by id, for a screen that is copied and then changed.
+// `HostSession.change(at:)` changes a copy of the live screen; a row
+// inserted or removed there adds or frees an id, and in one `KeyIndex` that
+// copied the whole table the copy shared with the screen before (its keys,
+// places and buckets: 28 MB at a million rows). Split by the keys' hashes
+// into tables of about 2,048 keys, a copy shares them all, and a write
+// copies the list of tables and the one table the key falls in.
+
+/// `KeyIndex` split into shards by the high bits of each key's hash, so
+/// that a copy that adds or removes a key copies one shard. The shards
+/// are fixed when the index is made (from the keys it is made for); an
+/// index that grows far past that keeps working, its shards larger.
+package struct ShardedKeyIndex: Sendable {
+    private var shards: [KeyIndex]
+    /// 64 minus log2 of the shard count: a key's shard is `hash >> shift`.
+    private let shift: UInt64
+    /// Live keys in all shards.
+    package private(set) var count = 0
+
+    /// Keys a shard holds when the index is full to `minimumCapacity`.
+    static var keysPerShard: Int { 2048 }
+
+    package init(minimumCapacity: Int = 0) {
+        var shardCount = 1
+        var bits: UInt64 = 0
+        while shardCount * Self.keysPerShard < minimumCapacity && shardCount < 4096 {
+            shardCount *= 2
+            bits += 1
+        }
+        let first = KeyIndex(minimumCapacity: minimumCapacity / shardCount)
+        shards = [first] + (1..<shardCount).map { _ in KeyIndex(minimumCapacity: minimumCapacity / shardCount, hashingAs: first) }
+        shift = 64 - bits
+    }
+
+    /// The shard of a key whose hash is `code`.
+    private func shard(_ code: UInt64) -> Int {
+        // A shift by 64 (one shard) is 0 with the masking shift.
+        shift == 64 ? 0 : Int(truncatingIfNeeded: code &>> shift)
+    }
+
+    /// The value of `key`, or nil.
+    package subscript(key: String) -> Int? {
+        let code = shards[0].hash(key)
+        return shards[shard(code)].value(forKey: key, hash: code)
+    }
+
+    /// Sets `key` to `value`; returns the value it had, or nil.
+    @discardableResult
+    package mutating func updateValue(_ value: Int, forKey key: String) -> Int? {
+        let code = shards[0].hash(key)
+        let old = shards[shard(code)].updateValue(value, forKey: key, hash: code)
+        if old == nil { count += 1 }
+        return old
+    }
+
+    /// Takes `key` out; returns its value, or nil.
+    @discardableResult
+    package mutating func removeValue(forKey key: String) -> Int? {
+        let code = shards[0].hash(key)
+        let old = shards[shard(code)].removeValue(forKey: key, hash: code)
+        if old != nil { count -= 1 }
+        return old
+    }
+}
