@@ -127,7 +127,9 @@ struct RowColumn<Element: Sendable>: Sendable {
     /// Moves `written` into `storage`, which nobody else holds.
     private mutating func fold() {
         let stored = storage.elements.count
-        storage.elements.reserveCapacity(count)
+        // Geometrically, as appending would: room for exactly `count`
+        // made the next fold of a row appended copy the whole column again.
+        if count > storage.elements.capacity { storage.elements.reserveCapacity(Swift.max(count, storage.elements.capacity * 2)) }
         for (row, value) in written.rows where row < stored { storage.elements[row] = value }
         for row in stored..<count {
             guard let value = written[row] else { preconditionFailure("row \(row) of a column of \(count) was never written") }
