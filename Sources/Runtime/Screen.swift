@@ -34,8 +34,8 @@ package struct Screen: Sendable {
             for row in stack.rows where row < listed.count { listed[row] = true }
         }
         var ids = ShardedKeyIndex(minimumCapacity: model.rows.indices.count { listed[$0] && model.rows[$0].id != nil })
-        for (index, row) in model.rows.enumerated() where listed[index] {
-            if let id = row.id, ids[id] == nil { ids.updateValue(index, forKey: id) }
+        for index in model.rows.indices where listed[index] {
+            if let id = model.rows[index].id, ids[id] == nil { ids.updateValue(index, forKey: id) }
         }
         rowsByID = ids
     }

@@ -41,7 +41,7 @@ extension ScreenLayout {
     /// The row holding each stack (nil for the screen's own stack).
     func holders() -> [Int?] {
         var holders = [Int?](repeating: nil, count: model.stacks.count)
-        for (index, row) in model.rows.enumerated() {
+        model.rows.forEachWithIndex { index, row in
             if case .stack(let stack) = row.content, stack < holders.count { holders[stack] = index }
         }
         return holders

@@ -221,7 +221,7 @@ enum ModelValidation {
         // Who holds each stack: a row, a step, or (stack 0) the screen.
         var holders = [Int](repeating: 0, count: model.stacks.count)
         holders[0] = 1
-        for row in model.rows {
+        model.rows.forEachWithIndex { _, row in
             if case .stack(let nested) = row.content { holders[nested] += 1 }
         }
         for (index, count) in holders.enumerated() where count != 1 {
@@ -266,8 +266,8 @@ enum ModelValidation {
         var typer = ExpressionTyper(
             constants: model.expressions.constants, code: model.expressions.code, state: model.state, enums: model.enums,
             parameters: model.parameters)
-        for (index, row) in model.rows.enumerated() {
-            for case .insert(let component, let arguments, _, _) in row.tap {
+        for index in model.rows.indices {
+            for case .insert(let component, let arguments, _, _) in model.rows[index].tap {
                 func fail(_ message: String) -> LoadError {
                     LoadError(section: "ACTIONS", offset: 0, message: "row \(index) inserts \(message)")
                 }

@@ -383,9 +383,10 @@ enum ScreenReader {
                 pin: style.pin, snapHide: style.snapHide)
         }
         /// Rows whose parents are stacks below `stackCount`, shifted down by `parentOffset`
-        /// (a template's rows: 0 is where the instance goes, stored as -1).
-        func readRows(_ r: inout ByteReader, stackCount: Int, parentOffset: Int) throws(LoadError) -> [RowModel] {
-            var rows: [RowModel] = []
+        /// (a template's rows: 0 is where the instance goes, stored as -1),
+        /// read straight into pages (the screen's rows are kept in them).
+        func readRows(_ r: inout ByteReader, stackCount: Int, parentOffset: Int) throws(LoadError) -> PagedArray<RowModel> {
+            var rows = PagedArray<RowModel>()
             var lastOfStyle = [RowModel?](repeating: nil, count: templates.count)
             let rowCount = try r.count(minimumSize: minimumRowSize, "row")
             rows.reserveCapacity(rowCount)
@@ -448,7 +449,7 @@ enum ScreenReader {
             for _ in 0..<(try r.count(minimumSize: 1, "state slot")) { ownStates.append(try r.index(below: state.count, "state slot")) }
             let at = r.offset
             let (localStacks, _) = try readStacks(&r, template: true)
-            let localRows = try readRows(&r, stackCount: localStacks.count, parentOffset: 1)
+            let localRows = Array(try readRows(&r, stackCount: localStacks.count, parentOffset: 1))
             try ModelValidation.validateTemplate(rows: localRows, stacks: localStacks, section: r.section, offset: at, topLevelRows: topLevelRows)
             var template = ComponentTemplate(name: templateName, parameters: indices, rows: localRows, stacks: localStacks)
             template.states = ownStates

@@ -77,13 +77,15 @@ extension ResolvedScreen {
         insets.reserveCapacity(model.rows.count)
         separators.reserveCapacity(model.rows.count)
         contents.reserveCapacity(model.rows.count)
-        for row in model.rows {
-            let facts = Self.facts(of: row, table: model.expressions, context: context)
-            specs.append(facts.spec)
-            insets.append(facts.insets)
-            separators.append(facts.separator)
-            contents.append(facts.content)
-            nested.append(facts.nested)
+        model.rows.forEachPage { page in
+            for row in page {
+                let facts = Self.facts(of: row, table: model.expressions, context: context)
+                specs.append(facts.spec)
+                insets.append(facts.insets)
+                separators.append(facts.separator)
+                contents.append(facts.content)
+                nested.append(facts.nested)
+            }
         }
         self.specs = RowColumn(specs)
         self.nested = RowColumn(nested)

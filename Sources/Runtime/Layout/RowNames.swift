@@ -15,7 +15,7 @@ package struct RowNames: Sendable {
     package init(_ model: ScreenModel) {
         self.model = model
         var holder = [Int](repeating: -1, count: model.stacks.count)
-        for (index, row) in model.rows.enumerated() {
+        model.rows.forEachWithIndex { index, row in
             if case .stack(let nested) = row.content, nested < holder.count { holder[nested] = index }
         }
         var place = [Int](repeating: 0, count: model.rows.count)

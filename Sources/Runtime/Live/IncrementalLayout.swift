@@ -141,10 +141,10 @@ package struct IncrementalLayout: Sendable {
                 if case .state(let slot) = code[index] { set.insert(Int(slot)) }
             }
         }
-        for (index, row) in model.rows.enumerated() {
+        for index in model.rows.indices {
             // Most rows read no state: nothing allocated for them.
             var read: [Int] = []
-            row.forEachLayoutExpression { ref in
+            model.rows[index].forEachLayoutExpression { ref in
                 for at in Int(ref.start)..<Int(ref.start + ref.count) {
                     if case .state(let slot) = code[at], !read.contains(Int(slot)) { read.append(Int(slot)) }
                 }

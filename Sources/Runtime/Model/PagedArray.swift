@@ -36,8 +36,16 @@ package struct PagedArray<Element> {
     }
 
     /// Adds `element` at the end: into the last page, or a new one.
-    package mutating func append(_ element: Element) {
-        if count & Self.pageMask == 0 { pages.append([]) }
+    package mutating func append(_ element: consuming Element) {
+        if count & Self.pageMask == 0 {
+            // Past the first page the array is known to be large: the new
+            // page gets its full room at once, not by doubling (each
+            // doubling moved it). The first grows as an array does, so that
+            // a screen of ten rows does not take room for 1,024.
+            var page: [Element] = []
+            if count > 0 { page.reserveCapacity(Self.pageSize) }
+            pages.append(page)
+        }
         pages[pages.count - 1].append(element)
         count += 1
     }
@@ -62,9 +70,11 @@ extension PagedArray: RandomAccessCollection, MutableCollection {
     package var endIndex: Int { count }
 
     package subscript(index: Int) -> Element {
-        get {
+        // Read in place: `rows[i].parent` reads a field, not a copy of the
+        // row (a retain and a release of what it holds).
+        _read {
             precondition(index >= 0 && index < count, "index \(index) out of 0..<\(count)")
-            return pages[index &>> Self.pageShift][index & Self.pageMask]
+            yield pages[index &>> Self.pageShift][index & Self.pageMask]
         }
         _modify {
             precondition(index >= 0 && index < count, "index \(index) out of 0..<\(count)")
@@ -84,6 +94,7 @@ extension PagedArray: RandomAccessCollection, MutableCollection {
             current = (pages.first ?? []).makeIterator()
         }
 
+        @inline(__always)
         package mutating func next() -> Element? {
             if let element = current.next() { return element }
             page += 1
@@ -94,6 +105,25 @@ extension PagedArray: RandomAccessCollection, MutableCollection {
     }
 
     package func makeIterator() -> Iterator { Iterator(pages: pages) }
+
+    /// Calls `body` with each element's index and the element, in order,
+    /// read in place (the iterator, as an array's, hands out copies).
+    package func forEachWithIndex(_ body: (Int, borrowing Element) throws -> Void) rethrows {
+        var start = 0
+        for page in pages {
+            try page.withUnsafeBufferPointer { elements in
+                for offset in elements.indices { try body(start + offset, elements[offset]) }
+            }
+            start += page.count
+        }
+    }
+
+    /// Calls `body` with each page's elements in order, as a plain buffer:
+    /// for hot loops over every element (a row costs a load, as in an
+    /// array, where the iterator's calls cost a resolve a tenth more).
+    package func forEachPage(_ body: (UnsafeBufferPointer<Element>) throws -> Void) rethrows {
+        for page in pages { try page.withUnsafeBufferPointer(body) }
+    }
 }
 
 extension PagedArray: RangeReplaceableCollection {
@@ -101,7 +131,10 @@ extension PagedArray: RangeReplaceableCollection {
         for element in elements { append(element) }
     }
 
-    package mutating func reserveCapacity(_ n: Int) {}
+    /// Room in the list of pages (each page takes its room as it starts).
+    package mutating func reserveCapacity(_ n: Int) {
+        pages.reserveCapacity((n + Self.pageMask) >> Self.pageShift)
+    }
 
     /// Appends in place; any other edit rebuilds the pages (O(n)): the
     /// model's rows are only ever appended to or written.

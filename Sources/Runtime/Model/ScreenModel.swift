@@ -323,7 +323,7 @@ public struct ScreenModel: Hashable, Sendable, Codable {
     }
 
     package init(
-        name: String, isFlow: Bool, enums: [EnumModel], state: [StateSlot], stacks: [StackModel], rows: [RowModel],
+        name: String, isFlow: Bool, enums: [EnumModel], state: [StateSlot], stacks: [StackModel], rows: some Collection<RowModel>,
         steps: [StepModel], expressions: ExpressionTable, flow: FlowSettings? = nil
     ) {
         self.flow = flow
@@ -332,7 +332,8 @@ public struct ScreenModel: Hashable, Sendable, Codable {
         self.enums = enums
         self.state = state
         self.stacks = stacks
-        self.rows = PagedArray(rows)
+        // Rows already in pages (as the loader reads them) are kept as they are.
+        self.rows = rows as? PagedArray<RowModel> ?? PagedArray(rows)
         self.steps = steps
         self.expressions = expressions
     }
