@@ -22,13 +22,16 @@ package struct PagedArray<Element> {
     package init() {}
 
     package init(_ elements: some Sequence<Element>) {
+        let expected = elements.underestimatedCount
         var page: [Element] = []
         for element in elements {
             if page.count == Self.pageSize {
                 pages.append(page)
                 page = []
             }
-            if page.isEmpty { page.reserveCapacity(Self.pageSize) }
+            // Room for the page, or for the elements left if fewer (ten
+            // rows take room for ten, not 1,024).
+            if page.isEmpty { page.reserveCapacity(Swift.min(Self.pageSize, Swift.max(1, expected - count))) }
             page.append(element)
             count += 1
         }
@@ -119,8 +122,9 @@ extension PagedArray: RandomAccessCollection, MutableCollection {
     }
 
     /// Calls `body` with each page's elements in order, as a plain buffer:
-    /// for hot loops over every element (a row costs a load, as in an
-    /// array, where the iterator's calls cost a resolve a tenth more).
+    /// for hot loops over every element (an element costs a load, as in an
+    /// array; through the iterator's calls, resolving every row of a
+    /// screen took a tenth longer).
     package func forEachPage(_ body: (UnsafeBufferPointer<Element>) throws -> Void) rethrows {
         for page in pages { try page.withUnsafeBufferPointer(body) }
     }
