@@ -85,7 +85,7 @@ package struct Screen: Sendable {
 
     /// Hands the model over for editing, leaving this screen without rows,
     /// stacks or code until it is replaced (`init(replacing:model:)`): editing a
-    /// copy would copy every row the moment one is added.
+    /// copy would copy what it writes (a page of rows, the code's tables whole).
     package mutating func takeModel() -> ScreenModel {
         let taken = model
         model.rows = []

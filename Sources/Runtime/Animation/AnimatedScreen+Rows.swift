@@ -1,8 +1,9 @@
 // The seeds' imperative calls — rows inserted, removed, moved, replaced —
 // made at a host's time and animated. Where the rows are the screen's own
 // and the quick path takes them, the change is made on the live screen
-// itself: a change on a copy copies every row's arrays the moment one is
-// edited, O(n) where the splice is O(k log n).
+// itself: a change on a copy copies what it writes of the tables it
+// shares — a page of the model's rows, a shard of the ids, but the code's
+// tables whole — more than the splice's O(k log n).
 
 extension AnimatedScreen {
     /// `LiveScreen.insert(_:at:in:)` at `time`, animated by the rows'
