@@ -58,7 +58,11 @@ package struct KeyIndex: Sendable {
     }
 
     /// The value of `key`, or nil.
-    package subscript(key: String) -> Int? { value(forKey: key, hash: hash(key)) }
+    package subscript(key: String) -> Int? {
+        // An empty table (a list bound for the first time) answers without hashing.
+        guard count > 0 else { return nil }
+        return value(forKey: key, hash: hash(key))
+    }
 
     /// The value of `key`, whose `hash(_:)` is `code`, or nil.
     package func value(forKey key: String, hash code: UInt64) -> Int? {
@@ -115,6 +119,11 @@ package struct KeyIndex: Sendable {
         // Entries of removed keys are dropped once they are the most.
         if keys.count > 64 && keys.count > 2 * count { rebuild(buckets: buckets.count) }
         return value
+    }
+
+    /// Calls `body` with each live key and its value, in the order added.
+    package func forEachEntry(_ body: (String, Int) -> Void) {
+        for entry in keys.indices where values[entry] >= 0 { body(keys[entry], Int(values[entry])) }
     }
 
     /// A power of two with `count` keys at most three quarters full.

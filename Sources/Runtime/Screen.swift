@@ -58,6 +58,7 @@ package struct Screen: Sendable {
         model = edited
         if state.count < model.state.count { state += model.state.dropFirst(state.count).map(\.initial) }
         forgetIDs(of: removed)
+        rowsByID.reserveCapacity(rowsByID.count + inserted.count)
         for row in inserted where row < model.rows.count {
             // The lowest row with an id answers to it, as a table built
             // afresh has it; one lookup for the usual id not seen before.

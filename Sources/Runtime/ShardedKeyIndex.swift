@@ -32,6 +32,19 @@ package struct ShardedKeyIndex: Sendable {
         shift = 64 - bits
     }
 
+    /// Room for `capacity` keys: more shards, every key hashed again (O(n),
+    /// at most once each time the keys outgrow their shards fourfold),
+    /// when the shards were made for far fewer — a screen that binds
+    /// 100,000 rows to a list after it was made. Otherwise nothing: each
+    /// shard grows by itself, and reserving room in shards a copy shares
+    /// would copy them.
+    package mutating func reserveCapacity(_ capacity: Int) {
+        guard capacity > shards.count * Self.keysPerShard * 4, shards.count < 4096 else { return }
+        var bigger = ShardedKeyIndex(minimumCapacity: capacity)
+        for shard in shards { shard.forEachEntry { key, value in bigger.updateValue(value, forKey: key) } }
+        self = bigger
+    }
+
     /// The shard of a key whose hash is `code`.
     private func shard(_ code: UInt64) -> Int {
         // A shift by 64 (one shard) is 0 with the masking shift.
@@ -40,6 +53,7 @@ package struct ShardedKeyIndex: Sendable {
 
     /// The value of `key`, or nil.
     package subscript(key: String) -> Int? {
+        guard count > 0 else { return nil }
         let code = shards[0].hash(key)
         return shards[shard(code)].value(forKey: key, hash: code)
     }

@@ -61,7 +61,7 @@ package struct AnimatedScreen: Sendable {
     /// that moves it.
     static func everyMoveFollows(_ model: ScreenModel) -> Bool {
         func follow(_ rows: some Sequence<RowModel>) -> Bool { !rows.contains { $0.transitions.contains { $0.kind == .move && !$0.follows } } }
-        return follow(model.rows) && model.components.allSatisfy { follow($0.rows) } && model.repeaters.allSatisfy { follow($0.template.rows) }
+        return model.rows.allPagesSatisfy(follow) && model.components.allSatisfy { follow($0.rows) } && model.repeaters.allSatisfy { follow($0.template.rows) }
     }
 
     /// When the running animation ends (nil when none ran).

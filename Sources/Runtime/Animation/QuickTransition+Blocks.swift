@@ -173,7 +173,7 @@ extension QuickTransition {
             }
             return true
         }
-        guard alike(model.rows), model.components.allSatisfy({ alike($0.rows) }), model.repeaters.allSatisfy({ alike($0.template.rows) }) else {
+        guard model.rows.allPagesSatisfy(alike), model.components.allSatisfy({ alike($0.rows) }), model.repeaters.allSatisfy({ alike($0.template.rows) }) else {
             return false
         }
         guard case .some(.some(let timing)) = common else { return true }

@@ -40,17 +40,21 @@ package struct PagedArray<Element> {
 
     /// Adds `element` at the end: into the last page, or a new one.
     package mutating func append(_ element: consuming Element) {
-        if count & Self.pageMask == 0 {
-            // Past the first page the array is known to be large: the new
-            // page gets its full room at once, not by doubling (each
-            // doubling moved it). The first grows as an array does, so that
-            // a screen of ten rows does not take room for 1,024.
-            var page: [Element] = []
-            if count > 0 { page.reserveCapacity(Self.pageSize) }
-            pages.append(page)
-        }
+        startPageIfFull()
         pages[pages.count - 1].append(element)
         count += 1
+    }
+
+    /// A new last page when the last is full (or there is none).
+    private mutating func startPageIfFull() {
+        guard count & Self.pageMask == 0 else { return }
+        // Past the first page the array is known to be large: the new page
+        // gets its full room at once, not by doubling (each doubling moved
+        // it). The first grows as an array does, so that a screen of ten
+        // rows does not take room for 1,024.
+        var page: [Element] = []
+        if count > 0 { page.reserveCapacity(Self.pageSize) }
+        pages.append(page)
     }
 
     /// Empties the array.
@@ -121,6 +125,13 @@ extension PagedArray: RandomAccessCollection, MutableCollection {
         }
     }
 
+    /// Whether `body` holds for every element, read page by page as plain
+    /// buffers (`allSatisfy` went through the iterator's copies).
+    package func allPagesSatisfy(_ body: (UnsafeBufferPointer<Element>) throws -> Bool) rethrows -> Bool {
+        for page in pages where try !page.withUnsafeBufferPointer(body) { return false }
+        return true
+    }
+
     /// Calls `body` with each page's elements in order, as a plain buffer:
     /// for hot loops over every element (an element costs a load, as in an
     /// array; through the iterator's calls, resolving every row of a
@@ -132,7 +143,34 @@ extension PagedArray: RandomAccessCollection, MutableCollection {
 
 extension PagedArray: RangeReplaceableCollection {
     package mutating func append<S: Sequence>(contentsOf elements: S) where S.Element == Element {
-        for element in elements { append(element) }
+        // A page at a time, through one access to it: each element through
+        // `append(_:)` checked both arrays' uniqueness (a row sequence grows
+        // its tables by thousands of rows at once).
+        let copied: Void? = elements.withContiguousStorageIfAvailable { buffer in
+            var start = 0
+            while start < buffer.count {
+                startPageIfFull()
+                let end = Swift.min(buffer.count, start + Self.pageSize - (count & Self.pageMask))
+                pages[pages.count - 1].append(contentsOf: buffer[start..<end])
+                count += end - start
+                start = end
+            }
+        }
+        if copied != nil { return }
+        var iterator = elements.makeIterator()
+        var next = iterator.next()
+        func fill(_ page: inout [Element]) {
+            while page.count < Self.pageSize, let element = next {
+                page.append(element)
+                next = iterator.next()
+            }
+        }
+        while next != nil {
+            startPageIfFull()
+            let before = pages[pages.count - 1].count
+            fill(&pages[pages.count - 1])
+            count += pages[pages.count - 1].count - before
+        }
     }
 
     /// Room in the list of pages (each page takes its room as it starts).

@@ -38,14 +38,15 @@ extension ScreenModel {
         // Without stacks of its own every row is top-level: one run.
         var topLevel: [Int] = []
         if !template.stacks.isEmpty { topLevel.reserveCapacity(plan.topLevelCount) }
+        // Each row finished before it goes into the model's pages.
         for number in shared.indices {
-            rows.append(shared[number])
-            let row = rows.count - 1
-            if plan.rowChanges[number] { rows[row].parameters = constants }
-            let localParent = shared[number].parent
-            rows[row].parent = localParent < 0 ? parent : stackBase + localParent
-            if localParent < 0, !template.stacks.isEmpty { topLevel.append(row) }
-            if case .stack(let index) = rows[row].content { rows[row].content = .stack(stackBase + index) }
+            var row = shared[number]
+            if plan.rowChanges[number] { row.parameters = constants }
+            let localParent = row.parent
+            row.parent = localParent < 0 ? parent : stackBase + localParent
+            if localParent < 0, !template.stacks.isEmpty { topLevel.append(rows.count) }
+            if case .stack(let index) = row.content { row.content = .stack(stackBase + index) }
+            rows.append(row)
         }
         return (template.stacks.isEmpty ? RowList(rowBase..<rows.count) : RowList(topLevel), constants)
     }

@@ -194,18 +194,17 @@ extension ScreenModel {
         }
         var topLevel: [Int] = []
         topLevel.reserveCapacity(plan.topLevelCount)
-        // Each row is copied once, into the model, and finished there: a
-        // row is a large value, and copying it was most of an instance.
+        // Each row is copied once and finished before it goes into the
+        // model's pages (each write there checks two arrays' uniqueness).
         for number in template.rows.indices {
-            rows.append(template.rows[number])
-            let row = rows.count - 1
-            if plan.rowChanges[number] { rows[row].rewriteExpressions(rewrite) }
-            let localParent = template.rows[number].parent
-            rows[row].parent = localParent < 0 ? parent : stackBase + localParent
-            if localParent < 0 { topLevel.append(row) }
-            if case .stack(let index) = rows[row].content { rows[row].content = .stack(stackBase + index) }
+            var row = template.rows[number]
+            if plan.rowChanges[number] { row.rewriteExpressions(rewrite) }
+            let localParent = row.parent
+            row.parent = localParent < 0 ? parent : stackBase + localParent
+            if localParent < 0 { topLevel.append(rows.count) }
+            if case .stack(let index) = row.content { row.content = .stack(stackBase + index) }
             if plan.rowChanges[number], !ownStates.isEmpty {
-                rows[row].tap = rows[row].tap.map { action in
+                row.tap = row.tap.map { action in
                     switch action {
                     case .toggle(let slot): .toggle(state: instanceSlot(UInt32(slot)).map(Int.init) ?? slot)
                     case .set(let slot, let value): .set(state: instanceSlot(UInt32(slot)).map(Int.init) ?? slot, value: value)
@@ -213,6 +212,7 @@ extension ScreenModel {
                     }
                 }
             }
+            rows.append(row)
         }
         return (RowList(topLevel), firstConstant)
     }
