@@ -144,8 +144,8 @@ struct RowSequence: Sendable {
     /// Row → the id of its block (-1: not listed), and its offset there;
     /// in pages, as the model's rows are, so that a copy that lists a row
     /// copies a page of each, not all (`PagedArray`).
-    private var blockOf: PagedArray<Int32> = []
-    private var offsetOf: PagedArray<Int32> = []
+    private var blockOf: [Int32] = []
+    private var offsetOf: [Int32] = []
     /// By slot: the blocks' row counts, term totals and visible counts.
     private var counts = PrefixSums([])
     private var sums = PrefixSums([])
