@@ -8,8 +8,9 @@
 
 /// `KeyIndex` split into shards by the high bits of each key's hash, so
 /// that a copy that adds or removes a key copies one shard. The shards
-/// are fixed when the index is made (from the keys it is made for); an
-/// index that grows far past that keeps working, its shards larger.
+/// are counted for the keys the index is made for, and counted again by
+/// `reserveCapacity` when it is asked for far more; otherwise an index
+/// that grows keeps working, its shards larger.
 package struct ShardedKeyIndex: Sendable {
     private var shards: [KeyIndex]
     /// 64 minus log2 of the shard count: a key's shard is `hash >> shift`.

@@ -141,9 +141,10 @@ struct RowSequence: Sendable {
     private var order: [Int32] = []
     private var slotOf: [Int32] = []
     private var freeIDs: [Int32] = []
-    /// Row → the id of its block (-1: not listed), and its offset there;
-    /// in pages, as the model's rows are, so that a copy that lists a row
-    /// copies a page of each, not all (`PagedArray`).
+    /// Row → the id of its block (-1: not listed), and its offset there.
+    /// Plain arrays, copied whole by a copy of the sequence that lists a
+    /// row: in pages, every element pushed into a bound list re-indexed
+    /// its block through two uniqueness checks a write (a third slower).
     private var blockOf: [Int32] = []
     private var offsetOf: [Int32] = []
     /// By slot: the blocks' row counts, term totals and visible counts.

@@ -21,21 +21,11 @@ package struct PagedArray<Element> {
 
     package init() {}
 
+    /// The elements in order: the first page takes room for as many as it
+    /// is given (ten rows, room for ten), later ones a full page.
     package init(_ elements: some Sequence<Element>) {
-        let expected = elements.underestimatedCount
-        var page: [Element] = []
-        for element in elements {
-            if page.count == Self.pageSize {
-                pages.append(page)
-                page = []
-            }
-            // Room for the page, or for the elements left if fewer (ten
-            // rows take room for ten, not 1,024).
-            if page.isEmpty { page.reserveCapacity(Swift.min(Self.pageSize, Swift.max(1, expected - count))) }
-            page.append(element)
-            count += 1
-        }
-        if !page.isEmpty { pages.append(page) }
+        reserveCapacity(elements.underestimatedCount)
+        append(contentsOf: elements)
     }
 
     /// Adds `element` at the end: into the last page, or a new one.
