@@ -49,7 +49,7 @@ enum BenchMain {
                 _ = FileManager.default.createFile(atPath: path, contents: Data(ScreenGenerator.source(rows: rows).utf8))
                 return
             case "--help", "-h":
-                print("usage: stack-bench [--rows N] [--iterations K] [--only lex|parse|check|lower|format|load|layout|fit|query|live|host|animate|json|lsp|cli|output|data|bind|environment] [--json] [--compare RUN.json] [--host-sizes N,N,…] [--write-source PATH]")
+                print("usage: stack-bench [--rows N] [--iterations K] [--only lex|parse|check|lower|format|load|layout|fit|query|live|host|animate|json|lsp|cli|output|data|bind|push|environment] [--json] [--compare RUN.json] [--host-sizes N,N,…] [--write-source PATH]")
                 return
             default:
                 FileHandle.standardError.write(Data("stack-bench: unknown argument '\(argument)'\n".utf8))
@@ -125,6 +125,7 @@ enum BenchMain {
         if wanted("live") { results += LayoutBench.live(rows: max(rows, 1_000_000)) }
         if wanted("host") { results += HostBench.passes(sizes: hostSizes) }
         if wanted("data") || only == "bind" { results += DataBench.run(elements: rows, iterations: iterations, bindOnly: only == "bind") }
+        if wanted("push") { results += PushBench.run(sizes: hostSizes) }
         if wanted("environment") { results += EnvironmentBench.run(rows: rows) }
         if wanted("animate") { results += LayoutBench.animate(rows: rows) }
         if wanted("json") {

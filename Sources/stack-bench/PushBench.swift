@@ -1,0 +1,72 @@
+// One element of a bound list pushed and deleted again through
+// `HostSession.change(at:)` — a closure on a copy of the live screen — at
+// several sizes: what the copy costs beside the change itself (the same
+// push made in place by `HostSession.insert` and `remove` for comparison).
+// Each a median of several, a frame drawn after each.
+
+import StackCompiler
+import StackParser
+import StackRuntime
+
+enum PushBench {
+    typealias Result = (String, Double, String)
+
+    static func run(sizes: [Int]) -> [Result] {
+        let animated = DataBench.source.replacingFirst(
+            "data items: [Item]",
+            with: "data items: [Item]\n    defaults { transition insert { duration: 250ms  from { alpha: 0 } }  transition remove { duration: 250ms  to { alpha: 0 } } }")
+        guard let program = Compiler.check(SourceFile(path: "push.stack", text: animated)).program, let model = Compiler.lower(program).first else {
+            return [("push: (the screen did not compile)", 0, "")]
+        }
+        var results: [Result] = []
+        for size in sizes {
+            var live = LiveScreen(model: model)
+            guard (try? live.bind("items", json: DataBench.json(Array(0..<size)))) != nil else { continue }
+            let label = size >= 1_000_000 ? "\(size / 1_000_000)M" : "\(size / 1000)k"
+            for throughCopy in [true, false] {
+                var session = HostSession(live)
+                _ = session.pass(at: 0)
+                let (pushes, deletes) = measure(&session, elements: size, throughCopy: throughCopy)
+                let how = throughCopy ? "through change(at:)" : "in place"
+                results.append((
+                    "push 1 \(how) (\(label))", pushes,
+                    String(format: "%.3f ms median of 8, and a frame; deleted again %.3f ms", pushes * 1000, deletes * 1000)))
+            }
+        }
+        return results
+    }
+
+    /// Medians of eight pushes into the middle and eight deletes, a second
+    /// apart (each after the last has finished animating).
+    private static func measure(_ session: inout HostSession, elements: Int, throughCopy: Bool) -> (Double, Double) {
+        let clock = ContinuousClock()
+        var pushes: [Double] = [], deletes: [Double] = []
+        for n in 0..<8 {
+            let at = 1 + Double(n) * 2
+            let object = "{\"id\":\"p\(n)\",\"title\":\"Pushed \(n)\",\"price\":\(n)}"
+            pushes.append(Measure.seconds(clock.measure {
+                if throughCopy {
+                    _ = try? session.change(at: at) { (screen: inout LiveScreen) throws(RuntimeError) -> [LiveEvent] in
+                        try screen.insert("items", json: object, at: elements / 2)
+                    }
+                } else {
+                    _ = try? session.insert("items", json: object, index: elements / 2, at: at)
+                }
+                _ = session.pass(at: at + 0.05)
+            }))
+            deletes.append(Measure.seconds(clock.measure {
+                if throughCopy {
+                    _ = try? session.change(at: at + 1) { (screen: inout LiveScreen) throws(RuntimeError) -> [LiveEvent] in
+                        try screen.remove("items", key: "p\(n)")
+                    }
+                } else {
+                    _ = try? session.remove("items", key: "p\(n)", at: at + 1)
+                }
+                _ = session.pass(at: at + 1.05)
+            }))
+        }
+        pushes.sort()
+        deletes.sort()
+        return (pushes[pushes.count / 2], deletes[deletes.count / 2])
+    }
+}
