@@ -42,6 +42,12 @@ package struct KeyIndex: Sendable {
         reserveCapacity(minimumCapacity)
     }
 
+    /// Whether this table and `other` hold their keys in the same memory
+    /// (for tests of copies).
+    func sharesStorage(with other: KeyIndex) -> Bool {
+        keys.withUnsafeBufferPointer { a in other.keys.withUnsafeBufferPointer { b in a.baseAddress == b.baseAddress } }
+    }
+
     /// Room for `capacity` keys without growing.
     package mutating func reserveCapacity(_ capacity: Int) {
         // Geometrically: an array reserved to one more than it holds is
@@ -184,18 +190,27 @@ package struct KeyIndex: Sendable {
     /// with the seed (the folded 128-bit product of wyhash); the last
     /// step spreads the high bits into the low ones the mask keeps.
     package func hash(_ key: String) -> UInt64 {
-        if let code = key.utf8.withContiguousStorageIfAvailable({ hash(bytes: $0) }) { return code }
-        return Array(key.utf8).withUnsafeBufferPointer { hash(bytes: $0) }
+        Self.hash(key, seed: seed)
     }
 
-    private func hash(bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
+    /// The seed this table hashes with (`hash(_:seed:)`).
+    package var hashSeed: UInt64 { seed }
+
+    /// `key`'s hash in a table seeded with `seed`: for a caller that keeps
+    /// the seed beside several tables, not reading it through one of them.
+    package static func hash(_ key: String, seed: UInt64) -> UInt64 {
+        if let code = key.utf8.withContiguousStorageIfAvailable({ hash(bytes: $0, seed: seed) }) { return code }
+        return Array(key.utf8).withUnsafeBufferPointer { hash(bytes: $0, seed: seed) }
+    }
+
+    private static func hash(bytes: UnsafeBufferPointer<UInt8>, seed: UInt64) -> UInt64 {
         var state = seed ^ UInt64(bytes.count)
         guard let base = bytes.baseAddress else { return state }
         let raw = UnsafeRawPointer(base)
         var index = 0
         while index + 8 <= bytes.count {
             let word = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: index, as: UInt64.self))
-            state = Self.mix(state ^ word, 0x9E37_79B9_7F4A_7C15)
+            state = mix(state ^ word, 0x9E37_79B9_7F4A_7C15)
             index += 8
         }
         var tail: UInt64 = 0
@@ -205,7 +220,7 @@ package struct KeyIndex: Sendable {
             shift += 8
             index += 1
         }
-        state = Self.mix(state ^ tail, 0xBF58_476D_1CE4_E5B9)
+        state = mix(state ^ tail, 0xBF58_476D_1CE4_E5B9)
         return state ^ (state >> 29)
     }
 

@@ -1,6 +1,7 @@
-// A screen's rows by id, for a screen that is copied and then changed.
-// `HostSession.change(at:)` changes a copy of the live screen; a row
-// inserted or removed there adds or frees an id, and in one `KeyIndex` that
+// A screen's rows by id, and a bound list's elements by key, for a screen
+// that is copied and then changed. `HostSession.change(at:)` changes a copy
+// of the live screen; a row (or an element) inserted or removed there adds
+// or frees an id (a key), and in one `KeyIndex` that
 // copied the whole table the copy shared with the screen before (its keys,
 // places and buckets: 28 MB at a million rows). Split by the keys' hashes
 // into tables of about 2,048 keys, a copy shares them all, and a write
@@ -13,6 +14,10 @@
 /// that grows keeps working, its shards larger.
 package struct ShardedKeyIndex: Sendable {
     private var shards: [KeyIndex]
+    /// The shards' seed: each key hashed here, not through a shard (read
+    /// out of the array, a shard was copied — three retains and releases —
+    /// for every key).
+    private let seed: UInt64
     /// 64 minus log2 of the shard count: a key's shard is `hash >> shift`.
     private let shift: UInt64
     /// Live keys in all shards.
@@ -30,6 +35,7 @@ package struct ShardedKeyIndex: Sendable {
         }
         let first = KeyIndex(minimumCapacity: minimumCapacity / shardCount)
         shards = [first] + (1..<shardCount).map { _ in KeyIndex(minimumCapacity: minimumCapacity / shardCount, hashingAs: first) }
+        seed = first.hashSeed
         shift = 64 - bits
     }
 
@@ -46,6 +52,12 @@ package struct ShardedKeyIndex: Sendable {
         self = bigger
     }
 
+    /// How many shards this index and `other` hold in the same memory (for
+    /// tests: a copy that adds or removes a key shares every shard but one).
+    func shardsShared(with other: ShardedKeyIndex) -> (shared: Int, of: Int) {
+        (zip(shards, other.shards).count { $0.0.sharesStorage(with: $0.1) }, shards.count)
+    }
+
     /// The shard of a key whose hash is `code`.
     private func shard(_ code: UInt64) -> Int {
         // A shift by 64 (one shard) is 0 with the masking shift.
@@ -55,14 +67,14 @@ package struct ShardedKeyIndex: Sendable {
     /// The value of `key`, or nil.
     package subscript(key: String) -> Int? {
         guard count > 0 else { return nil }
-        let code = shards[0].hash(key)
+        let code = KeyIndex.hash(key, seed: seed)
         return shards[shard(code)].value(forKey: key, hash: code)
     }
 
     /// Sets `key` to `value`; returns the value it had, or nil.
     @discardableResult
     package mutating func updateValue(_ value: Int, forKey key: String) -> Int? {
-        let code = shards[0].hash(key)
+        let code = KeyIndex.hash(key, seed: seed)
         let old = shards[shard(code)].updateValue(value, forKey: key, hash: code)
         if old == nil { count += 1 }
         return old
@@ -71,7 +83,7 @@ package struct ShardedKeyIndex: Sendable {
     /// Takes `key` out; returns its value, or nil.
     @discardableResult
     package mutating func removeValue(forKey key: String) -> Int? {
-        let code = shards[0].hash(key)
+        let code = KeyIndex.hash(key, seed: seed)
         let old = shards[shard(code)].removeValue(forKey: key, hash: code)
         if old != nil { count -= 1 }
         return old

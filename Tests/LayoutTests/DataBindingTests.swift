@@ -331,6 +331,49 @@ final class DataBindingTests: XCTestCase {
         }
     }
 
+    /// An element pushed and deleted through `HostSession.change(at:)`, on
+    /// a copy of the live screen: the copy appends its constants to pages
+    /// and takes its key in or out of one shard of the places by key, so
+    /// that it shares the rest with the screen before (which copied all of
+    /// both), and it ends as a fresh binding of the list it holds.
+    func testAnElementPushedThroughACopySharesTheConstantsAndKeys() throws {
+        let model = try InterpolationTests.loaded(Self.flatForScreen)
+        var items = (0..<10_000).map { Item(id: "k\($0)", title: "t\($0 % 97)", size: 5 + $0 % 40, flag: $0 % 5 == 0) }
+        var live = LiveScreen(model: model, viewportWidth: 320, viewportHeight: 500)
+        try live.bind("items", json: Self.json(items))
+        var session = HostSession(live)
+        _ = session.pass(at: 0)
+        let constants = session.live.screen.model.expressions.constants
+        let places = try XCTUnwrap(session.live.boundPlaces[0])
+        let pushed = Item(id: "pushed", title: "new", size: 30, flag: false)
+        _ = try session.change(at: 1) { (screen: inout LiveScreen) throws(RuntimeError) -> [LiveEvent] in
+            try screen.insert("items", json: String(Self.json([pushed]).dropFirst().dropLast()), at: 5000)
+        }
+        items.insert(pushed, at: 5000)
+        let after = session.live.screen.model.expressions.constants
+        XCTAssertGreaterThan(after.count, constants.count)
+        XCTAssertTrue(after.sharing(with: constants).array, "the constants the screen was bound with were copied")
+        XCTAssertGreaterThan(after.sharing(with: constants).pages, 0)
+        let keys = try XCTUnwrap(session.live.boundPlaces[0]).shardsShared(with: places)
+        XCTAssertGreaterThan(keys.of, 1)
+        XCTAssertEqual(keys.shared, keys.of - 1, "shards of the places by key copied")
+        var fresh = LiveScreen(model: model, viewportWidth: 320, viewportHeight: 500)
+        try fresh.bind("items", json: Self.json(items))
+        XCTAssertEqual(Self.render(session.live), Self.render(fresh))
+        Self.assertSameAnswers(session.live, fresh, "pushed")
+        let beforeDelete = try XCTUnwrap(session.live.boundPlaces[0])
+        _ = try session.change(at: 2) { (screen: inout LiveScreen) throws(RuntimeError) -> [LiveEvent] in
+            try screen.remove("items", key: "k7")
+        }
+        items.removeAll { $0.id == "k7" }
+        let deleted = try XCTUnwrap(session.live.boundPlaces[0]).shardsShared(with: beforeDelete)
+        XCTAssertEqual(deleted.shared, deleted.of - 1, "shards of the places by key copied")
+        _ = session.pass(at: 3)
+        fresh = LiveScreen(model: model, viewportWidth: 320, viewportHeight: 500)
+        try fresh.bind("items", json: Self.json(items))
+        XCTAssertEqual(Self.render(session.live), Self.render(fresh))
+    }
+
     /// A list longer than a block of rows (512), pushed to at the top as a
     /// feed is and deleted from anywhere, one element at a time: blocks of
     /// rows, of elements and of keys split and empty, and the screen still

@@ -150,16 +150,16 @@ extension DataModel {
     /// list each element's place by key (empty for a record).
     package func keyedElements(
         fromJSON text: String, shape: RecordShape, enums: [EnumModel]
-    ) throws(RuntimeError) -> (elements: [BoundRecord], places: KeyIndex) {
-        try JSONParser.reading(text) { (parser: inout JSONParser) throws(RuntimeError) -> (elements: [BoundRecord], places: KeyIndex) in
+    ) throws(RuntimeError) -> (elements: [BoundRecord], places: ShardedKeyIndex) {
+        try JSONParser.reading(text) { (parser: inout JSONParser) throws(RuntimeError) -> (elements: [BoundRecord], places: ShardedKeyIndex) in
             var reader = RecordReader(enums: enums, parser: parser)
             reader.parser.skipSpace()
-            let out: (elements: [BoundRecord], places: KeyIndex)
+            let out: (elements: [BoundRecord], places: ShardedKeyIndex)
             if isList {
                 let listName = name
                 out = try reader.keyedList(shape: shape, keyField: shape.keyField, reserving: true, path: { listName })
             } else {
-                out = ([try reader.record(shape, path: { name })], KeyIndex())
+                out = ([try reader.record(shape, path: { name })], ShardedKeyIndex())
             }
             reader.parser.skipSpace()
             guard reader.parser.at >= reader.parser.bytes.count else { throw reader.parser.fail("unexpected text after the JSON value") }
@@ -198,12 +198,14 @@ struct RecordReader {
     /// the document's, the rest of whose text is its elements.
     mutating func keyedList(
         shape: RecordShape, keyField: Int, reserving: Bool, path: () -> String
-    ) throws(RuntimeError) -> (elements: [BoundRecord], places: KeyIndex) {
+    ) throws(RuntimeError) -> (elements: [BoundRecord], places: ShardedKeyIndex) {
         guard parser.peek == UInt8(ascii: "[") else {
             throw RuntimeError("\(path()): expected an array of \(shape.record.name) objects, found \(parser.kindAhead)")
         }
         parser.at += 1
-        var seen = KeyIndex()
+        var seen = ShardedKeyIndex()
+        // In order: the index's keys stand in its shards.
+        var keys: [String] = []
         parser.skipSpace()
         if parser.peek == UInt8(ascii: "]") {
             parser.at += 1
@@ -227,12 +229,14 @@ struct RecordReader {
                 let estimate = min((parser.bytes.count - parser.at) / length + 1, 1 << 20)
                 listFields.reserveCapacity(estimate)
                 seen.reserveCapacity(estimate)
+                keys.reserveCapacity(estimate)
                 flat.reserveCapacity(estimate * width)
             }
             let key = keyField >= 0 && keyField < width ? ValueText.keyText(flat[index * width + keyField], enums: enums) : String(index)
             if let first = seen.updateValue(index, forKey: key) {
                 throw RuntimeError("\(path())[\(index)].\(shape.record.fields[keyField].name): key '\(key)' repeats \(path())[\(first)]; keys must be unique")
             }
+            keys.append(key)
             listFields.append(lists)
             parser.skipSpace()
             guard let next = parser.peek else { throw parser.fail("an array is not closed with ']'") }
@@ -243,7 +247,6 @@ struct RecordReader {
                 throw parser.fail("expected ',' or ']' in an array")
             }
             let store = FieldValues.Store(flat)
-            let keys = seen.keys
             let out = keys.indices.map { BoundRecord(key: keys[$0], values: FieldValues(store, offset: $0 * width, count: width), lists: listFields[$0]) }
             return (out, seen)
         }

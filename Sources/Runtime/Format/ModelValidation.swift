@@ -64,7 +64,7 @@ struct ExpressionTyper {
     let parameters: [ValueKind]
     private var stack: [ValueKind] = []
 
-    init(constants: [RuntimeValue], code: [Instruction], state: [StateSlot], enums: [EnumModel], parameters: [TemplateParameter] = []) {
+    init(constants: some Collection<RuntimeValue>, code: [Instruction], state: [StateSlot], enums: [EnumModel], parameters: [TemplateParameter] = []) {
         self.constants = constants.map(ValueKind.init)
         self.code = code
         self.state = state.map { ValueKind($0.type) }

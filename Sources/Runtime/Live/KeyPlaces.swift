@@ -8,8 +8,10 @@
 /// Places by key, kept up to date by single inserts and removals in
 /// O(log n), looked up in O(log n).
 struct KeyPlaces: Sendable {
-    /// Key → token.
-    private var table: KeyIndex
+    /// Key → token; in shards, so that a copy of the places (a screen
+    /// changed through `HostSession.change(at:)`) that takes a key in or
+    /// out copies one shard, not every key.
+    private var table: ShardedKeyIndex
     /// The tokens in the order of the list.
     private var order: RowSequence
     /// Tokens free for the next key, and the first never used.
@@ -18,22 +20,28 @@ struct KeyPlaces: Sendable {
 
     /// Places by key from a table of places `0 ..< table.count` by key
     /// (each place once, as a reader of unique keys makes it).
-    init(_ table: KeyIndex = KeyIndex()) {
+    init(_ table: ShardedKeyIndex = ShardedKeyIndex()) {
         self.init(table: table, count: table.count)
     }
 
     /// The places of `keys`, in order (the first of a repeated key).
     init(keys: [String]) {
-        var fresh = KeyIndex(minimumCapacity: keys.count)
+        var fresh = ShardedKeyIndex(minimumCapacity: keys.count)
         for (place, key) in keys.enumerated() where fresh[key] == nil { fresh.updateValue(place, forKey: key) }
         self.init(table: fresh, count: keys.count)
     }
 
     /// `table`'s values are places, and the first tokens: token p stands at place p.
-    private init(table: KeyIndex, count: Int) {
+    private init(table: ShardedKeyIndex, count: Int) {
         self.table = table
         order = RowSequence((0..<count).map { Self.entry($0) })
         nextToken = count
+    }
+
+    /// How many shards of the key table this and `other` share, of how
+    /// many (for tests of copies).
+    func shardsShared(with other: KeyPlaces) -> (shared: Int, of: Int) {
+        table.shardsShared(with: other.table)
     }
 
     private static func entry(_ token: Int) -> RowSequence.Entry { RowSequence.Entry(row: token, extent: 0, term: 0, visible: false) }

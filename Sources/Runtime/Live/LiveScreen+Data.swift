@@ -38,11 +38,11 @@ extension LiveScreen {
 
     /// Makes the screen show `elements` as data `dataIndex`.
     /// `places`: the elements' places by key, when the reader has them.
-    mutating func apply(_ dataIndex: Int, _ elements: [BoundRecord], places: KeyIndex? = nil) -> [LiveEvent] {
+    mutating func apply(_ dataIndex: Int, _ elements: [BoundRecord], places: ShardedKeyIndex? = nil) -> [LiveEvent] {
         let model = screen.model
         let data = model.data[dataIndex]
         // The top-level `for`s over the data, and the list each goes over.
-        var lists: [(repeater: Int, elements: [BoundRecord], places: KeyIndex?)] = []
+        var lists: [(repeater: Int, elements: [BoundRecord], places: ShardedKeyIndex?)] = []
         for index in model.repeaters.indices where model.repeaters[index].data == dataIndex && model.repeaters[index].parent < 0 {
             let listField = model.repeaters[index].listField
             lists.append(listField >= 0 ? (index, elements.first?.lists[listField] ?? [], nil) : (index, elements, places))
@@ -152,7 +152,7 @@ extension LiveScreen {
     /// returns the rows made and the rows dropped. `places` are the new
     /// elements' places by key, when the reader has them.
     private mutating func rebind(
-        _ index: Int, to elements: [BoundRecord], places: KeyIndex?, in model: inout ScreenModel
+        _ index: Int, to elements: [BoundRecord], places: ShardedKeyIndex?, in model: inout ScreenModel
     ) -> (inserted: [Int], removed: [Int]) {
         let repeater = model.repeaters[index]
         let plan = Self.sharedPlan(index, in: &model, plans: &plans)

@@ -51,13 +51,13 @@ package struct ExprRef: Hashable, Sendable, Codable {
 
 /// Every expression of a screen: constants and code.
 package struct ExpressionTable: Hashable, Sendable, Codable {
-    package var constants: [RuntimeValue] = []
+    package var constants = ConstantTable()
     package var code: [Instruction] = []
 
     package init() {}
 
     package init(constants: [RuntimeValue], code: [Instruction]) {
-        self.constants = constants
+        self.constants = ConstantTable(constants)
         self.code = code
     }
 

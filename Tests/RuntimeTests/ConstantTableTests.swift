@@ -1,0 +1,88 @@
+// The code's constants: an array for those a screen is made with, pages for
+// those appended after. Copies appended to and written in any order, before
+// and after the switch, must each read back exactly what a plain array of
+// their own holds, equal and hash as that array does, and a copy that
+// appends shares the array and every page but the last.
+
+import XCTest
+@testable import StackRuntime
+import TestSupport
+
+final class ConstantTableTests: XCTestCase {
+    func testCopiesReadBackWhatPlainArraysHold() {
+        var random = SplitMix64(seed: 0xC0A5)
+        func next(_ bound: Int) -> Int { Int.random(in: 0..<bound, using: &random) }
+        func value() -> RuntimeValue {
+            next(3) == 0 ? .string("text \(next(50))") : .number(Double(next(1000)))
+        }
+        for round in 0..<12 {
+            let start = (0..<next(1500)).map { _ in value() }
+            var tables = [ConstantTable(start)]
+            var references = [start]
+            for step in 0..<2500 {
+                let which = next(tables.count)
+                switch next(10) {
+                case 0:
+                    if tables.count < 4 {
+                        tables.append(tables[which])
+                        references.append(references[which])
+                    }
+                case 1:
+                    if tables.count > 1 {
+                        tables.remove(at: which)
+                        references.remove(at: which)
+                    }
+                case 2:
+                    if step > 600 { tables[which].appendInPages() }
+                case 3, 4, 5:
+                    let appended = value()
+                    tables[which].append(appended)
+                    references[which].append(appended)
+                default:
+                    guard !references[which].isEmpty else { continue }
+                    let index = next(references[which].count)
+                    let written = value()
+                    tables[which][index] = written
+                    references[which][index] = written
+                }
+            }
+            for (table, reference) in zip(tables, references) {
+                XCTAssertEqual(table.count, reference.count, "round \(round)")
+                XCTAssertEqual(Array(table), reference, "round \(round), iterated")
+                XCTAssertEqual(table.indices.map { table[$0] }, reference, "round \(round), subscripted")
+                // Equal and hashed as the same constants in one array.
+                let flat = ConstantTable(reference)
+                XCTAssertEqual(table, flat, "round \(round)")
+                XCTAssertEqual(table.hashValue, flat.hashValue, "round \(round)")
+            }
+        }
+    }
+
+    func testACopyThatAppendsSharesTheArrayAndAllButTheLastPage() throws {
+        var table = ConstantTable((0..<5000).map { .number(Double($0)) })
+        table.appendInPages()
+        for n in 0..<3000 { table.append(.number(Double(n))) }
+        var copy = table
+        copy.append(.string("pushed"))
+        copy[4999] = .number(-1)
+        copy[7000] = .number(-2)
+        let sharing = copy.sharing(with: table)
+        // The array written in place is the copy's own; of the three pages,
+        // the one written and the last, appended to, are too.
+        XCTAssertFalse(sharing.array)
+        XCTAssertEqual(sharing.pages, 1)
+        XCTAssertEqual(table[4999], .number(4999))
+        XCTAssertEqual(table[7000], .number(2000))
+        XCTAssertEqual(table.count, 8000)
+        XCTAssertEqual(copy.count, 8001)
+        var appended = table
+        appended.append(.bool(true))
+        XCTAssertEqual(appended.sharing(with: table).array, true)
+        XCTAssertEqual(appended.sharing(with: table).pages, 2)
+        // Before the switch, appends go to the array: a copy copies it.
+        var unswitched = ConstantTable((0..<5000).map { .number(Double($0)) })
+        let before = unswitched
+        unswitched.append(.number(1))
+        XCTAssertFalse(unswitched.sharing(with: before).array)
+    }
+}
