@@ -93,6 +93,31 @@ final class RowSequenceTests: XCTestCase {
         XCTAssertNil(original.place(of: 2_000))
     }
 
+    /// A copy that takes a row in or out re-indexes the rows after it in
+    /// its block, and copies only the pages of places they stand on.
+    func testACopyThatInsertsARowCopiesThePagesItWrites() {
+        let entries = (0..<20_000).map { Entry(row: $0, extent: 10, term: 11, visible: true) }
+        let original = RowSequence(entries)
+        var copy = original
+        copy.insert([Entry(row: 20_000, extent: 5, term: 6, visible: true)], at: 10_000)
+        let shared = copy.placePagesShared(with: original)
+        // Pages of 4,096 (eight: room doubles as rows come): row 20,000
+        // stands on one, the rows after place 10,000 in its block on one
+        // or two more.
+        XCTAssertGreaterThanOrEqual(shared.of, 5)
+        XCTAssertGreaterThanOrEqual(shared.shared, shared.of - 3, "pages of places copied")
+        XCTAssertEqual(copy.place(of: 20_000), 10_000)
+        XCTAssertEqual(copy.place(of: 10_000), 10_001)
+        XCTAssertEqual(original.place(of: 10_000), 10_000)
+        XCTAssertNil(original.place(of: 20_000))
+        var removed = original
+        removed.remove(3..<4)
+        XCTAssertEqual(removed.placePagesShared(with: original).shared, removed.placePagesShared(with: original).of - 1)
+        XCTAssertNil(removed.place(of: 3))
+        XCTAssertEqual(original.place(of: 3), 3)
+        XCTAssertEqual(removed.place(of: 4), 3)
+    }
+
     private func check(_ sequence: RowSequence, _ reference: Reference, _ label: String, probes: Int, random: inout SplitMix64) {
         let entries = reference.entries
         var sums = [0.0]

@@ -141,12 +141,9 @@ struct RowSequence: Sendable {
     private var order: [Int32] = []
     private var slotOf: [Int32] = []
     private var freeIDs: [Int32] = []
-    /// Row → the id of its block (-1: not listed), and its offset there.
-    /// Plain arrays, copied whole by a copy of the sequence that lists a
-    /// row: in pages, every element pushed into a bound list re-indexed
-    /// its block through two uniqueness checks a write (a third slower).
-    private var blockOf: [Int32] = []
-    private var offsetOf: [Int32] = []
+    /// Row → the id of its block (-1: not listed), and its offset there;
+    /// in pages, so that a copy that lists a row copies a page or two.
+    private var places = RowPlaces()
     /// By slot: the blocks' row counts, term totals and visible counts.
     private var counts = PrefixSums([])
     private var sums = PrefixSums([])
@@ -172,7 +169,7 @@ struct RowSequence: Sendable {
         blocks = []
         order = []
         freeIDs = []
-        for index in blockOf.indices { blockOf[index] = -1 }
+        places.unlistAll()
         var start = 0
         while start < entries.count {
             let end = min(entries.count, start + Self.fillBlock)
@@ -192,6 +189,12 @@ struct RowSequence: Sendable {
     }
 
     // MARK: Reading
+
+    /// How many pages of the rows' places this and `other` share, of how
+    /// many (for tests of copies).
+    func placePagesShared(with other: RowSequence) -> (shared: Int, of: Int) {
+        places.pagesShared(with: other.places)
+    }
 
     /// How many blocks hold the rows (for tests of splitting).
     var blockCount: Int { order.count }
@@ -252,24 +255,27 @@ struct RowSequence: Sendable {
     }
 
     /// Whether `row` is listed: O(1).
-    func contains(_ row: Int) -> Bool { row >= 0 && row < blockOf.count && blockOf[row] >= 0 }
+    func contains(_ row: Int) -> Bool { places.contains(row) }
 
     /// The place of `row`, nil when it is not listed: O(log n).
     func place(of row: Int) -> Int? {
         guard contains(row) else { return nil }
-        return Int(counts.prefix(Int(slotOf[Int(blockOf[row])]))) + Int(offsetOf[row])
+        let at = places[row]
+        return Int(counts.prefix(Int(slotOf[Int(at.block)]))) + Int(at.offset)
     }
 
     /// The entry of listed row `row`: O(1).
     func entry(ofRow row: Int) -> Entry {
-        blocks[Int(blockOf[row])].entry(Int(offsetOf[row]))
+        let at = places[row]
+        return blocks[Int(at.block)].entry(Int(at.offset))
     }
 
     /// For listed row `row`: the sum of the terms before it (the very
     /// number `prefix(_:)` gives for its place) and whether a row before it
     /// shows — O(log n), its place found from its block, not searched for.
     func before(row: Int) -> (sum: Double, anyVisible: Bool) {
-        let id = Int(blockOf[row]), offset = Int(offsetOf[row])
+        let at = places[row]
+        let id = Int(at.block), offset = Int(at.offset)
         let slot = Int(slotOf[id])
         guard slot > 0 || offset > 0 else { return (0, false) }
         return (sum(slot: slot, offset: offset), visibleCount(slot: slot, offset: offset) > 0.5)
@@ -330,7 +336,8 @@ struct RowSequence: Sendable {
 
     /// Gives listed row `row` a new extent, term and visibility: O(log n).
     mutating func set(_ extent: Double, term: Double, visible: Bool, ofRow row: Int) {
-        let id = Int(blockOf[row]), offset = Int(offsetOf[row])
+        let at = places[row]
+        let id = Int(at.block), offset = Int(at.offset)
         let slot = Int(slotOf[id])
         let oldTerm = blocks[id].terms[offset]
         if term != oldTerm {
@@ -386,7 +393,7 @@ struct RowSequence: Sendable {
             let take = min(left, blocks[id].count - offset)
             for at in offset..<(offset + take) {
                 removed.append(blocks[id].entry(at))
-                blockOf[Int(blocks[id].rows[at])] = -1
+                places.unlist(Int(blocks[id].rows[at]))
             }
             let before = totals(of: id)
             blocks[id].removeSubrange(offset..<(offset + take))
@@ -455,15 +462,8 @@ struct RowSequence: Sendable {
     /// Tells the rows of block `id` from `offset` on where they are.
     private mutating func index(_ id: Int, from offset: Int) {
         let rows = blocks[id].rows
-        if let highest = rows.max(), Int(highest) >= blockOf.count {
-            let room = max(Int(highest) + 1, blockOf.count * 2)
-            blockOf += [Int32](repeating: -1, count: room - blockOf.count)
-            offsetOf += [Int32](repeating: 0, count: room - offsetOf.count)
-        }
-        for at in offset..<rows.count {
-            blockOf[Int(rows[at])] = Int32(id)
-            offsetOf[Int(rows[at])] = Int32(at)
-        }
+        if let highest = rows.max() { places.makeRoom(for: Int(highest)) }
+        places.place(rows, from: offset, inBlock: Int32(id))
     }
 
     /// The slots `slots` replaced by blocks of `entries`, the slots renumbered.
