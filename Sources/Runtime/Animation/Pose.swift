@@ -66,13 +66,22 @@ extension ScreenLayout {
     /// The pose of a drawn row relative to `holder`, the row holding its
     /// stack (nil for the screen's own rows).
     func pose(of row: Int, heldBy holder: Int?) -> Pose {
-        let frame = self.frame(of: row)
+        // `frame`, `contentFrame`, `separatorFrame` and `isHidden`, with the
+        // row's stack, whether it is hidden and its frame found once (asked
+        // for one by one, each found them again: a third of building a
+        // general transition).
+        let stack = model.rows[row].parent
+        let hidden = resolved.specs[row].hidden || stackOrigin[stack] == nil
+        let leftToRight = leftToRightFrame(of: row, in: stack, hidden: hidden)
+        let frame = mirror(leftToRight)
         let origin = holder.map { self.frame(of: $0) } ?? .zero
+        let content = hidden ? nil : mirror(leftToRight.inset(by: resolved.insets[row]))
+        let separator = hidden ? nil : separatorFrame(of: row, in: stack, frame: leftToRight)
         return Pose(
             frame: frame.moved(by: -origin.x, -origin.y),
-            content: contentFrame(of: row)?.moved(by: -frame.x, -frame.y),
-            separator: separatorFrame(of: row)?.moved(by: -frame.x, -frame.y),
-            effects: .none, hidden: isHidden(row))
+            content: content?.moved(by: -frame.x, -frame.y),
+            separator: separator?.moved(by: -frame.x, -frame.y),
+            effects: .none, hidden: hidden)
     }
 }
 

@@ -163,10 +163,17 @@ package struct ScreenLayout: Sendable {
     /// The row's frame as the engine lays it out, left to right.
     func leftToRightFrame(of row: Int) -> Rect {
         let stack = model.rows[row].parent
+        return leftToRightFrame(of: row, in: stack, hidden: resolved.specs[row].hidden || stackOrigin[stack] == nil)
+    }
+
+    /// `leftToRightFrame(of:)` for row `row` of stack `stack`, whether it
+    /// is hidden (`isHidden`) known: for a caller that asks for several
+    /// frames of one row (a transition's pose asks for three).
+    func leftToRightFrame(of row: Int, in stack: Int, hidden: Bool) -> Rect {
         guard let origin = stackOrigin[stack] else { return .zero }
         return Self.frame(
             axis: axisOf(stack), padding: resolved.stacks[stack].padding, origin: origin, cross: stackCross[stack],
-            start: rowStart[row], size: isHidden(row) ? 0 : rowSize[row])
+            start: rowStart[row], size: hidden ? 0 : rowSize[row])
     }
 
     /// The frame minus the row's insets; nil for hidden rows.
@@ -180,10 +187,17 @@ package struct ScreenLayout: Sendable {
     /// The separator's rectangle, or nil when the row has none: separator
     /// `none`, a hidden row, or the last visible row of a stack that hides it.
     package func separatorFrame(of row: Int) -> Rect? {
-        guard !isHidden(row), let style = resolved.separators[row] else { return nil }
+        guard !isHidden(row) else { return nil }
         let stack = model.rows[row].parent
+        return separatorFrame(of: row, in: stack, frame: leftToRightFrame(of: row, in: stack, hidden: false))
+    }
+
+    /// `separatorFrame(of:)` for shown row `row` of stack `stack`, whose
+    /// left-to-right frame is `frame`.
+    func separatorFrame(of row: Int, in stack: Int, frame: Rect) -> Rect? {
+        guard let style = resolved.separators[row] else { return nil }
         if resolved.stacks[stack].hideLastSeparator, lastVisible[stack] == row { return nil }
-        return mirror(Self.separatorFrame(style, in: leftToRightFrame(of: row), axis: axisOf(stack)))
+        return mirror(Self.separatorFrame(style, in: frame, axis: axisOf(stack)))
     }
 
     /// layout.md's formulas for a separator in a row's frame, kept inside
