@@ -11,6 +11,24 @@ struct Pose: Hashable, Sendable {
     /// Taken from a layout in which the row is hidden.
     var hidden = false
 
+    /// Whether `other` is this pose bit for bit (`==` takes 0 for -0).
+    func sameBits(as other: Pose) -> Bool {
+        func same(_ a: Rect, _ b: Rect) -> Bool {
+            a.x.bitPattern == b.x.bitPattern && a.y.bitPattern == b.y.bitPattern
+                && a.width.bitPattern == b.width.bitPattern && a.height.bitPattern == b.height.bitPattern
+        }
+        func same(_ a: Rect?, _ b: Rect?) -> Bool {
+            switch (a, b) {
+            case (nil, nil): true
+            case (let a?, let b?): same(a, b)
+            default: false
+            }
+        }
+        return hidden == other.hidden && same(frame, other.frame) && same(content, other.content) && same(separator, other.separator)
+            && effects.alpha.bitPattern == other.effects.alpha.bitPattern && effects.scale.bitPattern == other.effects.scale.bitPattern
+            && effects.offsetX.bitPattern == other.effects.offsetX.bitPattern && effects.offsetY.bitPattern == other.effects.offsetY.bitPattern
+    }
+
     /// A fraction `p` of the way to `other`; content and separator rects that
     /// only one side has are carried along with the frame.
     func interpolated(to other: Pose, _ p: Double) -> Pose {
