@@ -6,9 +6,9 @@ package struct RowTrack: Sendable {
     package let row: Int
     package let kind: TransitionKind
     /// Seconds from the transition's start to this row's start.
-    package let delay: Double
-    package let duration: Double
-    let curve: TimingCurve
+    package private(set) var delay: Double
+    package private(set) var duration: Double
+    private(set) var curve: TimingCurve
     /// The poses the curve runs between.
     let from: Pose
     let to: Pose
@@ -62,9 +62,17 @@ package struct RowTrack: Sendable {
     /// This track with `cause`'s delay, duration and curve: a row that
     /// moves following the change that moves it.
     func following(_ cause: RowTrack) -> RowTrack {
-        RowTrack(
-            row: row, kind: kind, delay: cause.delay, duration: cause.duration, curve: cause.curve,
-            before: before, from: from, to: to, after: after)
+        var track = self
+        track.follow(cause)
+        return track
+    }
+
+    /// Takes `cause`'s delay, duration and curve (`following`), in place:
+    /// its poses as they are, not handed out and compared again.
+    mutating func follow(_ cause: RowTrack) {
+        delay = cause.delay
+        duration = cause.duration
+        curve = cause.curve
     }
 
     /// Whether the row hides (hide, remove) rather than shows.

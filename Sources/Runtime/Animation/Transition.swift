@@ -279,11 +279,15 @@ package struct Transition: Sendable {
         let causes: Set<TransitionKind> = [.resize, .show, .hide, .insert, .remove]
         // By row, in arrays: a transition over 100,000 rows hashed each of
         // them into dictionaries here.
-        let rowCount = max(old.rowCount, new.rowCount, (tracks.map(\.row).max() ?? -1) + 1)
+        // Fields read in place, by index: a track copied out (its poses,
+        // its boxed ends retained) for each row cost more than the rest.
+        var highestRow = -1
+        for index in tracks.indices { highestRow = max(highestRow, tracks[index].row) }
+        let rowCount = max(old.rowCount, new.rowCount, highestRow + 1)
         var trackOfRow = [Int32](repeating: -1, count: rowCount)
-        for (index, track) in tracks.enumerated() { trackOfRow[track.row] = Int32(index) }
+        for index in tracks.indices { trackOfRow[tracks[index].row] = Int32(index) }
         var cause = [Int32](repeating: -1, count: rowCount)  // follower row → index of its cause's track
-        let isCause = tracks.map { causes.contains($0.kind) }
+        let isCause = tracks.indices.map { causes.contains(tracks[$0].kind) }
         func walk(_ layout: ScreenLayout, stacks: Set<Int>, overwrite: Bool) {
             for stack in stacks {
                 var last: Int32 = -1
@@ -305,10 +309,10 @@ package struct Transition: Sendable {
         for row in rows { cause[row] = -1 }
         walk(new, stacks: Set(rows.filter { $0 < new.rowCount }.map { new.parent(of: $0) }), overwrite: true)
         for index in followers {
-            let track = tracks[index]
-            let found = cause[track.row] >= 0 ? cause[track.row] : fromOld[track.row]
+            let row = tracks[index].row
+            let found = cause[row] >= 0 ? cause[row] : fromOld[row]
             guard found >= 0 else { continue }
-            tracks[index] = track.following(tracks[Int(found)])
+            tracks[index].follow(tracks[Int(found)])
         }
     }
 
