@@ -45,7 +45,7 @@ package struct KeyIndex: Sendable {
     /// Whether this table and `other` hold their keys in the same memory
     /// (for tests of copies).
     func sharesStorage(with other: KeyIndex) -> Bool {
-        keys.withUnsafeBufferPointer { a in other.keys.withUnsafeBufferPointer { b in a.baseAddress == b.baseAddress } }
+        keys.sharesBuffer(with: other.keys)
     }
 
     /// Room for `capacity` keys without growing.
@@ -189,7 +189,7 @@ package struct KeyIndex: Sendable {
     /// The key's UTF-8, eight bytes at a time, each word multiplied out
     /// with the seed (the folded 128-bit product of wyhash); the last
     /// step spreads the high bits into the low ones the mask keeps.
-    package func hash(_ key: String) -> UInt64 {
+    private func hash(_ key: String) -> UInt64 {
         Self.hash(key, seed: seed)
     }
 

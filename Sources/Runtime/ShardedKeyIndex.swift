@@ -58,24 +58,25 @@ package struct ShardedKeyIndex: Sendable {
         (zip(shards, other.shards).count { $0.0.sharesStorage(with: $0.1) }, shards.count)
     }
 
-    /// The shard of a key whose hash is `code`.
-    private func shard(_ code: UInt64) -> Int {
+    /// `key`'s hash, and the shard it falls in.
+    private func locate(_ key: String) -> (shard: Int, hash: UInt64) {
+        let code = KeyIndex.hash(key, seed: seed)
         // A shift by 64 (one shard) is 0 with the masking shift.
-        shift == 64 ? 0 : Int(truncatingIfNeeded: code &>> shift)
+        return (shift == 64 ? 0 : Int(truncatingIfNeeded: code &>> shift), code)
     }
 
     /// The value of `key`, or nil.
     package subscript(key: String) -> Int? {
         guard count > 0 else { return nil }
-        let code = KeyIndex.hash(key, seed: seed)
-        return shards[shard(code)].value(forKey: key, hash: code)
+        let (shard, code) = locate(key)
+        return shards[shard].value(forKey: key, hash: code)
     }
 
     /// Sets `key` to `value`; returns the value it had, or nil.
     @discardableResult
     package mutating func updateValue(_ value: Int, forKey key: String) -> Int? {
-        let code = KeyIndex.hash(key, seed: seed)
-        let old = shards[shard(code)].updateValue(value, forKey: key, hash: code)
+        let (shard, code) = locate(key)
+        let old = shards[shard].updateValue(value, forKey: key, hash: code)
         if old == nil { count += 1 }
         return old
     }
@@ -83,8 +84,8 @@ package struct ShardedKeyIndex: Sendable {
     /// Takes `key` out; returns its value, or nil.
     @discardableResult
     package mutating func removeValue(forKey key: String) -> Int? {
-        let code = KeyIndex.hash(key, seed: seed)
-        let old = shards[shard(code)].removeValue(forKey: key, hash: code)
+        let (shard, code) = locate(key)
+        let old = shards[shard].removeValue(forKey: key, hash: code)
         if old != nil { count -= 1 }
         return old
     }

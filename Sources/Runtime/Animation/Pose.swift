@@ -89,7 +89,7 @@ extension ScreenLayout {
         // for one by one, each found them again: a third of building a
         // general transition).
         let stack = model.rows[row].parent
-        let hidden = resolved.specs[row].hidden || stackOrigin[stack] == nil
+        let hidden = isHidden(row, in: stack)
         let leftToRight = leftToRightFrame(of: row, in: stack, hidden: hidden)
         let frame = mirror(leftToRight)
         let origin = holder.map { self.frame(of: $0) } ?? .zero

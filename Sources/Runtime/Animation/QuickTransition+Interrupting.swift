@@ -236,7 +236,7 @@ extension QuickTransition {
                     unexplainedTracks.append((tracks.count, position))
                 } else if made.follows {
                     guard let cause = cause ?? removal else { return nil }
-                    track = track.following(cause)
+                    track.follow(cause)
                 }
                 if causes.contains(track.kind) { cause = track }
                 tracks.append(track)
@@ -283,7 +283,7 @@ extension QuickTransition {
             func cause(before place: Int) -> RowTrack? { then.last { $0.place < place }?.track }
             for (index, place) in unexplainedTracks {
                 guard let cause = cause(before: place) else { continue }
-                tracks[index] = tracks[index].following(cause)
+                tracks[index].follow(cause)
             }
             for (index, place, start, end) in unexplainedStretches {
                 if let cause = cause(before: place) {

@@ -129,7 +129,7 @@ extension QuickTransition {
                 if causes.contains(tracks[at].kind) {
                     last = at
                 } else if let cause = last, isFollower.contains(at) {
-                    tracks[at] = tracks[at].following(tracks[cause])
+                    tracks[at].follow(tracks[cause])
                 }
             }
         }

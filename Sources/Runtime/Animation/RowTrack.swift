@@ -59,16 +59,9 @@ package struct RowTrack: Sendable {
     /// When the row's animation ends, from the transition's start.
     package var end: Double { delay + duration }
 
-    /// This track with `cause`'s delay, duration and curve: a row that
-    /// moves following the change that moves it.
-    func following(_ cause: RowTrack) -> RowTrack {
-        var track = self
-        track.follow(cause)
-        return track
-    }
-
-    /// Takes `cause`'s delay, duration and curve (`following`), in place:
-    /// its poses as they are, not handed out and compared again.
+    /// Takes `cause`'s delay, duration and curve: a row that moves
+    /// following the change that moves it. In place: its poses as they
+    /// are, not handed out and compared again.
     mutating func follow(_ cause: RowTrack) {
         delay = cause.delay
         duration = cause.duration

@@ -145,7 +145,12 @@ package struct ScreenLayout: Sendable {
 
     /// Whether the row is hidden, or inside a stack that is not shown.
     package func isHidden(_ row: Int) -> Bool {
-        resolved.specs[row].hidden || stackOrigin[model.rows[row].parent] == nil
+        isHidden(row, in: model.rows[row].parent)
+    }
+
+    /// `isHidden(_:)` for row `row` of stack `stack`.
+    func isHidden(_ row: Int, in stack: Int) -> Bool {
+        resolved.specs[row].hidden || stackOrigin[stack] == nil
     }
 
     func axisOf(_ stack: Int) -> Axis { resolved.stacks[stack].axis }
@@ -163,7 +168,7 @@ package struct ScreenLayout: Sendable {
     /// The row's frame as the engine lays it out, left to right.
     func leftToRightFrame(of row: Int) -> Rect {
         let stack = model.rows[row].parent
-        return leftToRightFrame(of: row, in: stack, hidden: resolved.specs[row].hidden || stackOrigin[stack] == nil)
+        return leftToRightFrame(of: row, in: stack, hidden: isHidden(row, in: stack))
     }
 
     /// `leftToRightFrame(of:)` for row `row` of stack `stack`, whether it

@@ -38,10 +38,7 @@ struct RowPlaces: Sendable {
     /// How many pages this table and `other` hold in the same memory, of
     /// how many (for tests of copies).
     func pagesShared(with other: RowPlaces) -> (shared: Int, of: Int) {
-        let shared = zip(pages, other.pages).count { pair in
-            pair.0.withUnsafeBufferPointer { a in pair.1.withUnsafeBufferPointer { b in a.baseAddress == b.baseAddress } }
-        }
-        return (shared, pages.count)
+        (zip(pages, other.pages).count { $0.0.sharesBuffer(with: $0.1) }, pages.count)
     }
 
     /// Room for rows up to `row`, at least doubling.

@@ -38,8 +38,7 @@ package struct ConstantTable: Sendable {
     /// copy that appends one constant shares the array and all its pages
     /// but the last).
     func sharing(with other: ConstantTable) -> (array: Bool, pages: Int) {
-        let array = base.withUnsafeBufferPointer { a in other.base.withUnsafeBufferPointer { b in a.baseAddress == b.baseAddress } }
-        return (array, tail.pagesShared(with: other.tail))
+        (base.sharesBuffer(with: other.base), tail.pagesShared(with: other.tail))
     }
 
     /// Room for `capacity` constants in all: in the array while it takes

@@ -56,9 +56,7 @@ package struct PagedArray<Element> {
     /// How many pages this array and `other` hold in the same memory (for
     /// tests: a copy that wrote one row shares every page but that row's).
     func pagesShared(with other: PagedArray) -> Int {
-        zip(pages, other.pages).count { pair in
-            pair.0.withUnsafeBufferPointer { a in pair.1.withUnsafeBufferPointer { b in a.baseAddress == b.baseAddress } }
-        }
+        zip(pages, other.pages).count { $0.0.sharesBuffer(with: $0.1) }
     }
 }
 
