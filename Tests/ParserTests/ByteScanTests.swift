@@ -1,6 +1,6 @@
-// The source's byte scans that read eight bytes at a time — the line table
-// and the UTF-8 check — against a byte-at-a-time reference, on random bytes
-// of every length around a word's edges.
+// The source's byte scans — the line table (the C library's `memchr`) and
+// the UTF-8 check (eight bytes at a time) — against a byte-at-a-time
+// reference, on random bytes of every length around a word's edges.
 
 @testable import StackParser
 import XCTest

@@ -1,5 +1,6 @@
-// Finding a byte in eight at a time: the line table looks for line breaks
-// this way, the lexer for what ends a string.
+// Finding a byte in eight at a time: the lexer looks for what ends a string
+// this way, and stepping over rows for quotes and braces (the line table,
+// one byte sought, uses the C library's `memchr` where there is one).
 
 enum ByteWords {
     /// The high bit of exactly those bytes of `word` that are `byte`, and

@@ -1,6 +1,14 @@
 // A source file held as UTF-8 bytes, with a line table so that byte offsets
 // become line:column only when a human needs to read them.
 
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// Identifies one source file within a `SourceManager`.
 public struct FileID: Hashable, Sendable, Comparable {
     public let rawValue: Int
@@ -33,7 +41,7 @@ public struct SourceFile: Sendable {
         var starts: [UInt32] = [0]
         bytes.withUnsafeBytes { raw in
             // Counted first: grown by doubling, a million lines' table had
-            // room for two million. Both passes read eight bytes at a time.
+            // room for two million.
             var lines = 1
             Self.forEachNewline(raw) { _ in lines += 1 }
             starts.reserveCapacity(lines)
@@ -43,8 +51,20 @@ public struct SourceFile: Sendable {
     }
 
     /// Calls `body` with the offset of each `\n` in `raw`, in order.
+    /// The C library's `memchr` reads a vector at a time: eight bytes at a
+    /// time in Swift, the line table was 4 instructions a byte, and 3% of
+    /// checking a large screen before any row is parsed.
     @inline(__always)
     private static func forEachNewline(_ raw: UnsafeRawBufferPointer, _ body: (Int) -> Void) {
+        #if canImport(Glibc) || canImport(Musl) || canImport(Darwin)
+        guard let base = raw.baseAddress else { return }
+        var i = 0
+        while i < raw.count, let found = memchr(base + i, 0x0A, raw.count - i) {
+            let at = base.distance(to: UnsafeRawPointer(found))
+            body(at)
+            i = at + 1
+        }
+        #else
         var i = 0
         while i + 8 <= raw.count {
             let word = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: i, as: UInt64.self))
@@ -59,6 +79,7 @@ public struct SourceFile: Sendable {
             if raw[i] == UInt8(ascii: "\n") { body(i) }
             i += 1
         }
+        #endif
     }
 
     public init(path: String, text: String) {
