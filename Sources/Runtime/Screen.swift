@@ -25,7 +25,7 @@ package struct Screen: Sendable {
     package init(model: ScreenModel, viewportWidth: Double = 390, viewportHeight: Double = 844) {
         self.model = model
         // A bound list's elements append constants to a screen's copies.
-        self.model.expressions.constants.appendInPages()
+        self.model.expressions.appendInPages()
         self.state = model.state.map(\.initial)
         self.viewportWidth = viewportWidth
         self.viewportHeight = viewportHeight

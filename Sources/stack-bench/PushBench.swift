@@ -15,9 +15,24 @@ enum PushBench {
         let animated = DataBench.source.replacingFirst(
             "data items: [Item]",
             with: "data items: [Item]\n    defaults { transition insert { duration: 250ms  from { alpha: 0 } }  transition remove { duration: 250ms  to { alpha: 0 } } }")
-        guard let program = Compiler.check(SourceFile(path: "push.stack", text: animated)).program, let model = Compiler.lower(program).first else {
-            return [("push: (the screen did not compile)", 0, "")]
+        // A tap that reads the element: its rows cannot share one copy of
+        // the template's code, so each element appends code of its own.
+        let tapping = animated.replacingFirst("data items: [Item]", with: "data items: [Item]\n    state picked: string = \"\"")
+            .replacingFirst("size: 44 }", with: "size: 44  tap: set(picked, a.id) }")
+        var results: [Result] = []
+        for (source, what) in [(animated, ""), (tapping, ", a tap reading the element")] {
+            guard source.contains("tap:") == !what.isEmpty, let program = Compiler.check(SourceFile(path: "push.stack", text: source)).program,
+                let model = Compiler.lower(program).first
+            else {
+                results.append(("push: (the screen\(what) did not compile)", 0, ""))
+                continue
+            }
+            results += run(model, sizes: sizes, what: what)
         }
+        return results
+    }
+
+    private static func run(_ model: ScreenModel, sizes: [Int], what: String) -> [Result] {
         var results: [Result] = []
         for size in sizes {
             var live = LiveScreen(model: model)
@@ -29,7 +44,7 @@ enum PushBench {
                 let (pushes, deletes) = measure(&session, elements: size, throughCopy: throughCopy)
                 let how = throughCopy ? "through change(at:)" : "in place"
                 results.append((
-                    "push 1 \(how) (\(label))", pushes,
+                    "push 1 \(how) (\(label)\(what))", pushes,
                     String(format: "%.3f ms median of 8, and a frame; deleted again %.3f ms", pushes * 1000, deletes * 1000)))
             }
         }

@@ -337,13 +337,29 @@ final class DataBindingTests: XCTestCase {
     /// that it shares the rest with the screen before (which copied all of
     /// both), and it ends as a fresh binding of the list it holds.
     func testAnElementPushedThroughACopySharesTheConstantsAndKeys() throws {
-        let model = try InterpolationTests.loaded(Self.flatForScreen)
+        try assertPushSharesTheScreenBefore(Self.flatForScreen, ownCode: false)
+    }
+
+    /// As above, for a template whose rows cannot share one copy of its
+    /// code (a tap reads the element): each element appends code of its
+    /// own, and a push through a copy copies a page of it, not all of it.
+    func testAnElementWithCodeOfItsOwnPushedThroughACopySharesTheCode() throws {
+        let source = Self.flatForScreen
+            .replacingOccurrences(of: "data items: [Item]", with: "data items: [Item]\n    state picked: string = \"\"")
+            .replacingOccurrences(of: "size: 24 }", with: "size: 24  tap: set(picked, a.id) }")
+        XCTAssertTrue(source.contains("tap: set(picked, a.id)"))
+        try assertPushSharesTheScreenBefore(source, ownCode: true)
+    }
+
+    private func assertPushSharesTheScreenBefore(_ source: String, ownCode: Bool, file: StaticString = #filePath, line: UInt = #line) throws {
+        let model = try InterpolationTests.loaded(source)
         var items = (0..<10_000).map { Item(id: "k\($0)", title: "t\($0 % 97)", size: 5 + $0 % 40, flag: $0 % 5 == 0) }
         var live = LiveScreen(model: model, viewportWidth: 320, viewportHeight: 500)
         try live.bind("items", json: Self.json(items))
         var session = HostSession(live)
         _ = session.pass(at: 0)
         let constants = session.live.screen.model.expressions.constants
+        let code = session.live.screen.model.expressions.code
         let places = try XCTUnwrap(session.live.boundPlaces[0])
         let pushed = Item(id: "pushed", title: "new", size: 30, flag: false)
         _ = try session.change(at: 1) { (screen: inout LiveScreen) throws(RuntimeError) -> [LiveEvent] in
@@ -354,6 +370,15 @@ final class DataBindingTests: XCTestCase {
         XCTAssertGreaterThan(after.count, constants.count)
         XCTAssertTrue(after.sharing(with: constants).array, "the constants the screen was bound with were copied")
         XCTAssertGreaterThan(after.sharing(with: constants).pages, 0)
+        let codeAfter = session.live.screen.model.expressions.code
+        if ownCode {
+            // Each element's own code, bound in pages after the first.
+            XCTAssertGreaterThan(codeAfter.count, code.count, "the element brought no code of its own", file: file, line: line)
+            XCTAssertGreaterThan(codeAfter.sharing(with: code).pages, 0, "the code's pages were copied", file: file, line: line)
+        } else {
+            XCTAssertEqual(codeAfter.count, code.count, "a shared template's element brought code of its own", file: file, line: line)
+        }
+        XCTAssertTrue(codeAfter.sharing(with: code).array, "the code the screen was made with was copied", file: file, line: line)
         let keys = try XCTUnwrap(session.live.boundPlaces[0]).shardsShared(with: places)
         XCTAssertGreaterThan(keys.of, 1)
         XCTAssertEqual(keys.shared, keys.of - 1, "shards of the places by key copied")

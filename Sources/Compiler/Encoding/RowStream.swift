@@ -22,7 +22,7 @@ extension ScreenEncoder {
             var expressions = Interner<ExprRef>()
             var styles = Interner<RowStyle>()
 
-            mutating func write(_ rows: [RowModel], code: [Instruction]) {
+            mutating func write(_ rows: [RowModel], code: CodeTable) {
                 for row in rows {
                     // A row's record is a few bytes (more with accessibility).
                     bytes.bytes.reserveModestly(64)
@@ -35,7 +35,7 @@ extension ScreenEncoder {
 
         private(set) var written = Written()
 
-        func take(_ rows: [RowModel], code: [Instruction]) {
+        func take(_ rows: [RowModel], code: CodeTable) {
             written.write(rows, code: code)
         }
 

@@ -228,7 +228,7 @@ public enum ScreenEncoder {
             var ranges: [(Int, Int)] = []
             for ref in expressions.items {
                 ranges.append((code.count, Int(ref.count)))
-                code.append(contentsOf: screen.expressions.code[Int(ref.start)..<Int(ref.start + ref.count)])
+                code.append(contentsOf: screen.expressions.code.elements(in: Int(ref.start)..<Int(ref.start + ref.count)))
             }
 
             // Strings are numbered by first use: the screen's name and its
@@ -687,7 +687,7 @@ public enum ScreenEncoder {
 extension ScreenEncoder {
     /// An expression reference: a constant's index × 2, or a code
     /// expression's index × 2 + 1 (numbered in `expressions`).
-    static func expr(_ ref: ExprRef, code: [Instruction], expressions: inout Interner<ExprRef>, into w: inout ByteWriter) {
+    static func expr(_ ref: ExprRef, code: CodeTable, expressions: inout Interner<ExprRef>, into w: inout ByteWriter) {
         if ref.count == 1, case .constant(let index) = code[Int(ref.start)] {
             w.varint(Int(index) << 1)
         } else {
@@ -698,7 +698,7 @@ extension ScreenEncoder {
     /// One row's record; its style, strings and expressions numbered in
     /// the tables given.
     static func writeRow(
-        _ row: RowModel, parentOffset: Int, code: [Instruction], strings: inout StringTable,
+        _ row: RowModel, parentOffset: Int, code: CodeTable, strings: inout StringTable,
         expressions: inout Interner<ExprRef>, styles: inout Interner<RowStyle>, into w: inout ByteWriter
     ) {
         w.varint(styles.number(RowStyle(row), hint: Int(row.kind.rawValue)))

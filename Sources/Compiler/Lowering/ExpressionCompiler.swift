@@ -159,9 +159,9 @@ struct ExpressionCompiler {
         if let value = ConstantFolder.value(of: expr) { return constantExpression(runtimeValue(value)) }
         let start = table.code.count
         emit(expr)
-        let emitted = Array(table.code[start...])
+        let emitted = Array(table.code.elements(in: start..<table.code.count))
         if let existing = codeRanges[emitted] {
-            table.code.removeSubrange(start...)
+            table.code.removeSubrange(start..<table.code.count)
             return existing
         }
         let ref = ExprRef(start: UInt32(start), count: UInt32(table.code.count - start))

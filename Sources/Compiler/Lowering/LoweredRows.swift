@@ -13,7 +13,7 @@ import StackRuntime
 protocol LoweredRowSink: AnyObject {
     /// The screen's next rows, whose expressions are in `code` (the
     /// screen's code so far: later rows only add to it).
-    func take(_ rows: [RowModel], code: [Instruction])
+    func take(_ rows: [RowModel], code: CodeTable)
     /// State slots renumbered after the last row was taken (StreamingLowering).
     func renumber(_ renumbering: SlotRenumbering)
 }
@@ -45,7 +45,7 @@ struct LoweredRows: ExpressibleByArrayLiteral {
     var spare: Int { live.capacity - live.count }
 
     /// The rows here, handed to `sink` and let go.
-    mutating func handOn(to sink: any LoweredRowSink, code: [Instruction]) {
+    mutating func handOn(to sink: any LoweredRowSink, code: CodeTable) {
         guard !live.isEmpty else { return }
         sink.take(live, code: code)
         handedOn += live.count

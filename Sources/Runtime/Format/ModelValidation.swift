@@ -59,12 +59,16 @@ enum ValueKind: Hashable, CustomStringConvertible {
 /// Types expression code by running it over types instead of values.
 struct ExpressionTyper {
     let constants: [ValueKind]
-    let code: [Instruction]
+    let code: CodeTable
     let state: [ValueKind]
     let parameters: [ValueKind]
     private var stack: [ValueKind] = []
 
     init(constants: some Collection<RuntimeValue>, code: [Instruction], state: [StateSlot], enums: [EnumModel], parameters: [TemplateParameter] = []) {
+        self.init(constants: constants, code: CodeTable(code), state: state, enums: enums, parameters: parameters)
+    }
+
+    init(constants: some Collection<RuntimeValue>, code: CodeTable, state: [StateSlot], enums: [EnumModel], parameters: [TemplateParameter] = []) {
         self.constants = constants.map(ValueKind.init)
         self.code = code
         self.state = state.map { ValueKind($0.type) }

@@ -52,13 +52,20 @@ package struct ExprRef: Hashable, Sendable, Codable {
 /// Every expression of a screen: constants and code.
 package struct ExpressionTable: Hashable, Sendable, Codable {
     package var constants = ConstantTable()
-    package var code: [Instruction] = []
+    package var code = CodeTable()
 
     package init() {}
 
     package init(constants: [RuntimeValue], code: [Instruction]) {
         self.constants = ConstantTable(constants)
-        self.code = code
+        self.code = CodeTable(code)
+    }
+
+    /// From here on, appended constants and code go into pages (see
+    /// `GrowingTable`): once the expressions are a screen's.
+    package mutating func appendInPages() {
+        constants.appendInPages()
+        code.appendInPages()
     }
 
     /// Appends a constant expression (reusing an equal constant already there
@@ -111,8 +118,6 @@ package struct EvaluationContext: Sendable {
 }
 
 extension ExpressionTable {
-    /// Evaluates `ref`. Code is validated when loaded, so a malformed program
-    /// cannot reach here; should one, the result is `.number(0)`, not a trap.
     /// Value `index` of the row's own constants; 0 outside a row that has
     /// them (a loaded screen's code holds no parameters).
     private func parameter(_ index: UInt32, _ context: EvaluationContext) -> RuntimeValue {
@@ -120,7 +125,21 @@ extension ExpressionTable {
         return context.parameters != .max && at < constants.count ? constants[at] : .number(0)
     }
 
+    /// Evaluates `ref`. Code is validated when loaded, so a malformed program
+    /// cannot reach here; should one, the result is `.number(0)`, not a trap.
     package func evaluate(_ ref: ExprRef, in context: EvaluationContext) -> RuntimeValue {
+        // Code the screen was made with is read from its array, checked
+        // once to be there: read by read through the table, evaluating
+        // every row of a compiled screen took 4% more instructions (so,
+        // 2%). Code appended since (a bound list's) through the table.
+        if Int(ref.start) + Int(ref.count) <= code.array.count { return evaluate(ref, code: code.array, in: context) }
+        return evaluate(ref, code: code, in: context)
+    }
+
+    @inline(__always)
+    private func evaluate<Code: RandomAccessCollection<Instruction>>(
+        _ ref: ExprRef, code: Code, in context: EvaluationContext
+    ) -> RuntimeValue where Code.Index == Int {
         if ref.count == 1 {
             switch code[Int(ref.start)] {
             case .constant(let index): return constants[Int(index)]
@@ -132,7 +151,8 @@ extension ExpressionTable {
         var stack: [RuntimeValue] = []
         stack.reserveCapacity(8)
         for index in Int(ref.start)..<Int(ref.start + ref.count) {
-            switch code[index] {
+            let instruction = code[index]
+            switch instruction {
             case .constant(let i): stack.append(constants[Int(i)])
             case .state(let i): stack.append(Int(i) < context.state.count ? context.state[Int(i)] : .number(0))
             case .viewportWidth: stack.append(.number(context.viewportWidth))
@@ -153,7 +173,7 @@ extension ExpressionTable {
                 stack.append(condition.boolValue ? whenTrue : whenFalse)
             case .min, .max:
                 guard let b = stack.popLast(), let a = stack.popLast() else { return .number(0) }
-                let isMin = code[index] == .min
+                let isMin = instruction == .min
                 let pick = isMin ? Swift.min(a.numberValue, b.numberValue) : Swift.max(a.numberValue, b.numberValue)
                 stack.append(Self.sameKind(as: a, pick))
             case .clamp:

@@ -68,7 +68,7 @@ package struct TemplatePlan: Sendable {
             for instruction in code[range] {
                 if case .parameter(let p) = instruction, !parameters.contains(Int(p)) { parameters.append(Int(p)) }
             }
-            copies.append((ref, code[range]))
+            copies.append((ref, ArraySlice(code[range])))
             return ref
         }
         var stackChanges: [Bool] = []

@@ -1,14 +1,14 @@
-// The code's constants: an array for those a screen is made with, pages for
-// those appended after. Copies appended to and written in any order, before
-// and after the switch, must each read back exactly what a plain array of
-// their own holds, equal and hash as that array does, and a copy that
-// appends shares the array and every page but the last.
+// A screen's constants (its code alike): an array for those it is made
+// with, pages for those appended after. Copies appended to and written in
+// any order, before and after the switch, must each read back exactly what
+// a plain array of their own holds, equal and hash as that array does, and
+// a copy that appends shares the array and every page but the last.
 
 import XCTest
 @testable import StackRuntime
 import TestSupport
 
-final class ConstantTableTests: XCTestCase {
+final class GrowingTableTests: XCTestCase {
     func testCopiesReadBackWhatPlainArraysHold() {
         var random = SplitMix64(seed: 0xC0A5)
         func next(_ bound: Int) -> Int { Int.random(in: 0..<bound, using: &random) }
@@ -55,6 +55,48 @@ final class ConstantTableTests: XCTestCase {
                 XCTAssertEqual(table, flat, "round \(round)")
                 XCTAssertEqual(table.hashValue, flat.hashValue, "round \(round)")
             }
+        }
+    }
+
+    /// The code table also replaces ranges (the compiler drops code it
+    /// finds it already has) and hands out ranges as slices: against a
+    /// plain array, with runs appended, ranges replaced anywhere — in the
+    /// array, in the pages, across both — before and after the switch.
+    func testCodeReplacesAndSlicesAsAnArrayDoes() {
+        var random = SplitMix64(seed: 0xC0DE)
+        func next(_ bound: Int) -> Int { Int.random(in: 0..<bound, using: &random) }
+        func instruction() -> Instruction { next(2) == 0 ? .constant(UInt32(next(500))) : .state(UInt32(next(9))) }
+        for round in 0..<10 {
+            var code = CodeTable((0..<next(3000)).map { _ in instruction() })
+            var reference = Array(code)
+            for step in 0..<1500 {
+                switch next(8) {
+                case 0:
+                    if step > 300 { code.appendInPages() }
+                case 1, 2:
+                    let run = (0..<next(40)).map { _ in instruction() }
+                    code.append(contentsOf: run)
+                    reference.append(contentsOf: run)
+                case 3:
+                    let appended = instruction()
+                    code.append(appended)
+                    reference.append(appended)
+                case 4:
+                    let low = next(reference.count + 1)
+                    let range = low..<min(reference.count, low + next(30))
+                    let with = (0..<next(4)).map { _ in instruction() }
+                    code.replaceSubrange(range, with: with)
+                    reference.replaceSubrange(range, with: with)
+                default:
+                    let low = next(reference.count + 1)
+                    let range = low..<min(reference.count, low + next(2000))
+                    // Compared whole, said briefly: a failure prints the range, not two thousand instructions.
+                    XCTAssertTrue(code.elements(in: range).elementsEqual(reference[range]), "round \(round), step \(step), \(range)")
+                }
+            }
+            XCTAssertEqual(code.count, reference.count, "round \(round)")
+            XCTAssertTrue(code.elementsEqual(reference), "round \(round)")
+            XCTAssertTrue(code == CodeTable(reference), "round \(round)")
         }
     }
 
