@@ -87,13 +87,16 @@ package struct Screen: Sendable {
     }
 
     /// Hands the model over for editing, leaving this screen without rows,
-    /// stacks or code until it is replaced (`init(replacing:model:)`): editing a
-    /// copy would copy what it writes (a page of rows, the code's tables whole).
+    /// stacks, code or state slots until it is replaced (`restoreModel`):
+    /// editing a copy would copy what it writes (a page of rows, the code's
+    /// tables, every state slot when an element brings state of its own:
+    /// 100,000 slots copied, and then let go, for each element pushed).
     package mutating func takeModel() -> ScreenModel {
         let taken = model
         model.rows = []
         model.stacks = []
         model.expressions = ExpressionTable()
+        model.state = []
         return taken
     }
 

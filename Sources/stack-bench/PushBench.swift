@@ -27,8 +27,16 @@ enum PushBench {
         let cards = animated.replacingFirst(
             "Text item { text: \"\\(a.title) · \\(fixed(a.price, 2)) €\"  size: 44 }",
             with: "Stack card { padding: 8  Text item { text: \"\\(a.title)\"  size: 20 }  Text price { text: \"\\(fixed(a.price, 2)) €\"  size: 16 } }")
+        // Each element a component instance with state of its own.
+        let stateful = animated.replacingFirst("screen S {", with: """
+            component Line(title: string): Text { state open: bool = false  text: title  size: open ? 80 : 44  tap: toggle(open) }
+            screen S {
+            """).replacingFirst(
+            "Text item { text: \"\\(a.title) · \\(fixed(a.price, 2)) €\"  size: 44 }", with: "Line item { title: a.title }")
         var results: [Result] = []
-        for (source, what) in [(animated, ""), (tapping, ", a tap reading the element"), (cards, ", each a card")] {
+        for (source, what) in [
+            (animated, ""), (tapping, ", a tap reading the element"), (stateful, ", state of its own"), (cards, ", each a card"),
+        ] {
             guard source != animated || what.isEmpty, let program = Compiler.check(SourceFile(path: "push.stack", text: source)).program,
                 let model = Compiler.lower(program).first
             else {

@@ -351,6 +351,42 @@ final class DataBindingTests: XCTestCase {
         try assertPushSharesTheScreenBefore(source, ownCode: true)
     }
 
+    /// Elements whose component has state of its own pushed and deleted
+    /// in place through the session: the model is handed over for the
+    /// edit with its state slots too (so that appending one copies none),
+    /// and the screen still equals a fresh binding, each pushed element's
+    /// state at its initial value.
+    func testElementsWithStateOfTheirOwnPushedInPlaceEqualAFreshBinding() throws {
+        let source = """
+            record Item { id: string  title: string  size: number  flag: bool = false }
+            component Line(title: string): Text { state open: bool = false  text: title  size: open ? 80 : 44  tap: toggle(open) }
+            screen S {
+                data items: [Item]
+                Text head { text: "\\(count(items)) items"  size: 30 }
+                for a in items key a.id { Line item { title: a.title } }
+                Text tail { text: "end"  size: 20 }
+            }
+            """
+        let model = try InterpolationTests.loaded(source)
+        var items = (0..<300).map { Item(id: "k\($0)", title: "t\($0)", size: 10, flag: false) }
+        var live = LiveScreen(model: model, viewportWidth: 320, viewportHeight: 500)
+        try live.bind("items", json: Self.json(items))
+        var session = HostSession(live)
+        _ = session.pass(at: 0)
+        for (n, index) in [0, 150, 302].enumerated() {
+            let pushed = Item(id: "p\(n)", title: "new \(n)", size: 10, flag: false)
+            try session.insert("items", json: String(Self.json([pushed]).dropFirst().dropLast()), index: index, at: Double(n + 1))
+            items.insert(pushed, at: index)
+        }
+        try session.remove("items", key: "k7", at: 5)
+        items.removeAll { $0.id == "k7" }
+        _ = session.pass(at: 10)
+        XCTAssertEqual(session.live.screen.state.count, session.live.screen.model.state.count, "a state slot without a value, or a value without a slot")
+        var fresh = LiveScreen(model: model, viewportWidth: 320, viewportHeight: 500)
+        try fresh.bind("items", json: Self.json(items))
+        XCTAssertEqual(Self.render(session.live), Self.render(fresh))
+    }
+
     private func assertPushSharesTheScreenBefore(_ source: String, ownCode: Bool, file: StaticString = #filePath, line: UInt = #line) throws {
         let model = try InterpolationTests.loaded(source)
         var items = (0..<10_000).map { Item(id: "k\($0)", title: "t\($0 % 97)", size: 5 + $0 % 40, flag: $0 % 5 == 0) }
