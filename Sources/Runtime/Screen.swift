@@ -9,8 +9,9 @@ public struct RuntimeError: Error, CustomStringConvertible, Sendable, Equatable 
 /// An instance of a compiled screen: state values and a viewport.
 package struct Screen: Sendable {
     package private(set) var model: ScreenModel
-    /// Current state, by slot (`model.state`).
-    package private(set) var state: [RuntimeValue]
+    /// Current state, by slot (`model.state`); values a bound element's
+    /// own state adds go into pages, as its slots do.
+    package private(set) var state: ValueTable
     package var viewportWidth: Double
     package var viewportHeight: Double
     /// Which way the screen reads: right to left mirrors every frame.
@@ -26,7 +27,9 @@ package struct Screen: Sendable {
         self.model = model
         // A bound list's elements append constants to a screen's copies.
         self.model.expressions.appendInPages()
-        self.state = model.state.map(\.initial)
+        self.model.state.appendInPages()
+        self.state = ValueTable(model.state.map(\.initial))
+        self.state.appendInPages()
         self.viewportWidth = viewportWidth
         self.viewportHeight = viewportHeight
         // Only rows a stack lists answer to their id: a removed row's id is
@@ -46,7 +49,8 @@ package struct Screen: Sendable {
     init(replacing screen: Screen, model: ScreenModel) {
         self.init(model: model, viewportWidth: screen.viewportWidth, viewportHeight: screen.viewportHeight)
         // State slots the edit added (an inserted instance's own) start at their initial values.
-        self.state = screen.state + model.state.dropFirst(screen.state.count).map(\.initial)
+        self.state = screen.state
+        self.state.append(contentsOf: model.state.dropFirst(screen.state.count).map(\.initial))
         self.hiddenOverrides = screen.hiddenOverrides.filter { $0.key < model.rows.count }
         self.direction = screen.direction
     }
@@ -58,7 +62,7 @@ package struct Screen: Sendable {
     /// slots the edit added start at their initial values.
     package mutating func restoreModel(_ edited: ScreenModel, inserted: [Int], removed: [Int]) {
         model = edited
-        if state.count < model.state.count { state += model.state.dropFirst(state.count).map(\.initial) }
+        if state.count < model.state.count { state.append(contentsOf: model.state.dropFirst(state.count).map(\.initial)) }
         forgetIDs(of: removed)
         rowsByID.reserveCapacity(rowsByID.count + inserted.count)
         for row in inserted where row < model.rows.count {

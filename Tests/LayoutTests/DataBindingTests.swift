@@ -357,17 +357,7 @@ final class DataBindingTests: XCTestCase {
     /// and the screen still equals a fresh binding, each pushed element's
     /// state at its initial value.
     func testElementsWithStateOfTheirOwnPushedInPlaceEqualAFreshBinding() throws {
-        let source = """
-            record Item { id: string  title: string  size: number  flag: bool = false }
-            component Line(title: string): Text { state open: bool = false  text: title  size: open ? 80 : 44  tap: toggle(open) }
-            screen S {
-                data items: [Item]
-                Text head { text: "\\(count(items)) items"  size: 30 }
-                for a in items key a.id { Line item { title: a.title } }
-                Text tail { text: "end"  size: 20 }
-            }
-            """
-        let model = try InterpolationTests.loaded(source)
+        let model = try InterpolationTests.loaded(Self.statefulLines)
         var items = (0..<300).map { Item(id: "k\($0)", title: "t\($0)", size: 10, flag: false) }
         var live = LiveScreen(model: model, viewportWidth: 320, viewportHeight: 500)
         try live.bind("items", json: Self.json(items))
@@ -386,6 +376,45 @@ final class DataBindingTests: XCTestCase {
         try fresh.bind("items", json: Self.json(items))
         XCTAssertEqual(Self.render(session.live), Self.render(fresh))
     }
+
+    /// The same list, 3,000 elements, one pushed through `change(at:)`
+    /// (a copy of the live screen): the state slots, their values and the
+    /// rows reading each slot are shared with the screen before but for a
+    /// page each, and the screen equals a fresh binding.
+    func testAnElementWithStateOfItsOwnPushedThroughACopySharesTheSlots() throws {
+        let model = try InterpolationTests.loaded(Self.statefulLines)
+        var items = (0..<3000).map { Item(id: "k\($0)", title: "t\($0)", size: 10, flag: false) }
+        var live = LiveScreen(model: model, viewportWidth: 320, viewportHeight: 500)
+        try live.bind("items", json: Self.json(items))
+        var session = HostSession(live)
+        _ = session.pass(at: 0)
+        let slots = session.live.screen.model.state, values = session.live.screen.state, readers = session.live.incremental.readers
+        let pushed = Item(id: "pushed", title: "new", size: 10, flag: false)
+        _ = try session.change(at: 1) { (screen: inout LiveScreen) throws(RuntimeError) -> [LiveEvent] in
+            try screen.insert("items", json: String(Self.json([pushed]).dropFirst().dropLast()), at: 1500)
+        }
+        items.insert(pushed, at: 1500)
+        XCTAssertEqual(session.live.screen.model.state.count, slots.count + 1)
+        XCTAssertTrue(session.live.screen.model.state.sharing(with: slots).array, "the slots the screen was made with were copied")
+        XCTAssertGreaterThan(session.live.screen.model.state.sharing(with: slots).pages, 0, "the slots' pages were copied")
+        XCTAssertGreaterThan(session.live.screen.state.sharing(with: values).pages, 0, "the values' pages were copied")
+        XCTAssertGreaterThan(session.live.incremental.readers.pagesShared(with: readers), 0, "the slots' readers were copied")
+        _ = session.pass(at: 2)
+        var fresh = LiveScreen(model: model, viewportWidth: 320, viewportHeight: 500)
+        try fresh.bind("items", json: Self.json(items))
+        XCTAssertEqual(Self.render(session.live), Self.render(fresh))
+    }
+
+    static let statefulLines = """
+        record Item { id: string  title: string  size: number  flag: bool = false }
+        component Line(title: string): Text { state open: bool = false  text: title  size: open ? 80 : 44  tap: toggle(open) }
+        screen S {
+            data items: [Item]
+            Text head { text: "\\(count(items)) items"  size: 30 }
+            for a in items key a.id { Line item { title: a.title } }
+            Text tail { text: "end"  size: 20 }
+        }
+        """
 
     private func assertPushSharesTheScreenBefore(_ source: String, ownCode: Bool, file: StaticString = #filePath, line: UInt = #line) throws {
         let model = try InterpolationTests.loaded(source)

@@ -17,7 +17,7 @@ final class GrowingTableTests: XCTestCase {
         }
         for round in 0..<12 {
             let start = (0..<next(1500)).map { _ in value() }
-            var tables = [ConstantTable(start)]
+            var tables = [ValueTable(start)]
             var references = [start]
             for step in 0..<2500 {
                 let which = next(tables.count)
@@ -51,7 +51,7 @@ final class GrowingTableTests: XCTestCase {
                 XCTAssertEqual(Array(table), reference, "round \(round), iterated")
                 XCTAssertEqual(table.indices.map { table[$0] }, reference, "round \(round), subscripted")
                 // Equal and hashed as the same constants in one array.
-                let flat = ConstantTable(reference)
+                let flat = ValueTable(reference)
                 XCTAssertEqual(table, flat, "round \(round)")
                 XCTAssertEqual(table.hashValue, flat.hashValue, "round \(round)")
             }
@@ -101,7 +101,7 @@ final class GrowingTableTests: XCTestCase {
     }
 
     func testACopyThatAppendsSharesTheArrayAndAllButTheLastPage() throws {
-        var table = ConstantTable((0..<5000).map { .number(Double($0)) })
+        var table = ValueTable((0..<5000).map { .number(Double($0)) })
         table.appendInPages()
         for n in 0..<3000 { table.append(.number(Double(n))) }
         var copy = table
@@ -122,7 +122,7 @@ final class GrowingTableTests: XCTestCase {
         XCTAssertEqual(appended.sharing(with: table).array, true)
         XCTAssertEqual(appended.sharing(with: table).pages, 2)
         // Before the switch, appends go to the array: a copy copies it.
-        var unswitched = ConstantTable((0..<5000).map { .number(Double($0)) })
+        var unswitched = ValueTable((0..<5000).map { .number(Double($0)) })
         let before = unswitched
         unswitched.append(.number(1))
         XCTAssertFalse(unswitched.sharing(with: before).array)

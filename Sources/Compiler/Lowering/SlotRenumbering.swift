@@ -53,12 +53,12 @@ struct SlotRenumbering {
 
     func apply(to model: inout ScreenModel) {
         model.enums = model.enums.indices.filter { enums[$0] != nil }.map { model.enums[$0] }
-        model.state = model.state.indices.filter { slots[$0] != nil }.map { index in
+        model.state = StateSlots(model.state.indices.filter { slots[$0] != nil }.map { index in
             var slot = model.state[index]
             slot.type = type(slot.type)
             slot.initial = value(slot.initial)
             return slot
-        }
+        })
         for index in model.expressions.constants.indices {
             if case .enumCase = model.expressions.constants[index] {
                 model.expressions.constants[index] = value(model.expressions.constants[index])

@@ -64,11 +64,11 @@ struct ExpressionTyper {
     let parameters: [ValueKind]
     private var stack: [ValueKind] = []
 
-    init(constants: some Collection<RuntimeValue>, code: [Instruction], state: [StateSlot], enums: [EnumModel], parameters: [TemplateParameter] = []) {
+    init(constants: some Collection<RuntimeValue>, code: [Instruction], state: some Collection<StateSlot>, enums: [EnumModel], parameters: [TemplateParameter] = []) {
         self.init(constants: constants, code: CodeTable(code), state: state, enums: enums, parameters: parameters)
     }
 
-    init(constants: some Collection<RuntimeValue>, code: CodeTable, state: [StateSlot], enums: [EnumModel], parameters: [TemplateParameter] = []) {
+    init(constants: some Collection<RuntimeValue>, code: CodeTable, state: some Collection<StateSlot>, enums: [EnumModel], parameters: [TemplateParameter] = []) {
         self.constants = constants.map(ValueKind.init)
         self.code = code
         self.state = state.map { ValueKind($0.type) }

@@ -20,9 +20,11 @@ package struct IncrementalLayout: Sendable {
     /// once `snapshotIsCurrent` is false (the tree has the current ones).
     var snapshot: ScreenLayout
     var snapshotIsCurrent = true
-    /// State slot → rows and stacks whose layout reads it.
-    var readers: [[Int]]
-    var stackReaders: [Set<Int>]
+    /// State slot → rows and stacks whose layout reads it. In pages: a
+    /// bound element with state of its own adds a slot to a copy of the
+    /// screen (`HostSession.change(at:)`), which then copies a page.
+    var readers: PagedArray<[Int]>
+    var stackReaders: PagedArray<Set<Int>>
     /// The screen's rows in order, with their extents and their terms
     /// (extent + spacing, 0 when hidden) summed as the stack's length.
     var rootRows = RowSequence()
@@ -131,7 +133,7 @@ package struct IncrementalLayout: Sendable {
     var rootStack: ResolvedStack { resolved.stacks[screen.model.rootStack] }
 
     /// Which rows and stacks read each state slot, from the expression code.
-    static func dependencies(of model: ScreenModel) -> ([[Int]], [Set<Int>]) {
+    static func dependencies(of model: ScreenModel) -> (PagedArray<[Int]>, PagedArray<Set<Int>>) {
         var readers = [[Int]](repeating: [], count: model.state.count)
         var stackReaders = [Set<Int>](repeating: [], count: model.state.count)
         let code = model.expressions.code
@@ -156,7 +158,7 @@ package struct IncrementalLayout: Sendable {
             stack.forEachLayoutExpression { slots($0, into: &read) }
             for slot in read { stackReaders[slot].insert(index) }
         }
-        return (readers, stackReaders)
+        return (PagedArray(readers), PagedArray(stackReaders))
     }
 
     /// The screen's rows in order, their extents from the snapshot.

@@ -52,7 +52,7 @@ public struct LiveScreen: Sendable {
     /// Sets every state slot back to `values` (what `screen.state` was)
     /// and the offset to `offset`: the screen before a change that set
     /// state alone, made again from the screen after it.
-    package mutating func restoreState(_ values: [RuntimeValue], offset: Double) {
+    package mutating func restoreState(_ values: ValueTable, offset: Double) {
         for slot in values.indices where slot < screen.state.count && screen.state[slot] != values[slot] {
             guard (try? incremental.screen.setState(slot: slot, to: values[slot])) != nil else { continue }
             incremental.stateChanged(screen.model.state[slot].name)

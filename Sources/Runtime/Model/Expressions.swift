@@ -51,13 +51,13 @@ package struct ExprRef: Hashable, Sendable, Codable {
 
 /// Every expression of a screen: constants and code.
 package struct ExpressionTable: Hashable, Sendable, Codable {
-    package var constants = ConstantTable()
+    package var constants = ValueTable()
     package var code = CodeTable()
 
     package init() {}
 
     package init(constants: [RuntimeValue], code: [Instruction]) {
-        self.constants = ConstantTable(constants)
+        self.constants = ValueTable(constants)
         self.code = CodeTable(code)
     }
 
@@ -93,7 +93,7 @@ package struct ExpressionTable: Hashable, Sendable, Codable {
 
 /// What expressions read: state and the viewport.
 package struct EvaluationContext: Sendable {
-    package var state: [RuntimeValue]
+    package var state: ValueTable
     package var viewportWidth: Double
     package var viewportHeight: Double
 
@@ -102,7 +102,7 @@ package struct EvaluationContext: Sendable {
     /// `.max` outside such a row.
     package var parameters: UInt32 = .max
 
-    package init(state: [RuntimeValue], viewportWidth: Double, viewportHeight: Double) {
+    package init(state: ValueTable, viewportWidth: Double, viewportHeight: Double) {
         self.state = state
         self.viewportWidth = viewportWidth
         self.viewportHeight = viewportHeight

@@ -12,7 +12,7 @@
 // `Screen` goes into pages: reading one is a comparison more than an
 // array's read.
 
-/// What `ConstantTable` and `CodeTable` hold: the elements a screen was
+/// What `ValueTable` and `CodeTable` hold: the elements a screen was
 /// made with in an array, the ones appended after `appendInPages()` in a
 /// `PagedArray`, one collection to every reader (equal and hashed as the
 /// array of them all).

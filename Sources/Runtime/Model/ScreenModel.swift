@@ -298,7 +298,9 @@ public struct ScreenModel: Hashable, Sendable, Codable {
     /// Whether this is a flow of steps rather than a screen.
     public package(set) var isFlow: Bool
     package var enums: [EnumModel]
-    package var state: [StateSlot]
+    /// An array, then pages: a bound element with state of its own adds a
+    /// slot to a copy of the screen (`StateSlots`).
+    package var state: StateSlots
     package var stacks: [StackModel]
     /// In pages: a copy of the model that gains a row copies a page, not
     /// every row (`PagedArray`).
@@ -330,7 +332,7 @@ public struct ScreenModel: Hashable, Sendable, Codable {
         self.name = name
         self.isFlow = isFlow
         self.enums = enums
-        self.state = state
+        self.state = StateSlots(state)
         self.stacks = stacks
         // Rows already in pages (as the loader reads them) are kept as they are.
         self.rows = rows as? PagedArray<RowModel> ?? PagedArray(rows)
