@@ -1,21 +1,21 @@
-// The code and its constants. A bound list's elements bring values of
-// their own, appended as constants when their rows are made, and — when
-// the template's rows cannot share one copy of its code (a tap reading
-// the element, a stack reading a parameter, state of its own) — code of
-// their own too. `HostSession.change(at:)` makes its change on a copy of
-// the live screen, and one element pushed there appended to arrays the
-// copy shared with the screen before, so the append copied every constant
-// (300,000 values, each retained, at 100,000 elements) and all the code
-// (45 ms at a million elements). Pages share, but every read through two
-// arrays made resolving a compiled screen 5.5% slower. So what a screen is
-// made with stays in one array, and what is appended once it is a
-// `Screen` goes into pages: reading one is a comparison more than an
-// array's read.
+// What a bound list's elements add to a screen. Each brings values of its
+// own, appended as constants when its rows are made; code of its own when
+// the template's rows cannot share one copy of its code (a tap reading the
+// element, a stack reading a parameter, state of its own); and a state
+// slot and its value for each state of its own. `HostSession.change(at:)`
+// makes its change on a copy of the live screen, and one element pushed
+// there appended to arrays the copy shared with the screen before, so the
+// append copied every constant (300,000 values, each retained, at 100,000
+// elements), all the code (45 ms at a million elements) and every state
+// slot and value (80 ms). Pages share, but every read through two arrays
+// made resolving a compiled screen 5.5% slower. So what a screen is made
+// with stays in one array, and what is appended once it is a `Screen`
+// goes into pages: reading one is a comparison more than an array's read.
 
-/// What `ValueTable` and `CodeTable` hold: the elements a screen was
-/// made with in an array, the ones appended after `appendInPages()` in a
-/// `PagedArray`, one collection to every reader (equal and hashed as the
-/// array of them all).
+/// What `ValueTable`, `CodeTable` and `StateSlots` hold: the elements a
+/// screen was made with in an array, the ones appended after
+/// `appendInPages()` in a `PagedArray`, one collection to every reader
+/// (equal and hashed as the array of them all).
 struct GrowingTable<Element: Sendable>: Sendable {
     /// The first elements: those the table was made with and appended
     /// before `appendInPages()` (hot loops may read these directly).
