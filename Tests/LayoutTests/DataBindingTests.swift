@@ -405,6 +405,27 @@ final class DataBindingTests: XCTestCase {
         XCTAssertEqual(Self.render(session.live), Self.render(fresh))
     }
 
+    /// An element deleted and pushed again under the same key gets a
+    /// state slot of its own, with the same name as its old one: tapping
+    /// its toggle sets the new slot (by name, it set the old one, whose
+    /// rows are gone, and the row did not change).
+    func testAnElementPushedAgainAfterItsDeleteTogglesItsOwnState() throws {
+        let model = try InterpolationTests.loaded(Self.statefulLines)
+        let items = (0..<20).map { Item(id: "k\($0)", title: "t\($0)", size: 10, flag: false) }
+        var live = LiveScreen(model: model, viewportWidth: 320, viewportHeight: 500)
+        try live.bind("items", json: Self.json(items))
+        let again = String(Self.json([Item(id: "p", title: "again", size: 10, flag: false)]).dropFirst().dropLast())
+        _ = try live.insert("items", json: again, at: 0)
+        _ = try live.remove("items", key: "p")
+        _ = try live.insert("items", json: again, at: 0)
+        let row = try XCTUnwrap(live.screen.model.stacks[live.screen.model.rootStack].rows.array.first { live.screen.model.rows[$0].id == "item[p]" })
+        let before = try XCTUnwrap(live.frame(of: RowKey(row)))
+        let tapped = live.tap(x: before.x + before.width / 2, y: before.y + before.height / 2)
+        XCTAssertEqual(tapped.row, RowKey(row))
+        // `size: open ? 80 : 44`, the insets around it either way.
+        XCTAssertEqual(try XCTUnwrap(live.frame(of: RowKey(row))).height, before.height + 36, "the element's own state was not the one toggled")
+    }
+
     static let statefulLines = """
         record Item { id: string  title: string  size: number  flag: bool = false }
         component Line(title: string): Text { state open: bool = false  text: title  size: open ? 80 : 44  tap: toggle(open) }

@@ -229,6 +229,19 @@ package struct IncrementalLayout: Sendable {
     /// State `name` has a new value: evaluate again what reads it.
     mutating func stateChanged(_ name: String) {
         guard let slot = screen.stateIndex(name) else { return }
+        stateChanged(slot: slot)
+    }
+
+    /// State slot `slot` has a new value: evaluate again what reads it.
+    /// By slot, not name: the slots of bound elements' own state are many
+    /// (found by name, a tap on the millionth element's toggle compared a
+    /// million names), and an element pushed again after its key was
+    /// deleted has a slot of the same name as its old one.
+    mutating func stateChanged(slot: Int) {
+        guard slot >= 0, slot < readers.count, slot < stackReaders.count else {
+            relayoutFully()
+            return
+        }
         if !stackReaders[slot].isEmpty {
             relayoutFully()
             return

@@ -259,14 +259,14 @@ extension LiveScreen {
             case .toggle(let slot):
                 let name = screen.model.state[slot].name
                 let value = !(screen.state[slot].boolValue)
-                try? incremental.screen.setState(name, to: .bool(value))
-                incremental.stateChanged(name)
+                try? incremental.screen.setState(slot: slot, to: .bool(value))
+                incremental.stateChanged(slot: slot)
                 outcomes.append(.toggled(state: name, to: value))
             case .set(let slot, let expression):
                 let name = screen.model.state[slot].name
                 let value = screen.model.expressions.evaluate(expression, in: screen.context)
-                try? incremental.screen.setState(name, to: value)
-                incremental.stateChanged(name)
+                try? incremental.screen.setState(slot: slot, to: value)
+                incremental.stateChanged(slot: slot)
                 outcomes.append(.set(state: name, to: screen.describe(value)))
             case .emit(let event):
                 outcomes.append(.emitted(event))

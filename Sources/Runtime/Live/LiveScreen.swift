@@ -55,7 +55,7 @@ public struct LiveScreen: Sendable {
     package mutating func restoreState(_ values: ValueTable, offset: Double) {
         for slot in values.indices where slot < screen.state.count && screen.state[slot] != values[slot] {
             guard (try? incremental.screen.setState(slot: slot, to: values[slot])) != nil else { continue }
-            incremental.stateChanged(screen.model.state[slot].name)
+            incremental.stateChanged(slot: slot)
         }
         self.offset = offset
     }
