@@ -25,9 +25,8 @@ package struct Screen: Sendable {
 
     package init(model: ScreenModel, viewportWidth: Double = 390, viewportHeight: Double = 844) {
         self.model = model
-        // A bound list's elements append constants to a screen's copies.
-        self.model.expressions.appendInPages()
-        self.model.state.appendInPages()
+        // A bound list's elements append to a screen's copies.
+        self.model.appendInPages()
         self.state = ValueTable(model.state.map(\.initial))
         self.state.appendInPages()
         self.viewportWidth = viewportWidth

@@ -359,10 +359,7 @@ final class DataBindingTests: XCTestCase {
     func testElementsWithStateOfTheirOwnPushedInPlaceEqualAFreshBinding() throws {
         let model = try InterpolationTests.loaded(Self.statefulLines)
         var items = (0..<300).map { Item(id: "k\($0)", title: "t\($0)", size: 10, flag: false) }
-        var live = LiveScreen(model: model, viewportWidth: 320, viewportHeight: 500)
-        try live.bind("items", json: Self.json(items))
-        var session = HostSession(live)
-        _ = session.pass(at: 0)
+        var session = try boundSession(model, items)
         for (n, index) in [0, 150, 302].enumerated() {
             let pushed = Item(id: "p\(n)", title: "new \(n)", size: 10, flag: false)
             try session.insert("items", json: String(Self.json([pushed]).dropFirst().dropLast()), index: index, at: Double(n + 1))
@@ -372,9 +369,7 @@ final class DataBindingTests: XCTestCase {
         items.removeAll { $0.id == "k7" }
         _ = session.pass(at: 10)
         XCTAssertEqual(session.live.screen.state.count, session.live.screen.model.state.count, "a state slot without a value, or a value without a slot")
-        var fresh = LiveScreen(model: model, viewportWidth: 320, viewportHeight: 500)
-        try fresh.bind("items", json: Self.json(items))
-        XCTAssertEqual(Self.render(session.live), Self.render(fresh))
+        try assertEqualsAFreshBinding(session.live, model, items)
     }
 
     /// The same list, 3,000 elements, one pushed through `change(at:)`
@@ -384,10 +379,7 @@ final class DataBindingTests: XCTestCase {
     func testAnElementWithStateOfItsOwnPushedThroughACopySharesTheSlots() throws {
         let model = try InterpolationTests.loaded(Self.statefulLines)
         var items = (0..<3000).map { Item(id: "k\($0)", title: "t\($0)", size: 10, flag: false) }
-        var live = LiveScreen(model: model, viewportWidth: 320, viewportHeight: 500)
-        try live.bind("items", json: Self.json(items))
-        var session = HostSession(live)
-        _ = session.pass(at: 0)
+        var session = try boundSession(model, items)
         let slots = session.live.screen.model.state, values = session.live.screen.state, readers = session.live.incremental.readers
         let pushed = Item(id: "pushed", title: "new", size: 10, flag: false)
         _ = try session.change(at: 1) { (screen: inout LiveScreen) throws(RuntimeError) -> [LiveEvent] in
@@ -400,9 +392,7 @@ final class DataBindingTests: XCTestCase {
         XCTAssertGreaterThan(session.live.screen.state.sharing(with: values).pages, 0, "the values' pages were copied")
         XCTAssertGreaterThan(session.live.incremental.readers.pagesShared(with: readers), 0, "the slots' readers were copied")
         _ = session.pass(at: 2)
-        var fresh = LiveScreen(model: model, viewportWidth: 320, viewportHeight: 500)
-        try fresh.bind("items", json: Self.json(items))
-        XCTAssertEqual(Self.render(session.live), Self.render(fresh))
+        try assertEqualsAFreshBinding(session.live, model, items)
     }
 
     /// An element deleted and pushed again under the same key gets a
@@ -424,6 +414,22 @@ final class DataBindingTests: XCTestCase {
         XCTAssertEqual(tapped.row, RowKey(row))
         // `size: open ? 80 : 44`, the insets around it either way.
         XCTAssertEqual(try XCTUnwrap(live.frame(of: RowKey(row))).height, before.height + 36, "the element's own state was not the one toggled")
+    }
+
+    /// A session over `model` bound to `items`, a frame drawn.
+    private func boundSession(_ model: ScreenModel, _ items: [Item]) throws -> HostSession {
+        var live = LiveScreen(model: model, viewportWidth: 320, viewportHeight: 500)
+        try live.bind("items", json: Self.json(items))
+        var session = HostSession(live)
+        _ = session.pass(at: 0)
+        return session
+    }
+
+    /// Whether `live` lays out as `items` freshly bound to `model` do.
+    private func assertEqualsAFreshBinding(_ live: LiveScreen, _ model: ScreenModel, _ items: [Item], file: StaticString = #filePath, line: UInt = #line) throws {
+        var fresh = LiveScreen(model: model, viewportWidth: 320, viewportHeight: 500)
+        try fresh.bind("items", json: Self.json(items))
+        XCTAssertEqual(Self.render(live), Self.render(fresh), file: file, line: line)
     }
 
     static let statefulLines = """

@@ -316,6 +316,14 @@ public struct ScreenModel: Hashable, Sendable, Codable {
     package var data: [DataModel] = []
     package var repeaters: [RepeaterModel] = []
 
+    /// From here on, what a bound element adds — constants, code, state
+    /// slots — goes into pages (see `GrowingTable`): once the model is a
+    /// screen's, whose copies gain elements.
+    package mutating func appendInPages() {
+        expressions.appendInPages()
+        state.appendInPages()
+    }
+
     /// The state slot that counts a flow's pushed steps.
     package static let flowDepthState = "flow.depth"
 
