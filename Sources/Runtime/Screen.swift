@@ -31,11 +31,20 @@ package struct Screen: Sendable {
         self.state.appendInPages()
         self.viewportWidth = viewportWidth
         self.viewportHeight = viewportHeight
-        // Only rows a stack lists answer to their id: a removed row's id is
-        // free for a row inserted later.
+        // Only rows the screen shows answer to their id — listed by its
+        // stack or a flow step's, or inside a row that is: a removed row's
+        // id, and those of the rows inside it, are free for rows inserted
+        // later.
         var listed = [Bool](repeating: false, count: model.rows.count)
-        for stack in model.stacks {
-            for row in stack.rows where row < listed.count { listed[row] = true }
+        var visited = [Bool](repeating: false, count: model.stacks.count)
+        var stacks = [model.rootStack] + model.steps.map(\.stack)
+        while let stack = stacks.popLast() {
+            guard stack >= 0, stack < visited.count, !visited[stack] else { continue }
+            visited[stack] = true
+            for row in model.stacks[stack].rows where row < listed.count {
+                listed[row] = true
+                if case .stack(let held) = model.rows[row].content { stacks.append(held) }
+            }
         }
         var ids = ShardedKeyIndex(minimumCapacity: model.rows.indices.count { listed[$0] && model.rows[$0].id != nil })
         for index in model.rows.indices where listed[index] {
@@ -63,6 +72,7 @@ package struct Screen: Sendable {
         model = edited
         if state.count < model.state.count { state.append(contentsOf: model.state.dropFirst(state.count).map(\.initial)) }
         forgetIDs(of: removed)
+        let inserted = rowsWithin(inserted)
         rowsByID.reserveCapacity(rowsByID.count + inserted.count)
         for row in inserted where row < model.rows.count {
             // The lowest row with an id answers to it, as a table built
@@ -84,9 +94,30 @@ package struct Screen: Sendable {
     /// Frees the ids of rows `rows`, which no stack lists any more, for
     /// rows inserted later, as a table built afresh has them.
     package mutating func forgetIDs(of rows: [Int]) {
-        for row in rows where row < model.rows.count {
+        for row in rowsWithin(rows) where row < model.rows.count {
             if let id = model.rows[row].id, rowsByID[id] == row { rowsByID.removeValue(forKey: id) }
         }
+    }
+
+    /// `rows` and the rows inside those that hold stacks (a card's), in
+    /// no particular order: O(rows) and the rows inside them.
+    private func rowsWithin(_ rows: [Int]) -> [Int] {
+        var out: [Int]?
+        var holders: [Int] = []
+        for row in rows where row >= 0 && row < model.rows.count {
+            if case .stack = model.rows[row].content { holders.append(row) }
+        }
+        var steps = 0
+        while let holder = holders.popLast(), steps <= model.rows.count {
+            guard case .stack(let stack) = model.rows[holder].content, stack >= 0, stack < model.stacks.count else { continue }
+            if out == nil { out = rows }
+            for row in model.stacks[stack].rows where row >= 0 && row < model.rows.count {
+                out?.append(row)
+                steps += 1
+                if case .stack = model.rows[row].content { holders.append(row) }
+            }
+        }
+        return out ?? rows
     }
 
     /// Hands the model over for editing, leaving this screen without rows,

@@ -148,7 +148,8 @@ final class DataBindingTests: XCTestCase {
         """
 
     func testRebindingEqualsAFreshBindingWithTheEventsOfTheDiff() throws {
-        try checkRebinding(Self.forScreen, readsIndex: true, splices: false, seed: 17)
+        // Its elements hold a stack each (`pair`): spliced, as cards are.
+        try checkRebinding(Self.forScreen, readsIndex: true, splices: true, seed: 17)
     }
 
     func testRebindingPlainRowsSplicesThemAsAFreshBindingLaysThemOut() throws {
@@ -207,6 +208,7 @@ final class DataBindingTests: XCTestCase {
             try fresh.bind("items", json: Self.json(next))
             XCTAssertEqual(Self.render(live), Self.render(fresh), "step \(step)")
             Self.assertSameAnswers(live, fresh, "step \(step)")
+            Self.assertSameFramesInside(live, fresh, "step \(step)")
             // Events: rows of elements that are new or changed are inserted,
             // rows of those gone or changed removed; an unchanged element's
             // rows stay (a move is not a removal).
@@ -300,7 +302,8 @@ final class DataBindingTests: XCTestCase {
             }
             if testRun?.failureCount ?? 0 > 0 { return }
             // The flat screen's elements go in and out alone (no diff of the
-            // list); the other's rows hold a stack, so they are diffed.
+            // list); the other's rows read their index, so they are diffed
+            // (and spliced: CardSpliceTests).
             if source == Self.flatForScreen {
                 XCTAssertGreaterThan(live.elementsSplicedAlone, 250, "inserted and removed alone")
             } else {

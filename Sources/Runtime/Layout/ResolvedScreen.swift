@@ -66,6 +66,11 @@ extension ResolvedScreen {
         var nested: Int32
     }
 
+    /// The facts of row `row`, as evaluated.
+    func facts(ofRow row: Int) -> RowFacts {
+        RowFacts(spec: specs[row], insets: insets[row], separator: separators[row], content: contents[row], nested: nested[row])
+    }
+
     /// Evaluates `model` in `context`.
     init(model: ScreenModel, context: EvaluationContext) {
         // Built in plain arrays and builders, made columns once at the end.

@@ -41,9 +41,10 @@ package struct ScreenLayout: Sendable {
 
     // What was laid out, shared rather than copied: a layout of a million
     // rows must not copy a million-row table a few times over.
-    let model: ScreenModel
+    var model: ScreenModel
     // The rest is `var` so that one row's subtree can be laid out again in
-    // place (SubtreeLayout.swift); nothing else changes a layout.
+    // place, and rows a splice made taken in (SubtreeLayout.swift); nothing
+    // else changes a layout.
     var resolved: ResolvedScreen
     /// Row start along its stack's axis, relative to the stack's box; row extent.
     var rowStart: [Double]

@@ -16,6 +16,29 @@ extension ScreenLayout {
         resolved.nested[row] = facts.nested
     }
 
+    /// Takes in the rows and stacks `model` has past those laid out here
+    /// (a splice made them: new cards, and plain rows before them), their
+    /// facts as `facts` has them; none is placed (a row holding a stack is
+    /// then laid out with `layOutAgain(rootRow:measurer:)`). `model` is
+    /// the one laid out, with rows and stacks only added. O(rows added).
+    mutating func extend(to model: ScreenModel, facts: ResolvedScreen) {
+        let rows = rowStart.count, stacks = stackCross.count
+        guard model.rows.count >= rows, model.stacks.count >= stacks else { return }
+        self.model = model
+        resolved.reserveCapacity(model.rows.count)
+        for row in rows..<model.rows.count { resolved.append(facts.facts(ofRow: row)) }
+        resolved.stacks += facts.stacks[stacks...]
+        let added = model.rows.count - rows, addedStacks = model.stacks.count - stacks
+        rowStart += repeatElement(0, count: added)
+        rowSize += repeatElement(0, count: added)
+        stackCross += repeatElement(0, count: addedStacks)
+        stackMain += repeatElement(0, count: addedStacks)
+        stackDone += repeatElement(false, count: addedStacks)
+        stackOrigin += repeatElement(nil, count: addedStacks)
+        stackBox += repeatElement(0, count: addedStacks)
+        lastVisible += repeatElement(nil, count: addedStacks)
+    }
+
     /// Lays the screen's row `row` (not `fill`, not hidden or shown anew)
     /// out again with the stacks inside it, from this layout's resolved
     /// facts; the screen's other rows keep their places. Returns the row's

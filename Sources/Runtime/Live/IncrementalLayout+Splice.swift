@@ -74,38 +74,48 @@ extension IncrementalLayout {
         let model = screen.model
         let context = screen.context
         let first = resolved.specs.count
-        var plain = model.stacks.count == resolved.stacks.count && first <= model.rows.count
+        let firstStack = resolved.stacks.count
+        var plain = firstStack <= model.stacks.count && first <= model.rows.count
         if plain {
             resolved.reserveCapacity(model.rows.count)
             var block = 0
             for row in first..<model.rows.count {
                 while block < blocks.count, blocks[block].rows.upperBound <= row { block += 1 }
                 // A row whose facts its template shares, sized without
-                // measuring its text: the same facts as the block before's.
+                // measuring its text: the same facts as the block before's
+                // (but for a card, which holds a stack of its own).
                 if block < blocks.count, let local = blocks[block].templateRow(of: row), blocks[block].factsShared[local],
                     row - blocks[block].period >= max(first, blocks[block].rows.lowerBound), model.rows[row].parent == 0
                 {
                     let earlier = row - blocks[block].period
-                    if resolved.specs[earlier].rule != MainSpec.fit {
+                    if resolved.specs[earlier].rule != MainSpec.fit, resolved.nested[earlier] < 0 {
                         resolved.append(copyOf: earlier)
                         continue
                     }
                 }
-                let fact = ResolvedScreen.facts(of: model.rows[row], table: model.expressions, context: context)
-                resolved.append(fact)
-                if fact.nested >= 0 { plain = false }
+                resolved.append(ResolvedScreen.facts(of: model.rows[row], table: model.expressions, context: context))
+            }
+            for stack in firstStack..<model.stacks.count {
+                resolved.stacks.append(ResolvedScreen.stack(model.stacks[stack], table: model.expressions, context: context))
             }
         }
+        // Rows made holding stacks of their own (cards): each new stack
+        // held by a new row, each new row in the screen's stack or in one
+        // of the new ones.
+        let cards = plain ? newHolders(rows: first..<model.rows.count, stacks: firstStack..<model.stacks.count) : nil
+        if cards == nil { plain = false }
         // `fill` rows in or out: the others' shares are sized again after
         // the splice, as after any change (a row that fills holding a
         // stack is the full layout's to size).
         var fillingIn: [Int] = [], fillingOut: [Int] = []
         if plain {
             for row in inserted where row >= first && (model.rows[row].parent != model.rootStack || isStickyInModel(row)) { plain = false }
-            for row in removed where row < first && (stickySet.contains(row) || resolved.nested[row] >= 0) { plain = false }
+            for row in removed where row < first && stickySet.contains(row) { plain = false }
             fillingIn = inserted.filter { $0 < resolved.specs.count && resolved.specs[$0].rule == MainSpec.fill }
             fillingOut = removed.filter { $0 < resolved.specs.count && resolved.specs[$0].rule == MainSpec.fill }
             if fillCache.count + fillingIn.count >= Self.maximumFillRowsFollowing { plain = false }
+            // A row that fills holding a stack is the full layout's to size.
+            if fillingIn.contains(where: { resolved.nested[$0] >= 0 }) { plain = false }
         }
         guard plain else {
             resolved = screen.resolve()
@@ -118,6 +128,7 @@ extension IncrementalLayout {
             layoutChanged = true
             return
         }
+        if let cards, !cards.isEmpty { layOutNewHolders(cards, stacksFrom: firstStack) }
         addReaders(ofRowsFrom: dependencyRows, blocks: blocks)
         forgetUnchangedRows()
         // Rows logged before the splice (an update first) were logged
@@ -228,11 +239,63 @@ extension IncrementalLayout {
         changeLog.updates = 0
     }
 
-    /// A row new to the screen's rows, measured: its entry.
+    /// A row new to the screen's rows, measured (one holding a stack, as
+    /// `layOutNewHolders` laid it out): its entry.
     private func measuredEntry(_ row: Int) -> RowSequence.Entry {
         let hidden = resolved.specs[row].hidden
-        guard !hidden, let extent = measuredExtent(of: row) else { return RowSequence.Entry(row: row, extent: 0, term: 0, visible: !hidden) }
+        let extent = resolved.nested[row] >= 0 && row < snapshot.rowStart.count ? snapshot.rowSize[row] : measuredExtent(of: row)
+        guard !hidden, let extent else { return RowSequence.Entry(row: row, extent: 0, term: 0, visible: !hidden) }
         return RowSequence.Entry(row: row, extent: extent, term: extent + rootStack.spacing, visible: true)
+    }
+
+    /// The rows among `rows` (all new) that hold stacks, each the holder
+    /// of one of `stacks` (all new): the screen's rows among them (the
+    /// cards a splice puts in), and the rows inside those; nil when a new
+    /// row is in a stack laid out before but the screen's, or a new stack
+    /// has no new row holding it — what a splice does not follow.
+    private func newHolders(rows: Range<Int>, stacks: Range<Int>) -> [(row: Int, stack: Int)]? {
+        guard !stacks.isEmpty else { return [] }
+        let model = screen.model
+        var held = 0
+        var out: [(row: Int, stack: Int)] = []
+        for row in rows {
+            let parent = model.rows[row].parent
+            guard parent == model.rootStack || stacks.contains(parent) else { return nil }
+            let nested = Int(resolved.nested[row])
+            if nested >= 0 {
+                guard stacks.contains(nested) else { return nil }
+                out.append((row, nested))
+                held += 1
+            }
+        }
+        return held == stacks.count ? out : nil
+    }
+
+    /// Takes in the rows and stacks a splice made that hold stacks (new
+    /// cards, `holding`, the rows inside them too): their holders known,
+    /// the last full layout extended to the model now and each of the
+    /// screen's rows among them laid out there with what it holds, as a
+    /// row inside a card is laid out again when it changes. O(rows made).
+    private mutating func layOutNewHolders(_ holding: [(row: Int, stack: Int)], stacksFrom firstStack: Int) {
+        let model = screen.model
+        if holders.count < model.stacks.count { holders += [Int32](repeating: -1, count: model.stacks.count - holders.count) }
+        for (row, stack) in holding { holders[stack] = Int32(row) }
+        snapshot.extend(to: model, facts: resolved)
+        for (row, _) in holding where model.rows[row].parent == model.rootStack {
+            _ = snapshot.layOutAgain(rootRow: row, measurer: measurer)
+        }
+        // What the new stacks' settings read.
+        if stackReaders.count < model.state.count {
+            stackReaders += [Set<Int>](repeating: [], count: model.state.count - stackReaders.count)
+        }
+        let code = model.expressions.code
+        for stack in firstStack..<model.stacks.count {
+            model.stacks[stack].forEachLayoutExpression { ref in
+                for at in Int(ref.start)..<Int(ref.start + ref.count) {
+                    if case .state(let slot) = code[at], Int(slot) < stackReaders.count { stackReaders[Int(slot)].insert(stack) }
+                }
+            }
+        }
     }
 
     /// Rows moved among the screen's rows, every row there before and

@@ -113,14 +113,15 @@ extension LiveScreen {
     }
 
     /// Whether re-binding `for`s `repeaters` can splice their rows into the
-    /// layout: each puts plain rows (no nested stacks or `for`s, none
-    /// sticky) straight into the screen's own stack, and nothing there fills.
+    /// layout: each puts its rows (plain rows or cards — rows holding
+    /// stacks — but no nested `for`s, none sticky) straight into the
+    /// screen's own stack, and nothing there fills.
     mutating func canSplice(_ repeaters: [Int]) -> Bool {
         guard incremental.canSplice else { return false }
         let model = screen.model
         for index in repeaters {
             let repeater = model.repeaters[index]
-            guard repeater.stack == model.rootStack, plan(index).children.isEmpty, repeater.template.stacks.isEmpty else { return false }
+            guard repeater.stack == model.rootStack, plan(index).children.isEmpty else { return false }
             for row in repeater.template.rows where row.pin != .none || row.snapHide != .none { return false }
         }
         return true

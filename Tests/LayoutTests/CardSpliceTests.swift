@@ -1,0 +1,97 @@
+// Elements that are cards — a `for` whose template holds a stack — go in
+// and out of the layout without laying the screen out again: each card
+// made is laid out alone, with what it holds, and spliced among the
+// screen's rows as plain rows are. The oracle is a fresh binding of the
+// same list (laid out in full), and, for animations, the general
+// transition.
+
+import StackCompiler
+import StackParser
+@testable import StackRuntime
+import TestSupport
+import XCTest
+
+extension DataBindingTests {
+    /// Two top-level rows an element: a card (a stack holding a row and a
+    /// sideways stack of two) and a plain row under it.
+    static let cardScreen = """
+        record Item { id: string  title: string  size: number  flag: bool = false }
+        screen S {
+            data items: [Item]
+            spacing: 2
+            defaults { insets: 2  separator { color: #CCCCCC  thickness: 1 } }
+            Text head { text: "\\(count(items)) items"  size: count(items) * 3 }
+            for a in items key a.id {
+                Stack card { padding: 4  spacing: 2
+                    Text row { text: "\\(a.title)"  size: a.size  hidden: a.flag }
+                    Stack pair { axis: horizontal  size: 24  Text { text: a.title  size: 40 }  Text note { text: a.flag ? "yes" : "no"  size: fill } }
+                }
+                Text under { text: "under"  size: 12 }
+            }
+            Text tail { text: "end"  size: 20 }
+        }
+        """
+
+    /// Seeded re-bindings of the card screen splice (no full layout made)
+    /// and equal a fresh binding, with the events of the diff.
+    func testRebindingCardsSplicesThemAsAFreshBindingLaysThemOut() throws {
+        try checkRebinding(Self.cardScreen, readsIndex: false, splices: true, seed: 31)
+    }
+
+    /// Cards inserted and removed one at a time go in and out alone, and
+    /// every row — the cards' rows and those inside them — is where a
+    /// fresh binding puts it, through the live screen's own answers.
+    func testCardsInsertedAndRemovedAloneAreWhereAFreshBindingPutsThem() throws {
+        let model = try InterpolationTests.loaded(Self.cardScreen)
+        var random = SplitMix64(seed: 61)
+        var live = LiveScreen(model: model, viewportWidth: 320, viewportHeight: 500)
+        var checkedInside = 0
+        _ = try insertAndRemove(&live, model: model, seed: &random, count: 4, steps: 300, byPlace: false) { live, fresh, _, _, step in
+            XCTAssertFalse(live.incremental.snapshotIsCurrent, "step \(step): spliced, not laid out in full")
+            XCTAssertEqual(Self.render(live), Self.render(fresh), "step \(step)")
+            Self.assertSameAnswers(live, fresh, "step \(step)")
+            checkedInside += Self.assertSameFramesInside(live, fresh, "step \(step)")
+        }
+        XCTAssertGreaterThan(live.elementsSplicedAlone, 250, "inserted and removed alone")
+        XCTAssertGreaterThan(checkedInside, 1_000)
+    }
+
+    /// Frames of every row inside the screen's rows, by id, as the live
+    /// screen answers them: the same in both. Returns how many were compared.
+    @discardableResult
+    static func assertSameFramesInside(_ live: LiveScreen, _ fresh: LiveScreen, _ message: String, file: StaticString = #filePath, line: UInt = #line) -> Int {
+        var compared = 0
+        let model = fresh.screen.model
+        for stack in model.stacks.indices where stack != model.rootStack {
+            for row in model.stacks[stack].rows {
+                guard let id = model.rows[row].id, let liveRow = live.screen.row(id: id) else { continue }
+                XCTAssertEqual(live.frame(of: RowKey(liveRow)), fresh.frame(of: RowKey(row)), "\(message): \(id)", file: file, line: line)
+                compared += 1
+            }
+        }
+        return compared
+    }
+}
+
+extension QuickTransitionTests {
+    /// The feed with each post a card: its title inside a stack of its own.
+    static let cardPostsFeedSource = feedSource.replacingOccurrences(
+        of: "Text title { text: p.title  size: p.size  hidden: p.flag }",
+        with: """
+            Stack post { padding: 3  spacing: 2
+                        Text title { text: p.title  size: p.size  hidden: p.flag }
+                        Stack line { axis: horizontal  size: 14  Text { text: "by"  size: 30 }  Text { text: p.id  size: fill } }
+                    }
+            """)
+
+    /// Cards in and out of a feed — one at a time, several at once,
+    /// moved, through the session's own calls — animate without a full
+    /// layout, the rows inside each card drawn with it, as the general
+    /// transition draws them.
+    func testCardsInAndOutPresentAsTheGeneralTransition() throws {
+        XCTAssertTrue(Self.cardPostsFeedSource.contains("Stack post"))
+        try checkFeed(seed: 0xCA3D, several: false, source: Self.cardPostsFeedSource)
+        try checkFeed(seed: 0xCA3E, several: true, source: Self.cardPostsFeedSource)
+        try checkFeed(seed: 0xCA3F, several: false, byElement: true, source: Self.cardPostsFeedSource)
+    }
+}
