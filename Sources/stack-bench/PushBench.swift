@@ -19,11 +19,8 @@ enum PushBench {
         // the template's code, so each element appends code of its own.
         let tapping = animated.replacingFirst("data items: [Item]", with: "data items: [Item]\n    state picked: string = \"\"")
             .replacingFirst("size: 44 }", with: "size: 44  tap: set(picked, a.id) }")
-        // Each element a card: a stack of its own. Such rows are not
-        // spliced in: each push lays the screen out in full and animates
-        // through the general transition (5.4 s a push at a million
-        // elements), so the cards are pushed into lists of at most
-        // `largestCardList` elements.
+        // Each element a card: a stack of its own, laid out alone when
+        // it is spliced in.
         let cards = animated.replacingFirst(
             "Text item { text: \"\\(a.title) · \\(fixed(a.price, 2)) €\"  size: 44 }",
             with: "Stack card { padding: 8  Text item { text: \"\\(a.title)\"  size: 20 }  Text price { text: \"\\(fixed(a.price, 2)) €\"  size: 16 } }")
@@ -43,16 +40,10 @@ enum PushBench {
                 results.append(("push: (the screen\(what) did not compile)", 0, ""))
                 continue
             }
-            let measured = source == cards ? sizes.filter { $0 <= largestCardList } : sizes
-            results += run(model, sizes: measured, what: what)
-            if measured.count < sizes.count {
-                results.append(("push: cards into lists over \(largestCardList / 1000)k not run", 0, "each push lays the screen out in full"))
-            }
+            results += run(model, sizes: sizes, what: what)
         }
         return results
     }
-
-    static let largestCardList = 100_000
 
     private static func run(_ model: ScreenModel, sizes: [Int], what: String) -> [Result] {
         var results: [Result] = []

@@ -633,7 +633,7 @@ public enum ScreenEncoder {
 
         mutating func writeStacks(into w: inout ByteWriter) { writeStacks(screen.stacks, into: &w) }
 
-        mutating func writeStacks(_ stacks: [StackModel], into w: inout ByteWriter) {
+        mutating func writeStacks(_ stacks: some Collection<StackModel>, into w: inout ByteWriter) {
             w.varint(stacks.count)
             for stack in stacks {
                 w.u8(stack.axis.rawValue)

@@ -301,7 +301,7 @@ public struct ScreenModel: Hashable, Sendable, Codable {
     /// An array, then pages: a bound element with state of its own adds a
     /// slot to a copy of the screen (`StateSlots`).
     package var state: StateSlots
-    package var stacks: [StackModel]
+    package var stacks: PagedArray<StackModel>
     /// In pages: a copy of the model that gains a row copies a page, not
     /// every row (`PagedArray`).
     package var rows: PagedArray<RowModel>
@@ -341,7 +341,7 @@ public struct ScreenModel: Hashable, Sendable, Codable {
         self.isFlow = isFlow
         self.enums = enums
         self.state = StateSlots(state)
-        self.stacks = stacks
+        self.stacks = PagedArray(stacks)
         // Rows already in pages (as the loader reads them) are kept as they are.
         self.rows = rows as? PagedArray<RowModel> ?? PagedArray(rows)
         self.steps = steps
