@@ -56,4 +56,45 @@ final class PaletteTests: XCTestCase {
         XCTAssertEqual(palette[6], a)
         XCTAssertEqual(palette[5], b)
     }
+
+    /// A copy's new values (a card's text, pushed through a copy of the
+    /// screen) go aside rather than copying every value; both copies read
+    /// back what plain arrays would, through subscripts and readers; the
+    /// values fold in once the copy is the only one, or are copied once
+    /// when those aside pass an eighth of them.
+    func testValuesAddedToACopyGoAsideAndFoldIn() {
+        let base = (0..<1_000).map { "value \($0)" }
+        var copy = Palette(base)
+        var reference = base
+        do {
+            let original = copy
+            for index in 0..<20 {
+                copy.append("new \(index)")
+                reference.append("new \(index)")
+            }
+            copy[3] = "changed"
+            reference[3] = "changed"
+            XCTAssertEqual(copy.valuesAddedAside, 21, "the values added while shared were not kept aside")
+            XCTAssertEqual((0..<base.count).map { original[$0] }, base, "the original changed")
+            XCTAssertEqual((0..<reference.count).map { copy[$0] }, reference)
+            copy.withUnsafeReader { reader in XCTAssertEqual((0..<reference.count).map { reader[$0] }, reference, "reader") }
+        }
+        copy.foldIfUnique()
+        XCTAssertFalse(copy.isWrittenAside, "folded once the original was gone")
+        XCTAssertEqual((0..<reference.count).map { copy[$0] }, reference)
+
+        var shared = Palette(base)
+        let holder = shared
+        for index in 0..<200 { shared.append("more \(index)") }
+        XCTAssertEqual(shared.valuesAddedAside, 0, "past an eighth aside, the values are copied once")
+        XCTAssertEqual(shared[1_199], "more 199")
+        XCTAssertEqual(holder.count, base.count)
+        var settled = Palette(base)
+        let other = settled
+        settled.append("one")
+        settled.settle()
+        XCTAssertFalse(settled.isWrittenAside)
+        XCTAssertEqual(settled[1_000], "one")
+        XCTAssertEqual(other.count, 1_000)
+    }
 }

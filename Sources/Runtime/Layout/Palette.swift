@@ -27,14 +27,14 @@ struct Palette<Value: Equatable & Sendable>: Sendable {
     var count: Int { slots.count }
     var capacity: Int { slots.capacity }
     /// How many values are kept (some perhaps no longer used by any row).
-    var storedValues: Int { distinct.values.count }
+    var storedValues: Int { distinct.count }
 
     subscript(row: Int) -> Value {
-        get { distinct.values[Int(slots[row])] }
+        get { distinct[Int(slots[row])] }
         set {
-            guard distinct.values[Int(slots[row])] != newValue else { return }
+            guard distinct[Int(slots[row])] != newValue else { return }
             slots[row] = distinct.slot(for: newValue)
-            if distinct.values.count > 2 * slots.count + 16 { compact() }
+            if distinct.count > 2 * slots.count + 16 { compact() }
         }
     }
 
@@ -51,23 +51,39 @@ struct Palette<Value: Equatable & Sendable>: Sendable {
         slots.reserveCapacity(count)
     }
 
-    /// Folds rows written while another copy held the slots into them
-    /// (`RowColumn.settle()`).
-    mutating func settle() { slots.settle() }
+    /// Folds rows, and values, written while another copy held them into
+    /// them (`RowColumn.settle()`).
+    mutating func settle() {
+        slots.settle()
+        distinct.settle()
+    }
 
     /// Rows written aside (`RowColumn.rowsWrittenAside`).
     var rowsWrittenAside: Int { slots.rowsWrittenAside }
 
-    /// `RowColumn.foldIfUnique()` of the slots.
-    mutating func foldIfUnique() { slots.foldIfUnique() }
+    /// Values added aside (for tests of the sharing).
+    var valuesAddedAside: Int { distinct.addedAside }
 
-    /// `RowColumn.detach()` of the slots.
-    mutating func detach() { slots.detach() }
+    /// Whether anything is written aside: rows, or values.
+    var isWrittenAside: Bool { slots.rowsWrittenAside > 0 || distinct.addedAside > 0 }
+
+    /// `RowColumn.foldIfUnique()` of the slots, and of the values.
+    mutating func foldIfUnique() {
+        slots.foldIfUnique()
+        distinct.foldIfUnique()
+    }
+
+    /// `RowColumn.detach()` of the slots, and of the values.
+    mutating func detach() {
+        slots.detach()
+        distinct.detach()
+    }
 
     /// Reads rows without bounds or uniqueness checks on each: for the
-    /// layout's hot loops.
+    /// layout's hot loops (a merged copy, O(n), should anything still be
+    /// written aside).
     func withUnsafeReader<R>(_ body: (Reader) throws -> R) rethrows -> R {
-        try distinct.values.withUnsafeBufferPointer { values in
+        try distinct.withUnsafeValues { values in
             try slots.withUnsafeReader { slots in try body(Reader(values: values, slots: slots)) }
         }
     }
@@ -82,17 +98,17 @@ struct Palette<Value: Equatable & Sendable>: Sendable {
 
     /// Keeps only the values some row holds.
     private mutating func compact() {
-        var renumbered = [UInt32](repeating: .max, count: distinct.values.count)
-        var kept = DistinctValues<Value>()
+        var renumbered = [UInt32](repeating: .max, count: distinct.count)
+        var kept: [Value] = []
         for index in slots.indices {
             let old = Int(slots[index])
             if renumbered[old] == .max {
-                renumbered[old] = UInt32(kept.values.count)
-                kept.values.append(distinct.values[old])
+                renumbered[old] = UInt32(kept.count)
+                kept.append(distinct[old])
             }
             slots[index] = renumbered[old]
         }
-        distinct = kept
+        distinct = DistinctValues(kept)
     }
 
     /// A palette made row by row, its slots in a plain array until `build()`
@@ -122,24 +138,91 @@ struct Palette<Value: Equatable & Sendable>: Sendable {
 }
 
 /// The distinct values of a palette, and the slots found or made last.
+///
+/// Copies share them (a copy of the live screen, `HostSession.change(at:)`,
+/// holds every row's): a value added while another copy holds them goes
+/// into a small list of its own (`added`), as a `RowColumn`'s rows do,
+/// folded in once nobody else holds them, or by copying them once past an
+/// eighth of their number. A card's rows each have text of their own, so
+/// the contents' values are about as many as the rows: copied whole, a
+/// card pushed into a million through a copy copied a million values.
 private struct DistinctValues<Value: Equatable & Sendable>: Sendable {
-    var values: [Value] = []
+    /// Mutated only when uniquely referenced (as `RowColumn`'s storage).
+    private final class Storage: @unchecked Sendable {
+        @exclusivity(unchecked) var values: [Value]
+        init(_ values: [Value]) { self.values = values }
+    }
+
+    private var storage: Storage
+    /// Values added while `storage` was shared: slots from its count on.
+    private var added: [Value] = []
     /// The slots found or made last, newest first.
     private var recent: (UInt32, UInt32, UInt32, UInt32) = (0, 0, 0, 0)
 
+    init(_ values: [Value] = []) { storage = Storage(values) }
+
+    var count: Int { storage.values.count + added.count }
+
+    /// How many values were added aside (for tests of the sharing).
+    var addedAside: Int { added.count }
+
+    subscript(slot: Int) -> Value {
+        let stored = storage.values.count
+        return slot < stored ? storage.values[slot] : added[slot - stored]
+    }
+
     /// The slot of `value`, made if none of the last few holds it.
     mutating func slot(for value: Value) -> UInt32 {
-        if !values.isEmpty {
-            if values[Int(recent.0)] == value { return recent.0 }
+        if count > 0 {
+            if self[Int(recent.0)] == value { return recent.0 }
             let older = recent
-            if values[Int(older.1)] == value { remember(older.1); return older.1 }
-            if values[Int(older.2)] == value { remember(older.2); return older.2 }
-            if values[Int(older.3)] == value { remember(older.3); return older.3 }
+            if self[Int(older.1)] == value { remember(older.1); return older.1 }
+            if self[Int(older.2)] == value { remember(older.2); return older.2 }
+            if self[Int(older.3)] == value { remember(older.3); return older.3 }
         }
-        let made = UInt32(values.count)
-        values.append(value)
+        let made = UInt32(count)
+        if isKnownUniquelyReferenced(&storage) {
+            if !added.isEmpty { fold() }
+            storage.values.append(value)
+        } else {
+            added.append(value)
+            if added.count > Swift.max(64, storage.values.count / 8) { settle() }
+        }
         remember(made)
         return made
+    }
+
+    /// Folds the values added aside in, copying them first if another
+    /// copy holds them: before a full layout (O(n), as it is).
+    mutating func settle() {
+        guard !added.isEmpty else { return }
+        if !isKnownUniquelyReferenced(&storage) { storage = Storage(storage.values) }
+        fold()
+    }
+
+    /// Folds the values added aside in when nobody else holds them.
+    mutating func foldIfUnique() {
+        guard !added.isEmpty, isKnownUniquelyReferenced(&storage) else { return }
+        fold()
+    }
+
+    /// Settles them and gives them a box of their own around the same
+    /// buffer (`RowColumn.detach()`).
+    mutating func detach() {
+        settle()
+        storage = Storage(storage.values)
+    }
+
+    /// The values in one buffer (merged, O(n), when some were added aside).
+    func withUnsafeValues<R>(_ body: (UnsafeBufferPointer<Value>) throws -> R) rethrows -> R {
+        let values = added.isEmpty ? storage.values : storage.values + added
+        return try values.withUnsafeBufferPointer(body)
+    }
+
+    /// Moves `added` into `storage`, which nobody else holds.
+    private mutating func fold() {
+        storage.values.append(contentsOf: added)
+        added = []
     }
 
     private mutating func remember(_ slot: UInt32) {

@@ -110,10 +110,16 @@ package struct ScreenLayout: Sendable {
             cursor += 1
             guard let origin = stackOrigin[stack], stackDone[stack] else { continue }
             // Every row of the screen's stack in a full layout: read
-            // through the columns' buffers.
-            let holders = resolved.nested.withUnsafeReader { nested in
-                resolved.specs.withUnsafeReader { specs in model.stacks[stack].rows.filter { nested[$0] >= 0 && !specs[$0].hidden } }
-            }
+            // through the columns' buffers; a small stack's (a card's, laid
+            // out again on a copy of the screen whose columns hold rows
+            // written aside) through the columns.
+            let rows = model.stacks[stack].rows
+            let holders =
+                rows.count <= LayoutEngine.stackReadInPlace
+                ? rows.filter { resolved.nested[$0] >= 0 && !resolved.specs[$0].hidden }
+                : resolved.nested.withUnsafeReader { nested in
+                    resolved.specs.withUnsafeReader { specs in rows.filter { nested[$0] >= 0 && !specs[$0].hidden } }
+                }
             for row in holders {
                 let nested = Int(resolved.nested[row])
                 guard stackOrigin[nested] == nil else { continue }

@@ -72,27 +72,20 @@ struct LayoutEngine {
         var fillWeight = 0.0
         let specs = resolved.specs
         let insetsTable = resolved.insets
+        // A small stack (a card's) is read through the columns themselves:
+        // they may hold rows written aside (a copy of the screen laying a
+        // card out), which a buffer would merge, O(n), for a few rows.
+        let small = rows.count <= Self.stackReadInPlace
         rows.withEachBuffer { rows in
+            if small {
+                sizeRows(rows, specs: specs, insets: insetsTable, axis: axis, viewport: viewport, crossContent: crossContent,
+                    visible: &visible, used: &used, fillWeight: &fillWeight)
+                return
+            }
             specs.withUnsafeReader { specs in
                 insetsTable.withUnsafeReader { insetsTable in
-                    for row in rows {
-                        let spec = specs[row]
-                        if spec.hidden {
-                            rowSize[row] = 0
-                            continue
-                        }
-                        visible += 1
-                        if spec.rule == MainSpec.fill {
-                            fillWeight += spec.value
-                            continue
-                        }
-                        let insets = insetsTable[row]
-                        let size = Self.size(spec: spec, insets: insets, axis: axis, viewport: viewport) {
-                            measureFit(row, axis: axis, cross: max(0, crossContent - insets.total(axis.cross)), viewport: viewport)
-                        }
-                        rowSize[row] = size
-                        used += size
-                    }
+                    sizeRows(rows, specs: specs, insets: insetsTable, axis: axis, viewport: viewport, crossContent: crossContent,
+                        visible: &visible, used: &used, fillWeight: &fillWeight)
                 }
             }
         }
@@ -116,23 +109,13 @@ struct LayoutEngine {
         let spacing = stack.spacing
         let nestedTable = resolved.nested
         rows.withEachBuffer { rows in
+            if small {
+                placeRows(rows, specs: specs, nested: nestedTable, spacing: spacing, cursor: &cursor, placed: &placed, hasNested: &hasNested)
+                return
+            }
             specs.withUnsafeReader { specs in
                 nestedTable.withUnsafeReader { nestedTable in
-                    rowStart.withUnsafeMutableBufferPointer { rowStart in
-                        rowSize.withUnsafeBufferPointer { rowSize in
-                            for row in rows {
-                                if specs[row].hidden {
-                                    rowStart[row] = cursor
-                                    continue
-                                }
-                                if placed { cursor += spacing }
-                                rowStart[row] = cursor
-                                cursor += rowSize[row]
-                                placed = true
-                                if nestedTable[row] >= 0 { hasNested = true }
-                            }
-                        }
-                    }
+                    placeRows(rows, specs: specs, nested: nestedTable, spacing: spacing, cursor: &cursor, placed: &placed, hasNested: &hasNested)
                 }
             }
         }
@@ -146,6 +129,63 @@ struct LayoutEngine {
             layoutNested(of: row, axis: axis, crossContent: crossContent)
         }
         return contentMain
+    }
+
+    /// The most rows a stack may have to be read through its columns
+    /// rather than through buffers.
+    static let stackReadInPlace = 16
+
+    /// STEP 1 for `rows` of a stack: each visible non-`fill` row sized;
+    /// counts the visible rows, sums the sizes and the `fill` weights.
+    @inline(__always)
+    private mutating func sizeRows<Specs: RowReading<MainSpec>, Insets: RowReading<EdgeInsets>>(
+        _ rows: UnsafeBufferPointer<Int>, specs: Specs, insets insetsTable: Insets, axis: Axis, viewport: Double, crossContent: Double,
+        visible: inout Int, used: inout Double, fillWeight: inout Double
+    ) {
+        for row in rows {
+            let spec = specs[row]
+            if spec.hidden {
+                rowSize[row] = 0
+                continue
+            }
+            visible += 1
+            if spec.rule == MainSpec.fill {
+                fillWeight += spec.value
+                continue
+            }
+            let insets = insetsTable[row]
+            let size = Self.size(spec: spec, insets: insets, axis: axis, viewport: viewport) {
+                measureFit(row, axis: axis, cross: max(0, crossContent - insets.total(axis.cross)), viewport: viewport)
+            }
+            rowSize[row] = size
+            used += size
+        }
+    }
+
+    /// STEP 3 for `rows` of a stack, from `cursor` on (past the rows
+    /// before them, `placed` whether any of those shows): each visible
+    /// row after the one before and the spacing; notes whether any holds
+    /// a stack.
+    @inline(__always)
+    private mutating func placeRows<Specs: RowReading<MainSpec>, Nested: RowReading<Int32>>(
+        _ rows: UnsafeBufferPointer<Int>, specs: Specs, nested nestedTable: Nested, spacing: Double, cursor: inout Double,
+        placed: inout Bool, hasNested: inout Bool
+    ) {
+        rowStart.withUnsafeMutableBufferPointer { rowStart in
+            rowSize.withUnsafeBufferPointer { rowSize in
+                for row in rows {
+                    if specs[row].hidden {
+                        rowStart[row] = cursor
+                        continue
+                    }
+                    if placed { cursor += spacing }
+                    rowStart[row] = cursor
+                    cursor += rowSize[row]
+                    placed = true
+                    if nestedTable[row] >= 0 { hasNested = true }
+                }
+            }
+        }
     }
 
     /// STEP 4 for one row: its nested stack laid out in its content box,

@@ -45,10 +45,6 @@ extension ScreenLayout {
     /// extent along the screen's axis and whether any row inside it moved
     /// or changed size.
     mutating func layOutAgain(rootRow row: Int, measurer: any Measurer) -> (extent: Double, changed: Bool) {
-        // The engine's hot loops read plain buffers: rows the incremental
-        // layout's copy wrote aside are folded in (copying the columns
-        // once, while that copy shares them).
-        resolved.settle()
         // The stacks inside the row, visible or not: all are laid out anew.
         var inside: [Int] = []
         if resolved.nested[row] >= 0 { inside.append(Int(resolved.nested[row])) }
@@ -59,6 +55,12 @@ extension ScreenLayout {
             }
             cursor += 1
         }
+        // The engine's hot loops read plain buffers: rows the incremental
+        // layout's copy wrote aside are folded in (copying the columns
+        // once, while that copy shares them) — unless every stack inside
+        // is small enough to be read through the columns (a card laid out
+        // on a copy of the screen: settling copied every row's facts).
+        if inside.contains(where: { model.stacks[$0].rows.count > LayoutEngine.stackReadInPlace }) { resolved.settle() }
         var before: [Double] = []
         for stack in inside {
             for child in model.stacks[stack].rows { before.append(rowStart[child]); before.append(rowSize[child]) }
