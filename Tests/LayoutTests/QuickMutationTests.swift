@@ -44,8 +44,8 @@ extension QuickTransitionTests {
     /// Rows inserted (one or two at a time, at the top, the bottom or a
     /// place), replaced, removed (one or two), moved, a state resized, scrolls —
     /// apart and mid-animation: drawn as the general transition draws them,
-    /// and mostly without a full layout. A component that holds a stack
-    /// (`Pair`) still lays out in full.
+    /// and mostly without a full layout — a component that holds a stack
+    /// (`Pair`, a card) too, laid out alone.
     func testRowsInsertedRemovedAndMovedImperativelyPresentAsTheGeneralTransition() throws {
         try checkImperativeCalls(Self.mutationSource, throughSession: false, seed: 0x1A4E)
     }
@@ -131,7 +131,7 @@ extension QuickTransitionTests {
         let model = try LiveModelTests.model(source)
         var random = SplitMix64(seed: seed)
         var (quick, general) = sessions(model, height: 400)
-        var time = 0.0, spliced = 0, labels = 0
+        var time = 0.0, spliced = 0, labels = 0, cardsSpliced = 0
         let steps = steps ?? TestScale.count(full: 400, quick: 100)
         for step in 0..<steps {
             time += [0, 0.05, 0.15, 0.6, 1.5][Int.random(in: 0..<5, using: &random)]
@@ -173,10 +173,12 @@ extension QuickTransitionTests {
                 }
             }
             if structural, choice != 9, quick.screen.quick != nil { spliced += 1 }
+            if choice == 9, ninth == "Pair", quick.screen.quick != nil { cardsSpliced += 1 }
             compare(&quick, &general, at: time, after: [0.0, 0.04, 0.1, 0.2, 0.35, 2.0], label: "step \(step) choice \(choice)")
             if testRun?.failureCount ?? 0 > 0 { return }
         }
         XCTAssertGreaterThan(spliced, steps / 6, "rows went in, out and moved on the quick path")
+        if ninth == "Pair" { XCTAssertGreaterThan(cardsSpliced, steps / 40, "cards went in on the quick path") }
         if throughSession {
             XCTAssertGreaterThan(quick.screen.changesInPlace, steps / 10, "made in place")
             XCTAssertEqual(general.screen.changesInPlace, 0)

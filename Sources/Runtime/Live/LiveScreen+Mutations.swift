@@ -312,11 +312,12 @@ extension LiveScreen {
     /// taken from the screen, `make` appending them and listing them as the
     /// edit it returns says (in place of rows `removed`), handed back — so
     /// that no row of the screen is copied: spliced into the layout when
-    /// they are plain rows of the screen's own stack, else laid out in full.
+    /// they are rows of the screen's own stack (plain rows, or cards laid
+    /// out alone), else laid out in full.
     private mutating func instantiate(
         _ checked: [CheckedInstance], in stack: Int, removing removed: [Int], _ make: (inout ScreenModel) -> IncrementalLayout.Edit
     ) {
-        let splicing = stack == screen.model.rootStack && splicesRootRows && !checked.contains(where: \.addsStacks)
+        let splicing = stack == screen.model.rootStack && splicesRootRows
         // The full layout describes the model as it was: brought up to date first.
         if !splicing { incremental.settleSnapshot() }
         // Their ids, which the edited model no longer gives them (a

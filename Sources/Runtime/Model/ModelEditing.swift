@@ -11,8 +11,6 @@ package struct CheckedInstance: Sendable {
     let template: ComponentTemplate
     /// Argument values by parameter (index into `ScreenModel.parameters`).
     let values: [Int: RuntimeValue]
-    /// Whether the instance brings stacks of its own (rows holding rows).
-    package var addsStacks: Bool { !template.stacks.isEmpty }
 }
 
 extension ScreenModel {
