@@ -48,7 +48,9 @@ package struct ResolvedScreen: Sendable {
     /// The nested stack of each row, or -1: plain numbers, so the passes
     /// that look for nested stacks need not touch `contents`.
     var nested: RowColumn<Int32>
-    var stacks: [ResolvedStack]
+    /// In pages, as the model's stacks are: a card pushed through a copy
+    /// of the screen adds a stack (copied whole, a million cards' were).
+    var stacks: PagedArray<ResolvedStack>
 }
 
 enum ResolvedContent: Equatable, Sendable {
@@ -97,7 +99,7 @@ extension ResolvedScreen {
         self.insets = insets.build()
         self.separators = separators.build()
         self.contents = contents.build()
-        stacks = model.stacks.map { Self.stack($0, table: model.expressions, context: context) }
+        stacks = PagedArray(model.stacks.lazy.map { Self.stack($0, table: model.expressions, context: context) })
     }
 
     /// Folds rows written while a copy of the screen shared the columns
