@@ -48,9 +48,7 @@ package struct ResolvedScreen: Sendable {
     /// The nested stack of each row, or -1: plain numbers, so the passes
     /// that look for nested stacks need not touch `contents`.
     var nested: RowColumn<Int32>
-    /// In pages, as the model's stacks are: a card pushed through a copy
-    /// of the screen adds a stack (copied whole, a million cards' were).
-    var stacks: PagedArray<ResolvedStack>
+    var stacks: [ResolvedStack]
 }
 
 enum ResolvedContent: Equatable, Sendable {
@@ -99,7 +97,7 @@ extension ResolvedScreen {
         self.insets = insets.build()
         self.separators = separators.build()
         self.contents = contents.build()
-        stacks = PagedArray(model.stacks.lazy.map { Self.stack($0, table: model.expressions, context: context) })
+        stacks = model.stacks.map { Self.stack($0, table: model.expressions, context: context) }
     }
 
     /// Folds rows written while a copy of the screen shared the columns

@@ -49,19 +49,17 @@ package struct ScreenLayout: Sendable {
     /// Row start along its stack's axis, relative to the stack's box; row extent.
     var rowStart: [Double]
     var rowSize: [Double]
-    // Per stack, in pages (as the model's stacks are): a card pushed
-    // through a copy of the screen adds a stack to each.
-    var stackCross: PagedArray<Double>
-    var stackMain: PagedArray<Double>
+    var stackCross: [Double]
+    var stackMain: [Double]
     /// Whether each stack was laid out (the engine's, kept for laying a subtree out again).
-    var stackDone: PagedArray<Bool>
+    var stackDone: [Bool]
     /// Absolute top-left of each stack's box; nil for stacks not laid out
     /// (inside a hidden row, or not the screen's).
-    var stackOrigin: PagedArray<(x: Double, y: Double)?>
+    var stackOrigin: [(x: Double, y: Double)?]
     /// Each stack's box extent along its axis (the content box of its row).
-    var stackBox: PagedArray<Double>
+    var stackBox: [Double]
     /// Each stack's last visible row, for `hide-last-separator`.
-    var lastVisible: PagedArray<Int?>
+    var lastVisible: [Int?]
     /// Laid out right to left: every frame's x is mirrored across the
     /// content width (the engine lays out left to right; the frames it
     /// hands out are mirrored).
@@ -84,7 +82,7 @@ package struct ScreenLayout: Sendable {
         stackCross = engine.stackCross
         stackMain = engine.stackMain
         stackDone = engine.stackDone
-        lastVisible = PagedArray(model.stacks.lazy.map { stack in stack.rows.last { !resolved.specs[$0].hidden } })
+        lastVisible = model.stacks.map { stack in stack.rows.last { !resolved.specs[$0].hidden } }
         // Most screens have no sticky row: one pass over the rows' pages
         // says so, where looking up each listed row cost three times as much.
         var anySticky = false
@@ -96,8 +94,8 @@ package struct ScreenLayout: Sendable {
             }
         }
         stickyRows = anySticky ? model.stacks[root].rows.filter { model.rows[$0].pin != .none || model.rows[$0].snapHide != .none } : []
-        stackOrigin = PagedArray(repeatElement(nil, count: model.stacks.count))
-        stackBox = PagedArray(repeatElement(0, count: model.stacks.count))
+        stackOrigin = [(x: Double, y: Double)?](repeating: nil, count: model.stacks.count)
+        stackBox = [Double](repeating: 0, count: model.stacks.count)
         stackOrigin[root] = (0, 0)
         placeStacks(under: root)
     }

@@ -21,11 +21,11 @@ struct LayoutEngine {
     /// Row extent along its stack's main axis (insets included).
     var rowSize: [Double]
     /// Each stack's extent across its axis and along it (its content size).
-    var stackCross: PagedArray<Double>
-    var stackMain: PagedArray<Double>
+    var stackCross: [Double]
+    var stackMain: [Double]
     /// Whether a stack has been laid out already (same-axis `fit` stacks are
     /// laid out while their parent measures them).
-    var stackDone: PagedArray<Bool>
+    var stackDone: [Bool]
 
     init(resolved: ResolvedScreen, model: ScreenModel, measurer: any Measurer) {
         self.resolved = resolved
@@ -33,16 +33,16 @@ struct LayoutEngine {
         self.measurer = measurer
         rowStart = [Double](repeating: 0, count: model.rows.count)
         rowSize = [Double](repeating: 0, count: model.rows.count)
-        stackCross = PagedArray(repeatElement(0, count: model.stacks.count))
-        stackMain = PagedArray(repeatElement(0, count: model.stacks.count))
-        stackDone = PagedArray(repeatElement(false, count: model.stacks.count))
+        stackCross = [Double](repeating: 0, count: model.stacks.count)
+        stackMain = [Double](repeating: 0, count: model.stacks.count)
+        stackDone = [Bool](repeating: false, count: model.stacks.count)
     }
 
     /// An engine that carries on from a layout's numbers (taken from it, not
     /// copied), to lay part of it out again.
     init(
         resolved: ResolvedScreen, model: ScreenModel, measurer: any Measurer, rowStart: [Double], rowSize: [Double],
-        stackCross: PagedArray<Double>, stackMain: PagedArray<Double>, stackDone: PagedArray<Bool>
+        stackCross: [Double], stackMain: [Double], stackDone: [Bool]
     ) {
         self.resolved = resolved
         self.model = model

@@ -27,16 +27,16 @@ extension ScreenLayout {
         self.model = model
         resolved.reserveCapacity(model.rows.count)
         for row in rows..<model.rows.count { resolved.append(facts.facts(ofRow: row)) }
-        resolved.stacks.append(contentsOf: facts.stacks[stacks...])
+        resolved.stacks += facts.stacks[stacks...]
         let added = model.rows.count - rows, addedStacks = model.stacks.count - stacks
         rowStart += repeatElement(0, count: added)
         rowSize += repeatElement(0, count: added)
-        stackCross.append(contentsOf: repeatElement(0, count: addedStacks))
-        stackMain.append(contentsOf: repeatElement(0, count: addedStacks))
-        stackDone.append(contentsOf: repeatElement(false, count: addedStacks))
-        stackOrigin.append(contentsOf: repeatElement(nil, count: addedStacks))
-        stackBox.append(contentsOf: repeatElement(0, count: addedStacks))
-        lastVisible.append(contentsOf: repeatElement(nil, count: addedStacks))
+        stackCross += repeatElement(0, count: addedStacks)
+        stackMain += repeatElement(0, count: addedStacks)
+        stackDone += repeatElement(false, count: addedStacks)
+        stackOrigin += repeatElement(nil, count: addedStacks)
+        stackBox += repeatElement(0, count: addedStacks)
+        lastVisible += repeatElement(nil, count: addedStacks)
     }
 
     /// Lays the screen's row `row` (not `fill`, not hidden or shown anew)
@@ -100,13 +100,6 @@ extension ScreenLayout {
 /// second reference (which would make the next write copy it all).
 private func take<T>(_ array: inout [T]) -> [T] {
     var out: [T] = []
-    swap(&out, &array)
-    return out
-}
-
-/// `take(_:)` for an array in pages.
-private func take<T>(_ array: inout PagedArray<T>) -> PagedArray<T> {
-    var out = PagedArray<T>()
     swap(&out, &array)
     return out
 }

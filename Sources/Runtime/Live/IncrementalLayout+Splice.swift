@@ -278,7 +278,7 @@ extension IncrementalLayout {
     /// row inside a card is laid out again when it changes. O(rows made).
     private mutating func layOutNewHolders(_ holding: [(row: Int, stack: Int)], stacksFrom firstStack: Int) {
         let model = screen.model
-        if holders.count < model.stacks.count { holders.append(contentsOf: repeatElement(-1, count: model.stacks.count - holders.count)) }
+        if holders.count < model.stacks.count { holders += [Int32](repeating: -1, count: model.stacks.count - holders.count) }
         for (row, stack) in holding { holders[stack] = Int32(row) }
         snapshot.extend(to: model, facts: resolved)
         for (row, _) in holding where model.rows[row].parent == model.rootStack {

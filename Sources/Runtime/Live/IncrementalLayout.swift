@@ -37,9 +37,8 @@ package struct IncrementalLayout: Sendable {
     /// The screen's sticky rows, in order and as a set, kept by `rebuildTree`.
     var stickyCache: [Int] = []
     var stickySet: Set<Int> = []
-    /// The row holding each stack (-1 for the screen's own), kept by
-    /// `rebuildTree`; in pages, as the stacks are.
-    var holders = PagedArray<Int32>()
+    /// The row holding each stack (-1 for the screen's own), kept by `rebuildTree`.
+    var holders: [Int32] = []
     /// Whether the last change moved or resized any row.
     var layoutChanged = false
     /// The row count `readers` was computed for (rows are only ever appended).
@@ -167,7 +166,7 @@ package struct IncrementalLayout: Sendable {
         let rows = screen.model.stacks[screen.model.rootStack].rows
         stickyCache = rows.filter(isStickyInModel)
         stickySet = Set(stickyCache)
-        holders = PagedArray(repeatElement(-1, count: screen.model.stacks.count))
+        holders = [Int32](repeating: -1, count: screen.model.stacks.count)
         for (row, nested) in resolved.nested.enumerated() where nested >= 0 { holders[Int(nested)] = Int32(row) }
         let spacing = rootStack.spacing
         fillCache = rows.filter { resolved.specs[$0].rule == MainSpec.fill }
