@@ -30,7 +30,9 @@ struct Palette<Value: Equatable & Sendable>: Sendable {
     var storedValues: Int { distinct.count }
 
     subscript(row: Int) -> Value {
-        get { distinct[Int(slots[row])] }
+        // Inlined, as reading a plain array was: a layout's poses read
+        // every row's insets and separator.
+        @inline(__always) get { distinct[Int(slots[row])] }
         set {
             guard distinct[Int(slots[row])] != newValue else { return }
             slots[row] = distinct.slot(for: newValue)
@@ -147,28 +149,28 @@ struct Palette<Value: Equatable & Sendable>: Sendable {
 /// the contents' values are about as many as the rows: copied whole, a
 /// card pushed into a million through a copy copied a million values.
 private struct DistinctValues<Value: Equatable & Sendable>: Sendable {
-    /// Mutated only when uniquely referenced (as `RowColumn`'s storage).
-    private final class Storage: @unchecked Sendable {
-        @exclusivity(unchecked) var values: [Value]
-        init(_ values: [Value]) { self.values = values }
-    }
+    /// Held by this copy alone exactly when `values` is (they are copied
+    /// together): whether `values` may grow in place. A token beside a
+    /// plain array, not a box around it, so that reading a value is
+    /// reading an array, as the layout's poses do for every row.
+    private final class Owner: Sendable {}
 
-    private var storage: Storage
-    /// Values added while `storage` was shared: slots from its count on.
+    private var values: [Value]
+    private var owner = Owner()
+    /// Values added while `values` was shared: slots from its count on.
     private var added: [Value] = []
     /// The slots found or made last, newest first.
     private var recent: (UInt32, UInt32, UInt32, UInt32) = (0, 0, 0, 0)
 
-    init(_ values: [Value] = []) { storage = Storage(values) }
+    init(_ values: [Value] = []) { self.values = values }
 
-    var count: Int { storage.values.count + added.count }
+    var count: Int { values.count + added.count }
 
     /// How many values were added aside (for tests of the sharing).
     var addedAside: Int { added.count }
 
     subscript(slot: Int) -> Value {
-        let stored = storage.values.count
-        return slot < stored ? storage.values[slot] : added[slot - stored]
+        @inline(__always) get { slot < values.count ? values[slot] : added[slot - values.count] }
     }
 
     /// The slot of `value`, made if none of the last few holds it.
@@ -181,12 +183,12 @@ private struct DistinctValues<Value: Equatable & Sendable>: Sendable {
             if self[Int(older.3)] == value { remember(older.3); return older.3 }
         }
         let made = UInt32(count)
-        if isKnownUniquelyReferenced(&storage) {
+        if isKnownUniquelyReferenced(&owner) {
             if !added.isEmpty { fold() }
-            storage.values.append(value)
+            values.append(value)
         } else {
             added.append(value)
-            if added.count > Swift.max(64, storage.values.count / 8) { settle() }
+            if added.count > Swift.max(64, values.count / 8) { settle() }
         }
         remember(made)
         return made
@@ -196,32 +198,33 @@ private struct DistinctValues<Value: Equatable & Sendable>: Sendable {
     /// copy holds them: before a full layout (O(n), as it is).
     mutating func settle() {
         guard !added.isEmpty else { return }
-        if !isKnownUniquelyReferenced(&storage) { storage = Storage(storage.values) }
+        // Appending copies the values another copy shares (once).
+        if !isKnownUniquelyReferenced(&owner) { owner = Owner() }
         fold()
     }
 
     /// Folds the values added aside in when nobody else holds them.
     mutating func foldIfUnique() {
-        guard !added.isEmpty, isKnownUniquelyReferenced(&storage) else { return }
+        guard !added.isEmpty, isKnownUniquelyReferenced(&owner) else { return }
         fold()
     }
 
-    /// Settles them and gives them a box of their own around the same
-    /// buffer (`RowColumn.detach()`).
+    /// Settles them and gives them a token of their own (`RowColumn.detach()`):
+    /// the first of two copies to add a value copies them, once.
     mutating func detach() {
         settle()
-        storage = Storage(storage.values)
+        owner = Owner()
     }
 
     /// The values in one buffer (merged, O(n), when some were added aside).
     func withUnsafeValues<R>(_ body: (UnsafeBufferPointer<Value>) throws -> R) rethrows -> R {
-        let values = added.isEmpty ? storage.values : storage.values + added
-        return try values.withUnsafeBufferPointer(body)
+        if added.isEmpty { return try values.withUnsafeBufferPointer(body) }
+        return try (values + added).withUnsafeBufferPointer(body)
     }
 
-    /// Moves `added` into `storage`, which nobody else holds.
+    /// Moves `added` into `values`.
     private mutating func fold() {
-        storage.values.append(contentsOf: added)
+        values.append(contentsOf: added)
         added = []
     }
 

@@ -66,9 +66,11 @@ extension PagedArray: RandomAccessCollection, MutableCollection {
 
     package subscript(index: Int) -> Element {
         // Read in place: `rows[i].parent` reads a field, not a copy of the
-        // row (a retain and a release of what it holds).
+        // row (a retain and a release of what it holds). The two arrays'
+        // own checks stop any index outside the elements (every page but
+        // the last is full): a check of its own cost a layout's poses,
+        // which read a stack's tables for every row, a tenth more.
         _read {
-            precondition(index >= 0 && index < count, "index \(index) out of 0..<\(count)")
             yield pages[index &>> Self.pageShift][index & Self.pageMask]
         }
         _modify {
