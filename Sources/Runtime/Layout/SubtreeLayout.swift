@@ -23,7 +23,7 @@ extension ScreenLayout {
     /// the one laid out, with rows and stacks only added. O(rows added).
     mutating func extend(to model: ScreenModel, facts: ResolvedScreen) {
         let rows = rowStart.count, stacks = stackCross.count
-        guard model.rows.count >= rows, model.stacks.count >= stacks else { return }
+        guard canExtend(to: model) else { preconditionFailure("a layout extended to a model with fewer rows or stacks") }
         self.model = model
         resolved.reserveCapacity(model.rows.count)
         for row in rows..<model.rows.count { resolved.append(facts.facts(ofRow: row)) }
@@ -37,6 +37,12 @@ extension ScreenLayout {
         stackOrigin += repeatElement(nil, count: addedStacks)
         stackBox += repeatElement(0, count: addedStacks)
         lastVisible += repeatElement(nil, count: addedStacks)
+    }
+
+    /// Whether `extend(to:facts:)` can take `model` in: it has at least
+    /// the rows and stacks laid out here.
+    func canExtend(to model: ScreenModel) -> Bool {
+        model.rows.count >= rowStart.count && model.stacks.count >= stackCross.count
     }
 
     /// Lays the screen's row `row` (not `fill`, not hidden or shown anew)

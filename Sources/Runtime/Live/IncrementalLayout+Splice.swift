@@ -104,6 +104,8 @@ extension IncrementalLayout {
         // of the new ones.
         let cards = plain ? newHolders(rows: first..<model.rows.count, stacks: firstStack..<model.stacks.count) : nil
         if cards == nil { plain = false }
+        // (The last full layout extends to the model now: rows and stacks are only ever added.)
+        if let cards, !cards.isEmpty, !snapshot.canExtend(to: model) { plain = false }
         // `fill` rows in or out: the others' shares are sized again after
         // the splice, as after any change (a row that fills holding a
         // stack is the full layout's to size).
