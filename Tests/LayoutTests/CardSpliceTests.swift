@@ -56,6 +56,29 @@ extension DataBindingTests {
         XCTAssertGreaterThan(checkedInside, 1_000)
     }
 
+    /// A card's rows answer to their ids while it is shown and give them
+    /// up with it — spliced out, and in a screen made afresh from the
+    /// model that still holds its rows (its stack still lists them) — so
+    /// that the card pushed again under the same key answers with its
+    /// new rows.
+    func testARemovedCardsRowsGiveUpTheirIds() throws {
+        let model = try InterpolationTests.loaded(Self.cardScreen)
+        let items = (0..<6).map { Item(id: "k\($0)", title: "t\($0)", size: 10 + $0, flag: false) }
+        var live = LiveScreen(model: model, viewportWidth: 320, viewportHeight: 500)
+        try live.bind("items", json: Self.json(items))
+        let before = try XCTUnwrap(live.screen.row(id: "row[k2]"))
+        _ = try live.remove("items", key: "k2")
+        XCTAssertNil(live.screen.row(id: "row[k2]"), "spliced out, the card's row still answers")
+        XCTAssertNil(live.screen.row(id: "card[k2]"))
+        let remade = Screen(model: live.screen.model)
+        XCTAssertNil(remade.row(id: "row[k2]"), "made afresh, the removed card's row answers")
+        XCTAssertNotNil(remade.row(id: "row[k3]"))
+        _ = try live.insert("items", json: String(Self.json([items[2]]).dropFirst().dropLast()), at: 2)
+        let after = try XCTUnwrap(live.screen.row(id: "row[k2]"))
+        XCTAssertNotEqual(after, before, "pushed again, the card's row is a new one")
+        XCTAssertEqual(live.frame(of: RowKey(after))?.height, 12 + 4, "its size and insets")
+    }
+
     /// Frames of every row inside the screen's rows, by id, as the live
     /// screen answers them: the same in both. Returns how many were compared.
     @discardableResult
