@@ -175,6 +175,9 @@ private struct DistinctValues<Value: Equatable & Sendable>: Sendable {
 
     /// The slot of `value`, made if none of the last few holds it.
     mutating func slot(for value: Value) -> UInt32 {
+        // The usual case first, read straight from the array: the value
+        // the row before had (resolving every row comes here three times).
+        if added.isEmpty, Int(recent.0) < values.count, values[Int(recent.0)] == value { return recent.0 }
         if count > 0 {
             if self[Int(recent.0)] == value { return recent.0 }
             let older = recent
