@@ -43,7 +43,9 @@ package struct Screen: Sendable {
             visited[stack] = true
             for row in model.stacks[stack].rows where row < listed.count {
                 listed[row] = true
-                if case .stack(let held) = model.rows[row].content { stacks.append(held) }
+                // The kind first: a row's content is put together from its
+                // shared record (a text's strings retained) when read.
+                if model.rows[row].kind == .stack, case .stack(let held) = model.rows[row].content { stacks.append(held) }
             }
         }
         var ids = ShardedKeyIndex(minimumCapacity: model.rows.indices.count { listed[$0] && model.rows[$0].id != nil })
@@ -104,9 +106,7 @@ package struct Screen: Sendable {
     private func rowsWithin(_ rows: [Int]) -> [Int] {
         var out: [Int]?
         var holders: [Int] = []
-        for row in rows where row >= 0 && row < model.rows.count {
-            if case .stack = model.rows[row].content { holders.append(row) }
-        }
+        for row in rows where row >= 0 && row < model.rows.count && model.rows[row].kind == .stack { holders.append(row) }
         var steps = 0
         while let holder = holders.popLast(), steps <= model.rows.count {
             guard case .stack(let stack) = model.rows[holder].content, stack >= 0, stack < model.stacks.count else { continue }
@@ -114,7 +114,7 @@ package struct Screen: Sendable {
             for row in model.stacks[stack].rows where row >= 0 && row < model.rows.count {
                 out?.append(row)
                 steps += 1
-                if case .stack = model.rows[row].content { holders.append(row) }
+                if model.rows[row].kind == .stack { holders.append(row) }
             }
         }
         return out ?? rows
