@@ -188,16 +188,3 @@ extension RowColumn: RandomAccessCollection {
     var startIndex: Int { 0 }
     var endIndex: Int { count }
 }
-
-/// What the layout's loops read a column through: a buffer of it
-/// (`withUnsafeReader`), or the column itself — a row a load either way,
-/// one more check through the column.
-protocol RowReading<Element> {
-    associatedtype Element
-    subscript(_ row: Int) -> Element { get }
-}
-
-extension UnsafeBufferPointer: RowReading {}
-extension RowColumn: RowReading {}
-extension Palette: RowReading {}
-extension Palette.Reader: RowReading {}
