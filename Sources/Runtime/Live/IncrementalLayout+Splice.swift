@@ -287,16 +287,10 @@ extension IncrementalLayout {
             _ = snapshot.layOutAgain(rootRow: row, measurer: measurer)
         }
         // What the new stacks' settings read.
-        if stackReaders.count < model.state.count {
-            stackReaders += [Set<Int>](repeating: [], count: model.state.count - stackReaders.count)
-        }
+        makeRoomForEveryStateSlot()
         let code = model.expressions.code
         for stack in firstStack..<model.stacks.count {
-            model.stacks[stack].forEachLayoutExpression { ref in
-                for at in Int(ref.start)..<Int(ref.start + ref.count) {
-                    if case .state(let slot) = code[at], Int(slot) < stackReaders.count { stackReaders[Int(slot)].insert(stack) }
-                }
-            }
+            for slot in Self.slots(readBy: model.stacks[stack], code: code) where slot < stackReaders.count { stackReaders[slot].insert(stack) }
         }
     }
 
@@ -424,22 +418,13 @@ extension IncrementalLayout {
     /// template row reads none are not looked at.
     private mutating func addReaders(ofRowsFrom start: Int, blocks: [MadeBlocks]) {
         let model = screen.model
-        if readers.count < model.state.count {
-            readers += [[Int]](repeating: [], count: model.state.count - readers.count)
-            stackReaders += [Set<Int>](repeating: [], count: model.state.count - stackReaders.count)
-        }
+        makeRoomForEveryStateSlot()
         let code = model.expressions.code
         var block = 0
         for index in start..<model.rows.count {
             while block < blocks.count, blocks[block].rows.upperBound <= index { block += 1 }
             if block < blocks.count, let local = blocks[block].templateRow(of: index), !blocks[block].readsState[local] { continue }
-            var read: [Int] = []
-            model.rows[index].forEachLayoutExpression { ref in
-                for at in Int(ref.start)..<Int(ref.start + ref.count) {
-                    if case .state(let slot) = code[at], !read.contains(Int(slot)) { read.append(Int(slot)) }
-                }
-            }
-            for slot in read where slot < readers.count { readers[slot].append(index) }
+            for slot in Self.slots(readBy: model.rows[index], code: code) where slot < readers.count { readers[slot].append(index) }
         }
         dependencyRows = model.rows.count
     }

@@ -137,28 +137,45 @@ package struct IncrementalLayout: Sendable {
         var readers = [[Int]](repeating: [], count: model.state.count)
         var stackReaders = [Set<Int>](repeating: [], count: model.state.count)
         let code = model.expressions.code
-        func slots(_ ref: ExprRef?, into set: inout Set<Int>) {
-            guard let ref else { return }
-            for index in Int(ref.start)..<Int(ref.start + ref.count) {
-                if case .state(let slot) = code[index] { set.insert(Int(slot)) }
-            }
-        }
         for index in model.rows.indices {
-            // Most rows read no state: nothing allocated for them.
-            var read: [Int] = []
-            model.rows[index].forEachLayoutExpression { ref in
-                for at in Int(ref.start)..<Int(ref.start + ref.count) {
-                    if case .state(let slot) = code[at], !read.contains(Int(slot)) { read.append(Int(slot)) }
-                }
-            }
-            for slot in read { readers[slot].append(index) }
+            for slot in slots(readBy: model.rows[index], code: code) { readers[slot].append(index) }
         }
         for (index, stack) in model.stacks.enumerated() {
-            var read: Set<Int> = []
-            stack.forEachLayoutExpression { slots($0, into: &read) }
-            for slot in read { stackReaders[slot].insert(index) }
+            for slot in slots(readBy: stack, code: code) { stackReaders[slot].insert(index) }
         }
         return (PagedArray(readers), PagedArray(stackReaders))
+    }
+
+    /// The state slots `row`'s layout reads, each once, in the order met
+    /// (most rows read none: nothing is allocated for them).
+    @inline(__always)
+    static func slots(readBy row: RowModel, code: CodeTable) -> [Int] {
+        var read: [Int] = []
+        row.forEachLayoutExpression { ref in
+            for at in Int(ref.start)..<Int(ref.start + ref.count) {
+                if case .state(let slot) = code[at], !read.contains(Int(slot)) { read.append(Int(slot)) }
+            }
+        }
+        return read
+    }
+
+    /// The state slots `stack`'s settings read.
+    static func slots(readBy stack: StackModel, code: CodeTable) -> Set<Int> {
+        var read: Set<Int> = []
+        stack.forEachLayoutExpression { ref in
+            for at in Int(ref.start)..<Int(ref.start + ref.count) {
+                if case .state(let slot) = code[at] { read.insert(Int(slot)) }
+            }
+        }
+        return read
+    }
+
+    /// Room in `readers` and `stackReaders` for every state slot the
+    /// model has (a bound element's own state adds slots).
+    mutating func makeRoomForEveryStateSlot() {
+        let count = screen.model.state.count
+        if readers.count < count { readers += [[Int]](repeating: [], count: count - readers.count) }
+        if stackReaders.count < count { stackReaders += [Set<Int>](repeating: [], count: count - stackReaders.count) }
     }
 
     /// The screen's rows in order, their extents from the snapshot.
