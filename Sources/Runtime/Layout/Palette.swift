@@ -175,11 +175,12 @@ private struct DistinctValues<Value: Equatable & Sendable>: Sendable {
 
     /// The slot of `value`, made if none of the last few holds it.
     mutating func slot(for value: Value) -> UInt32 {
+        // The usual case first, read straight from the array: the value
+        // the row before had (resolving every row comes here three times;
+        // one test of it, asking the slot twice, cost a hundredth more).
+        if added.isEmpty, Int(recent.0) < values.count, values[Int(recent.0)] == value { return recent.0 }
         if count > 0 {
-            // The usual case first, read straight from the array when
-            // nothing is aside: the value the row before had (resolving
-            // every row comes here three times).
-            if added.isEmpty ? values[Int(recent.0)] == value : self[Int(recent.0)] == value { return recent.0 }
+            if !added.isEmpty, self[Int(recent.0)] == value { return recent.0 }
             let older = recent
             if self[Int(older.1)] == value { remember(older.1); return older.1 }
             if self[Int(older.2)] == value { remember(older.2); return older.2 }
