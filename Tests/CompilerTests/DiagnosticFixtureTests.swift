@@ -75,4 +75,11 @@ final class DiagnosticFixtureTests: XCTestCase {
         XCTAssertGreaterThanOrEqual(errorCases.count, 60, "distinct error cases in fixtures")
         XCTAssertGreaterThanOrEqual(filesWithSeveralErrors, 3)
     }
+
+    /// A code's severity is a switch; the catalogue's rule is its letter.
+    func testEveryCodeStartingWithWIsAWarningAndNoOther() {
+        for code in DiagnosticCode.allCases {
+            XCTAssertEqual(code.severity, code.rawValue.hasPrefix("W") ? .warning : .error, code.rawValue)
+        }
+    }
 }

@@ -76,15 +76,16 @@ public struct DiagnosticList: Sendable {
     /// a thousand warnings before its one error must show the error and
     /// must not compile.
     public mutating func append(_ diagnostic: Diagnostic) {
-        if diagnostic.severity == .error { hasErrors = true }
+        let isError = diagnostic.severity == .error
+        if isError { hasErrors = true }
         if items.count < limit {
             items.append(diagnostic)
-            if diagnostic.severity != .error { keptOthers += 1 }
+            if !isError { keptOthers += 1 }
             return
         }
         // Only while warnings are kept (a search per error among a full
         // list of errors would make a hostile file quadratic).
-        if diagnostic.severity == .error, keptOthers > 0, let last = items.lastIndex(where: { $0.severity != .error }) {
+        if isError, keptOthers > 0, let last = items.lastIndex(where: { $0.severity != .error }) {
             count(dropped: items[last])
             items.remove(at: last)
             keptOthers -= 1
