@@ -17,19 +17,22 @@ struct BlockResult {
 /// Names to spans for one block. Blocks hold a handful of properties, so a
 /// linear scan beats hashing (and allocates once, not per insertion).
 struct SpanTable {
-    private var entries: [(name: String, span: Span)] = []
+    /// Each name with its length in bytes, kept so that a scan compares
+    /// numbers (a string's length is asked of the runtime each time).
+    private var entries: [(name: String, length: UInt32, span: Span)] = []
 
     subscript(name: String) -> Span? {
         get {
-            guard let index = index(of: name) else { return nil }
+            guard let index = index(of: name, length: name.utf8.count) else { return nil }
             return entries[index].span
         }
         set {
-            if let index = index(of: name) {
+            let length = name.utf8.count
+            if let index = index(of: name, length: length) {
                 if let newValue { entries[index].span = newValue } else { entries.remove(at: index) }
             } else if let newValue {
                 if entries.isEmpty { entries.reserveCapacity(8) }
-                entries.append((name, newValue))
+                entries.append((name, UInt32(truncatingIfNeeded: length), newValue))
             }
         }
     }
@@ -37,17 +40,18 @@ struct SpanTable {
     /// Where `name` was recorded; if it was not, it is recorded at `span`
     /// (one scan, not a lookup and then an insertion).
     mutating func record(_ name: String, at span: Span) -> Span? {
-        if let index = index(of: name) { return entries[index].span }
+        let length = name.utf8.count
+        if let index = index(of: name, length: length) { return entries[index].span }
         if entries.isEmpty { entries.reserveCapacity(8) }
-        entries.append((name, span))
+        entries.append((name, UInt32(truncatingIfNeeded: length), span))
         return nil
     }
 
     /// Lengths compared first: two different names compared as strings
     /// is a call into the runtime, and most names scanned are others.
-    private func index(of name: String) -> Int? {
-        let length = name.utf8.count
-        return entries.indices.first { entries[$0].name.utf8.count == length && entries[$0].name == name }
+    private func index(of name: String, length: Int) -> Int? {
+        let length = UInt32(truncatingIfNeeded: length)
+        return entries.indices.first { entries[$0].length == length && entries[$0].name == name }
     }
 }
 
