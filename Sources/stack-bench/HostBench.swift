@@ -175,12 +175,17 @@ enum HostBench {
 
     /// The same on a screen whose first row fills what the others leave of
     /// the viewport (nothing, here): its share sized again, not the screen
-    /// laid out fully.
+    /// laid out fully — and when that row holds a stack (a card whose rows
+    /// read its extent), the card laid out again at its share.
     static func fillScreen(count: Int) -> [Result] {
         oneReader(count: count, name: "Filled", first: "    Spacer top { size: fill }\n", label: "a row resized beside a fill row")
             + oneReader(
                 count: count, name: "Filling", first: "    Spacer top { size: fill }\n", label: "a row that starts and stops filling",
                 reader: "size: open ? fill(2) : 30")
+            + oneReader(
+                count: count, name: "FilledCard",
+                first: "    Stack top { size: fill\n        Text topHalf { text: \"half\"  size: 50% }\n        Spacer topRest { size: fill }\n    }\n",
+                label: "a row resized beside a fill row holding a stack")
     }
 
     /// A row inserted in the middle of the screen through

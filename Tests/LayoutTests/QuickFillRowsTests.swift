@@ -15,6 +15,10 @@ extension QuickTransitionTests {
     /// `open` weighs the first anew and makes a third start filling,
     /// `hide` hides the second.
     private static func fillScreen(rows: Int) throws -> ScreenModel {
+        try LiveModelTests.model(fillScreenSource(rows: rows))
+    }
+
+    private static func fillScreenSource(rows: Int) throws -> String {
         var source = """
             screen Filled {
                 spacing: 4
@@ -37,7 +41,7 @@ extension QuickTransitionTests {
             default: source += "    Text r\(row) { text: \"row\"  size: 20 }\n"
             }
         }
-        return try LiveModelTests.model(source + "}\n")
+        return source + "}\n"
     }
 
     func testAScreenWithFillRowsAnimatesAsTheGeneralTransition() throws {
@@ -62,6 +66,63 @@ extension QuickTransitionTests {
                 let label = "\(rows) rows in \(height): t \(step.time)"
                 XCTAssertNotNil(quick.screen.quick, "\(label): a screen with fill rows takes the quick path")
                 compare(&quick, &general, at: step.time, after: [0.0, 0.02, 0.05, 0.1, 0.16, 0.24, 0.3, 2.0], label: label)
+            }
+        }
+    }
+
+    /// `fillScreen` with its `fill` rows holding stacks: cards sharing the
+    /// rest with the others, whose rows read their extent (a row `50%` of
+    /// it, a `fill` row of its own) and change with the state, every other
+    /// one filling only while `open`. The cards are laid out again at each
+    /// new share, not the screen in full, and drawn as the general
+    /// transition draws them; a card shown again, or starting to fill, is
+    /// laid out at its share too.
+    func testFillRowsHoldingStacksAreLaidOutAgainAtTheirShares() throws {
+        for (rows, height) in [(6, 600.0), (12, 900.0), (12, 200.0)] {
+            // Each `View wide` row gets a card before it.
+            var parts = try Self.fillScreenSource(rows: rows).components(separatedBy: "    View wide")
+            for index in parts.indices.dropFirst() {
+                parts[index] = """
+                        Stack card\(index) { size: \(index.isMultiple(of: 2) ? "open ? fill(2) : 90" : "fill(2)")  insets: 4 0  hidden: hide
+                            Text half\(index) { text: "half"  size: 50% }
+                            Text grows\(index) { text: "grows"  size: open ? 30 : 20 }
+                            Spacer rest\(index) { size: fill  min: 4 }
+                        }
+                        View wide
+                    """ + parts[index]
+            }
+            let model = try LiveModelTests.model(parts.joined())
+            XCTAssertGreaterThan(parts.count, 1, "the screen holds cards")
+            var (quick, general) = sessions(model, height: height)
+            let steps: [(time: Double, states: [(String, Bool)])] = [
+                (1, [("open", true)]),
+                (3, [("hide", true)]),
+                (5, [("open", false), ("hide", false)]),
+                (5.1, [("open", true)]),
+            ]
+            for step in steps {
+                try onBoth(&quick, &general) { session, _ in
+                    _ = try session.change(at: step.time) { (live: inout LiveScreen) throws(RuntimeError) -> [LiveEvent] in
+                        var events: [LiveEvent] = []
+                        for (name, value) in step.states { events += try live.setState(name, to: .bool(value)) }
+                        return events
+                    }
+                }
+                let label = "\(rows) rows in \(height): t \(step.time)"
+                // (A full layout would make it the general transition.)
+                XCTAssertNotNil(quick.screen.quick, "\(label): the quick path, no full layout")
+                compare(&quick, &general, at: step.time, after: [0.0, 0.02, 0.05, 0.1, 0.16, 0.24, 0.3, 2.0], label: label)
+            }
+            // The session's one-row calls, in place: a card hidden and
+            // shown, and a row beside it (the cards take the rest again).
+            let card = try XCTUnwrap(model.rows.firstIndex { $0.id == "card1" })
+            let other = model.stacks[model.rootStack].rows[0]
+            for (time, row, hidden) in [(7.0, card, true), (9, other, true), (11, card, false), (13, other, false)] {
+                let before = quick.screen.changesInPlace
+                onBoth(&quick, &general) { session, _ in _ = try? session.setHidden(RowKey(row), hidden, at: time) }
+                let label = "\(rows) rows in \(height): t \(time)"
+                XCTAssertGreaterThan(quick.screen.changesInPlace, before, "\(label): made in place")
+                compare(&quick, &general, at: time, after: [0.0, 0.02, 0.05, 0.1, 0.16, 0.24, 0.3, 2.0], label: label)
             }
         }
     }
@@ -121,6 +182,22 @@ extension QuickTransitionTests {
             try checkFeed(seed: 0xF112, several: true, source: source, height: 3400)
             try checkFeed(seed: 0xF113, several: false, byElement: true, source: source, height: 3400)
         }
+    }
+
+    /// The feed with a `fill` card — the gap holds a stack whose rows read
+    /// its extent — as elements come and go: the card laid out again at
+    /// each share after the splice, drawn as the general transition draws it.
+    func testElementsBesideAFillRowHoldingAStack() throws {
+        let source = Self.fillFeedSource(counting: true).replacingOccurrences(
+            of: "    Spacer gap { size: fill  min: 10 }", with: """
+                    Stack gap { size: fill  min: 10  insets: 0
+                        Text gapHalf { text: "half"  size: 40% }
+                        Spacer gapRest { size: fill }
+                    }
+                """)
+        XCTAssertTrue(source.contains("gapHalf"))
+        try checkFeed(seed: 0xF121, several: false, source: source, height: 3400)
+        try checkFeed(seed: 0xF122, several: true, byElement: true, source: source, height: 3400)
     }
 
     /// An element in or out that makes a row reading the count resize

@@ -95,7 +95,7 @@ final class LiveScreenTests: XCTestCase {
         while steps < TestScale.count(full: 10_000, quick: 3_000) {
             let rows = Int.random(in: 1...40, using: &random)
             let slots = Int.random(in: 1...6, using: &random)
-            let plan = Plan(
+            var plan = Plan(
                 rows: rows, slots: slots,
                 hideSlot: (0..<rows).map { _ in Bool.random(using: &random) ? Int.random(in: 0..<slots, using: &random) : nil },
                 sizeSlot: (0..<rows).map { _ in Bool.random(using: &random) ? Int.random(in: 0..<slots, using: &random) : nil },
@@ -103,6 +103,9 @@ final class LiveScreenTests: XCTestCase {
                 fillWeight: (0..<rows).map { _ in Int.random(in: 0..<8, using: &random) == 0 ? Double(Int.random(in: 1...3, using: &random)) : nil },
                 spacing: Double(Int.random(in: 0...8, using: &random)),
                 nestedAt: Int.random(in: 0..<5, using: &random) == 0 ? Int.random(in: 0..<rows, using: &random) : nil)
+            // Half the rows holding a stack fill (laid out again at each new
+            // share, not the screen in full).
+            if let holder = plan.nestedAt, Bool.random(using: &random) { plan.fillWeight[holder] = 2 }
             let model = Self.model(plan)
             var live = LiveScreen(model: model, viewportWidth: 200, viewportHeight: 300)
             var reference = Screen(model: model, viewportWidth: 200, viewportHeight: 300)

@@ -370,13 +370,14 @@ package struct AnimatedScreen: Sendable {
     /// Whether `row`, one of the screen's own rows holding a stack, shown or
     /// hidden, is made in place: the quick path mostly takes it (what the
     /// stack holds comes or goes with it, up to `ChangeLog.maximumNestedRows`
-    /// rows inside); should it not, the caller makes the screen before again.
+    /// rows inside; one that fills is laid out at its share); should it
+    /// not, the caller makes the screen before again.
     func quickAppliesToHolder(_ row: Int, at time: Double) -> Bool {
         let incremental = live.incremental
         guard quickMayApply(at: time), incremental.fillRowsFollow, row < live.screen.model.rows.count, incremental.lists(rootRow: row),
             case .stack = live.screen.model.rows[row].content
         else { return false }
-        return incremental.resolved.specs[row].rule != MainSpec.fill && incremental.rowsInside(row) != nil
+        return incremental.rowsInside(row) != nil
     }
 
     /// Whether a change to `row`, inside a nested stack, is sure to take the

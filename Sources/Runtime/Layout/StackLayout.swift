@@ -203,11 +203,12 @@ struct LayoutEngine {
         }
     }
 
-    /// STEP 1 and STEP 4 for one non-`fill` row of stack `index`, which was
-    /// laid out before (its cross extent is known) and whose other rows
-    /// keep their extents: the row's extent, and everything inside it laid
-    /// out again. The stacks inside it must be marked not done.
-    mutating func layoutRowAgain(_ row: Int, ofStack index: Int, viewport: Double) -> Double {
+    /// STEP 1 and STEP 4 for one row of stack `index`, which was laid out
+    /// before (its cross extent is known) and whose other rows keep their
+    /// extents: the row's extent, and everything inside it laid out again.
+    /// A `fill` row takes `share`, its extent from STEP 2, instead of
+    /// being sized. The stacks inside it must be marked not done.
+    mutating func layoutRowAgain(_ row: Int, ofStack index: Int, viewport: Double, extent share: Double? = nil) -> Double {
         let stack = resolved.stacks[index]
         let axis = stack.axis
         let crossContent = max(0, stackCross[index] - stack.padding.total(axis.cross))
@@ -217,7 +218,7 @@ struct LayoutEngine {
             return 0
         }
         let insets = resolved.insets[row]
-        let size = Self.size(spec: spec, insets: insets, axis: axis, viewport: viewport) {
+        let size = spec.rule == MainSpec.fill ? share ?? rowSize[row] : Self.size(spec: spec, insets: insets, axis: axis, viewport: viewport) {
             measureFit(row, axis: axis, cross: max(0, crossContent - insets.total(axis.cross)), viewport: viewport)
         }
         rowSize[row] = size

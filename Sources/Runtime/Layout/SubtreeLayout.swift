@@ -45,12 +45,13 @@ extension ScreenLayout {
         model.rows.count >= rowStart.count && model.stacks.count >= stackCross.count
     }
 
-    /// Lays the screen's row `row` (not `fill`, not hidden or shown anew)
-    /// out again with the stacks inside it, from this layout's resolved
-    /// facts; the screen's other rows keep their places. Returns the row's
-    /// extent along the screen's axis and whether any row inside it moved
-    /// or changed size.
-    mutating func layOutAgain(rootRow row: Int, measurer: any Measurer) -> (extent: Double, changed: Bool) {
+    /// Lays the screen's row `row` (not hidden or shown anew) out again
+    /// with the stacks inside it, from this layout's resolved facts; the
+    /// screen's other rows keep their places. A `fill` row is given its
+    /// share, `extent`, as the full layout's STEP 2 gives it; any other is
+    /// measured. Returns the row's extent along the screen's axis and
+    /// whether any row inside it moved or changed size.
+    mutating func layOutAgain(rootRow row: Int, measurer: any Measurer, extent share: Double? = nil) -> (extent: Double, changed: Bool) {
         // The stacks inside the row, visible or not: all are laid out anew.
         var inside: [Int] = []
         if resolved.nested[row] >= 0 { inside.append(Int(resolved.nested[row])) }
@@ -77,7 +78,7 @@ extension ScreenLayout {
         var engine = LayoutEngine(
             resolved: resolved, model: model, measurer: measurer, rowStart: take(&rowStart), rowSize: take(&rowSize),
             stackCross: take(&stackCross), stackMain: take(&stackMain), stackDone: take(&stackDone))
-        let extent = engine.layoutRowAgain(row, ofStack: rootStack, viewport: viewportMain)
+        let extent = engine.layoutRowAgain(row, ofStack: rootStack, viewport: viewportMain, extent: share)
         rowStart = take(&engine.rowStart)
         rowSize = take(&engine.rowSize)
         stackCross = take(&engine.stackCross)

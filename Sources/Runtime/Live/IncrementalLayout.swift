@@ -271,15 +271,15 @@ package struct IncrementalLayout: Sendable {
     /// nested stack lays out again the screen's row that holds it (and
     /// everything inside that), then moves the rows after it: O(log n +
     /// the holder's rows); the screen's `fill` rows are sized again after
-    /// them (with any row that starts filling), O(fill rows × log n). What
-    /// none of these covers — a `fill` row holding a stack, a holder that
-    /// fills — is a full layout. (A holder shown or hidden is laid out
-    /// again alone, as one whose rows changed.)
+    /// them (with any row that starts filling), O(fill rows × log n), and
+    /// one that holds a stack is laid out again at its new share, O(log n
+    /// + its rows). (A holder shown or hidden is laid out again alone, as
+    /// one whose rows changed.)
     mutating func update(rows: [Int]) {
         guard !rows.isEmpty else { return }
         let context = screen.context
         var facts = rows.map { ResolvedScreen.facts(of: screen.model.rows[$0], table: screen.model.expressions, context: context) }
-        var needsFull = aFillRowHoldsAStack
+        var needsFull = false
         var holdersToRedo: [Int] = []
         var fillingChanged: [Int] = []
         for (row, index) in zip(rows, facts.indices) {
@@ -298,9 +298,12 @@ package struct IncrementalLayout: Sendable {
                 needsFull = true
                 continue
             }
-            // A holder that fills is not laid out alone; one shown or
-            // hidden is (shown, what it holds laid out with it).
-            if holder == row, facts[index].spec.rule == MainSpec.fill { needsFull = true }
+            // A holder shown or hidden is laid out again alone (shown, what
+            // it holds laid out with it); one that fills, at its share (one
+            // that starts filling is given its share with the others').
+            if holder == row, (facts[index].spec.rule == MainSpec.fill) != (resolved.specs[row].rule == MainSpec.fill) {
+                fillingChanged.append(row)
+            }
             if !holdersToRedo.contains(holder) { holdersToRedo.append(holder) }
         }
         if needsFull {
@@ -358,7 +361,10 @@ package struct IncrementalLayout: Sendable {
             setExtent(extent, hidden: resolved.specs[row].hidden, ofRow: row)
         }
         for holder in holdersToRedo {
-            let (extent, changed) = snapshot.layOutAgain(rootRow: holder, measurer: measurer)
+            // A holder that fills keeps its share until the shares are
+            // sized again below (shown anew, it has none yet).
+            let share = resolved.specs[holder].rule == MainSpec.fill ? rootRows.entry(ofRow: holder).extent : nil
+            let (extent, changed) = snapshot.layOutAgain(rootRow: holder, measurer: measurer, extent: share)
             if changed { layoutChanged = true }
             setExtent(extent, hidden: resolved.specs[holder].hidden, ofRow: holder)
         }
@@ -367,10 +373,10 @@ package struct IncrementalLayout: Sendable {
     }
 
     /// Whether a change to the screen's rows leaves its `fill` rows to be
-    /// sized again after it (`resizeFillRows`), not to a full layout: none
-    /// of them holds a stack, and they are few enough to log with it.
+    /// sized again after it (`resizeFillRows`), not to a full layout: they
+    /// are few enough to log with it.
     var fillRowsFollow: Bool {
-        fillCache.isEmpty || (fillCache.count < Self.maximumFillRowsFollowing && !aFillRowHoldsAStack)
+        fillCache.isEmpty || fillCache.count < Self.maximumFillRowsFollowing
     }
 
     /// The screen's `fill` rows again after rows `changed` started or
@@ -390,10 +396,6 @@ package struct IncrementalLayout: Sendable {
         fillCache = rows.map { (place(ofRootRow: $0), $0) }.sorted { $0.0 < $1.0 }.map(\.1)
     }
 
-    /// Whether one of the screen's `fill` rows holds a stack: what its
-    /// resizing does inside it is the full layout's to say.
-    private var aFillRowHoldsAStack: Bool { fillCache.contains { resolved.nested[$0] >= 0 } }
-
     /// The most `fill` rows `fillRowsFollow` takes (each is logged).
     static let maximumFillRowsFollowing = 256
 
@@ -404,7 +406,10 @@ package struct IncrementalLayout: Sendable {
     /// (docs/layout.md, STEP 2): they share by weight what the other rows,
     /// the gaps and the padding leave of the viewport. Each that changes is
     /// logged first, as a later update's rows are, with its pose before the
-    /// change.
+    /// change — and one that holds a stack with the rows inside it, then
+    /// laid out again at its new share, as a full layout's STEP 4 lays it
+    /// out (past `ChangeLog.maximumNestedRows` rows inside, the change is
+    /// the general transition's).
     mutating func resizeFillRows(new: Set<Int> = []) {
         let stack = rootStack
         let axis = stack.axis
@@ -436,12 +441,34 @@ package struct IncrementalLayout: Sendable {
         // the quick transition reads the blocks' shifts.
         var later = changed
         if !new.isEmpty {
-            for (row, extent) in changed where new.contains(row) { setExtent(extent, hidden: false, ofRow: row) }
+            for (row, extent) in changed where new.contains(row) { giveShare(extent, toRow: row) }
             later = changed.filter { !new.contains($0.row) }
             guard !later.isEmpty else { return }
         }
-        logLaterUpdate(rootRows: later.map(\.row), nested: [])
-        for (row, extent) in later { setExtent(extent, hidden: false, ofRow: row) }
+        let holding = later.map(\.row).filter { resolved.nested[$0] >= 0 }
+        var nested: [NestedChange] = []
+        if !holding.isEmpty, !changeLog.full {
+            let logged = loggedHolders
+            if let changes = nestedChanges(of: holding.filter { !logged.contains($0) }),
+                changeLog.nested.reduce(0, { $0 + $1.rows.count }) + changes.reduce(0, { $0 + $1.rows.count }) <= ChangeLog.maximumNestedRows
+            {
+                nested = changes
+            } else {
+                changeLog.full = true
+            }
+        }
+        if !changeLog.full { logLaterUpdate(rootRows: later.map(\.row), nested: nested) }
+        for (row, extent) in later { giveShare(extent, toRow: row) }
+    }
+
+    /// Gives the screen's shown `fill` row `row` its share, `extent`; one
+    /// that holds a stack is laid out again at it.
+    private mutating func giveShare(_ extent: Double, toRow row: Int) {
+        if resolved.nested[row] >= 0, row < snapshot.rowCount {
+            let (_, moved) = snapshot.layOutAgain(rootRow: row, measurer: measurer, extent: extent)
+            if moved { layoutChanged = true }
+        }
+        setExtent(extent, hidden: false, ofRow: row)
     }
 
     /// The screen's row whose subtree holds `row` (itself for one of the
