@@ -200,6 +200,18 @@ extension QuickTransitionTests {
         try checkFeed(seed: 0xF122, several: true, byElement: true, source: source, height: 3400)
     }
 
+    /// The feed's elements each bringing a card that fills (a stack whose
+    /// row reads its extent), coming and going: each new card laid out at
+    /// its share after the splice, not the screen in full, drawn as the
+    /// general transition draws it.
+    func testElementsThatAreFillingCards() throws {
+        let source = Self.fillFeedSource(counting: false).replacingOccurrences(
+            of: "Text more { text: \"more\"  size: 20", with: "Stack more { size: fill  min: 20  Text moreHalf { text: \"more\"  size: 50% }")
+        XCTAssertTrue(source.contains("moreHalf"))
+        try checkFeed(seed: 0xF131, several: false, source: source, height: 3400)
+        try checkFeed(seed: 0xF132, several: false, byElement: true, source: source, height: 3400)
+    }
+
     /// An element in or out that makes a row reading the count resize
     /// after a `fill` row the splice sized again: the reader is logged
     /// where the splice left it (as a later update's row), not where the

@@ -107,8 +107,7 @@ extension IncrementalLayout {
         // (The last full layout extends to the model now: rows and stacks are only ever added.)
         if let cards, !cards.isEmpty, !snapshot.canExtend(to: model) { plain = false }
         // `fill` rows in or out: the others' shares are sized again after
-        // the splice, as after any change (a row that fills holding a
-        // stack is the full layout's to size).
+        // the splice, as after any change.
         var fillingIn: [Int] = [], fillingOut: [Int] = []
         if plain {
             for row in inserted where row >= first && (model.rows[row].parent != model.rootStack || isStickyInModel(row)) { plain = false }
@@ -116,8 +115,8 @@ extension IncrementalLayout {
             fillingIn = inserted.filter { $0 < resolved.specs.count && resolved.specs[$0].rule == MainSpec.fill }
             fillingOut = removed.filter { $0 < resolved.specs.count && resolved.specs[$0].rule == MainSpec.fill }
             if fillCache.count + fillingIn.count >= Self.maximumFillRowsFollowing { plain = false }
-            // A row that fills holding a stack is the full layout's to size.
-            if fillingIn.contains(where: { resolved.nested[$0] >= 0 }) { plain = false }
+            // (A card that fills is laid out at 0 with the others new, then
+            // again at its share when the shares are sized: `giveShare`.)
         }
         guard plain else {
             resolved = screen.resolve()
