@@ -135,6 +135,15 @@ enum DataBench {
         return insertAtTop(of: filled, elements: elements, label: "data: insert 1 at the top of a feed with a fill row, animated")
     }
 
+    /// The same with the gap a card that fills (a stack whose row reads its
+    /// extent): laid out again at its new share after the splice.
+    static func fillCardFeed(elements: Int) -> [Result] {
+        let filled = source.replacingFirst(
+            "€\"  size: 44 } }",
+            with: "€\"  size: 44 } }\n    Stack gap { size: fill\n        Text gapHalf { text: \"half\"  size: 50% }\n    }\n    Text end { text: \"end\" }")
+        return insertAtTop(of: filled, elements: elements, label: "data: insert 1 at the top of a feed with a fill card, animated")
+    }
+
     /// A feed whose head is a card holding the count: the splice's blocks
     /// and the rows inside the card on their tracks (quick) against the
     /// screen laid out fully (general).
@@ -392,6 +401,7 @@ enum DataBench {
         results += chatAppend(elements: elements, countingHead: true)
         results += chatAppend(elements: elements, countingHead: true, resizingHead: true)
         results += fillFeed(elements: elements)
+        results += fillCardFeed(elements: elements)
         results += cardFeed(elements: elements)
         let deleted = Measure.seconds(clock.measure {
             _ = try? session.remove("items", key: "i\(elements)", at: 9)
