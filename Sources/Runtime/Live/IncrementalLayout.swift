@@ -457,7 +457,7 @@ package struct IncrementalLayout: Sendable {
                 changeLog.full = true
             }
         }
-        if !changeLog.full { logLaterUpdate(rootRows: later.map(\.row), nested: nested) }
+        logLaterUpdate(rootRows: later.map(\.row), nested: nested)
         for (row, extent) in later { giveShare(extent, toRow: row) }
     }
 
