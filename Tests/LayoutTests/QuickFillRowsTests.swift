@@ -48,25 +48,33 @@ extension QuickTransitionTests {
         for (rows, height) in [(6, 600.0), (12, 700.0), (12, 200.0)] {
             let model = try Self.fillScreen(rows: rows)
             var (quick, general) = sessions(model, height: height)
-            let steps: [(time: Double, states: [(String, Bool)])] = [
-                (1, [("open", true)]),
-                (3, [("hide", true)]),
-                (5, [("open", false), ("hide", false)]),
-                // Mid-animation: the next change starts from where the last one is.
-                (5.1, [("open", true)]),
-            ]
-            for step in steps {
-                try onBoth(&quick, &general) { session, _ in
-                    _ = try session.change(at: step.time) { (live: inout LiveScreen) throws(RuntimeError) -> [LiveEvent] in
-                        var events: [LiveEvent] = []
-                        for (name, value) in step.states { events += try live.setState(name, to: .bool(value)) }
-                        return events
-                    }
+            try openAndHide(&quick, &general, label: "\(rows) rows in \(height)")
+        }
+    }
+
+    /// `open` and `hide` set together, apart and mid-animation on a screen
+    /// with `fill` rows: each change takes the quick path (a full layout
+    /// would make it the general transition's) and is drawn as the
+    /// general transition draws it.
+    private func openAndHide(_ quick: inout HostSession, _ general: inout HostSession, label: String) throws {
+        let steps: [(time: Double, states: [(String, Bool)])] = [
+            (1, [("open", true)]),
+            (3, [("hide", true)]),
+            (5, [("open", false), ("hide", false)]),
+            // Mid-animation: the next change starts from where the last one is.
+            (5.1, [("open", true)]),
+        ]
+        for step in steps {
+            try onBoth(&quick, &general) { session, _ in
+                _ = try session.change(at: step.time) { (live: inout LiveScreen) throws(RuntimeError) -> [LiveEvent] in
+                    var events: [LiveEvent] = []
+                    for (name, value) in step.states { events += try live.setState(name, to: .bool(value)) }
+                    return events
                 }
-                let label = "\(rows) rows in \(height): t \(step.time)"
-                XCTAssertNotNil(quick.screen.quick, "\(label): a screen with fill rows takes the quick path")
-                compare(&quick, &general, at: step.time, after: [0.0, 0.02, 0.05, 0.1, 0.16, 0.24, 0.3, 2.0], label: label)
             }
+            let label = "\(label): t \(step.time)"
+            XCTAssertNotNil(quick.screen.quick, "\(label): the quick path")
+            compare(&quick, &general, at: step.time, after: [0.0, 0.02, 0.05, 0.1, 0.16, 0.24, 0.3, 2.0], label: label)
         }
     }
 
@@ -94,25 +102,7 @@ extension QuickTransitionTests {
             let model = try LiveModelTests.model(parts.joined())
             XCTAssertGreaterThan(parts.count, 1, "the screen holds cards")
             var (quick, general) = sessions(model, height: height)
-            let steps: [(time: Double, states: [(String, Bool)])] = [
-                (1, [("open", true)]),
-                (3, [("hide", true)]),
-                (5, [("open", false), ("hide", false)]),
-                (5.1, [("open", true)]),
-            ]
-            for step in steps {
-                try onBoth(&quick, &general) { session, _ in
-                    _ = try session.change(at: step.time) { (live: inout LiveScreen) throws(RuntimeError) -> [LiveEvent] in
-                        var events: [LiveEvent] = []
-                        for (name, value) in step.states { events += try live.setState(name, to: .bool(value)) }
-                        return events
-                    }
-                }
-                let label = "\(rows) rows in \(height): t \(step.time)"
-                // (A full layout would make it the general transition.)
-                XCTAssertNotNil(quick.screen.quick, "\(label): the quick path, no full layout")
-                compare(&quick, &general, at: step.time, after: [0.0, 0.02, 0.05, 0.1, 0.16, 0.24, 0.3, 2.0], label: label)
-            }
+            try openAndHide(&quick, &general, label: "\(rows) rows in \(height)")
             // The session's one-row calls, in place: a card hidden and
             // shown, and a row beside it (the cards take the rest again).
             let card = try XCTUnwrap(model.rows.firstIndex { $0.id == "card1" })
