@@ -1,6 +1,7 @@
 // Rows added to and removed from the screen's own stack without a full
-// layout. A re-binding of a `for` whose rows are plain rows of the screen
-// (no nested stacks, none sticky, none filling) changes the screen in a way
+// layout. A re-binding of a `for` whose rows are rows of the screen's own
+// stack (none sticky; cards — rows holding a stack — each laid out alone,
+// and rows that fill given their shares after) changes the screen in a way
 // the prefix-sum tree can follow: the rows made are evaluated and measured,
 // the rows dropped leave the order, and the rows kept keep their extents.
 // Only those k rows are evaluated, and the screen's rows (`RowSequence`)
