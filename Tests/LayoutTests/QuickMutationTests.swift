@@ -127,12 +127,24 @@ extension QuickTransitionTests {
         try checkImperativeCalls(source, throughSession: true, seed: 0xF112, ninth: "Gap")
     }
 
+    /// The same with a card that fills (a stack whose row reads its
+    /// extent) put in: laid out at its share after the splice.
+    func testFillingCardsInsertedAndRemovedImperativelyPresentAsTheGeneralTransition() throws {
+        let source = Self.mutationSource.replacingOccurrences(
+            of: "screen Notes {",
+            with: "component FillCard(label: string): Stack {\n    size: fill\n    Text { text: label  size: 50% }\n}\nscreen Notes {")
+        try checkImperativeCalls(source, throughSession: false, seed: 0xF121, ninth: "FillCard")
+        try checkImperativeCalls(source, throughSession: true, seed: 0xF122, ninth: "FillCard")
+    }
+
     private func checkImperativeCalls(_ source: String, throughSession: Bool, seed: UInt64, ninth: String = "Pair", steps: Int? = nil) throws {
         let model = try LiveModelTests.model(source)
         var random = SplitMix64(seed: seed)
         var (quick, general) = sessions(model, height: 400)
         var time = 0.0, spliced = 0, labels = 0, cardsSpliced = 0
         let steps = steps ?? TestScale.count(full: 400, quick: 100)
+        // Components that hold a stack: each instance a card.
+        let ninthIsACard = ninth == "Pair" || ninth == "FillCard"
         for step in 0..<steps {
             time += [0, 0.05, 0.15, 0.6, 1.5][Int.random(in: 0..<5, using: &random)]
             let roots = quick.live.rootRows
@@ -173,12 +185,12 @@ extension QuickTransitionTests {
                 }
             }
             if structural, choice != 9, quick.screen.quick != nil { spliced += 1 }
-            if choice == 9, ninth == "Pair", quick.screen.quick != nil { cardsSpliced += 1 }
+            if choice == 9, ninthIsACard, quick.screen.quick != nil { cardsSpliced += 1 }
             compare(&quick, &general, at: time, after: [0.0, 0.04, 0.1, 0.2, 0.35, 2.0], label: "step \(step) choice \(choice)")
             if testRun?.failureCount ?? 0 > 0 { return }
         }
         XCTAssertGreaterThan(spliced, steps / 6, "rows went in, out and moved on the quick path")
-        if ninth == "Pair" { XCTAssertGreaterThan(cardsSpliced, steps / 40, "cards went in on the quick path") }
+        if ninthIsACard { XCTAssertGreaterThan(cardsSpliced, steps / 40, "cards went in on the quick path") }
         if throughSession {
             XCTAssertGreaterThan(quick.screen.changesInPlace, steps / 10, "made in place")
             XCTAssertEqual(general.screen.changesInPlace, 0)
