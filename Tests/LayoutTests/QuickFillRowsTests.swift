@@ -65,13 +65,7 @@ extension QuickTransitionTests {
             (5.1, [("open", true)]),
         ]
         for step in steps {
-            try onBoth(&quick, &general) { session, _ in
-                _ = try session.change(at: step.time) { (live: inout LiveScreen) throws(RuntimeError) -> [LiveEvent] in
-                    var events: [LiveEvent] = []
-                    for (name, value) in step.states { events += try live.setState(name, to: .bool(value)) }
-                    return events
-                }
-            }
+            try setStates(step.states, at: step.time, &quick, &general)
             let label = "\(label): t \(step.time)"
             XCTAssertNotNil(quick.screen.quick, "\(label): the quick path")
             compare(&quick, &general, at: step.time, after: [0.0, 0.02, 0.05, 0.1, 0.16, 0.24, 0.3, 2.0], label: label)

@@ -53,13 +53,7 @@ extension QuickTransitionTests {
                 session.scroll(to: min(step.scroll, max(session.screen.live.contentMain - 600, 0)), at: step.time - 0.5)
                 _ = session.pass(at: step.time - 0.5)
             }
-            try onBoth(&quick, &general) { session, _ in
-                _ = try session.change(at: step.time) { (live: inout LiveScreen) throws(RuntimeError) -> [LiveEvent] in
-                    var events: [LiveEvent] = []
-                    for (name, value) in step.states { events += try live.setState(name, to: .bool(value)) }
-                    return events
-                }
-            }
+            try setStates(step.states, at: step.time, &quick, &general)
             XCTAssertNotNil(quick.screen.quick, "t \(step.time): \(step.states.count) states of hundreds of rows take the quick path")
             compare(&quick, &general, at: step.time, after: [0.0, 0.02, 0.05, 0.1, 0.16, 0.24, 0.3, 2.0], label: "t \(step.time)")
         }

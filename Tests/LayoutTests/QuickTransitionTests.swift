@@ -141,6 +141,17 @@ final class QuickTransitionTests: XCTestCase {
         try body(&general, false)
     }
 
+    /// Bool states set at `time` in one change, on both sessions.
+    func setStates(_ states: [(String, Bool)], at time: Double, _ quick: inout HostSession, _ general: inout HostSession) throws {
+        try onBoth(&quick, &general) { session, _ in
+            _ = try session.change(at: time) { (live: inout LiveScreen) throws(RuntimeError) -> [LiveEvent] in
+                var events: [LiveEvent] = []
+                for (name, value) in states { events += try live.setState(name, to: .bool(value)) }
+                return events
+            }
+        }
+    }
+
     /// Both sessions' passes `delays` after `time`, compared; returns how
     /// many instants were.
     @discardableResult
@@ -481,13 +492,7 @@ extension QuickTransitionTests {
             (9, [("open", false)], true),
         ]
         for step in steps {
-            try onBoth(&quick, &general) { session, _ in
-                _ = try session.change(at: step.time) { (live: inout LiveScreen) throws(RuntimeError) -> [LiveEvent] in
-                    var events: [LiveEvent] = []
-                    for (name, value) in step.states { events += try live.setState(name, to: .bool(value)) }
-                    return events
-                }
-            }
+            try setStates(step.states, at: step.time, &quick, &general)
             XCTAssertEqual(quick.screen.quick != nil, step.quick, "t \(step.time): the quick path taken or not")
             compare(&quick, &general, at: step.time, after: [0.0, 0.02, 0.05, 0.1, 0.16, 0.24, 0.3, 2.0], label: "t \(step.time)")
         }

@@ -10,6 +10,19 @@ extension IncrementalLayout {
     /// The holders of the changes inside nested stacks logged so far.
     var loggedHolders: Set<Int> { Set(changeLog.nested.map(\.holder)) }
 
+    /// The changes inside `holders` not logged yet, with their rows' poses
+    /// before; nil when the log is full or they would take it past
+    /// `ChangeLog.maximumNestedRows` rows inside holders (the change is then
+    /// the general transition's).
+    func nestedChangesToLog(of holders: [Int]) -> [NestedChange]? {
+        guard !changeLog.full else { return nil }
+        let logged = loggedHolders
+        guard let changes = nestedChanges(of: holders.filter { !logged.contains($0) }),
+            changeLog.nested.reduce(0, { $0 + $1.rows.count }) + changes.reduce(0, { $0 + $1.rows.count }) <= ChangeLog.maximumNestedRows
+        else { return nil }
+        return changes
+    }
+
     /// Logs the screen's rows `rows` (those not logged yet) and the changes
     /// `nested` inside holders (not logged yet) of an update of the change
     /// being logged, with their poses before the change. With

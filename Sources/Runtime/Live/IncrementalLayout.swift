@@ -284,14 +284,16 @@ package struct IncrementalLayout: Sendable {
         var fillingChanged: [Int] = []
         for (row, index) in zip(rows, facts.indices) {
             if let hidden = screen.hiddenOverrides[row] { facts[index].spec.hidden = hidden }
-            if rootRows.contains(row), facts[index].nested < 0 {
-                // One of the screen's measured rows moves alone; a `fill`
-                // row shown, hidden or weighed anew is sized again with the
-                // others after it (`resizeFillRows`), and so is one that
-                // starts filling (one that stops is measured, as any row).
-                if (facts[index].spec.rule == MainSpec.fill) != (resolved.specs[row].rule == MainSpec.fill) { fillingChanged.append(row) }
-                continue
+            // A `fill` row of the screen's, shown, hidden or weighed anew,
+            // is sized again with the others after the rows
+            // (`resizeFillRows`), and so is one that starts filling (one
+            // that stops is measured, or laid out, as any row) — one that
+            // holds a stack too.
+            if rootRows.contains(row), (facts[index].spec.rule == MainSpec.fill) != (resolved.specs[row].rule == MainSpec.fill) {
+                fillingChanged.append(row)
             }
+            // One of the screen's measured rows moves alone.
+            if rootRows.contains(row), facts[index].nested < 0 { continue }
             // A row the screen's stack no longer lists (its element gone) is not placed.
             if !rootRows.contains(row), screen.model.rows[row].parent == screen.model.rootStack { continue }
             guard let holder = rootHolder(of: row) else {
@@ -299,11 +301,7 @@ package struct IncrementalLayout: Sendable {
                 continue
             }
             // A holder shown or hidden is laid out again alone (shown, what
-            // it holds laid out with it); one that fills, at its share (one
-            // that starts filling is given its share with the others').
-            if holder == row, (facts[index].spec.rule == MainSpec.fill) != (resolved.specs[row].rule == MainSpec.fill) {
-                fillingChanged.append(row)
-            }
+            // it holds laid out with it); one that fills, at its share.
             if !holdersToRedo.contains(holder) { holdersToRedo.append(holder) }
         }
         if needsFull {
@@ -325,9 +323,7 @@ package struct IncrementalLayout: Sendable {
             // tap's several actions, a count read after a splice that
             // resized `fill` rows): logged as part of the first.
             logLaterUpdate(rootRows: rows, nested: [])
-        } else if !changeLog.full, case let logged = loggedHolders, let nested = nestedChanges(of: holdersToRedo.filter { !logged.contains($0) }),
-            changeLog.nested.reduce(0, { $0 + $1.rows.count }) + nested.reduce(0, { $0 + $1.rows.count }) <= ChangeLog.maximumNestedRows
-        {
+        } else if let nested = nestedChangesToLog(of: holdersToRedo) {
             // Rows inside holders (and maybe rows of the screen's own): the
             // holders and the screen's rows logged with their poses before,
             // as one update's rows, and the rows inside each holder with
@@ -447,15 +443,8 @@ package struct IncrementalLayout: Sendable {
         }
         let holding = later.map(\.row).filter { resolved.nested[$0] >= 0 }
         var nested: [NestedChange] = []
-        if !holding.isEmpty, !changeLog.full {
-            let logged = loggedHolders
-            if let changes = nestedChanges(of: holding.filter { !logged.contains($0) }),
-                changeLog.nested.reduce(0, { $0 + $1.rows.count }) + changes.reduce(0, { $0 + $1.rows.count }) <= ChangeLog.maximumNestedRows
-            {
-                nested = changes
-            } else {
-                changeLog.full = true
-            }
+        if !holding.isEmpty {
+            if let changes = nestedChangesToLog(of: holding) { nested = changes } else { changeLog.full = true }
         }
         logLaterUpdate(rootRows: later.map(\.row), nested: nested)
         for (row, extent) in later { giveShare(extent, toRow: row) }
