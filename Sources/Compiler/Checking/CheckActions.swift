@@ -138,7 +138,7 @@ extension TypeChecker {
             error(.unknownState, expr.span, message)
             return nil
         }
-        usedStates.insert(name)
+        markStateUsed(name, scope: scope)
         return Identifier(name, expr.span)
     }
 }

@@ -17,9 +17,17 @@ struct BlockResult {
 /// Names to spans for one block. Blocks hold a handful of properties, so a
 /// linear scan beats hashing (and allocates once, not per insertion).
 struct SpanTable {
-    /// Each name with its length in bytes, kept so that a scan compares
-    /// numbers (a string's length is asked of the runtime each time).
-    private var entries: [(name: String, length: UInt32, span: Span)] = []
+    /// A name with its length in bytes, kept so that a scan compares
+    /// numbers (a string's length is asked of the runtime each time). A
+    /// struct, not a tuple: an array of tuples is destroyed through the
+    /// runtime's generic tuple witnesses (2% of the checker's thread).
+    private struct Entry {
+        var name: String
+        var length: UInt32
+        var span: Span
+    }
+
+    private var entries: [Entry] = []
 
     subscript(name: String) -> Span? {
         get {
@@ -32,7 +40,7 @@ struct SpanTable {
                 if let newValue { entries[index].span = newValue } else { entries.remove(at: index) }
             } else if let newValue {
                 if entries.isEmpty { entries.reserveCapacity(8) }
-                entries.append((name, UInt32(truncatingIfNeeded: length), newValue))
+                entries.append(Entry(name: name, length: UInt32(truncatingIfNeeded: length), span: newValue))
             }
         }
     }
@@ -43,7 +51,7 @@ struct SpanTable {
         let length = name.utf8.count
         if let index = index(of: name, length: length) { return entries[index].span }
         if entries.isEmpty { entries.reserveCapacity(8) }
-        entries.append((name, UInt32(truncatingIfNeeded: length), span))
+        entries.append(Entry(name: name, length: UInt32(truncatingIfNeeded: length), span: span))
         return nil
     }
 
@@ -426,7 +434,7 @@ extension TypeChecker {
         var stack = exprs
         while let expr = stack.popLast() {
             switch expr.kind {
-            case .name(let name) where scope.states[name] != nil: usedStates.insert(name)
+            case .name(let name) where scope.states[name] != nil: markStateUsed(name, scope: scope)
             case .member(let base, _): stack.append(base)
             case .unary(_, let operand): stack.append(operand)
             case .binary(_, let lhs, let rhs): stack += [lhs, rhs]

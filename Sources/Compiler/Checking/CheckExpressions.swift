@@ -132,7 +132,7 @@ extension TypeChecker {
     private mutating func inferName(_ name: String, span: Span, expected: ValueType?, scope: Scope) -> Checked {
         if let type = scope.parameterType(name) { return (.parameter(name, type), type) }
         if let type = scope.states[name] {
-            usedStates.insert(name)
+            markStateUsed(name, scope: scope)
             return (.state(scope.stateSlot(name), type), type)
         }
         if name == "index", scope.loop != nil { return (.parameter("index", .number), .number) }

@@ -43,12 +43,12 @@ extension TypeChecker {
             guard let expr = single(value, what: "'\(spec.name)'") else { return nil }
             return checkCurve(expr, scope: scope).map(CheckedValue.curve)
         case .offset:
-            guard value.groups.count == 1, value.groups[0].count == 2 else {
+            guard let group = value.onlyGroup, group.count == 2 else {
                 error(.wrongValueCount, value.span, "'offset' takes two numbers, x and y, found \(value.all.count) value\(value.all.count == 1 ? "" : "s")")
                 return nil
             }
-            let x = check(value.groups[0][0], expecting: .number, scope: scope, what: "'\(spec.name)'")
-            let y = check(value.groups[0][1], expecting: .number, scope: scope, what: "'\(spec.name)'")
+            let x = check(group[0], expecting: .number, scope: scope, what: "'\(spec.name)'")
+            let y = check(group[1], expecting: .number, scope: scope, what: "'\(spec.name)'")
             return x == .invalid || y == .invalid ? nil : .offset(x, y)
         case .behavior:
             guard let expr = single(value, what: "'\(spec.name)'") else { return nil }
@@ -113,25 +113,25 @@ extension TypeChecker {
     }
 
     private mutating func checkEdges(_ value: PropertyValue, spec: PropertySpec, scope: Scope) -> CheckedValue? {
-        let groups = value.groups
-        guard groups.count == 1, (1...4).contains(groups[0].count) else {
+        guard let group = value.onlyGroup, (1...4).contains(group.count) else {
             let count = value.all.count
             error(
                 .wrongValueCount, value.span,
-                "'\(spec.name)' takes 1 to 4 numbers separated by spaces (all | vertical horizontal | top horizontal bottom | top right bottom left), found \(count) value\(count == 1 ? "" : "s")\(groups.count > 1 ? " separated by commas" : "")")
+                "'\(spec.name)' takes 1 to 4 numbers separated by spaces (all | vertical horizontal | top horizontal bottom | top right bottom left), found \(count) value\(count == 1 ? "" : "s")\(value.groups.count > 1 ? " separated by commas" : "")")
             return nil
         }
         var edges: [TypedExpr] = []
         edges.reserveCapacity(4)
-        for expr in groups[0] {
+        for expr in group {
             let typed = check(expr, expecting: .number, scope: scope, what: "'\(spec.name)'")
             guard typed != .invalid, checkLimits(typed, expr.span, spec: spec) else { return nil }
             edges.append(typed)
         }
+        // Filled in place, in the room reserved: not a new array.
         switch edges.count {
-        case 1: edges = [edges[0], edges[0], edges[0], edges[0]]
-        case 2: edges = [edges[0], edges[1], edges[0], edges[1]]
-        case 3: edges = [edges[0], edges[1], edges[2], edges[1]]
+        case 1: for _ in 0..<3 { edges.append(edges[0]) }
+        case 2: for index in 0..<2 { edges.append(edges[index]) }
+        case 3: edges.append(edges[1])
         default: break
         }
         return .edges(edges)

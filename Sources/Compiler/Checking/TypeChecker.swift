@@ -39,7 +39,8 @@ struct TypeChecker {
     var checkedComponents: [String: CheckedComponent] = [:]
     /// Every flow step name in the program, for `push` in screens.
     var allSteps: Set<String> = []
-    /// State names read by some expression or action in the stack being checked.
+    /// State names read by some expression or action in the stack being
+    /// checked: only ever names of the scope's states (`markStateUsed`).
     var usedStates: Set<String> = []
     /// The environment's state slots some expression reads ("env.dark", …).
     var environment: Set<String> = []

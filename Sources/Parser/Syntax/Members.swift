@@ -100,9 +100,12 @@ public struct Property: Sendable {
 /// `insets: 12 15` is one group of two; `tap: toggle(a), emit("b")` two groups of one.
 public struct PropertyValue: Sendable {
     /// Nearly every value is one expression; keeping it inline saves two
-    /// array allocations per property.
+    /// array allocations per property. Most of the rest are one group of
+    /// several (`insets: 8 15 8 15`): kept as that group alone, one array
+    /// instead of an array of one array.
     private enum Storage: Sendable {
         case single(Expr)
+        case spaced([Expr])
         case groups([[Expr]])
     }
 
@@ -113,7 +116,7 @@ public struct PropertyValue: Sendable {
     public var containsInvalid: Bool
 
     public init(groups: [[Expr]], span: Span, containsInvalid: Bool? = nil) {
-        self.storage = groups.count == 1 && groups[0].count == 1 ? .single(groups[0][0]) : .groups(groups)
+        self.storage = groups.count != 1 ? .groups(groups) : groups[0].count == 1 ? .single(groups[0][0]) : .spaced(groups[0])
         self.span = span
         self.containsInvalid = containsInvalid ?? groups.contains { $0.contains { $0.containsInvalid } }
     }
@@ -124,10 +127,29 @@ public struct PropertyValue: Sendable {
         self.containsInvalid = containsInvalid ?? single.containsInvalid
     }
 
+    /// One group of expressions separated by spaces, several groups
+    /// separated by commas.
+    init(spaced group: [Expr], span: Span, containsInvalid: Bool) {
+        self.storage = group.count == 1 ? .single(group[0]) : .spaced(group)
+        self.span = span
+        self.containsInvalid = containsInvalid
+    }
+
     public var groups: [[Expr]] {
         switch storage {
         case .single(let expr): [[expr]]
+        case .spaced(let group): [group]
         case .groups(let groups): groups
+        }
+    }
+
+    /// The expressions when the value is one group (no commas): made
+    /// without the array of groups around them.
+    public var onlyGroup: [Expr]? {
+        switch storage {
+        case .single(let expr): [expr]
+        case .spaced(let group): group
+        case .groups(let groups): groups.count == 1 ? groups[0] : nil
         }
     }
 
@@ -141,6 +163,7 @@ public struct PropertyValue: Sendable {
     public var all: [Expr] {
         switch storage {
         case .single(let expr): [expr]
+        case .spaced(let group): group
         case .groups(let groups): groups.flatMap { $0 }
         }
     }
