@@ -260,7 +260,11 @@ public enum PropertyCatalog {
 
     /// Whether rows may stand in the context.
     public static func holdsRows(_ context: BlockContext) -> Bool {
-        [.stack, .screen, .step].contains(context)
+        // A switch, not an array literal searched: this runs for every row.
+        switch context {
+        case .stack, .screen, .step: true
+        default: false
+        }
     }
 
     public static let transitionKinds = ["show", "hide", "insert", "remove", "resize", "move"]

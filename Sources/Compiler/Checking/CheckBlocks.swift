@@ -25,6 +25,12 @@ struct SpanTable {
         var name: String
         var length: UInt32
         var span: Span
+        /// The catalogue's entry, for a property found in it: within one
+        /// block a name has one, so two are the same name exactly when
+        /// they are the same entry — no string compared (names of a length
+        /// are common: `font`, `text`, `size`, and comparing two different
+        /// ones is a call into the runtime).
+        var spec: ObjectIdentifier?
     }
 
     private var entries: [Entry] = []
@@ -52,6 +58,22 @@ struct SpanTable {
         if let index = index(of: name, length: length) { return entries[index].span }
         if entries.isEmpty { entries.reserveCapacity(8) }
         entries.append(Entry(name: name, length: UInt32(truncatingIfNeeded: length), span: span))
+        return nil
+    }
+
+    /// `record` for a property the catalogue has as `spec`.
+    mutating func record(_ name: String, spec: PropertySpec, at span: Span) -> Span? {
+        let key = ObjectIdentifier(spec)
+        let length = UInt32(truncatingIfNeeded: name.utf8.count)
+        for index in entries.indices {
+            if let other = entries[index].spec {
+                if other == key { return entries[index].span }
+            } else if entries[index].length == length, entries[index].name == name {
+                return entries[index].span
+            }
+        }
+        if entries.isEmpty { entries.reserveCapacity(8) }
+        entries.append(Entry(name: name, length: length, span: span, spec: key))
         return nil
     }
 
@@ -271,14 +293,22 @@ extension TypeChecker {
         _ name: String, _ span: Span, in result: inout BlockResult, what: @autoclosure () -> String,
         code: DiagnosticCode = .duplicateProperty, verb: String = "set"
     ) -> Bool {
-        if let first = result.spans.record(name, at: span) {
-            // `what` is built only for the error: this runs for every property.
-            error(
-                code, span, "\(what()) is \(verb) more than once",
-                notes: [DiagnosticNote(span: first, message: "first \(verb) here")])
-            return false
-        }
-        return true
+        guard let first = result.spans.record(name, at: span) else { return true }
+        reportSecond(span, first: first, what: what(), code: code, verb: verb)
+        return false
+    }
+
+    /// `claim` for a property the catalogue has as `spec`.
+    private mutating func claim(_ name: String, spec: PropertySpec, _ span: Span, in result: inout BlockResult) -> Bool {
+        guard let first = result.spans.record(name, spec: spec, at: span) else { return true }
+        reportSecond(span, first: first, what: "'\(name)'", code: .duplicateProperty, verb: "set")
+        return false
+    }
+
+    /// A second setting at `span`, the first at `first`. (Its message is
+    /// built only here: claims run for every property.)
+    private mutating func reportSecond(_ span: Span, first: Span, what: String, code: DiagnosticCode, verb: String) {
+        error(code, span, "\(what) is \(verb) more than once", notes: [DiagnosticNote(span: first, message: "first \(verb) here")])
     }
 
     private mutating func checkProperty(
@@ -294,7 +324,7 @@ extension TypeChecker {
             markStatesRead(in: property.value.all, scope: scope)
             return
         }
-        guard claim(name, property.name.span, in: &result, what: "'\(name)'") else { return }
+        guard claim(name, spec: spec, property.name.span, in: &result) else { return }
         if name == "font", let expr = property.value.single, case .name("headline") = expr.kind { result.headlineFont = true }
         if name == "text", context == .text, catalogs[property.value.span.file] != nil, let expr = property.value.single {
             let typed = checkLocalizedText(expr, scope: scope)
