@@ -325,8 +325,10 @@ extension TypeChecker {
             return
         }
         guard claim(name, spec: spec, property.name.span, in: &result) else { return }
-        if name == "font", let expr = property.value.single, case .name("headline") = expr.kind { result.headlineFont = true }
-        if name == "text", context == .text, catalogs[property.value.span.file] != nil, let expr = property.value.single {
+        // Names compared last: comparing two different strings is a call
+        // into the runtime, and this runs for every property.
+        if let expr = property.value.single, case .name(let word) = expr.kind, word == "headline", name == "font" { result.headlineFont = true }
+        if context == .text, !catalogs.isEmpty, name == "text", catalogs[property.value.span.file] != nil, let expr = property.value.single {
             let typed = checkLocalizedText(expr, scope: scope)
             if typed != .invalid { result.block.properties[name] = .expr(typed) }
             return

@@ -179,7 +179,7 @@ extension TypeChecker {
         // Field by field over every row, as `expand`.
         for index in rows.indices {
             if let component = rows[index].component {
-                let tallest = rows[index].arguments.entries.reduce(0) { max($0, $1.value.height) }
+                let tallest = rows[index].arguments.values.reduce(0) { max($0, $1.height) }
                 if tallest > 0 { receivedArguments[component] = max(receivedArguments[component] ?? 0, tallest + carried) }
             } else {
                 receiveArguments(rows[index].rows[...], from: carried)
@@ -250,7 +250,7 @@ extension TypedExpr {
 extension CheckedRow {
     /// The tallest expression of the row and the rows in it.
     var tallestExpression: Int {
-        rows.reduce(max(block.tallestExpression, arguments.entries.reduce(0) { max($0, $1.value.height) })) {
+        rows.reduce(max(block.tallestExpression, arguments.values.reduce(0) { max($0, $1.height) })) {
             max($0, $1.tallestExpression)
         }
     }
@@ -261,7 +261,8 @@ extension CheckedBlock {
     var tallestExpression: Int {
         var tallest = 0
         func see(_ e: TypedExpr) { tallest = max(tallest, e.height) }
-        for (_, value) in properties.entries {
+        // `values`, not `entries`: no array is made of them.
+        for value in properties.values {
             switch value {
             case .expr(let e): see(e)
             case .edges(let list): list.forEach(see)
@@ -278,12 +279,12 @@ extension CheckedBlock {
                     case .gradient(let e): see(e)
                     }
                 }
-            case .props(let values): values.entries.forEach { see($0.value) }
+            case .props(let values): values.values.forEach(see)
             case .keyword, .curve, .snapHide, .keywords, .separation(.none): break
             }
         }
-        for (_, block) in transitions.entries { tallest = max(tallest, block.tallestExpression) }
-        for (_, block) in blocks.entries { tallest = max(tallest, block.tallestExpression) }
+        for block in transitions.values { tallest = max(tallest, block.tallestExpression) }
+        for block in blocks.values { tallest = max(tallest, block.tallestExpression) }
         return tallest
     }
 }

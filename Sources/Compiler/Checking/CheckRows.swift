@@ -142,6 +142,7 @@ extension TypeChecker {
         guard let info = components[name], let base = info.base else { return nil }
         let parameters = info.parameterIndex
         var arguments = NamedValues<TypedExpr>()
+        arguments.reserveCapacity(info.parameters.count)
         var overrides = Block(members: [], span: row.body.span)
         var argumentSpans = BlockResult()
         for member in row.body.members {

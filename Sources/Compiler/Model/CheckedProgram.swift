@@ -122,6 +122,9 @@ public struct NamedValues<Value: Hashable & Sendable>: Hashable, Sendable {
         return nil
     }
 
+    /// The values in insertion (source) order, without an array made of them.
+    var values: LazyMapSequence<[Entry], Value> { storage.lazy.map(\.value) }
+
     /// The entries in insertion (source) order.
     public var entries: [(name: String, value: Value)] { storage.map { ($0.name, $0.value) } }
     public var isEmpty: Bool { storage.isEmpty }

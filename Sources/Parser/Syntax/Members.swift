@@ -99,45 +99,56 @@ public struct Property: Sendable {
 /// A property's value: comma-separated groups of space-separated expressions.
 /// `insets: 12 15` is one group of two; `tap: toggle(a), emit("b")` two groups of one.
 public struct PropertyValue: Sendable {
-    /// Nearly every value is one expression; keeping it inline saves two
-    /// array allocations per property. Most of the rest are one group of
-    /// several (`insets: 8 15 8 15`): kept as that group alone, one array
-    /// instead of an array of one array.
-    private enum Storage: Sendable {
-        case single(Expr)
-        case spaced([Expr])
-        case groups([[Expr]])
-    }
-
-    private var storage: Storage
+    /// The first expression, inline: nearly every value is this one alone,
+    /// read without looking into an enum of payloads (which copied the
+    /// whole value each time the checker asked for it, 2% of its thread).
+    private var first: Expr
+    private var rest: Rest
     public var span: Span
     /// True when the parser reported a problem inside the value (it holds an
     /// `.invalid` node): later stages skip it instead of adding errors.
     public var containsInvalid: Bool
 
+    /// What else the value holds. Most values with more are one group of
+    /// several (`insets: 8 15 8 15`): kept as that group alone, one array
+    /// instead of an array of one array. Either holds `first` again.
+    private enum Rest: Sendable {
+        case none
+        case spaced([Expr])
+        case groups([[Expr]])
+    }
+
     public init(groups: [[Expr]], span: Span, containsInvalid: Bool? = nil) {
-        self.storage = groups.count != 1 ? .groups(groups) : groups[0].count == 1 ? .single(groups[0][0]) : .spaced(groups[0])
-        self.span = span
-        self.containsInvalid = containsInvalid ?? groups.contains { $0.contains { $0.containsInvalid } }
+        // A value of no expression is none the parser makes: held as one
+        // that is invalid, so nothing later reads it.
+        guard let first = groups.first?.first else {
+            self.init(single: Expr(.invalid, span), span: span, containsInvalid: true)
+            return
+        }
+        let rest: Rest = groups.count != 1 ? .groups(groups) : groups[0].count == 1 ? .none : .spaced(groups[0])
+        self.init(first: first, rest: rest, span: span, containsInvalid: containsInvalid ?? groups.contains { $0.contains { $0.containsInvalid } })
     }
 
-    public init(single: Expr, span: Span, containsInvalid: Bool? = nil) {
-        self.storage = .single(single)
-        self.span = span
-        self.containsInvalid = containsInvalid ?? single.containsInvalid
-    }
-
-    /// One group of expressions separated by spaces, several groups
-    /// separated by commas.
-    init(spaced group: [Expr], span: Span, containsInvalid: Bool) {
-        self.storage = group.count == 1 ? .single(group[0]) : .spaced(group)
+    private init(first: Expr, rest: Rest, span: Span, containsInvalid: Bool) {
+        self.first = first
+        self.rest = rest
         self.span = span
         self.containsInvalid = containsInvalid
     }
 
+    public init(single: Expr, span: Span, containsInvalid: Bool? = nil) {
+        self.init(first: single, rest: .none, span: span, containsInvalid: containsInvalid ?? single.containsInvalid)
+    }
+
+    /// One group of expressions separated by spaces (the parser's, never
+    /// empty), several groups separated by commas.
+    init(spaced group: [Expr], span: Span, containsInvalid: Bool) {
+        self.init(first: group[0], rest: group.count == 1 ? .none : .spaced(group), span: span, containsInvalid: containsInvalid)
+    }
+
     public var groups: [[Expr]] {
-        switch storage {
-        case .single(let expr): [[expr]]
+        switch rest {
+        case .none: [[first]]
         case .spaced(let group): [group]
         case .groups(let groups): groups
         }
@@ -146,8 +157,8 @@ public struct PropertyValue: Sendable {
     /// The expressions when the value is one group (no commas): made
     /// without the array of groups around them.
     public var onlyGroup: [Expr]? {
-        switch storage {
-        case .single(let expr): [expr]
+        switch rest {
+        case .none: [first]
         case .spaced(let group): group
         case .groups(let groups): groups.count == 1 ? groups[0] : nil
         }
@@ -155,14 +166,14 @@ public struct PropertyValue: Sendable {
 
     /// The value when it is exactly one expression.
     public var single: Expr? {
-        if case .single(let expr) = storage { return expr }
+        if case .none = rest { return first }
         return nil
     }
 
     /// All expressions, in order.
     public var all: [Expr] {
-        switch storage {
-        case .single(let expr): [expr]
+        switch rest {
+        case .none: [first]
         case .spaced(let group): group
         case .groups(let groups): groups.flatMap { $0 }
         }
