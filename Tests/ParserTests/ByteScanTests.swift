@@ -1,6 +1,7 @@
-// The source's byte scans — the line table (the C library's `memchr`) and
-// the UTF-8 check (eight bytes at a time) — against a byte-at-a-time
-// reference, on random bytes of every length around a word's edges.
+// The source's byte scans — the line table (the C library's `memchr`), the
+// UTF-8 check and the search of a string's text for a backslash (eight
+// bytes at a time) — against a byte-at-a-time reference, on random bytes
+// of every length around a word's edges.
 
 @testable import StackParser
 import XCTest
@@ -49,5 +50,19 @@ final class ByteScanTests: XCTestCase {
         let ascii = [UInt8](repeating: 0x61, count: 67)
         XCTAssertNil(ascii.withUnsafeBufferPointer { Lexer.firstInvalidUTF8($0) })
         XCTAssertEqual((ascii + [0xFF] + ascii).withUnsafeBufferPointer { Lexer.firstInvalidUTF8($0) }, 67)
+    }
+
+    func testBackslashSearchMatchesAByteAtATimeScan() {
+        var generator = SystemRandomNumberGenerator()
+        for count in Array(0...40) + [63, 64, 65, 1000] {
+            for _ in 0..<50 {
+                // Mostly letters, a backslash now and then (none, often).
+                let bytes = (0..<count).map { _ in
+                    UInt8.random(in: 0..<100, using: &generator) < 2 ? UInt8(ascii: "\\") : UInt8.random(in: 0x20...0xFF, using: &generator)
+                }
+                let expected = bytes.contains(UInt8(ascii: "\\"))
+                XCTAssertEqual(bytes.withUnsafeBufferPointer { Parser.holdsBackslash($0) }, expected, "\(bytes)")
+            }
+        }
     }
 }
