@@ -45,36 +45,33 @@ struct SpanTable {
             if let index = index(of: name, length: length) {
                 if let newValue { entries[index].span = newValue } else { entries.remove(at: index) }
             } else if let newValue {
-                if entries.isEmpty { entries.reserveCapacity(8) }
-                entries.append(Entry(name: name, length: UInt32(truncatingIfNeeded: length), span: newValue))
+                add(Entry(name: name, length: UInt32(truncatingIfNeeded: length), span: newValue))
             }
         }
     }
 
     /// Where `name` was recorded; if it was not, it is recorded at `span`
-    /// (one scan, not a lookup and then an insertion).
-    mutating func record(_ name: String, at span: Span) -> Span? {
-        let length = name.utf8.count
-        if let index = index(of: name, length: length) { return entries[index].span }
-        if entries.isEmpty { entries.reserveCapacity(8) }
-        entries.append(Entry(name: name, length: UInt32(truncatingIfNeeded: length), span: span))
-        return nil
-    }
-
-    /// `record` for a property the catalogue has as `spec`.
-    mutating func record(_ name: String, spec: PropertySpec, at span: Span) -> Span? {
-        let key = ObjectIdentifier(spec)
+    /// (one scan, not a lookup and then an insertion). `spec`, the
+    /// catalogue's entry of a property, is compared instead of the name
+    /// with entries that have one too.
+    mutating func record(_ name: String, spec: PropertySpec? = nil, at span: Span) -> Span? {
+        let key = spec.map(ObjectIdentifier.init)
         let length = UInt32(truncatingIfNeeded: name.utf8.count)
         for index in entries.indices {
-            if let other = entries[index].spec {
+            if let key, let other = entries[index].spec {
                 if other == key { return entries[index].span }
             } else if entries[index].length == length, entries[index].name == name {
                 return entries[index].span
             }
         }
-        if entries.isEmpty { entries.reserveCapacity(8) }
-        entries.append(Entry(name: name, length: length, span: span, spec: key))
+        add(Entry(name: name, length: length, span: span, spec: key))
         return nil
+    }
+
+    /// Room for a block's few names made once, with the first.
+    private mutating func add(_ entry: Entry) {
+        if entries.isEmpty { entries.reserveCapacity(8) }
+        entries.append(entry)
     }
 
     /// Lengths compared first: two different names compared as strings
@@ -288,25 +285,23 @@ extension TypeChecker {
         return Suggestions.closest(to: name, in: allowed).flatMap(BlockKeyword.init(rawValue:))
     }
 
-    /// Reports a second setting of `name` in one block; returns false for it.
+    /// Reports a second setting of `name` in one block; returns false for
+    /// it. `spec`: a property's catalogue entry (see `SpanTable.record`).
+    /// Inlined: called, its message's closure and defaults were 1% of
+    /// checking a row.
+    @inline(__always)
     mutating func claim(
-        _ name: String, _ span: Span, in result: inout BlockResult, what: @autoclosure () -> String,
+        _ name: String, _ span: Span, spec: PropertySpec? = nil, in result: inout BlockResult, what: @autoclosure () -> String,
         code: DiagnosticCode = .duplicateProperty, verb: String = "set"
     ) -> Bool {
-        guard let first = result.spans.record(name, at: span) else { return true }
+        guard let first = result.spans.record(name, spec: spec, at: span) else { return true }
         reportSecond(span, first: first, what: what(), code: code, verb: verb)
         return false
     }
 
-    /// `claim` for a property the catalogue has as `spec`.
-    private mutating func claim(_ name: String, spec: PropertySpec, _ span: Span, in result: inout BlockResult) -> Bool {
-        guard let first = result.spans.record(name, spec: spec, at: span) else { return true }
-        reportSecond(span, first: first, what: "'\(name)'", code: .duplicateProperty, verb: "set")
-        return false
-    }
-
-    /// A second setting at `span`, the first at `first`. (Its message is
-    /// built only here: claims run for every property.)
+    /// A second setting at `span`, the first at `first`: out of line, so
+    /// that the inlined `claim` stays small. (`what` is built only for it.)
+    @inline(never)
     private mutating func reportSecond(_ span: Span, first: Span, what: String, code: DiagnosticCode, verb: String) {
         error(code, span, "\(what) is \(verb) more than once", notes: [DiagnosticNote(span: first, message: "first \(verb) here")])
     }
@@ -324,7 +319,7 @@ extension TypeChecker {
             markStatesRead(in: property.value.all, scope: scope)
             return
         }
-        guard claim(name, spec: spec, property.name.span, in: &result) else { return }
+        guard claim(name, property.name.span, spec: spec, in: &result, what: "'\(name)'") else { return }
         // Names compared last: comparing two different strings is a call
         // into the runtime, and this runs for every property.
         if let expr = property.value.single, case .name(let word) = expr.kind, word == "headline", name == "font" { result.headlineFont = true }

@@ -155,12 +155,13 @@ public struct PropertyValue: Sendable {
     }
 
     /// The expressions when the value is one group (no commas): made
-    /// without the array of groups around them.
-    public var onlyGroup: [Expr]? {
+    /// without the array of groups around them. (`.groups` holds two or
+    /// more: one group is `.none` or `.spaced`.)
+    package var onlyGroup: [Expr]? {
         switch rest {
         case .none: [first]
         case .spaced(let group): group
-        case .groups(let groups): groups.count == 1 ? groups[0] : nil
+        case .groups: nil
         }
     }
 
