@@ -45,9 +45,17 @@ extension Parser {
     /// The value of a string literal token without a backslash (so with
     /// neither escapes nor interpolations) — nearly all of them — found in
     /// one pass over its bytes; nil for the others.
-    func plainString(_ token: Token) -> String? {
+    /// A short one is made once for each spelling kept in `names`: a
+    /// spelling found there was made of the same bytes, so it holds no
+    /// backslash either.
+    mutating func plainString(_ token: Token) -> String? {
         let (start, end) = stringBody(token)
-        return plainText(from: start, to: end)
+        guard end - start > 0, end - start <= NameCache.longest else { return plainText(from: start, to: end) }
+        let key = nameKey(from: start, to: end)
+        if let known = names.string(for: key) { return known }
+        guard let made = plainText(from: start, to: end) else { return nil }
+        names.remember(made, for: key)
+        return made
     }
 
     /// The text of `bytes[start..<end]` when it holds no backslash.

@@ -369,7 +369,11 @@ extension Parser {
     mutating func parseRow() -> RowSyntax {
         let kind = identifier()
         var id: Identifier?
-        if at(.identifier) { id = identifier() }
+        // Not through `names`: ids are spelt once each.
+        if at(.identifier) {
+            let token = advance()
+            id = Identifier(text(token), span(token))
+        }
         let body = parseBlock(what: id.map { "\(kind.name) '\($0.name)'" } ?? "'\(kind.name)'")
         return RowSyntax(kind: kind, id: id, body: body, span: span(from: kind.span.start))
     }

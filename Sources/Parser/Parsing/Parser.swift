@@ -44,6 +44,8 @@ public struct Parser {
     /// Rows of screens and flows that parse cleanly are let go, kept as
     /// spans (`Member.deferredRows`).
     var defersRows = false
+    /// The strings of names parsed so far, by spelling.
+    var names = NameCache()
 
     /// How far `peek` may look.
     static let lookahead = 3
@@ -296,8 +298,28 @@ public struct Parser {
 
     mutating func identifier() -> Identifier {
         let token = advance()
-        return Identifier(text(token), span(token))
+        return Identifier(name(token), span(token))
     }
+
+    /// The text of `token`, a name, made once for each spelling kept in
+    /// `names`.
+    @inline(__always)
+    mutating func name(_ token: Token) -> String {
+        let length = token.end - token.start
+        guard length > 0, length <= NameCache.longest else { return text(token) }
+        let key = nameKey(from: token.start, to: token.end)
+        if let known = names.string(for: key) { return known }
+        let made = text(token)
+        names.remember(made, for: key)
+        return made
+    }
+
+    /// Inlined: called, the parser was copied to pass it.
+    @inline(__always)
+    func nameKey(from start: Int, to end: Int) -> NameCache.Key {
+        NameCache.key(bytes, from: start, to: end)
+    }
+
 
     // MARK: Recovery
 
