@@ -79,6 +79,12 @@ extension TypeChecker {
     /// Adds `rows` of one stack to its tally; stacks nested in them are
     /// tallied and finished here.
     mutating func tallyPercentages(_ rows: ArraySlice<CheckedRow>, into tally: inout PercentTally) {
+        // Only rows whose size (or their component's) is a constant
+        // percentage add to a tally, and checking any such size sets
+        // `sawPercentSize` — a component's before the screens, a row's
+        // before it is tallied: until then no row (nor any row nested in
+        // it) has one to add.
+        guard sawPercentSize else { return }
         // Rows read field by field, not copied: this visits every row.
         for index in rows.indices {
             if rows[index].kind == .stack, rows[index].component == nil {
