@@ -68,6 +68,14 @@ struct SpanTable {
         return nil
     }
 
+    /// Empties the table into `spare`, keeping its room for the next
+    /// block to take (`TypeChecker.spareSpans`): made for every row, its
+    /// room was an allocation and a free a row.
+    mutating func recycle(into spare: inout SpanTable) {
+        entries.removeAll(keepingCapacity: true)
+        swap(&self, &spare)
+    }
+
     /// Room for a block's few names made once, with the first.
     private mutating func add(_ entry: Entry) {
         if entries.isEmpty { entries.reserveCapacity(8) }
@@ -98,6 +106,8 @@ extension TypeChecker {
         _ block: Block, context: BlockContext, memberScope scope: Scope, mayDeclareState: Bool, owner: @autoclosure () -> String
     ) -> BlockResult {
         var result = Self.start(block)
+        // The spare table's room, if no block holds it.
+        swap(&result.spans, &spareSpans)
         // Indexing, not `for member in`, saves a copy of each member; and
         // a property, nearly every member, is taken out alone: passing the
         // member copied all of it through the enum's generic witnesses.

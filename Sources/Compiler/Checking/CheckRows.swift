@@ -44,10 +44,11 @@ extension TypeChecker {
         guard let resolved = resolveKind(row.kind) else { return nil }
         switch resolved {
         case .builtin(let kind):
-            let result = checkMembers(
+            var result = checkMembers(
                 row.body, context: BlockContext(kind), scope: scope,
                 owner: row.id.map { "\(kind.rawValue) '\($0.name)'" } ?? kind.rawValue)
             if !row.body.isInvalid { checkRowRules(kind: kind, rowSpan: row.kind.span, result: result, deferImageCheck: false) }
+            result.spans.recycle(into: &spareSpans)
             return CheckedRow(
                 kind: kind, component: nil, id: row.id?.name, span: row.span, block: result.block, arguments: NamedValues(), rows: result.rows)
         case .component(let name):
@@ -145,6 +146,7 @@ extension TypeChecker {
         arguments.reserveCapacity(info.parameters.count)
         var overrides = Block(members: [], span: row.body.span)
         var argumentSpans = BlockResult()
+        swap(&argumentSpans.spans, &spareSpans)
         for member in row.body.members {
             if case .property(let property) = member, let parameter = parameters[property.name.name] {
                 guard claim(property.name.name, property.name.span, in: &argumentSpans, what: "argument '\(property.name.name)'") else { continue }
@@ -182,12 +184,14 @@ extension TypeChecker {
                     notes: [DiagnosticNote(span: parameterSpan(info, parameter.name), message: "'\(parameter.name)' is declared here")])
             }
         }
-        let result = checkMembers(
+        argumentSpans.spans.recycle(into: &spareSpans)
+        var result = checkMembers(
             overrides, context: BlockContext(base), scope: scope, owner: row.id.map { "\(name) '\($0.name)'" } ?? name)
         if base == .image, !row.body.isInvalid {
             checkInstanceImage(row: row, info: info, overrides: result)
         }
         if !row.body.isInvalid { checkRowRules(kind: base, rowSpan: row.kind.span, result: result, deferImageCheck: true, component: name) }
+        result.spans.recycle(into: &spareSpans)
         return CheckedRow(
             kind: base, component: name, id: row.id?.name, span: row.span, block: result.block, arguments: arguments, rows: [])
     }

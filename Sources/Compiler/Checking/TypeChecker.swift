@@ -61,6 +61,9 @@ struct TypeChecker {
     /// pass has nothing to look at), and the tallest argument of any
     /// component instance (it bounds what substitution can build).
     var sawPercentSize = false
+    /// An empty span table with room, for the next block checked to take
+    /// (`SpanTable.recycle`).
+    var spareSpans = SpanTable()
     var tallestArgument = 0
     /// Pass 7's plan (made before the screens), each screen's and flow's
     /// tally in order, and the rows of those tallied so far with a copy of
