@@ -23,7 +23,7 @@ struct NameCache {
     }
 
     /// Slots in the table: a power of two. A screen's names that repeat
-    /// are a few dozen; the rest (row ids, mostly) pass through.
+    /// are a few dozen (row ids, spelt once each, are made without it).
     private static let slotBits = 8
     private var slots: [Slot] = []
 

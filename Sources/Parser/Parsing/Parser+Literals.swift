@@ -45,6 +45,7 @@ extension Parser {
     /// The value of a string literal token without a backslash (so with
     /// neither escapes nor interpolations) — nearly all of them — found in
     /// one pass over its bytes; nil for the others.
+    ///
     /// A short one is made once for each spelling kept in `names`: a
     /// spelling found there was made of the same bytes, so it holds no
     /// backslash either.
