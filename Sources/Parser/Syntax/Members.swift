@@ -102,8 +102,8 @@ public struct PropertyValue: Sendable {
     /// The first expression, inline: nearly every value is this one alone,
     /// read without looking into an enum of payloads (which copied the
     /// whole value each time the checker asked for it, 2% of its thread).
-    private var first: Expr
-    private var rest: Rest
+    @usableFromInline var first: Expr
+    @usableFromInline var rest: Rest
     public var span: Span
     /// True when the parser reported a problem inside the value (it holds an
     /// `.invalid` node): later stages skip it instead of adding errors.
@@ -112,7 +112,7 @@ public struct PropertyValue: Sendable {
     /// What else the value holds. Most values with more are one group of
     /// several (`insets: 8 15 8 15`): kept as that group alone, one array
     /// instead of an array of one array. Either holds `first` again.
-    private enum Rest: Sendable {
+    @usableFromInline enum Rest: Sendable {
         case none
         case spaced([Expr])
         case groups([[Expr]])
@@ -165,8 +165,10 @@ public struct PropertyValue: Sendable {
         }
     }
 
-    /// The value when it is exactly one expression.
-    public var single: Expr? {
+    /// The value when it is exactly one expression. Inlinable: the checker
+    /// asks it of every property, and a call across modules cost a
+    /// seventieth of the checker's thread.
+    @inlinable public var single: Expr? {
         if case .none = rest { return first }
         return nil
     }
