@@ -45,12 +45,16 @@ extension Parser {
     /// The value of a string literal token without a backslash (so with
     /// neither escapes nor interpolations) — nearly all of them — found in
     /// one pass over its bytes; nil for the others.
-    ///
-    /// A short one is made once for each spelling kept in `names`: a
-    /// spelling found there was made of the same bytes, so it holds no
-    /// backslash either.
     mutating func plainString(_ token: Token) -> String? {
         let (start, end) = stringBody(token)
+        return cachedPlainText(from: start, to: end)
+    }
+
+    /// `plainText`, made once for each short spelling kept in `names`
+    /// (names go through it too): a spelling found there was made of the
+    /// same bytes, so it holds no backslash either.
+    @inline(__always)
+    mutating func cachedPlainText(from start: Int, to end: Int) -> String? {
         guard end - start > 0, end - start <= NameCache.longest else { return plainText(from: start, to: end) }
         let key = nameKey(from: start, to: end)
         if let known = names.string(for: key) { return known }

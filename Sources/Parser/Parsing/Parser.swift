@@ -302,16 +302,11 @@ public struct Parser {
     }
 
     /// The text of `token`, a name, made once for each spelling kept in
-    /// `names`.
+    /// `names`. (A name holds no backslash; any other token passed here
+    /// that does is made as it is.)
     @inline(__always)
     mutating func name(_ token: Token) -> String {
-        let length = token.end - token.start
-        guard length > 0, length <= NameCache.longest else { return text(token) }
-        let key = nameKey(from: token.start, to: token.end)
-        if let known = names.string(for: key) { return known }
-        let made = text(token)
-        names.remember(made, for: key)
-        return made
+        cachedPlainText(from: token.start, to: token.end) ?? text(token)
     }
 
     /// Inlined: called, the parser was copied to pass it.
