@@ -149,7 +149,7 @@ extension TypeChecker {
         for member in syntax.body.members {
             switch member {
             case .row(let row):
-                if let checked = checkRow(row, scope: inner) { rows.append(checked) }
+                checkRow(row, scope: inner, into: &rows)
             case .repeating(let nested):
                 if let checked = checkFor(nested, scope: inner) { rows.append(checked) }
             default:

@@ -25,7 +25,9 @@ extension TypeChecker {
                 error(.unknownKind, row.kind.span, what)
                 return nil
             }
-            guard let checked = checkInstance(row, component: row.kind.name, scope: scope) else { return nil }
+            var instance: [CheckedRow] = []
+            checkInstance(row, component: row.kind.name, scope: scope, into: &instance)
+            guard let checked = instance.first else { return nil }
             // Other properties of the base kind would override the body: run-time
             // insertion binds arguments only (unknown names were reported already).
             let base = components[row.kind.name]?.base ?? .text

@@ -32,7 +32,10 @@ extension TypeChecker {
         return nil
     }
 
-    mutating func checkRow(_ row: RowSyntax, scope: Scope) -> CheckedRow? {
+    /// A row, checked, appended to `rows` (nothing is when its kind is
+    /// unknown). Appended where it is made: returned, a checked row was
+    /// copied whole, all it holds retained and released again.
+    mutating func checkRow(_ row: RowSyntax, scope: Scope, into rows: inout [CheckedRow]) {
         if let id = row.id {
             if scope.inComponent {
                 error(.notAllowedHere, id.span, "a row inside a component cannot have an id: every instance would repeat it; give the instance an id instead")
@@ -41,7 +44,7 @@ extension TypeChecker {
                 declareRowID(id)
             }
         }
-        guard let resolved = resolveKind(row.kind) else { return nil }
+        guard let resolved = resolveKind(row.kind) else { return }
         switch resolved {
         case .builtin(let kind):
             var result = checkMembers(
@@ -49,10 +52,9 @@ extension TypeChecker {
                 owner: row.id.map { "\(kind.rawValue) '\($0.name)'" } ?? kind.rawValue)
             if !row.body.isInvalid { checkRowRules(kind: kind, rowSpan: row.kind.span, result: result, deferImageCheck: false) }
             result.spans.recycle(into: &spareSpans)
-            return CheckedRow(
-                kind: kind, component: nil, id: row.id?.name, span: row.span, block: result.block, arguments: NamedValues(), rows: result.rows)
+            result.moveRow(kind: kind, id: row.id?.name, span: row.span, into: &rows)
         case .component(let name):
-            return checkInstance(row, component: name, scope: scope)
+            checkInstance(row, component: name, scope: scope, into: &rows)
         }
     }
 
@@ -138,9 +140,10 @@ extension TypeChecker {
     }
 
     /// A component instance: arguments by parameter, other properties as
-    /// overrides of the base kind's, and no rows.
-    mutating func checkInstance(_ row: RowSyntax, component name: String, scope: Scope) -> CheckedRow? {
-        guard let info = components[name], let base = info.base else { return nil }
+    /// overrides of the base kind's, and no rows; appended to `rows` as
+    /// `checkRow`'s are.
+    mutating func checkInstance(_ row: RowSyntax, component name: String, scope: Scope, into rows: inout [CheckedRow]) {
+        guard let info = components[name], let base = info.base else { return }
         let parameters = info.parameterIndex
         var arguments = NamedValues<TypedExpr>()
         arguments.reserveCapacity(info.parameters.count)
@@ -192,8 +195,8 @@ extension TypeChecker {
         }
         if !row.body.isInvalid { checkRowRules(kind: base, rowSpan: row.kind.span, result: result, deferImageCheck: true, component: name) }
         result.spans.recycle(into: &spareSpans)
-        return CheckedRow(
-            kind: base, component: name, id: row.id?.name, span: row.span, block: result.block, arguments: arguments, rows: [])
+        result.moveRow(kind: base, component: name, id: row.id?.name, span: row.span, into: &rows)
+        swap(&rows[rows.count - 1].arguments, &arguments)
     }
 
     private func parameterSpan(_ info: ComponentInfo, _ name: String) -> Span {
