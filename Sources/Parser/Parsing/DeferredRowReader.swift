@@ -157,8 +157,10 @@ private final class HandOver: Sendable {
             let end = min(index + DeferredRowReader.batchSize, count)
             while index < end {
                 let syntax = parser.parse(rows.rows[index])
-                batch.append(syntax)
+                // Asked before the row is appended, so that appending is
+                // its last use and moves it (asked after, it was copied).
                 index = syntax == nil ? count : index + 1
+                batch.append(syntax)
             }
             var done: [[RowSyntax]] = []
             state.withLock { state in

@@ -375,6 +375,6 @@ extension Parser {
             id = Identifier(text(token), span(token))
         }
         let body = parseBlock(what: id.map { "\(kind.name) '\($0.name)'" } ?? "'\(kind.name)'")
-        return RowSyntax(kind: kind, id: id, body: body, span: span(from: kind.span.start))
+        return RowSyntax(kind: kind, span: span(from: kind.span.start), id: id, body: body)
     }
 }

@@ -223,11 +223,7 @@ public struct RowSyntax: Sendable {
     public var span: Span
     public var id: Identifier?
     public var body: Block
-
-    init(kind: Identifier, id: Identifier?, body: Block, span: Span) {
-        self.kind = kind
-        self.span = span
-        self.id = id
-        self.body = body
-    }
+    // The memberwise initializer, not one written out: that one built the
+    // row in a box and then copied it out whole, retaining and releasing
+    // all it holds, for every row parsed.
 }
