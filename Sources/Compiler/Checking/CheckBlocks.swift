@@ -14,23 +14,14 @@ struct BlockResult {
     var headlineFont = false
 
     /// Appends to `rows` a row holding this block and these rows, which
-    /// move into it. A blank row is copied into the array and filled in
-    /// place: a checked row made by its initializer was built twice, one
-    /// copy retained (through the type's value witnesses) and the other
-    /// released, a twentieth of checking a row.
+    /// move into it: made empty in the array (`CheckedRow.empty`) and
+    /// filled in place.
     mutating func moveRow(kind: RowKind, component: String? = nil, id: String?, span: Span, into rows: inout [CheckedRow]) {
-        rows.append(Self.blankRow)
+        rows.append(CheckedRow.empty(kind: kind, component: component, id: id, span: span))
         let last = rows.count - 1
-        rows[last].kind = kind
-        rows[last].component = component
-        rows[last].id = id
-        rows[last].span = span
         swap(&rows[last].block, &block)
         swap(&rows[last].rows, &self.rows)
     }
-
-    private static let blankRow = CheckedRow(
-        kind: .text, component: nil, id: nil, span: Span(file: FileID(0), start: 0, end: 0), block: CheckedBlock(), arguments: NamedValues(), rows: [])
 }
 
 /// Names to spans for one block. Blocks hold a handful of properties, so a

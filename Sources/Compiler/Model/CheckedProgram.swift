@@ -173,7 +173,9 @@ public struct CheckedRow: Hashable, Sendable {
     }
     /// `repeating`, out of line: inline, it doubled every checked row.
     private var repeatingStorage: [CheckedRepeat] = []
+}
 
+extension CheckedRow {
     public init(
         kind: RowKind, component: String?, id: String?, span: Span, block: CheckedBlock, arguments: NamedValues<TypedExpr>, rows: [CheckedRow],
         repeating: CheckedRepeat? = nil
@@ -186,6 +188,16 @@ public struct CheckedRow: Hashable, Sendable {
         self.arguments = arguments
         self.rows = rows
         self.repeating = repeating
+    }
+
+    /// A row with nothing in it yet, made by the memberwise initializer:
+    /// it builds the value directly, where the one written out above
+    /// builds it in a box and returns a copy (through the type's value
+    /// witnesses, so that the optimizer keeps both: every checked row was
+    /// retained and released once more than it needed).
+    static func empty(kind: RowKind, component: String?, id: String?, span: Span) -> CheckedRow {
+        CheckedRow(
+            component: component, id: id, span: span, kind: kind, block: CheckedBlock(), arguments: NamedValues(), rows: [], repeatingStorage: [])
     }
 }
 
