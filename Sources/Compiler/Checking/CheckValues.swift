@@ -6,32 +6,37 @@ import StackParser
 extension TypeChecker {
     mutating func checkValue(_ value: PropertyValue, spec: PropertySpec, scope: Scope) -> CheckedValue? {
         if value.containsInvalid { return nil }
+        // The messages below capture the name, not the spec: a closure
+        // that captured the spec retained and released it, twice for
+        // nearly every property; a property's name is a small string,
+        // held in place.
+        let name = spec.name
         switch spec.shape {
         case .value(let type):
-            guard let expr = single(value, what: "'\(spec.name)'") else { return nil }
-            let typed = check(expr, expecting: type, scope: scope, what: "'\(spec.name)'")
+            guard let expr = single(value, what: "'\(name)'") else { return nil }
+            let typed = check(expr, expecting: type, scope: scope, what: "'\(name)'")
             if case .invalid = typed { return nil }
             guard checkLimits(typed, expr.span, spec: spec) else { return nil }
             return .expr(typed)
         case .edges:
             return checkEdges(value, spec: spec, scope: scope)
         case .keyword(let options):
-            guard let expr = single(value, what: "'\(spec.name)'"), let word = keyword(expr, options: options, what: "'\(spec.name)'") else { return nil }
+            guard let expr = single(value, what: "'\(name)'"), let word = keyword(expr, options: options, what: "'\(name)'") else { return nil }
             return .keyword(word)
         case .keywordList(let options):
             if let expr = value.single, case .name("none") = expr.kind { return .keywords([]) }
             var words: [String] = []
             for group in value.groups {
                 guard group.count == 1 else {
-                    error(.wrongValueCount, group[1].span, "\("'\(spec.name)'") takes keywords separated by commas")
+                    error(.wrongValueCount, group[1].span, "\("'\(name)'") takes keywords separated by commas")
                     return nil
                 }
-                guard let word = keyword(group[0], options: options, what: "'\(spec.name)'") else { return nil }
+                guard let word = keyword(group[0], options: options, what: "'\(name)'") else { return nil }
                 words.append(word)
             }
             return .keywords(words)
         case .separator:
-            guard let expr = single(value, what: "'\(spec.name)'") else { return nil }
+            guard let expr = single(value, what: "'\(name)'") else { return nil }
             guard case .name("none") = expr.kind else {
                 error(.typeMismatch, expr.span, "'separator:' takes only 'none'; a separator is set with a block: 'separator { color: … thickness: … insets: … }'")
                 return nil
@@ -40,21 +45,21 @@ extension TypeChecker {
         case .actions:
             return checkActions(value, scope: scope)
         case .curve:
-            guard let expr = single(value, what: "'\(spec.name)'") else { return nil }
+            guard let expr = single(value, what: "'\(name)'") else { return nil }
             return checkCurve(expr, scope: scope).map(CheckedValue.curve)
         case .offset:
             guard let group = value.onlyGroup, group.count == 2 else {
                 error(.wrongValueCount, value.span, "'offset' takes two numbers, x and y, found \(value.all.count) value\(value.all.count == 1 ? "" : "s")")
                 return nil
             }
-            let x = check(group[0], expecting: .number, scope: scope, what: "'\(spec.name)'")
-            let y = check(group[1], expecting: .number, scope: scope, what: "'\(spec.name)'")
+            let x = check(group[0], expecting: .number, scope: scope, what: "'\(name)'")
+            let y = check(group[1], expecting: .number, scope: scope, what: "'\(name)'")
             return x == .invalid || y == .invalid ? nil : .offset(x, y)
         case .behavior:
-            guard let expr = single(value, what: "'\(spec.name)'") else { return nil }
+            guard let expr = single(value, what: "'\(name)'") else { return nil }
             return checkBehavior(expr)
         case .separation:
-            guard let expr = single(value, what: "'\(spec.name)'") else { return nil }
+            guard let expr = single(value, what: "'\(name)'") else { return nil }
             return checkSeparation(expr, scope: scope)
         case .fading:
             return checkFading(value, scope: scope)
