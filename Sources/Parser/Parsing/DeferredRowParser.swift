@@ -33,13 +33,19 @@ public struct DeferredRowParser {
         } else {
             parser!.restart(at: row.token, through: Int(row.end))
         }
+        // Unwrapped once: each `parser!` asked the optional's tag of the
+        // large parser through an outlined function.
+        return Self.parse(row, with: &parser!)
+    }
+
+    private static func parse(_ row: DeferredRow, with parser: inout Parser) -> RowSyntax? {
         // In a screen's or flow's braces, where the row was stepped over.
-        parser!.depth = 1
-        let syntax = parser!.parseRow()
-        guard parser!.diagnostics.items.isEmpty, parser!.diagnostics.dropped == 0, syntax.span.end == Int(row.end) else { return nil }
+        parser.depth = 1
+        let syntax = parser.parseRow()
+        guard parser.diagnostics.items.isEmpty, parser.diagnostics.dropped == 0, syntax.span.end == Int(row.end) else { return nil }
         // What lexing the row reports: the parse that stepped over it did
         // not lex all of it (`Lexer.skipBraces`), so it has not said it.
-        if let lexed = parser!.lexer?.diagnostics, lexed.dropped > 0 || lexed.items.contains(where: { $0.span.start < Int(row.end) }) {
+        if let lexed = parser.lexer?.diagnostics, lexed.dropped > 0 || lexed.items.contains(where: { $0.span.start < Int(row.end) }) {
             return nil
         }
         return syntax
