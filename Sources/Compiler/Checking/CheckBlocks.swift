@@ -111,6 +111,40 @@ extension TypeChecker {
         return checkMembers(block, context: context, memberScope: scope, mayDeclareState: mayDeclareState, owner: owner())
     }
 
+    /// `checkMembers` of a block the caller owns alone: each member is
+    /// moved out of the array, checked, and moved back. Read where it
+    /// stands, a property was copied (all it holds retained, then
+    /// released: 6% of the checker's thread), as the array's memory may
+    /// change under any call the optimizer cannot see into.
+    mutating func checkMembers(
+        inPlace block: inout Block, context: BlockContext, scope: Scope, owner: @autoclosure () -> String
+    ) -> BlockResult {
+        let mayDeclareState = Self.mayDeclareState(context: context, scope: scope)
+        guard !scope.declaresState else {
+            return checkMembers(
+                inPlace: &block, context: context, memberScope: Self.memberScope(scope), mayDeclareState: mayDeclareState, owner: owner())
+        }
+        return checkMembers(inPlace: &block, context: context, memberScope: scope, mayDeclareState: mayDeclareState, owner: owner())
+    }
+
+    /// `checkMembers(inPlace:)` with `scope` as the block's members see it.
+    private mutating func checkMembers(
+        inPlace block: inout Block, context: BlockContext, memberScope scope: Scope, mayDeclareState: Bool, owner: @autoclosure () -> String
+    ) -> BlockResult {
+        var result = Self.start(block)
+        swap(&result.spans, &spareSpans)
+        block.members.withUnsafeMutableBufferPointer { members in
+            guard let first = members.baseAddress else { return }
+            for index in 0..<members.count {
+                let member = (first + index).move()
+                checkMember(member, context: context, scope: scope, mayDeclareState: mayDeclareState, owner: owner(), into: &result)
+                (first + index).initialize(to: member)
+            }
+        }
+        Self.finish(&result)
+        return result
+    }
+
     /// `checkMembers` with `scope` as the block's members see it.
     private mutating func checkMembers(
         _ block: Block, context: BlockContext, memberScope scope: Scope, mayDeclareState: Bool, owner: @autoclosure () -> String
@@ -153,10 +187,14 @@ extension TypeChecker {
             if case .deferredRows(let deferred) = member {
                 let reader = DeferredRowReader(
                     deferred, source: sources[deferred.file], threshold: sink.parsesRowsAhead ? DeferredRowReader.defaultThreshold : .max)
-                while let syntax = nextDeferred(reader) {
-                    checkRowMember(syntax, context: context, scope: scope, owner: owner(), into: &result)
-                    reader.recycle(syntax)
+                // Checked where it lies, and moved on: bound by `while var`,
+                // a row was copied whole.
+                var syntax = nextDeferred(reader)
+                while syntax != nil {
+                    checkRowMember(&syntax!, ownsBody: true, context: context, scope: scope, owner: owner(), into: &result)
+                    reader.recycle(syntax.take()!)
                     handOn(&result, stream: &stream, sink: &sink)
+                    syntax = nextDeferred(reader)
                 }
                 continue
             }
@@ -237,7 +275,7 @@ extension TypeChecker {
 
     /// One member of a block, into `result`.
     private mutating func checkMember(
-        _ member: Member, context: BlockContext, scope: Scope, mayDeclareState: Bool, owner: @autoclosure () -> String,
+        _ member: borrowing Member, context: BlockContext, scope: Scope, mayDeclareState: Bool, owner: @autoclosure () -> String,
         into result: inout BlockResult
     ) {
         switch member {
@@ -260,25 +298,29 @@ extension TypeChecker {
             }
             if let checked = checkFor(syntax, scope: scope) { result.rows.append(checked) }
         case .row(let row):
-            checkRowMember(row, context: context, scope: scope, owner: owner(), into: &result)
+            var row = copy row
+            checkRowMember(&row, ownsBody: false, context: context, scope: scope, owner: owner(), into: &result)
         case .deferredRows(let deferred):
             // Parsed one at a time: only a few rows' syntax is held.
             let reader = DeferredRowReader(deferred, source: sources[deferred.file])
-            while let syntax = nextDeferred(reader) {
-                checkRowMember(syntax, context: context, scope: scope, owner: owner(), into: &result)
-                reader.recycle(syntax)
+            var syntax = nextDeferred(reader)
+            while syntax != nil {
+                checkRowMember(&syntax!, ownsBody: true, context: context, scope: scope, owner: owner(), into: &result)
+                reader.recycle(syntax.take()!)
+                syntax = nextDeferred(reader)
             }
         }
     }
 
     /// A row among a block's members, into `result`: passed alone, not as
     /// a member (made into one, a row was copied, all it holds retained).
+    /// `ownsBody` as for `checkRow`.
     private mutating func checkRowMember(
-        _ row: RowSyntax, context: BlockContext, scope: Scope, owner: @autoclosure () -> String, into result: inout BlockResult
+        _ row: inout RowSyntax, ownsBody: Bool, context: BlockContext, scope: Scope, owner: @autoclosure () -> String, into result: inout BlockResult
     ) {
         // `seperator { … }`, `transtion show { … }`: a misspelt block
         // keyword reads as a row; say so, and check it as the block.
-        if let keyword = misspeltBlockKeyword(row, context: context) {
+        if let keyword = misspeltBlockKeyword(row.kind.name, context: context) {
             error(
                 .unknownKind, row.kind.span,
                 "unknown block '\(row.kind.name)'; did you mean '\(keyword.rawValue)'? (a row's kind starts with a capital letter)")
@@ -291,13 +333,12 @@ extension TypeChecker {
             error(.notAllowedHere, row.kind.span, "\(owner()) cannot contain rows\(hint)")
             return
         }
-        checkRow(row, scope: scope, into: &result.rows)
+        checkRow(&row, ownsBody: ownsBody, scope: scope, into: &result.rows)
     }
 
     /// The block keyword a lower-case "row" kind is a typo of, if it is not a
     /// kind or component itself and a block of that keyword may stand here.
-    private func misspeltBlockKeyword(_ row: RowSyntax, context: BlockContext) -> BlockKeyword? {
-        let name = row.kind.name
+    private func misspeltBlockKeyword(_ name: String, context: BlockContext) -> BlockKeyword? {
         guard let first = name.utf8.first, first >= UInt8(ascii: "a"), first <= UInt8(ascii: "z") else { return nil }
         let capitalised = name.prefix(1).uppercased() + name.dropFirst()
         guard RowKind(rawValue: capitalised) == nil, components[name] == nil, components[capitalised] == nil else { return nil }

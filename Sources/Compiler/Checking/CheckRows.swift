@@ -36,6 +36,16 @@ extension TypeChecker {
     /// unknown). Appended where it is made: returned, a checked row was
     /// copied whole, all it holds retained and released again.
     mutating func checkRow(_ row: RowSyntax, scope: Scope, into rows: inout [CheckedRow]) {
+        // Copied, the row's members are shared with the caller's: checked
+        // where they are.
+        var row = row
+        checkRow(&row, ownsBody: false, scope: scope, into: &rows)
+    }
+
+    /// `checkRow`, for a row the caller owns alone (`ownsBody`): its
+    /// properties are checked in place, each moved out of the body and
+    /// back (see `checkMembers(inPlace:)`). The row is as it was after.
+    mutating func checkRow(_ row: inout RowSyntax, ownsBody: Bool, scope: Scope, into rows: inout [CheckedRow]) {
         if let id = row.id {
             if scope.inComponent {
                 error(.notAllowedHere, id.span, "a row inside a component cannot have an id: every instance would repeat it; give the instance an id instead")
@@ -47,9 +57,14 @@ extension TypeChecker {
         guard let resolved = resolveKind(row.kind) else { return }
         switch resolved {
         case .builtin(let kind):
-            var result = checkMembers(
-                row.body, context: BlockContext(kind), scope: scope,
-                owner: row.id.map { "\(kind.rawValue) '\($0.name)'" } ?? kind.rawValue)
+            let owner = row.id
+            var result = ownsBody
+                ? checkMembers(
+                    inPlace: &row.body, context: BlockContext(kind), scope: scope,
+                    owner: owner.map { "\(kind.rawValue) '\($0.name)'" } ?? kind.rawValue)
+                : checkMembers(
+                    row.body, context: BlockContext(kind), scope: scope,
+                    owner: owner.map { "\(kind.rawValue) '\($0.name)'" } ?? kind.rawValue)
             if !row.body.isInvalid { checkRowRules(kind: kind, rowSpan: row.kind.span, result: result, deferImageCheck: false) }
             result.spans.recycle(into: &spareSpans)
             result.moveRow(kind: kind, id: row.id?.name, span: row.span, into: &rows)
