@@ -36,12 +36,16 @@ public final class DeferredRowReader {
         /// Rows handed out so far.
         var position = 0
         var foundProblem = false
+        /// The batch being handed out. Each row is moved out as it is
+        /// handed out and, once the caller is done with it, back into its
+        /// place; the batch goes back to the worker with the next batch
+        /// taken, and the worker frees its rows (freeing a row's syntax
+        /// was a twentieth of the checker's thread's work) and fills it
+        /// again (a batch's room, made anew each time, cost the worker
+        /// 5,000 instructions to allocate: the large block was sought
+        /// among blocks the other thread had freed).
         var batch: [RowSyntax?] = []
         var inBatch = 0
-        /// Rows the caller is done with, handed back to the worker with
-        /// the next batch taken: freeing a row's syntax was a twentieth
-        /// of the checker's thread's work.
-        var done: [RowSyntax] = []
     }
 
     /// True once a row had a problem: nothing more is handed out.
@@ -73,11 +77,12 @@ public final class DeferredRowReader {
         cursor.next(handOver)
     }
 
-    /// Hands back a row `next` gave, once the caller is done with it, so
-    /// that the worker frees it; on the caller's thread it is freed here.
+    /// Hands back the row `next` gave last, once the caller is done with
+    /// it, so that the worker frees it; on the caller's thread it is freed
+    /// here.
     public func recycle(_ row: consuming RowSyntax) {
         guard handOver != nil else { return }
-        cursor.done.append(row)
+        cursor.recycle(row)
     }
 
     deinit {
@@ -88,6 +93,15 @@ public final class DeferredRowReader {
 }
 
 extension DeferredRowReader.Cursor {
+    /// `row`, the one `next` gave last, back into its place in the batch:
+    /// moved there (assigned, it was copied whole), in one access to the
+    /// cursor.
+    mutating func recycle(_ row: consuming RowSyntax) {
+        guard inBatch > 0 else { return }
+        var slot: RowSyntax? = consume row
+        swap(&slot, &batch[inBatch - 1])
+    }
+
     mutating func next(_ handOver: AnyObject?) -> RowSyntax? {
         guard !foundProblem, position < rows.rows.count else { return nil }
         var syntax: RowSyntax? = nil
@@ -110,9 +124,9 @@ extension DeferredRowReader.Cursor {
         guard #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *), let handOver = handOver as? HandOver else {
             return false
         }
-        batch = handOver.take(returning: done)
-        done = []
-        done.reserveCapacity(DeferredRowReader.batchSize)
+        var done: [RowSyntax?] = []
+        swap(&done, &batch)
+        batch = handOver.take(returning: &done)
         inBatch = 0
         return true
     }
@@ -123,8 +137,9 @@ extension DeferredRowReader.Cursor {
 private final class HandOver: Sendable {
     private struct State {
         var batches: [[RowSyntax?]] = []
-        /// Rows the reader is done with, for the worker to free.
-        var done: [[RowSyntax]] = []
+        /// Batches the reader is done with, for the worker to free their
+        /// rows and fill again.
+        var done: [[RowSyntax?]] = []
         var stopped = false
     }
 
@@ -152,7 +167,9 @@ private final class HandOver: Sendable {
         while index < count {
             room.wait()
             if state.withLock({ $0.stopped }) { return }
-            var batch: [RowSyntax?] = []
+            var batch = state.withLock { $0.done.popLast() } ?? []
+            // The rows the reader was done with are freed here, outside the lock.
+            batch.removeAll(keepingCapacity: true)
             batch.reserveCapacity(DeferredRowReader.batchSize)
             let end = min(index + DeferredRowReader.batchSize, count)
             while index < end {
@@ -162,23 +179,24 @@ private final class HandOver: Sendable {
                 index = syntax == nil ? count : index + 1
                 batch.append(syntax)
             }
-            var done: [[RowSyntax]] = []
             state.withLock { state in
                 state.batches.append(batch)
-                swap(&done, &state.done)
             }
             parsed.signal()
-            // Freed here, outside the lock.
-            done = []
         }
     }
 
     /// The next batch, waiting for it if need be (the reader asks only
     /// for rows the worker will hand over).
-    func take(returning done: [RowSyntax]) -> [RowSyntax?] {
+    func take(returning done: inout [RowSyntax?]) -> [RowSyntax?] {
         parsed.wait()
         let batch = state.withLock { state in
-            if !done.isEmpty { state.done.append(done) }
+            // Moved in, not copied: the worker finds it held once, and
+            // frees its rows and fills it where it is.
+            if done.capacity > 0 {
+                state.done.append([])
+                swap(&state.done[state.done.count - 1], &done)
+            }
             return state.batches.removeFirst()
         }
         room.signal()
