@@ -341,7 +341,7 @@ extension TypeChecker {
     private func misspeltBlockKeyword(_ name: String, context: BlockContext) -> BlockKeyword? {
         guard let first = name.utf8.first, first >= UInt8(ascii: "a"), first <= UInt8(ascii: "z") else { return nil }
         let capitalised = name.prefix(1).uppercased() + name.dropFirst()
-        guard RowKind(rawValue: capitalised) == nil, components[name] == nil, components[capitalised] == nil else { return nil }
+        guard RowKind(rawValue: capitalised) == nil, !components.contains(name), !components.contains(capitalised) else { return nil }
         let allowed = PropertyCatalog.blocks(of: context).map(\.rawValue)
         return Suggestions.closest(to: name, in: allowed).flatMap(BlockKeyword.init(rawValue:))
     }

@@ -16,7 +16,7 @@ extension TypeChecker {
                 } else if let kind = RowKind(rawValue: decl.base.name.prefix(1).uppercased() + decl.base.name.dropFirst()) {
                     error(.lowercaseKind, decl.base.span, "row kind '\(decl.base.name)' should be capitalised: '\(kind.rawValue)'")
                     info.base = kind
-                } else if components[decl.base.name] != nil {
+                } else if components.contains(decl.base.name) {
                     error(.unknownKind, decl.base.span, "a component builds on a built-in kind (Text, Image, View, Spacer or Stack), not on component '\(decl.base.name)'")
                 } else {
                     error(.unknownKind, decl.base.span, "unknown row kind '\(decl.base.name)'" + suggestionOrList(decl.base.name, RowKind.allCases.map(\.rawValue)))
@@ -65,7 +65,7 @@ extension TypeChecker {
     /// would expand forever.
     mutating func checkComponentRecursion() {
         var uses: [String: [(String, Span)]] = [:]
-        for (name, info) in components {
+        for (name, info) in zip(components.keys, components.values) {
             var found: [(String, Span)] = []
             collectInstances(info.decl.body, into: &found)
             uses[name] = found
@@ -110,7 +110,7 @@ extension TypeChecker {
 
     private func collectInstances(_ block: Block, into found: inout [(String, Span)]) {
         for case .row(let row) in block.members {
-            if components[row.kind.name] != nil {
+            if components.contains(row.kind.name) {
                 found.append((row.kind.name, row.kind.span))
             }
             collectInstances(row.body, into: &found)

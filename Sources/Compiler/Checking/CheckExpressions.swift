@@ -164,7 +164,7 @@ extension TypeChecker {
             message += "; '\(name)' is a text style, the size of a 'font'"
         } else if Self.semanticColorNames.contains(name), expected != nil {
             message += "; '\(name)' is a colour, not a \(expected.map { "\($0)" } ?? "value")"
-        } else if scope.inComponent, !scope.states.keys.contains(name) {
+        } else if scope.inComponent, !scope.states.contains(name) {
             message += "; a component sees only its parameters and its own state"
         } else if expected == .string {
             message += "; strings are written in double quotes"

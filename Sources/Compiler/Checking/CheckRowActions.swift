@@ -18,7 +18,7 @@ extension TypeChecker {
                 error(.typeMismatch, arguments[0].span, "insert() takes a row to add, written as an instance of a component: insert(Chip { label: \"Sauna\" }, after: tags)")
                 return nil
             }
-            guard components[row.kind.name] != nil else {
+            guard components.contains(row.kind.name) else {
                 let what = RowKind(rawValue: row.kind.name) != nil
                     ? "'\(row.kind.name)' is a built-in kind; insert() adds instances of components (declare 'component Name(…): \(row.kind.name) { … }')"
                     : "unknown component '\(row.kind.name)'" + suggestion(row.kind.name, components.keys)

@@ -13,11 +13,11 @@ extension TypeChecker {
 
     mutating func resolveKind(_ name: Identifier) -> ResolvedKind? {
         if let kind = RowKind.named(name.name) { return .builtin(kind) }
-        if components[name.name] != nil { return .component(name.name) }
+        if components.contains(name.name) { return .component(name.name) }
         let capitalised = name.name.prefix(1).uppercased() + name.name.dropFirst()
         if name.name.first?.isLowercase == true {
             let resolved: ResolvedKind? = RowKind(rawValue: capitalised).map(ResolvedKind.builtin)
-                ?? (components[capitalised] != nil ? .component(capitalised) : nil)
+                ?? (components.contains(capitalised) ? .component(capitalised) : nil)
             if let resolved {
                 error(.lowercaseKind, name.span, "row kind '\(name.name)' should be capitalised: '\(capitalised)'")
                 return resolved
@@ -124,7 +124,7 @@ extension TypeChecker {
             written?.properties["label"] != nil || written?.properties["hidden"] != nil
         }
         if labels(result.block.blocks["accessibility"]) { return }
-        if let component, labels(checkedComponents[component]?.body.block.blocks["accessibility"]) { return }
+        if let component, labels(checkedComponents.position(of: component).flatMap { checkedComponents.values[$0].body.block.blocks["accessibility"] }) { return }
         if case .actions(let actions)? = result.block.properties["tap"], !actions.isEmpty {
             error(.tappableWithoutLabel, result.spans["tap"] ?? rowSpan, Self.tappableWithoutLabel(kind))
         } else if kind == .image, !deferImageCheck {
@@ -228,7 +228,7 @@ extension TypeChecker {
         let hasAspect = overrides.spans["aspect"] != nil || bodyProperties.contains("aspect")
         let hasSize = overrides.spans["size"] != nil || bodyProperties.contains("size")
         let sizeIsFit = overrides.block.properties["size"].map { $0 == .expr(.constant(.fit)) }
-            ?? (checkedComponents[info.decl.name.name]?.body.block.properties["size"].map { $0 == .expr(.constant(.fit)) } ?? !hasSize)
+            ?? (checkedComponents.position(of: info.decl.name.name).flatMap { checkedComponents.values[$0].body.block.properties["size"] }.map { $0 == .expr(.constant(.fit)) } ?? !hasSize)
         if sizeIsFit, !hasAspect {
             error(
                 .imageFitWithoutAspect, row.kind.span,

@@ -97,7 +97,7 @@ public enum Compiler {
         checker.planExpansion()
         sink.declarationsChecked(
             CheckedProgram(
-                sources: SourceManager(), enums: checker.enums.mapValues(\.cases), components: checker.checkedComponents,
+                sources: SourceManager(), enums: checker.enums.mapValues(\.cases), components: checker.checkedComponents.dictionary,
                 records: checker.records, stacks: []),
             locales: checker.locales)
         var stacks: [CheckedStack] = []
@@ -116,7 +116,7 @@ public enum Compiler {
         var program = CheckedProgram(
             sources: loaded.sources,
             enums: checker.enums.mapValues(\.cases),
-            components: checker.checkedComponents, records: checker.records,
+            components: checker.checkedComponents.dictionary, records: checker.records,
             stacks: stacks)
         program.environment = checker.environment
         if checker.environment.contains(TypeChecker.localeState) { program.enums[TypeChecker.localeState] = checker.locales }

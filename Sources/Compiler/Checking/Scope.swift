@@ -5,7 +5,7 @@ import StackParser
 /// The names visible while checking one block.
 struct Scope {
     /// Screen or flow state (empty inside components, which see none).
-    var states: [String: ValueType] = [:]
+    var states = NameTable<ValueType>()
     /// Component parameters (inside a component body only).
     var parameters: [String: ValueType] = [:]
     /// Steps `push` may name: the enclosing flow's, else every flow's.

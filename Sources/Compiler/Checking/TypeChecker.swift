@@ -32,11 +32,11 @@ struct ComponentInfo {
 struct TypeChecker {
     var diagnostics: DiagnosticList
     var enums: [String: EnumInfo] = [:]
-    var components: [String: ComponentInfo] = [:]
+    var components = NameTable<ComponentInfo>()
     /// Records as declared, and once their fields are typed.
     var recordDecls: [String: RecordDecl] = [:]
     var records: [String: CheckedRecord] = [:]
-    var checkedComponents: [String: CheckedComponent] = [:]
+    var checkedComponents = NameTable<CheckedComponent>()
     /// Every flow step name in the program, for `push` in screens.
     var allSteps: Set<String> = []
     /// State names read by some expression or action in the stack being
