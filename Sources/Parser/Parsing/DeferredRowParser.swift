@@ -38,6 +38,12 @@ public struct DeferredRowParser {
         return Self.parse(row, with: &parser!)
     }
 
+    /// Takes back the room of `row`, a row it parsed that is done with,
+    /// for the rows to come; the row's members are let go here.
+    public mutating func reclaim(_ row: inout RowSyntax) {
+        parser?.keep(&row.body.members)
+    }
+
     private static func parse(_ row: DeferredRow, with parser: inout Parser) -> RowSyntax? {
         // In a screen's or flow's braces, where the row was stepped over.
         parser.depth = 1

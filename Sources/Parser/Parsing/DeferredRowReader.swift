@@ -168,7 +168,9 @@ private final class HandOver: Sendable {
             room.wait()
             if state.withLock({ $0.stopped }) { return }
             var batch = state.withLock { $0.done.popLast() } ?? []
-            // The rows the reader was done with are freed here, outside the lock.
+            // The rows the reader was done with are freed here, outside the
+            // lock, their members' arrays kept for the rows to come.
+            for index in batch.indices where batch[index] != nil { parser.reclaim(&batch[index]!) }
             batch.removeAll(keepingCapacity: true)
             batch.reserveCapacity(DeferredRowReader.batchSize)
             let end = min(index + DeferredRowReader.batchSize, count)

@@ -46,6 +46,11 @@ public struct Parser {
     var defersRows = false
     /// The strings of names parsed so far, by spelling.
     var names = NameCache()
+    /// Emptied arrays of rows done with (`keep`), for the members of the
+    /// blocks to come: on a worker, a row's array made and freed was a
+    /// twentieth of parsing it. (Here, not in the member stack: a class's
+    /// array is changed under a run-time exclusivity check.)
+    var spareMembers: [[Member]] = []
 
     /// How far `peek` may look.
     static let lookahead = 3
@@ -168,6 +173,19 @@ public struct Parser {
         syntax.comments = parser.lexer?.comments ?? []
         return (syntax, diagnostics)
     }
+
+    /// Empties `members`, the array of a block done with, keeping its
+    /// room for a block to come.
+    mutating func keep(_ members: inout [Member]) {
+        guard spareMembers.count < Self.spareArrays, members.capacity > 0 else { return }
+        var emptied: [Member] = []
+        swap(&emptied, &members)
+        emptied.removeAll(keepingCapacity: true)
+        spareMembers.append(emptied)
+    }
+
+    /// Emptied arrays kept, at most: two batches of rows' worth.
+    static let spareArrays = 64
 
     /// Drops the tokens before the previous one and lexes the next window
     /// (or more, until `lookahead` tokens follow the current one).
