@@ -58,9 +58,10 @@ public struct Lexer {
     }
 
     /// `lex(_:tokens:into:)`, stopping early after the first token that
-    /// starts at or after byte `offset`: a row parsed on its own is lexed
-    /// to its end, not a window past it that the next row lexes again.
-    mutating func lex(_ bytes: [UInt8], tokens count: Int, stoppingAt offset: Int, into tokens: inout [Token]) {
+    /// starts at or after byte `offset` and `more` tokens after it: a row
+    /// parsed on its own is lexed to its end and the lookahead past it,
+    /// not a window past it that the next row lexes again.
+    mutating func lex(_ bytes: [UInt8], tokens count: Int, stoppingAt offset: Int, thenMore more: Int = 0, into tokens: inout [Token]) {
         guard !finished else { return }
         bytes.withUnsafeBufferPointer { buffer in
             if !checkedEncoding, let bad = Lexer.firstInvalidUTF8(buffer) {
@@ -69,7 +70,7 @@ public struct Lexer {
                     "the file is not valid UTF-8: byte 0x\(String(buffer[bad], radix: 16, uppercase: true)) cannot start or continue a character")
             }
             checkedEncoding = true
-            scan(buffer, count: count, stoppingAt: offset, into: &tokens)
+            scan(buffer, count: count, stoppingAt: offset, thenMore: more, into: &tokens)
         }
     }
 
@@ -86,8 +87,9 @@ public struct Lexer {
 
     private func span(_ start: Int, _ end: Int) -> Span { Span(file: file, start: start, end: end) }
 
-    mutating func scan(_ b: UnsafeBufferPointer<UInt8>, count: Int, stoppingAt stop: Int, into tokens: inout [Token]) {
+    mutating func scan(_ b: UnsafeBufferPointer<UInt8>, count: Int, stoppingAt stop: Int, thenMore more: Int = 0, into tokens: inout [Token]) {
         var i = position
+        var more = more
         let n = b.count
         var space = spaceBefore
         var newline = newlineBefore
@@ -117,7 +119,10 @@ public struct Lexer {
                 space = false
                 newline = false
                 left -= 1
-                if start >= stop { break scanning }
+                if start >= stop {
+                    if more == 0 { break scanning }
+                    more -= 1
+                }
                 if pending == Self.tokensAtOnce {
                     tokens.append(contentsOf: UnsafeBufferPointer(rebasing: made[..<pending]))
                     pending = 0

@@ -102,11 +102,16 @@ public struct Parser {
         reportedEndOfFile = false
         reportedDepth = false
         reportedHeight = false
+        // With the lookahead past the row's end: lexed when the parse
+        // reached the end, those few tokens cost a second call into the
+        // lexer for every row (a fifteenth of parsing rows).
         if goesOn {
-            if tokens[tokens.count - 1].start < end { lexer!.lex(bytes, tokens: Int.max, stoppingAt: end, into: &tokens) }
+            if tokens[tokens.count - 1].start < end {
+                lexer!.lex(bytes, tokens: Int.max, stoppingAt: end, thenMore: Parser.lookahead, into: &tokens)
+            }
         } else {
             var resumed = Lexer(file: file, resumingAt: token)
-            resumed.lex(bytes, tokens: Int.max, stoppingAt: end, into: &tokens)
+            resumed.lex(bytes, tokens: Int.max, stoppingAt: end, thenMore: Parser.lookahead, into: &tokens)
             lexer = resumed
         }
         lexMore()
