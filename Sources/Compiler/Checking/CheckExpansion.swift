@@ -33,7 +33,7 @@ extension TypeChecker {
     struct ExpansionPlan {
         /// Components leaves first (Kahn's order); those on a cycle are left out.
         var order: [String] = []
-        var expansions: [String: Expansion] = [:]
+        var expansions = NameTable<Expansion>()
         /// Components too large, in `order`, with what to say.
         var problems: [(name: String, message: String)] = []
         /// Rows of one copy of every component (each screen holds one).
@@ -148,7 +148,7 @@ extension TypeChecker {
     /// deepest nesting. Components they use must be in `known` (those that
     /// are not sit on a reported cycle and count as one row). Rows are read
     /// field by field, not copied: this walks every row of every screen.
-    private func expand(_ rows: ArraySlice<CheckedRow>, known: [String: Expansion]) -> Expansion {
+    private func expand(_ rows: ArraySlice<CheckedRow>, known: NameTable<Expansion>) -> Expansion {
         var result = Expansion(rows: 0, depth: 0)
         for index in rows.indices {
             let expansion: Expansion

@@ -97,7 +97,7 @@ public enum Compiler {
         checker.planExpansion()
         sink.declarationsChecked(
             CheckedProgram(
-                sources: SourceManager(), enums: checker.enums.mapValues(\.cases), components: checker.checkedComponents.dictionary,
+                sources: SourceManager(), enums: checker.enums.dictionary.mapValues(\.cases), components: checker.checkedComponents.dictionary,
                 records: checker.records, stacks: []),
             locales: checker.locales)
         var stacks: [CheckedStack] = []
@@ -115,7 +115,7 @@ public enum Compiler {
         let diagnostics = checker.diagnostics
         var program = CheckedProgram(
             sources: loaded.sources,
-            enums: checker.enums.mapValues(\.cases),
+            enums: checker.enums.dictionary.mapValues(\.cases),
             components: checker.checkedComponents.dictionary, records: checker.records,
             stacks: stacks)
         program.environment = checker.environment

@@ -15,23 +15,29 @@ struct ComponentInfo {
     var decl: ComponentDecl
     var base: RowKind?
     var parameters: [CheckedParameter] {
-        didSet { parameterIndex = Dictionary(parameters.map { ($0.name, $0) }, uniquingKeysWith: { a, _ in a }) }
+        didSet { parameterIndex = Self.index(parameters) }
     }
-    /// `parameters` by name, kept in step with it.
-    private(set) var parameterIndex: [String: CheckedParameter] = [:]
+    /// `parameters` by name (the first of a name), kept in step with it.
+    private(set) var parameterIndex = NameTable<CheckedParameter>()
 
     init(decl: ComponentDecl, base: RowKind?, parameters: [CheckedParameter]) {
         self.decl = decl
         self.base = base
         self.parameters = parameters
-        self.parameterIndex = Dictionary(parameters.map { ($0.name, $0) }, uniquingKeysWith: { a, _ in a })
+        self.parameterIndex = Self.index(parameters)
+    }
+
+    private static func index(_ parameters: [CheckedParameter]) -> NameTable<CheckedParameter> {
+        var index = NameTable<CheckedParameter>()
+        for parameter in parameters where !index.contains(parameter.name) { index[parameter.name] = parameter }
+        return index
     }
 }
 
 /// Checks loaded files, appending to `diagnostics`.
 struct TypeChecker {
     var diagnostics: DiagnosticList
-    var enums: [String: EnumInfo] = [:]
+    var enums = NameTable<EnumInfo>()
     var components = NameTable<ComponentInfo>()
     /// Records as declared, and once their fields are typed.
     var recordDecls: [String: RecordDecl] = [:]
@@ -71,7 +77,7 @@ struct TypeChecker {
     var expansionPlan = ExpansionPlan()
     var stackExpansions: [StackExpansion] = []
     var expandedSoFar = 0
-    var receivedArguments: [String: Int] = [:]
+    var receivedArguments = NameTable<Int>()
     /// Pass 8's warnings, found as rows are checked, reported in its place.
     var percentWarnings: [PercentOverflow] = []
 
@@ -91,7 +97,7 @@ struct TypeChecker {
     /// Resolves a written type name.
     mutating func resolveType(_ syntax: TypeSyntax) -> ValueType? {
         if let builtin = ValueType.declarable[syntax.name] { return builtin }
-        if enums[syntax.name] != nil { return .enumeration(syntax.name) }
+        if enums.contains(syntax.name) { return .enumeration(syntax.name) }
         if let ours = ForeignNames.types[syntax.name], let type = ValueType.declarable[ours] {
             error(.unknownType, syntax.span, "unknown type '\(syntax.name)'; write '\(ours)'")
             return type
