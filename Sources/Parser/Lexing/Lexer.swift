@@ -210,8 +210,8 @@ public struct Lexer {
     private mutating func scanToken(_ b: UnsafeBufferPointer<UInt8>, _ i: inout Int) -> TokenKind {
         let c = b[i]
         let n = b.count
-        @inline(__always) func next(_ byte: Character) -> Bool {
-            i + 1 < n && b[i + 1] == UInt8(ascii: byte.unicodeScalars.first!)
+        @inline(__always) func next(_ byte: Unicode.Scalar) -> Bool {
+            i + 1 < n && b[i + 1] == UInt8(ascii: byte)
         }
         if Lexer.isIdentifierStart(c) {
             i = Lexer.nameEnd(b, from: i + 1)
@@ -484,11 +484,23 @@ public struct Lexer {
         return .color
     }
 
+    // Which bytes are which, a bit per byte of the ASCII half: one shift
+    // and test instead of five comparisons, for every byte of every name
+    // (the comparisons were a twentieth of parsing rows).
+    /// `A`–`Z` (bits 1–26), `_` (31), `a`–`z` (33–58) of bytes 64–127.
+    private static let letterBits: UInt64 = 0x07FF_FFFE_87FF_FFFE
+    /// `0`–`9` (bits 48–57) of bytes 0–63.
+    private static let digitBits: UInt64 = 0x03FF_0000_0000_0000
+
+    @inline(__always)
     static func isIdentifierStart(_ c: UInt8) -> Bool {
-        (c >= 0x61 && c <= 0x7A) || (c >= 0x41 && c <= 0x5A) || c == 0x5F
+        c >= 64 && c < 128 && (letterBits >> UInt64(c & 63)) & 1 != 0
     }
 
-    static func isIdentifierContinue(_ c: UInt8) -> Bool { isIdentifierStart(c) || isDigit(c) }
+    @inline(__always)
+    static func isIdentifierContinue(_ c: UInt8) -> Bool {
+        c < 128 && ((c < 64 ? digitBits : letterBits) >> UInt64(c & 63)) & 1 != 0
+    }
 
     static func isDigit(_ c: UInt8) -> Bool { c >= 0x30 && c <= 0x39 }
 
