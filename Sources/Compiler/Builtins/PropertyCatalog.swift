@@ -225,22 +225,48 @@ public enum PropertyCatalog {
     /// `properties(of:)` of each context (by `BlockContext.ordinal`) in 64
     /// buckets keyed by a name's length and first byte: a lookup compares a
     /// couple of small strings instead of hashing one. It runs per property.
-    static let tables: [[[PropertySpec]]] = BlockContext.allCases.map { context in
-        var buckets = [[PropertySpec]](repeating: [], count: 64)
-        for spec in properties(of: context) where !buckets[bucket(spec.name)].contains(where: { $0.name == spec.name }) {
-            buckets[bucket(spec.name)].append(spec)
-        }
-        return buckets
+    /// All the buckets are one array, `specs`: bucket `k` (a context's
+    /// ordinal times 64 plus the bucket) is `specs[starts[k]..<starts[k + 1]]`
+    /// (an array of arrays retained and released each array it went
+    /// through, a third of a lookup).
+    private struct Buckets {
+        var specs: [PropertySpec] = []
+        var starts: [Int32] = [0]
     }
 
+    private static let buckets: Buckets = {
+        var table = Buckets()
+        for context in BlockContext.allCases {
+            var buckets = [[PropertySpec]](repeating: [], count: 64)
+            for spec in properties(of: context) where !buckets[bucket(spec.name)].contains(where: { $0.name == spec.name }) {
+                buckets[bucket(spec.name)].append(spec)
+            }
+            for bucket in buckets {
+                table.specs += bucket
+                table.starts.append(Int32(table.specs.count))
+            }
+        }
+        return table
+    }()
+
+    @inline(__always)
     private static func bucket(_ name: String) -> Int {
-        let utf8 = name.utf8
-        return (Int(utf8.first ?? 0) &* 7 &+ utf8.count) & 63
+        (Int(name.firstByte) &* 7 &+ name.utf8.count) & 63
     }
 
     public static func lookup(_ name: String, in context: BlockContext) -> PropertySpec? {
-        for spec in tables[context.ordinal][bucket(name)] where spec.name == name { return spec }
-        return nil
+        let key = context.ordinal &* 64 &+ bucket(name)
+        return buckets.specs.withUnsafeBufferPointer { specs in
+            buckets.starts.withUnsafeBufferPointer { starts in
+                var index = Int(starts[key])
+                let end = Int(starts[key + 1])
+                while index < end {
+                    if specs[index].name == name { return specs[index] }
+                    index += 1
+                }
+                return nil
+            }
+        }
     }
 
     /// Nested blocks (`keyword { … }`) each context accepts.

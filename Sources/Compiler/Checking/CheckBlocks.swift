@@ -339,7 +339,8 @@ extension TypeChecker {
     /// The block keyword a lower-case "row" kind is a typo of, if it is not a
     /// kind or component itself and a block of that keyword may stand here.
     private func misspeltBlockKeyword(_ name: String, context: BlockContext) -> BlockKeyword? {
-        guard let first = name.utf8.first, first >= UInt8(ascii: "a"), first <= UInt8(ascii: "z") else { return nil }
+        let first = name.firstByte
+        guard first >= UInt8(ascii: "a"), first <= UInt8(ascii: "z") else { return nil }
         let capitalised = name.prefix(1).uppercased() + name.dropFirst()
         guard RowKind(rawValue: capitalised) == nil, !components.contains(name), !components.contains(capitalised) else { return nil }
         let allowed = PropertyCatalog.blocks(of: context).map(\.rawValue)

@@ -122,7 +122,7 @@ struct TypeChecker {
     }
 
     mutating func checkLowercaseStyle(_ name: Identifier, what: String) {
-        if let first = name.name.utf8.first, first >= UInt8(ascii: "A"), first <= UInt8(ascii: "Z") {
+        if case let first = name.name.firstByte, first >= UInt8(ascii: "A"), first <= UInt8(ascii: "Z") {
             let fixed = name.name.prefix(1).lowercased() + name.name.dropFirst()
             error(.namingStyle, name.span, "\(what) '\(name.name)' should start with a lowercase letter: '\(fixed)'")
         }
