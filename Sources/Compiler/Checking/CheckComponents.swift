@@ -61,6 +61,13 @@ extension TypeChecker {
         }
     }
 
+    /// Property `name` of component `component`'s body, if it sets one: read
+    /// where the component is kept (`checkedComponents[component]` copies
+    /// the whole component).
+    func componentProperty(_ name: String, of component: String) -> CheckedValue? {
+        checkedComponents.position(of: component).flatMap { checkedComponents.values[$0].body.block.properties[name] }
+    }
+
     /// A component whose body (through nested stacks) instantiates itself
     /// would expand forever.
     mutating func checkComponentRecursion() {

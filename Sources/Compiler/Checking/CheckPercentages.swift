@@ -116,14 +116,14 @@ extension TypeChecker {
     /// `effectiveProperty` of `rows[index]`, without copying the row.
     private func effectiveProperty(_ name: String, of rows: ArraySlice<CheckedRow>, at index: Int) -> CheckedValue? {
         if let own = rows[index].block.properties[name] { return own }
-        if let component = rows[index].component { return checkedComponents.position(of: component).flatMap { checkedComponents.values[$0].body.block.properties[name] } }
+        if let component = rows[index].component { return componentProperty(name, of: component) }
         return nil
     }
 
     /// A row's own property, else its component's body's.
     private func effectiveProperty(_ name: String, of row: CheckedRow) -> CheckedValue? {
         if let own = row.block.properties[name] { return own }
-        if let component = row.component { return checkedComponents.position(of: component).flatMap { checkedComponents.values[$0].body.block.properties[name] } }
+        if let component = row.component { return componentProperty(name, of: component) }
         return nil
     }
 

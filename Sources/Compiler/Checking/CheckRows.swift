@@ -57,6 +57,8 @@ extension TypeChecker {
         guard let resolved = resolveKind(row.kind) else { return }
         switch resolved {
         case .builtin(let kind):
+            // The owner written out twice: as a closure of its own, it was
+            // made on the heap for every row.
             let owner = row.id
             var result = ownsBody
                 ? checkMembers(
@@ -228,7 +230,7 @@ extension TypeChecker {
         let hasAspect = overrides.spans["aspect"] != nil || bodyProperties.contains("aspect")
         let hasSize = overrides.spans["size"] != nil || bodyProperties.contains("size")
         let sizeIsFit = overrides.block.properties["size"].map { $0 == .expr(.constant(.fit)) }
-            ?? (checkedComponents.position(of: info.decl.name.name).flatMap { checkedComponents.values[$0].body.block.properties["size"] }.map { $0 == .expr(.constant(.fit)) } ?? !hasSize)
+            ?? (componentProperty("size", of: info.decl.name.name).map { $0 == .expr(.constant(.fit)) } ?? !hasSize)
         if sizeIsFit, !hasAspect {
             error(
                 .imageFitWithoutAspect, row.kind.span,

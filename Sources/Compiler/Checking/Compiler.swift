@@ -95,10 +95,11 @@ public enum Compiler {
         checker.checkComponentBodies()
         checker.checkComponentRecursion()
         checker.planExpansion()
+        // Declared before any screen is checked, and not changed by it.
+        let enums = checker.enums.dictionary.mapValues(\.cases)
+        let components = checker.checkedComponents.dictionary
         sink.declarationsChecked(
-            CheckedProgram(
-                sources: SourceManager(), enums: checker.enums.dictionary.mapValues(\.cases), components: checker.checkedComponents.dictionary,
-                records: checker.records, stacks: []),
+            CheckedProgram(sources: SourceManager(), enums: enums, components: components, records: checker.records, stacks: []),
             locales: checker.locales)
         var stacks: [CheckedStack] = []
         var decls: [StackDecl] = []
@@ -115,8 +116,8 @@ public enum Compiler {
         let diagnostics = checker.diagnostics
         var program = CheckedProgram(
             sources: loaded.sources,
-            enums: checker.enums.dictionary.mapValues(\.cases),
-            components: checker.checkedComponents.dictionary, records: checker.records,
+            enums: enums,
+            components: components, records: checker.records,
             stacks: stacks)
         program.environment = checker.environment
         if checker.environment.contains(TypeChecker.localeState) { program.enums[TypeChecker.localeState] = checker.locales }

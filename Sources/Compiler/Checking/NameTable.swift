@@ -1,8 +1,9 @@
-// A table of values by name for the checker's small scopes: a screen's
-// state, a component's parameters. Looked up for every name an expression
-// reads, a dictionary hashed the name each time (SipHash, about 150
-// instructions); a scope holds a handful of names, and comparing a few
-// short strings costs a tenth of that. Past `linearLimit` names the table
+// A table of values by name for the checker's small tables: a screen's
+// state, the components and their parameters, the enums, what each
+// component expands to. Looked up for every name an expression reads and
+// every instance row, a dictionary hashed the name each time (SipHash,
+// about 150 instructions); such a table holds a handful of names, and
+// comparing a few short strings costs a tenth of that. Past `linearLimit` names the table
 // keeps a dictionary too, so a scope of thousands stays fast.
 
 /// Values by name, in the order they were first set.

@@ -175,7 +175,7 @@ private final class HandOver: Sendable {
             var batch = state.withLock { $0.done.popLast() } ?? []
             // The rows the reader was done with are freed here, outside the
             // lock, their members' arrays kept for the rows to come.
-            for index in batch.indices where batch[index] != nil { parser.reclaim(&batch[index]!) }
+            for slot in batch.indices where batch[slot] != nil { parser.reclaim(&batch[slot]!) }
             batch.removeAll(keepingCapacity: true)
             batch.reserveCapacity(DeferredRowReader.batchSize)
             let end = min(index + DeferredRowReader.batchSize, count)

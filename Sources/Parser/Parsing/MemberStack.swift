@@ -27,10 +27,11 @@ final class MemberStack {
     }
 
     /// The members pushed since `mark`, in order, taken off the stack
-    /// into `members` (empty; its room is used, `Parser.keep`).
-    func take(from mark: Int, into members: consuming [Member]) -> [Member] {
+    /// into one of `spare`'s emptied arrays if it has one (`Parser.keep`).
+    func take(from mark: Int, reusing spare: inout [[Member]]) -> [Member] {
         let taken = count - mark
         guard taken > 0, let base else { return [] }
+        var members = spare.popLast() ?? []
         // Room made by `reserveCapacity`, specialized for members: made by
         // `init(unsafeUninitializedCapacity:)`, which the standard library
         // does not specialize, each array looked up its storage's type at

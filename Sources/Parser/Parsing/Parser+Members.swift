@@ -48,7 +48,7 @@ extension Parser {
             if index == before { advance() }
         }
         if !deferred.isEmpty { memberStack.push(.deferredRows(DeferredRows(file: file, rows: deferred))) }
-        let taken = memberStack.take(from: mark, into: spareMembers.popLast() ?? [])
+        let taken = memberStack.take(from: mark, reusing: &spareMembers)
         let closed = closeBlock(open: open, what: what())
         return Block(members: taken, span: span(from: open.start), isInvalid: !closed)
     }
