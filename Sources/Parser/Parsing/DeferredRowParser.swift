@@ -40,7 +40,7 @@ public struct DeferredRowParser {
 
     /// Takes back the room of `row`, a row it parsed that is done with,
     /// for the rows to come; the row's members are let go here.
-    public mutating func reclaim(_ row: inout RowSyntax) {
+    mutating func reclaim(_ row: inout RowSyntax) {
         parser?.keep(&row.body.members)
     }
 
