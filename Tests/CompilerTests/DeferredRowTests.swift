@@ -28,19 +28,26 @@ final class DeferredRowTests: XCTestCase {
         for index in syntax.declarations.indices {
             guard case .stack(var decl) = syntax.declarations[index] else { continue }
             var members: [Member] = []
-            for member in decl.body.members {
+            var rest = decl.body.members[...]
+            while let member = rest.popFirst() {
                 guard case .deferredRows(let rows) = member else {
                     members.append(member)
                     continue
                 }
-                let reader = DeferredRowReader(rows, source: source, threshold: threshold)
+                // The runs right after it read as one, as the checker does.
+                var runs = [rows]
+                while case .deferredRows(let next)? = rest.first {
+                    runs.append(next)
+                    rest.removeFirst()
+                }
+                let reader = DeferredRowReader(runs: runs, source: source, threshold: threshold)
                 var taken = 0
                 while let syntax = reader.next() {
                     members.append(.row(syntax))
                     taken += 1
                 }
                 if reader.foundProblem { return nil }
-                XCTAssertEqual(taken, rows.rows.count, "the reader stopped before the end of its rows")
+                XCTAssertEqual(taken, runs.reduce(0) { $0 + $1.rows.count }, "the reader stopped before the end of its rows")
                 deferred += taken
             }
             decl.body.members = members
@@ -285,6 +292,41 @@ final class DeferredRowTests: XCTestCase {
             }
             // Let go with the worker ahead (waiting for room, or parsing): this must return.
             reader = nil
+        }
+    }
+
+    /// More rows than one run holds: the runs that follow one another are
+    /// read as one, by one worker given each run as the one before it
+    /// begins. A problem in a later run stops it; so does letting the
+    /// reader go in the first run, and right as the second begins (the
+    /// worker may be waiting for room, or for its next run).
+    func testRunsAfterRunsShareOneReader() {
+        let count = Parser.deferredRun * 2 + 300
+        let good = (0..<count).map { "    Text r\($0) { text: \"row \($0)\"  size: \($0 % 90 + 10) }" }
+        let whole = "screen S {\n" + good.joined(separator: "\n") + "\n}\n"
+        for threshold in [1, Int.max] {
+            XCTAssertEqual(assertSameParse(whole, "three runs", aheadFrom: threshold), .same(deferred: count))
+        }
+        let late = Parser.deferredRun * 2 + 100
+        let broken = "screen S {\n" + good[..<late].joined(separator: "\n") + "\n    Text bad { size: ( }\n" + good[late...].joined(separator: "\n") + "\n}\n"
+        XCTAssertEqual(assertSameParse(broken, "a problem in the third run", aheadFrom: 1), .parsedAgain)
+
+        let source = SourceFile(path: "rows.stack", text: whole)
+        let (syntax, _) = Parser.parse(source, id: FileID(0), deferringRows: true)
+        guard case .stack(let decl) = syntax.declarations.first else { return XCTFail("no screen") }
+        let runs = decl.body.members.compactMap { member -> DeferredRows? in
+            if case .deferredRows(let rows) = member { return rows } else { return nil }
+        }
+        XCTAssertEqual(runs.map(\.rows.count), [Parser.deferredRun, Parser.deferredRun, 300])
+        for stopAt in [3, Parser.deferredRun, Parser.deferredRun + 1] {
+            for _ in 0..<5 {
+                var reader: DeferredRowReader? = DeferredRowReader(runs: runs, source: source, threshold: 1)
+                var taken = 0
+                while taken < stopAt, reader!.next() != nil { taken += 1 }
+                XCTAssertEqual(taken, stopAt)
+                // Let go with the worker ahead: this must return.
+                reader = nil
+            }
         }
     }
 }

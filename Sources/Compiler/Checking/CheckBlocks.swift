@@ -185,8 +185,16 @@ extension TypeChecker {
         members.reverse()
         while let member = members.popLast() {
             if case .deferredRows(let deferred) = member {
+                // With the runs right after it: one reader (and one worker
+                // thread) for them all.
+                var runs = [deferred]
+                while case .deferredRows(let next)? = members.last, next.file == deferred.file {
+                    runs.append(next)
+                    members.removeLast()
+                }
                 let reader = DeferredRowReader(
-                    deferred, source: sources[deferred.file], threshold: sink.parsesRowsAhead ? DeferredRowReader.defaultThreshold : .max)
+                    runs: runs, source: sources[deferred.file], threshold: sink.parsesRowsAhead ? DeferredRowReader.defaultThreshold : .max)
+                runs = []
                 // Checked where it lies, and moved on: bound by `while var`,
                 // a row was copied whole.
                 var syntax = nextDeferred(reader)

@@ -5,14 +5,21 @@
 // them. The rows come out in order and each exactly as `DeferredRowParser`
 // makes it, so nothing the compiler says depends on which thread parsed a
 // row. At most `batchesAhead` batches are parsed and not yet taken: the
-// syntax held at once stays a few hundred rows, not the screen.
+// syntax held at once stays a few hundred rows, not the screen. A block's
+// rows come in runs of at most `Parser.deferredRun` (so that each run's
+// places are let go once it is read); the runs that follow one another in
+// a block share one worker, which is handed each run as the reader begins
+// the one before it. With a worker for each run, a screen of 100,000 rows
+// started 25 threads and waited, at the start of each run, for its first
+// batch: two hundredths of checking it.
 
 import Dispatch
 import Synchronization
 
-/// The rows of one `DeferredRows`, parsed one at a time — on a second
-/// thread, ahead of the caller, when there are enough of them and a second
-/// processor — and handed out in source order.
+/// The rows of runs of `DeferredRows` that follow one another in a block,
+/// parsed one at a time — on a second thread, ahead of the caller, when
+/// there are enough of them and a second processor — and handed out in
+/// source order.
 public final class DeferredRowReader {
     /// Runs shorter than this are parsed on the caller's thread: starting
     /// a thread costs more than it saves.
@@ -33,9 +40,12 @@ public final class DeferredRowReader {
     private let cursor: UnsafeMutablePointer<Cursor>
 
     fileprivate struct Cursor {
-        let rows: DeferredRows
+        /// The run being handed out.
+        var rows: DeferredRows
+        /// The runs after it, last first; each is let go once handed out.
+        var runsAfter: [DeferredRows]
         var parser: DeferredRowParser
-        /// Rows handed out so far.
+        /// Rows of `rows` handed out so far.
         var position = 0
         var foundProblem = false
         /// The batch being handed out. Each row is moved out as it is
@@ -55,20 +65,36 @@ public final class DeferredRowReader {
 
     /// A reader of `rows`, rows of `source`. With at least `threshold` rows
     /// and more than one processor, they are parsed on a second thread.
-    public init(_ rows: DeferredRows, source: SourceFile, threshold: Int = DeferredRowReader.defaultThreshold) {
-        self.cursor = .allocate(capacity: 1)
-        cursor.initialize(to: Cursor(rows: rows, parser: DeferredRowParser(source: source, file: rows.file)))
-        self.handOver = Self.startWorker(rows, source: source, threshold: threshold)
+    public convenience init(_ rows: DeferredRows, source: SourceFile, threshold: Int = DeferredRowReader.defaultThreshold) {
+        self.init(runs: [rows], source: source, threshold: threshold)
     }
 
-    /// A worker parsing `rows`, or nil if they are few, or there is one
-    /// processor, or no thread could be started.
-    private static func startWorker(_ rows: DeferredRows, source: SourceFile, threshold: Int) -> AnyObject? {
-        guard rows.rows.count >= threshold, WorkerThread.processors > 1 else { return nil }
+    /// A reader of `runs`, runs of rows of `source` that follow one
+    /// another in a block (so of one file), in order, handed out as one.
+    /// With at least `threshold` rows in all and more than one processor,
+    /// they are parsed on a second thread.
+    public init(runs: [DeferredRows], source: SourceFile, threshold: Int = DeferredRowReader.defaultThreshold) {
+        precondition(!runs.isEmpty && runs.allSatisfy { $0.file == runs[0].file }, "runs of one file")
+        var runsAfter = runs
+        runsAfter.reverse()
+        let first = runsAfter.removeLast()
+        self.cursor = .allocate(capacity: 1)
+        cursor.initialize(to: Cursor(rows: first, runsAfter: runsAfter, parser: DeferredRowParser(source: source, file: first.file)))
+        let rows = runs.reduce(0) { $0 + $1.rows.count }
+        self.handOver = Self.startWorker(first, then: runsAfter.last, source: source, wanted: rows >= threshold)
+    }
+
+    /// A worker parsing `first` and then `second` (nil: `first` is the
+    /// last run), or nil if `wanted` is false (the rows are few), or there
+    /// is one processor, or no thread could be started.
+    private static func startWorker(_ first: DeferredRows, then second: DeferredRows?, source: SourceFile, wanted: Bool) -> AnyObject? {
+        guard wanted, WorkerThread.processors > 1 else { return nil }
         guard #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *) else { return nil }
         let handOver = HandOver()
-        let started = WorkerThread.start { [rows] in
-            handOver.parse(rows, source: source)
+        handOver.give(first)
+        handOver.give(second)
+        let started = WorkerThread.start { [file = first.file] in
+            handOver.parse(source: source, file: file)
         }
         return started ? handOver : nil
     }
@@ -108,7 +134,18 @@ extension DeferredRowReader.Cursor {
     }
 
     mutating func next(_ handOver: AnyObject?) -> RowSyntax? {
-        guard !foundProblem, position < rows.rows.count else { return nil }
+        guard !foundProblem else { return nil }
+        while position == rows.rows.count {
+            guard let run = runsAfter.popLast() else { return nil }
+            rows = run
+            position = 0
+            // The worker is given the run after this one (or told there is
+            // none) as this one begins: it is well ahead by the time it
+            // finishes this one.
+            if #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *), let handOver = handOver as? HandOver {
+                handOver.give(runsAfter.last)
+            }
+        }
         var syntax: RowSyntax? = nil
         if inBatch < batch.count || takeBatch(handOver) {
             // Moved out, leaving nil: let go as soon as it is handed out,
@@ -137,10 +174,14 @@ extension DeferredRowReader.Cursor {
     }
 }
 
-/// What the worker and the reader share: batches parsed and not yet taken.
+/// What the worker and the reader share: runs to parse, batches parsed and
+/// not yet taken.
 @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
 private final class HandOver: Sendable {
     private struct State {
+        /// Runs given to the worker and not yet begun, in order; nil after
+        /// the last.
+        var runs: [DeferredRows?] = []
         var batches: [[RowSyntax?]] = []
         /// Batches the reader is done with, for the worker to free their
         /// rows and fill again.
@@ -149,6 +190,8 @@ private final class HandOver: Sendable {
     }
 
     private let state = Mutex(State())
+    /// Signalled once for each run given (and for the nil after the last).
+    private let given = DispatchSemaphore(value: 0)
     /// Signalled once for each batch handed over.
     private let parsed = DispatchSemaphore(value: 0)
     /// Room for batches not yet taken.
@@ -162,16 +205,36 @@ private final class HandOver: Sendable {
         for _ in 0..<DeferredRowReader.batchesAhead { room.signal() }
     }
 
-    /// The worker: parses `rows` in batches, stopping after a row with a
-    /// problem, or when the reader stops it.
-    func parse(_ rows: DeferredRows, source: SourceFile) {
+    /// Gives the worker the run to parse after those given before; nil
+    /// when there is none.
+    func give(_ run: DeferredRows?) {
+        state.withLock { $0.runs.append(run) }
+        given.signal()
+    }
+
+    /// The worker: parses the runs it is given, of the file `file` of
+    /// `source`, in batches, stopping after the last run, after a row with
+    /// a problem, or when the reader stops it.
+    func parse(source: SourceFile, file: FileID) {
         defer { finished.signal() }
-        var parser = DeferredRowParser(source: source, file: rows.file)
+        var parser = DeferredRowParser(source: source, file: file)
+        while true {
+            given.wait()
+            let next = state.withLock { state -> DeferredRows? in
+                state.stopped || state.runs.isEmpty ? nil : state.runs.removeFirst()
+            }
+            guard let rows = next, parse(rows, with: &parser) else { return }
+        }
+    }
+
+    /// The rows of one run, in batches; false after a row with a problem,
+    /// or when the reader stopped the worker.
+    private func parse(_ rows: DeferredRows, with parser: inout DeferredRowParser) -> Bool {
         var index = 0
         let count = rows.rows.count
         while index < count {
             room.wait()
-            if state.withLock({ $0.stopped }) { return }
+            if state.withLock({ $0.stopped }) { return false }
             var batch = state.withLock { $0.done.popLast() } ?? []
             // The rows the reader was done with are freed here, outside the
             // lock, their members' arrays kept for the rows to come.
@@ -179,18 +242,22 @@ private final class HandOver: Sendable {
             batch.removeAll(keepingCapacity: true)
             batch.reserveCapacity(DeferredRowReader.batchSize)
             let end = min(index + DeferredRowReader.batchSize, count)
+            var problem = false
             while index < end {
                 let syntax = parser.parse(rows.rows[index])
                 // Asked before the row is appended, so that appending is
                 // its last use and moves it (asked after, it was copied).
-                index = syntax == nil ? count : index + 1
+                problem = syntax == nil
+                index = problem ? count : index + 1
                 batch.append(syntax)
             }
             state.withLock { state in
                 state.batches.append(batch)
             }
             parsed.signal()
+            if problem { return false }
         }
+        return true
     }
 
     /// The next batch, waiting for it if need be (the reader asks only
@@ -211,10 +278,11 @@ private final class HandOver: Sendable {
     }
 
     /// Stops the worker and waits for it: it may be parsing a batch, or
-    /// waiting for room.
+    /// waiting for room or for a run.
     func stop() {
         state.withLock { $0.stopped = true }
         room.signal()
+        given.signal()
         finished.wait()
     }
 }
