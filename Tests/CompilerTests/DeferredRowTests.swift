@@ -318,6 +318,7 @@ final class DeferredRowTests: XCTestCase {
             if case .deferredRows(let rows) = member { return rows } else { return nil }
         }
         XCTAssertEqual(runs.map(\.rows.count), [Parser.deferredRun, Parser.deferredRun, 300])
+        XCTAssertNil(DeferredRowReader(runs: [], source: source, threshold: 1).next(), "no runs, no rows")
         for stopAt in [3, Parser.deferredRun, Parser.deferredRun + 1] {
             for _ in 0..<5 {
                 var reader: DeferredRowReader? = DeferredRowReader(runs: runs, source: source, threshold: 1)

@@ -70,14 +70,16 @@ public final class DeferredRowReader {
     }
 
     /// A reader of `runs`, runs of rows of `source` that follow one
-    /// another in a block (so of one file), in order, handed out as one.
+    /// another in a block (so all of its file), in order, handed out as
+    /// one.
     /// With at least `threshold` rows in all and more than one processor,
     /// they are parsed on a second thread.
     public init(runs: [DeferredRows], source: SourceFile, threshold: Int = DeferredRowReader.defaultThreshold) {
-        precondition(!runs.isEmpty && runs.allSatisfy { $0.file == runs[0].file }, "runs of one file")
+        precondition(runs.allSatisfy { $0.file == runs[0].file }, "runs of one file")
         var runsAfter = runs
         runsAfter.reverse()
-        let first = runsAfter.removeLast()
+        // No runs: a reader that hands out nothing.
+        let first = runsAfter.popLast() ?? DeferredRows(file: FileID(0), rows: [])
         self.cursor = .allocate(capacity: 1)
         cursor.initialize(to: Cursor(rows: first, runsAfter: runsAfter, parser: DeferredRowParser(source: source, file: first.file)))
         let rows = runs.reduce(0) { $0 + $1.rows.count }
