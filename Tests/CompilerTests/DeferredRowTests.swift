@@ -22,8 +22,17 @@ final class DeferredRowTests: XCTestCase {
     /// are walked token by token; the rest of a row it steps over itself
     /// (`Lexer.skipBraces`), as it does past the first window: a small
     /// window has it step over nearly every row of a small file.
-    private func parseDeferringThenRows(_ source: SourceFile, aheadFrom threshold: Int, window: Int) -> (SourceFileSyntax, DiagnosticList, Int)? {
-        var (syntax, diagnostics) = Parser.parse(source, id: FileID(0), window: window, deferringRows: true)
+    ///
+    /// `skimAhead`: rows are stepped over on a second thread too, from
+    /// halfway through the file (`RowsSkimmedAhead`), whatever its length;
+    /// the rows taken from it are counted in `rowsSkimmedAhead`.
+    private func parseDeferringThenRows(
+        _ source: SourceFile, aheadFrom threshold: Int, window: Int, skimAhead: Bool
+    ) -> (SourceFileSyntax, DiagnosticList, Int)? {
+        let (parsed, skimmed) = Parser.parse(
+            source, id: FileID(0), window: window, deferringRows: true, skimmingAheadFrom: skimAhead ? 0 : Int.max)
+        var (syntax, diagnostics) = parsed
+        rowsSkimmedAhead += skimmed
         var deferred = 0
         for index in syntax.declarations.indices {
             guard case .stack(var decl) = syntax.declarations[index] else { continue }
@@ -77,22 +86,26 @@ final class DeferredRowTests: XCTestCase {
         case different
     }
 
+    /// Rows taken from the second thread that stepped over rows ahead.
+    private var rowsSkimmedAhead = 0
+
     @discardableResult
     private func assertSameParse(
-        _ text: String, _ name: String, aheadFrom threshold: Int = .max, window: Int = Parser.defaultWindow,
+        _ text: String, _ name: String, aheadFrom threshold: Int = .max, window: Int = Parser.defaultWindow, skimAhead: Bool = false,
         file: StaticString = #filePath, line: UInt = #line
     ) -> Outcome {
-        assertSameParse(SourceFile(path: name, text: text), name, aheadFrom: threshold, window: window, file: file, line: line)
+        assertSameParse(SourceFile(path: name, text: text), name, aheadFrom: threshold, window: window, skimAhead: skimAhead, file: file, line: line)
     }
 
     /// Fails unless deferring rows gives what parsing in place does, or
     /// asks for the file to be parsed again.
     @discardableResult
     private func assertSameParse(
-        _ source: SourceFile, _ name: String, aheadFrom threshold: Int = .max, window: Int = Parser.defaultWindow,
+        _ source: SourceFile, _ name: String, aheadFrom threshold: Int = .max, window: Int = Parser.defaultWindow, skimAhead: Bool = false,
         file: StaticString = #filePath, line: UInt = #line
     ) -> Outcome {
-        guard let (deferredSyntax, deferredDiagnostics, count) = parseDeferringThenRows(source, aheadFrom: threshold, window: window) else {
+        guard let (deferredSyntax, deferredDiagnostics, count) = parseDeferringThenRows(source, aheadFrom: threshold, window: window, skimAhead: skimAhead)
+        else {
             return .parsedAgain
         }
         let (syntax, diagnostics) = Parser.parse(source, id: FileID(0))
@@ -134,10 +147,13 @@ final class DeferredRowTests: XCTestCase {
             let outcome = assertSameParse(source, url.lastPathComponent, aheadFrom: 1)
             if case .same(let count) = outcome { deferred += count }
             XCTAssertEqual(assertSameParse(source, url.lastPathComponent + " (rows stepped over by the lexer)", window: 4), outcome)
+            // And stepped over from halfway on a second thread as well.
+            XCTAssertEqual(assertSameParse(source, url.lastPathComponent + " (stepped over ahead)", window: 4, skimAhead: true), outcome)
             // The samples parse cleanly: none needs parsing again.
             if url.path.contains("/samples/") { XCTAssertNotEqual(outcome, .parsedAgain, url.lastPathComponent) }
         }
         XCTAssertGreaterThan(deferred, 100, "hardly any rows were deferred: the test proves nothing")
+        XCTAssertGreaterThan(rowsSkimmedAhead, 20, "hardly any rows were taken from the second thread: the test proves nothing")
     }
 
     func testHostileRowsParseAsWithoutDeferring() {
@@ -170,6 +186,7 @@ final class DeferredRowTests: XCTestCase {
             let outcome = assertSameParse(text, name)
             XCTAssertEqual(assertSameParse(text, name + " (ahead)", aheadFrom: 1), outcome, name)
             XCTAssertEqual(assertSameParse(text, name + " (rows stepped over by the lexer)", window: 4), outcome, name)
+            XCTAssertEqual(assertSameParse(text, name + " (stepped over ahead)", window: 4, skimAhead: true), outcome, name)
             if outcome == .parsedAgain { parsedAgain += 1 }
         }
         // Both ways: a problem in a row (unclosed, too deep, too tall, a
@@ -196,6 +213,7 @@ final class DeferredRowTests: XCTestCase {
             """
         XCTAssertEqual(assertSameParse(text, "comments in rows", window: 4), .same(deferred: 4))
         XCTAssertEqual(assertSameParse(text, "comments in rows (one window)"), .same(deferred: 4))
+        XCTAssertEqual(assertSameParse(text, "comments in rows (stepped over ahead)", window: 4, skimAhead: true), .same(deferred: 4))
     }
 
     /// After a row's `}`, the lexer steps over the rows right after it
@@ -229,6 +247,7 @@ final class DeferredRowTests: XCTestCase {
         for (name, text, deferred) in cases {
             let outcome = assertSameParse(text, name)
             XCTAssertEqual(assertSameParse(text, name + " (rows stepped over by the lexer)", window: 4), outcome, name)
+            XCTAssertEqual(assertSameParse(text, name + " (stepped over ahead)", window: 4, skimAhead: true), outcome, name)
             if let deferred { XCTAssertEqual(outcome, .same(deferred: deferred), name) }
         }
     }
@@ -248,10 +267,12 @@ final class DeferredRowTests: XCTestCase {
                 if let what { damaged.insert(what, at: place) } else if !damaged.isEmpty { damaged.remove(at: place) }
                 // Every other round parsed ahead, on a second thread.
                 let threshold = round.isMultiple(of: 2) ? Int.max : 1
-                // Most rounds with rows stepped over by the lexer.
+                // Most rounds with rows stepped over by the lexer, and every
+                // third from halfway on a second thread as well.
                 let window = round % 4 == 1 ? Parser.defaultWindow : 4
                 switch assertSameParse(
-                    SourceFile(path: url.path, bytes: damaged), "\(url.lastPathComponent) #\(round) at \(place)", aheadFrom: threshold, window: window)
+                    SourceFile(path: url.path, bytes: damaged), "\(url.lastPathComponent) #\(round) at \(place)", aheadFrom: threshold, window: window,
+                    skimAhead: round % 3 == 0)
                 {
                 case .same: same += 1
                 case .parsedAgain: parsedAgain += 1
@@ -307,9 +328,21 @@ final class DeferredRowTests: XCTestCase {
         for threshold in [1, Int.max] {
             XCTAssertEqual(assertSameParse(whole, "three runs", aheadFrom: threshold), .same(deferred: count))
         }
+        // Stepped over from halfway on a second thread too: the rows taken
+        // from it go on past the end of the second run, where the next
+        // run's first row is stepped over by the parser's thread itself.
+        rowsSkimmedAhead = 0
+        XCTAssertEqual(assertSameParse(whole, "three runs (stepped over ahead)", aheadFrom: 1, skimAhead: true), .same(deferred: count))
+        XCTAssertGreaterThan(rowsSkimmedAhead, count / 3, "the rows stepped over ahead were not taken")
         let late = Parser.deferredRun * 2 + 100
         let broken = "screen S {\n" + good[..<late].joined(separator: "\n") + "\n    Text bad { size: ( }\n" + good[late...].joined(separator: "\n") + "\n}\n"
         XCTAssertEqual(assertSameParse(broken, "a problem in the third run", aheadFrom: 1), .parsedAgain)
+        XCTAssertEqual(assertSameParse(broken, "a problem in the third run (stepped over ahead)", aheadFrom: 1, skimAhead: true), .parsedAgain)
+        // A row the lexer reports, among the rows stepped over ahead: the
+        // second thread stops before it, and the parser's thread goes on.
+        let reported = "screen S {\n" + good[..<late].joined(separator: "\n") + "\n    Text bad { text: \"bad \\q\" }\n" + good[late...].joined(separator: "\n") + "\n}\n"
+        let outcome = assertSameParse(reported, "a string the lexer reports")
+        XCTAssertEqual(assertSameParse(reported, "a string the lexer reports (stepped over ahead)", skimAhead: true), outcome)
 
         let source = SourceFile(path: "rows.stack", text: whole)
         let (syntax, _) = Parser.parse(source, id: FileID(0), deferringRows: true)

@@ -80,6 +80,9 @@ public enum Compiler {
         cache.resetCounts()
         resolver.cache = cache
         resolver.defersRootRows = defersRows
+        // Only when checking: a compile's peak grew by the second thread's
+        // rows, and lowering, not parsing, is most of its time.
+        resolver.stepsOverRootRowsAhead = sink.parsesRowsAhead
         var loaded = resolver.load(root: root)
         let attempted = resolver.attempted
         var checker = TypeChecker(diagnostics: resolver.diagnostics)

@@ -60,6 +60,9 @@ struct ImportResolver {
     /// The root file's screens and flows keep their clean rows as spans
     /// (`Member.deferredRows`), parsed again as they are checked.
     var defersRootRows = false
+    /// Whether the root file's rows are stepped over on a second thread as
+    /// well (`Parser.parse(_:id:deferringRows:steppingOverAhead:)`).
+    var stepsOverRootRowsAhead = false
     /// Canonical path → file, for files already loaded.
     private var loaded: [String: FileID] = [:]
     /// The chain being loaded, as (canonical path, display path, the span of
@@ -85,7 +88,8 @@ struct ImportResolver {
         if let entry = cache.lookup(key: key, bytes: source.bytes, file: id) {
             (syntax, parseDiagnostics) = (entry.syntax, entry.diagnostics)
         } else {
-            (syntax, parseDiagnostics) = Parser.parse(source, id: id, deferringRows: defersRootRows && files.isEmpty)
+            (syntax, parseDiagnostics) = Parser.parse(
+                source, id: id, deferringRows: defersRootRows && files.isEmpty, steppingOverAhead: stepsOverRootRowsAhead && files.isEmpty)
             cache.store(key: key, ParseCache.Entry(bytes: source.bytes, file: id, syntax: syntax, diagnostics: parseDiagnostics))
         }
         diagnostics.append(contentsOf: parseDiagnostics)

@@ -23,9 +23,14 @@ extension Lexer {
     /// `rows`, up to `maximumRows` of them. Returns a count for the
     /// parser's numbering of tokens — at least one when there was anything
     /// but trivia — and the end of the first stretch, if it closed.
+    ///
+    /// `ahead`: rows stepped over on a second thread from a place further
+    /// on (`RowsSkimmedAhead`); when this comes to that place between two
+    /// rows, it takes them, as it would have found them, instead of
+    /// stepping over them again.
     mutating func skipBraces(
         _ bytes: [UInt8], level: Int, thenLex count: Int, into tokens: inout [Token],
-        rowsAfter rows: inout [DeferredRow], upTo maximumRows: Int
+        rowsAfter rows: inout [DeferredRow], upTo maximumRows: Int, ahead: RowsSkimmedAhead? = nil
     ) -> (stepped: Int, end: Int?) {
         guard !finished else { return (0, nil) }
         return bytes.withUnsafeBufferPointer { b in
@@ -49,6 +54,15 @@ extension Lexer {
                     break
                 }
                 if let row { rows.append(DeferredRow(token: row, end: UInt32(at.end))) } else { end = at.end }
+                // Between two rows, at or past where the rows stepped over
+                // ahead begin: those that follow are taken as they are.
+                if let ahead, at.end >= ahead.start, rows.count < maximumRows,
+                    let taken = ahead.take(after: at.end, upTo: maximumRows - rows.count, into: &rows, comments: &comments)
+                {
+                    stepped += taken.stepped
+                    last = taken.last
+                    at = Stretch(end: taken.end, space: false, newline: false)
+                }
                 // Another row right after, as the parser would find one:
                 // its body is stepped over too, without going back to the
                 // parser (which did as much for each row).
@@ -66,6 +80,18 @@ extension Lexer {
             scan(b, count: count, stoppingAt: Int.max, into: &tokens)
             return (stepped, end)
         }
+    }
+
+    /// The row right after `from`, the end of a row, as `skipBraces` steps
+    /// over it: its kind's token, its end, the stretches it adds to the
+    /// parser's count of tokens and its closing brace; nil when what
+    /// follows is no row (as `rowHeader` finds one), or the row does not
+    /// close before the end of the file.
+    mutating func stepOverRow(_ b: UnsafeBufferPointer<UInt8>, after from: Int) -> (kind: Token, end: Int, stepped: Int, brace: Token)? {
+        guard let header = rowHeader(b, from: from) else { return nil }
+        let body = stepOver(b, from: Stretch(end: header.body, space: false, newline: false), level: 1)
+        guard body.closed, let brace = body.last else { return nil }
+        return (header.kind, body.stretch.end, header.tokens + body.stepped, brace)
     }
 
     /// A place in the bytes, and what the trivia right before it holds.

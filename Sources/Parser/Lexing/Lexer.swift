@@ -6,7 +6,7 @@
 public struct Lexer {
     public private(set) var diagnostics = DiagnosticList()
     /// Every comment's span, in order: the trivia side table.
-    public private(set) var comments: [Span] = []
+    public internal(set) var comments: [Span] = []
     /// True when an unterminated block comment ran to the end of the file:
     /// the parser then says nothing more about blocks left open.
     public private(set) var endsInComment = false

@@ -175,14 +175,27 @@ extension Parser {
         tokens.removeAll(keepingCapacity: true)
         let at = deferred.count
         deferred.append(DeferredRow(token: first, end: 0))
+        if let from = skimAheadFrom, lexer != nil {
+            skimAheadFrom = nil
+            skimmedAhead = RowsSkimmedAhead.start(bytes, file: file, from: first.start, indentation: indentation(of: first), threshold: from)
+        }
         let (stepped, end) = lexer!.skipBraces(
-            bytes, level: level, thenLex: Parser.skimmingWindow, into: &tokens, rowsAfter: &deferred, upTo: Self.deferredRun)
+            bytes, level: level, thenLex: Parser.skimmingWindow, into: &tokens, rowsAfter: &deferred, upTo: Self.deferredRun,
+            ahead: skimmedAhead)
         if stepped == 0 { tokens.insert(walked, at: 0) }
         if lexer!.finished, lexer!.endsInComment { reportedEndOfFile = true }
         base += next + stepped - 1
         index = base + 1
         if 1 + Parser.lookahead >= tokens.count { lexMore() }
         deferred[at] = DeferredRow(token: first, end: UInt32(end ?? previous.end))
+    }
+
+    /// The spaces and tabs between the start of `token`'s line and `token`
+    /// (none if anything else stands there).
+    private func indentation(of token: Token) -> ArraySlice<UInt8> {
+        var start = token.start
+        while start > 0, bytes[start - 1] == 0x20 || bytes[start - 1] == 0x09 { start -= 1 }
+        return start == 0 || bytes[start - 1] == 0x0A ? bytes[start..<token.start] : bytes[token.start..<token.start]
     }
 
     /// The block keyword at the current token, compared as bytes (rows are

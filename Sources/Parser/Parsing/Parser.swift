@@ -51,6 +51,11 @@ public struct Parser {
     /// twentieth of parsing it. (Here, not in the member stack: a class's
     /// array is changed under a run-time exclusivity check.)
     var spareMembers: [[Member]] = []
+    /// Rows stepped over ahead on a second thread (`RowsSkimmedAhead`),
+    /// started at the first run of rows of a file at least `skimAheadFrom`
+    /// long (nil once started, or when rows are not deferred).
+    var skimmedAhead: RowsSkimmedAhead?
+    var skimAheadFrom: Int? = RowsSkimmedAhead.threshold
 
     /// How far `peek` may look.
     static let lookahead = 3
@@ -167,16 +172,41 @@ public struct Parser {
         parse(source, id: id, window: Parser.defaultWindow, deferringRows: deferringRows)
     }
 
+    /// `parse(_:id:deferringRows:)`; with `steppingOverAhead`, the rows of a
+    /// large file (`RowsSkimmedAhead.threshold`) are stepped over on a
+    /// second thread too, from halfway through it, and taken when the
+    /// parse gets there: the same syntax and diagnostics, sooner.
+    public static func parse(_ source: SourceFile, id: FileID, deferringRows: Bool, steppingOverAhead: Bool) -> (SourceFileSyntax, DiagnosticList) {
+        parse(
+            source, id: id, window: Parser.defaultWindow, deferringRows: deferringRows,
+            skimmingAheadFrom: steppingOverAhead ? RowsSkimmedAhead.threshold : Int.max
+        ).0
+    }
+
     /// `parse(_:id:)`, lexing `window` tokens at a time (tests try small ones).
     static func parse(_ source: SourceFile, id: FileID, window: Int, deferringRows: Bool = false) -> (SourceFileSyntax, DiagnosticList) {
+        parse(source, id: id, window: window, deferringRows: deferringRows, skimmingAheadFrom: Int.max).0
+    }
+
+    /// `parse(_:id:window:deferringRows:)`, stepping over rows on a second
+    /// thread as well in files at least `skimmingAheadFrom` long (tests
+    /// try small ones); and how many rows were taken from it.
+    static func parse(
+        _ source: SourceFile, id: FileID, window: Int, deferringRows: Bool, skimmingAheadFrom: Int
+    ) -> ((SourceFileSyntax, DiagnosticList), rowsSkimmedAhead: Int) {
         var parser = Parser(lexing: source.bytes, file: id, window: window)
         parser.defersRows = deferringRows
+        parser.skimAheadFrom = skimmingAheadFrom
         var syntax = parser.parseFile()
+        // Stopped, should it not have been come to.
+        parser.skimmedAhead?.cancel()
+        let skimmedAhead = parser.skimmedAhead?.rowsTaken ?? 0
+        parser.skimmedAhead = nil
         // The lexer's diagnostics first, as when the file was lexed before parsing.
         var diagnostics = parser.lexer?.diagnostics ?? DiagnosticList()
         diagnostics.append(contentsOf: parser.diagnostics)
         syntax.comments = parser.lexer?.comments ?? []
-        return (syntax, diagnostics)
+        return ((syntax, diagnostics), skimmedAhead)
     }
 
     /// Empties `members`, the array of a block done with, keeping its
