@@ -12,7 +12,6 @@
 // stack or another declaration — the second thread's work is let go.
 
 import Dispatch
-import Synchronization
 
 /// Rows stepped over on a second thread from a place further on in a file,
 /// for `Lexer.skipBraces` to take when it gets there.
@@ -33,7 +32,9 @@ final class RowsSkimmedAhead: @unchecked Sendable {
     private var comments: [Span] = []
 
     private let stepped = DispatchSemaphore(value: 0)
-    private let cancelled = Atomic<Bool>(false)
+    /// Signalled when the parser's thread gives up on the rows (a
+    /// semaphore, not an atomic: `Atomic` needs macOS 15).
+    private let cancelled = DispatchSemaphore(value: 0)
 
     // The parser's thread's alone.
     private var waited = false
@@ -104,7 +105,7 @@ final class RowsSkimmedAhead: @unchecked Sendable {
         braces.reserveCapacity(estimate)
         var at = start
         bytes.withUnsafeBufferPointer { b in
-            while rows.count & 255 != 0 || !cancelled.load(ordering: .relaxed) {
+            while rows.count & 255 != 0 || cancelled.wait(timeout: .now()) == .timedOut {
                 guard let row = lexer.stepOverRow(b, after: at), lexer.diagnostics.items.isEmpty, lexer.diagnostics.dropped == 0,
                     !lexer.endsInComment
                 else { break }
@@ -125,8 +126,9 @@ final class RowsSkimmedAhead: @unchecked Sendable {
 
     /// Lets the second thread go: the rows it steps over will not be taken.
     func cancel() {
+        guard !gaveUp else { return }
         gaveUp = true
-        cancelled.store(true, ordering: .relaxed)
+        cancelled.signal()
     }
 
     /// The rows right after `end`, the end of a row, at most `limit` of
