@@ -32,9 +32,11 @@ final class RowsSkimmedAhead: @unchecked Sendable {
     private var comments: [Span] = []
 
     private let stepped = DispatchSemaphore(value: 0)
-    /// Signalled when the parser's thread gives up on the rows (a
-    /// semaphore, not an atomic: `Atomic` needs macOS 15).
-    private let cancelled = DispatchSemaphore(value: 0)
+    /// Whether the parser's thread gave up on the rows, read and written
+    /// on `guarding`: `Atomic` needs macOS 15, and a semaphore asked
+    /// without waiting slept its timer's slack, about 50 µs, each time.
+    private var cancelled = false
+    private let guarding = DispatchQueue(label: "stackc.rows-skimmed-ahead")
 
     // The parser's thread's alone.
     private var waited = false
@@ -105,7 +107,7 @@ final class RowsSkimmedAhead: @unchecked Sendable {
         braces.reserveCapacity(estimate)
         var at = start
         bytes.withUnsafeBufferPointer { b in
-            while rows.count & 255 != 0 || cancelled.wait(timeout: .now()) == .timedOut {
+            while rows.count & 255 != 0 || !guarding.sync(execute: { cancelled }) {
                 guard let row = lexer.stepOverRow(b, after: at), lexer.diagnostics.items.isEmpty, lexer.diagnostics.dropped == 0,
                     !lexer.endsInComment
                 else { break }
@@ -128,7 +130,7 @@ final class RowsSkimmedAhead: @unchecked Sendable {
     func cancel() {
         guard !gaveUp else { return }
         gaveUp = true
-        cancelled.signal()
+        guarding.sync { cancelled = true }
     }
 
     /// The rows right after `end`, the end of a row, at most `limit` of
