@@ -14,7 +14,6 @@
 // batch: two hundredths of checking it.
 
 import Dispatch
-import Synchronization
 
 /// The rows of runs of `DeferredRows` that follow one another in a block,
 /// parsed one at a time — on a second thread, ahead of the caller, when
@@ -29,8 +28,8 @@ public final class DeferredRowReader {
     /// Batches parsed and not yet taken, at most.
     static let batchesAhead = 8
 
-    /// The worker's hand-over (a `HandOver`), when rows are parsed ahead.
-    private let handOver: AnyObject?
+    /// The worker's hand-over, when rows are parsed ahead.
+    private let handOver: HandOver?
     /// All that changes as rows are handed out, in memory of its own that
     /// the reader owns: the run time checks every access to a class's
     /// stored `var` for exclusivity (four such checks a row were 1.5% of a
@@ -89,9 +88,8 @@ public final class DeferredRowReader {
     /// A worker parsing `first` and then `second` (nil: `first` is the
     /// last run), or nil if `wanted` is false (the rows are few), or there
     /// is one processor, or no thread could be started.
-    private static func startWorker(_ first: DeferredRows, then second: DeferredRows?, source: SourceFile, wanted: Bool) -> AnyObject? {
+    private static func startWorker(_ first: DeferredRows, then second: DeferredRows?, source: SourceFile, wanted: Bool) -> HandOver? {
         guard wanted, WorkerThread.processors > 1 else { return nil }
-        guard #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *) else { return nil }
         let handOver = HandOver()
         handOver.give(first)
         handOver.give(second)
@@ -117,9 +115,7 @@ public final class DeferredRowReader {
     }
 
     deinit {
-        if #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *), let handOver = handOver as? HandOver {
-            handOver.stop()
-        }
+        handOver?.stop()
         cursor.deinitialize(count: 1)
         cursor.deallocate()
     }
@@ -135,7 +131,7 @@ extension DeferredRowReader.Cursor {
         swap(&slot, &batch[inBatch - 1])
     }
 
-    mutating func next(_ handOver: AnyObject?) -> RowSyntax? {
+    mutating func next(_ handOver: HandOver?) -> RowSyntax? {
         guard !foundProblem else { return nil }
         while position == rows.rows.count {
             guard let run = runsAfter.popLast() else { return nil }
@@ -144,7 +140,7 @@ extension DeferredRowReader.Cursor {
             // The worker is given the run after this one (or told there is
             // none) as this one begins: it is well ahead by the time it
             // finishes this one.
-            if #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *), let handOver = handOver as? HandOver {
+            if let handOver {
                 handOver.give(runsAfter.last)
             }
         }
@@ -164,8 +160,8 @@ extension DeferredRowReader.Cursor {
 
     /// The worker's next batch into `batch`, handing back the rows done
     /// with; false when rows are parsed on this thread.
-    private mutating func takeBatch(_ handOver: AnyObject?) -> Bool {
-        guard #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *), let handOver = handOver as? HandOver else {
+    private mutating func takeBatch(_ handOver: HandOver?) -> Bool {
+        guard let handOver else {
             return false
         }
         var done: [RowSyntax?] = []
@@ -178,7 +174,6 @@ extension DeferredRowReader.Cursor {
 
 /// What the worker and the reader share: runs to parse, batches parsed and
 /// not yet taken.
-@available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
 private final class HandOver: Sendable {
     private struct State {
         /// Runs given to the worker and not yet begun, in order; nil after
@@ -191,7 +186,7 @@ private final class HandOver: Sendable {
         var stopped = false
     }
 
-    private let state = Mutex(State())
+    private let state = Locked(State())
     /// Signalled once for each run given (and for the nil after the last).
     private let given = DispatchSemaphore(value: 0)
     /// Signalled once for each batch handed over.
