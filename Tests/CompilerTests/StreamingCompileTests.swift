@@ -10,7 +10,7 @@
 
 import Foundation
 @testable import StackCompiler
-import StackParser
+@testable import StackParser
 import StackRuntime
 import XCTest
 
@@ -124,6 +124,31 @@ final class StreamingCompileTests: XCTestCase {
         let (_, encodable) = Compiler.compileForEncoding(SourceFile(path: "s.stack", text: source), loader: MemoryLoader([:]))
         XCTAssertEqual(encodable?.screens.first?.rows.count, 0)
         XCTAssertEqual(encodable?.firstScreenRows?.written.count, 10_001 + 200 * 4)
+    }
+
+    /// A screen large enough that checking steps over its rows on two
+    /// threads (`RowsSkimmedAhead`; a compile steps over them on one),
+    /// with errors in both halves: a row id used again far from its first
+    /// use, an unknown property and a string the lexer reports, past the
+    /// middle. The same diagnostics every way.
+    func testALargeScreenWithErrorsInBothHalves() {
+        var rows: [String] = []
+        let count = 12_000
+        for index in 0..<count {
+            switch index {
+            case 7_000: rows.append("    Text r10 { text: \"again\" }")
+            case 9_000: rows.append("    Text odd { colour: #FFF }")
+            case 10_000: rows.append("    Text escape { text: \"bad \\q\" }")
+            default: rows.append("    Text r\(index) { text: \"row \(index) of the large screen\"  size: \(index % 7 * 10 + 20) }")
+            }
+        }
+        let text = "screen Big {\n\(rows.joined(separator: "\n"))\n}\n"
+        XCTAssertGreaterThan(text.utf8.count, RowsSkimmedAhead.threshold + 100_000, "too small to be stepped over on two threads")
+        let source = SourceFile(path: "big.stack", text: text)
+        assertSameCompile(source, loader: MemoryLoader([:]), "large, with errors")
+        let codes = Compiler.check(source, loader: MemoryLoader([:])).diagnostics.items.map(\.code)
+        XCTAssertTrue(codes.contains(.duplicateRowID), "\(codes)")
+        XCTAssertGreaterThanOrEqual(codes.count, 3, "\(codes)")
     }
 
     func testComponentStateAfterTheEnvironmentSlots() {
