@@ -30,7 +30,7 @@ final class DeferredRowTests: XCTestCase {
         _ source: SourceFile, aheadFrom threshold: Int, window: Int, skimAhead: Bool
     ) -> (SourceFileSyntax, DiagnosticList, Int)? {
         let (parsed, skimmed) = Parser.parse(
-            source, id: FileID(0), window: window, deferringRows: true, skimmingAheadFrom: skimAhead ? 0 : Int.max)
+            source, id: FileID(0), window: window, deferringRows: true, skimmingAheadFrom: skimAhead ? 0 : nil)
         var (syntax, diagnostics) = parsed
         rowsSkimmedAhead += skimmed
         var deferred = 0

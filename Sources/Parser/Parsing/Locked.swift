@@ -1,5 +1,5 @@
-// A value shared by the row reader and its worker, behind a lock of the C
-// library's. Not `Synchronization.Mutex`: that needs macOS 15 (before it
+// A value shared between threads — the row reader and its worker, the
+// preview server's connections — behind a lock of the C library's. Not `Synchronization.Mutex`: that needs macOS 15 (before it
 // the reader parsed every row on the caller's thread), and ThreadSanitizer
 // on Linux does not see the order it makes between threads, so every
 // access under it was reported as a race and a real one would have been
@@ -14,7 +14,7 @@ import Darwin
 #endif
 
 /// `value`, read and changed only under its lock (`withLock`).
-final class Locked<Value>: @unchecked Sendable {
+package final class Locked<Value>: @unchecked Sendable {
     private var value: Value
     #if canImport(Glibc) || canImport(Musl) || canImport(Darwin)
     /// Allocated: a lock must not move, and a stored property's address
@@ -22,7 +22,7 @@ final class Locked<Value>: @unchecked Sendable {
     private let lock: UnsafeMutablePointer<pthread_mutex_t>
     #endif
 
-    init(_ value: Value) {
+    package init(_ value: Value) {
         self.value = value
         #if canImport(Glibc) || canImport(Musl) || canImport(Darwin)
         lock = .allocate(capacity: 1)
@@ -41,7 +41,7 @@ final class Locked<Value>: @unchecked Sendable {
 
     /// `body` with the value, under the lock. (Without the C library there
     /// are no worker threads: `WorkerThread.start` makes none.)
-    func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
+    package func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
         #if canImport(Glibc) || canImport(Musl) || canImport(Darwin)
         pthread_mutex_lock(lock)
         defer { pthread_mutex_unlock(lock) }

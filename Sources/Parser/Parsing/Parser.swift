@@ -53,9 +53,9 @@ public struct Parser {
     var spareMembers: [[Member]] = []
     /// Rows stepped over ahead on a second thread (`RowsSkimmedAhead`),
     /// started at the first run of rows of a file at least `skimAheadFrom`
-    /// long (nil once started, or when rows are not deferred).
+    /// long (nil once started, and unless asked for).
     var skimmedAhead: RowsSkimmedAhead?
-    var skimAheadFrom: Int? = RowsSkimmedAhead.threshold
+    var skimAheadFrom: Int?
 
     /// How far `peek` may look.
     static let lookahead = 3
@@ -168,31 +168,30 @@ public struct Parser {
     /// parses each row once. Should a row have a problem, the file must be
     /// parsed again without deferring (`DeferredRowParser` says so), to
     /// report and recover as this parse would.
-    public static func parse(_ source: SourceFile, id: FileID, deferringRows: Bool) -> (SourceFileSyntax, DiagnosticList) {
-        parse(source, id: id, window: Parser.defaultWindow, deferringRows: deferringRows)
-    }
-
-    /// `parse(_:id:deferringRows:)`; with `steppingOverAhead`, the rows of a
-    /// large file (`RowsSkimmedAhead.threshold`) are stepped over on a
-    /// second thread too, from halfway through it, and taken when the
-    /// parse gets there: the same syntax and diagnostics, sooner.
-    public static func parse(_ source: SourceFile, id: FileID, deferringRows: Bool, steppingOverAhead: Bool) -> (SourceFileSyntax, DiagnosticList) {
+    ///
+    /// With `steppingOverAhead` as well, the rows of a large file
+    /// (`RowsSkimmedAhead.threshold`) are stepped over on a second thread
+    /// too, from halfway through it, and taken when the parse gets there:
+    /// the same syntax and diagnostics, sooner.
+    public static func parse(
+        _ source: SourceFile, id: FileID, deferringRows: Bool, steppingOverAhead: Bool = false
+    ) -> (SourceFileSyntax, DiagnosticList) {
         parse(
             source, id: id, window: Parser.defaultWindow, deferringRows: deferringRows,
-            skimmingAheadFrom: steppingOverAhead ? RowsSkimmedAhead.threshold : Int.max
+            skimmingAheadFrom: steppingOverAhead ? RowsSkimmedAhead.threshold : nil
         ).0
     }
 
     /// `parse(_:id:)`, lexing `window` tokens at a time (tests try small ones).
     static func parse(_ source: SourceFile, id: FileID, window: Int, deferringRows: Bool = false) -> (SourceFileSyntax, DiagnosticList) {
-        parse(source, id: id, window: window, deferringRows: deferringRows, skimmingAheadFrom: Int.max).0
+        parse(source, id: id, window: window, deferringRows: deferringRows, skimmingAheadFrom: nil).0
     }
 
     /// `parse(_:id:window:deferringRows:)`, stepping over rows on a second
-    /// thread as well in files at least `skimmingAheadFrom` long (tests
-    /// try small ones); and how many rows were taken from it.
+    /// thread as well in files at least `skimmingAheadFrom` long (nil:
+    /// never; tests try small ones); and how many rows were taken from it.
     static func parse(
-        _ source: SourceFile, id: FileID, window: Int, deferringRows: Bool, skimmingAheadFrom: Int
+        _ source: SourceFile, id: FileID, window: Int, deferringRows: Bool, skimmingAheadFrom: Int?
     ) -> ((SourceFileSyntax, DiagnosticList), rowsSkimmedAhead: Int) {
         var parser = Parser(lexing: source.bytes, file: id, window: window)
         parser.defersRows = deferringRows

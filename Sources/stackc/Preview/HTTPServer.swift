@@ -9,6 +9,7 @@ import Glibc
 import Darwin
 #endif
 import Dispatch
+import StackParser
 
 /// One accepted connection. A class: a streaming response keeps it open
 /// and writes to it later, from another thread.
@@ -91,18 +92,15 @@ final class HTTPConnection: @unchecked Sendable {
     }
 }
 
-/// A lock for the server's shared state (Foundation's NSLock would do; this
-/// keeps the server to the C library).
-final class Mutex: @unchecked Sendable {
-    private var mutex = pthread_mutex_t()
+/// A lock for the server's shared state: the parser's `Locked`, holding
+/// nothing itself (its C library mutex kept where it cannot move).
+typealias Mutex = Locked<Void>
 
-    init() { pthread_mutex_init(&mutex, nil) }
-    deinit { pthread_mutex_destroy(&mutex) }
+extension Locked where Value == Void {
+    convenience init() { self.init(()) }
 
     func locked<T>(_ body: () throws -> T) rethrows -> T {
-        pthread_mutex_lock(&mutex)
-        defer { pthread_mutex_unlock(&mutex) }
-        return try body()
+        try withLock { _ in try body() }
     }
 }
 
