@@ -16,7 +16,7 @@ final class RowColumnTests: XCTestCase {
             var references = [start]
             for _ in 0..<2000 {
                 let which = next(columns.count)
-                switch next(10) {
+                switch next(13) {
                 case 0:
                     // A copy, as `change(at:)` makes of the live screen.
                     if columns.count < 4 {
@@ -37,6 +37,23 @@ final class RowColumnTests: XCTestCase {
                     columns[which].settle()
                 case 5:
                     columns[which].reserveCapacity(references[which].count + next(50))
+                case 10:
+                    // A layout extended to a splice's new rows.
+                    let value = next(1000), added = next(5)
+                    columns[which].append(repeating: value, count: added)
+                    references[which] += repeatElement(value, count: added)
+                case 11:
+                    // A layout pass writing a run of rows through a buffer.
+                    guard !references[which].isEmpty else { continue }
+                    let from = next(references[which].count), value = next(1000)
+                    let to = min(references[which].count, from + next(8))
+                    columns[which].withUnsafeMutableWriter { rows in
+                        for row in from..<to { rows[row] = value + row }
+                    }
+                    for row in from..<to { references[which][row] = value + row }
+                case 12:
+                    let other = next(columns.count)
+                    XCTAssertEqual(columns[which] == columns[other], references[which] == references[other], "round \(round), ==")
                 default:
                     guard !references[which].isEmpty else { continue }
                     let row = next(references[which].count)

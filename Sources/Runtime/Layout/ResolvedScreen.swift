@@ -48,7 +48,9 @@ package struct ResolvedScreen: Sendable {
     /// The nested stack of each row, or -1: plain numbers, so the passes
     /// that look for nested stacks need not touch `contents`.
     var nested: RowColumn<Int32>
-    var stacks: [ResolvedStack]
+    /// Each stack's settings: a column too, as a card pushed through a
+    /// copy of the screen appends a stack.
+    var stacks: RowColumn<ResolvedStack>
 }
 
 enum ResolvedContent: Equatable, Sendable {
@@ -97,7 +99,7 @@ extension ResolvedScreen {
         self.insets = insets.build()
         self.separators = separators.build()
         self.contents = contents.build()
-        stacks = model.stacks.map { Self.stack($0, table: model.expressions, context: context) }
+        stacks = RowColumn(model.stacks.map { Self.stack($0, table: model.expressions, context: context) })
     }
 
     /// Folds rows written while a copy of the screen shared the columns
@@ -108,6 +110,7 @@ extension ResolvedScreen {
         separators.settle()
         contents.settle()
         nested.settle()
+        stacks.settle()
     }
 
     /// Folds rows written aside while a copy of the screen shared the
@@ -119,6 +122,7 @@ extension ResolvedScreen {
         separators.foldIfUnique()
         contents.foldIfUnique()
         nested.foldIfUnique()
+        stacks.foldIfUnique()
     }
 
     /// Rows written aside in all the columns (for tests of the sharing).
@@ -135,6 +139,7 @@ extension ResolvedScreen {
         separators.detach()
         contents.detach()
         nested.detach()
+        stacks.detach()
     }
 
     /// Evaluates row `index` again (its state changed).

@@ -1,5 +1,7 @@
-// A per-row column of the resolved facts (main-axis specs, nested stacks,
-// palette slots) that a copy of the screen shares cheaply.
+// A per-row (or per-stack) column of the resolved facts (main-axis specs,
+// nested stacks, palette slots, stacks' settings) and of the layout's
+// numbers (where each row starts and how long it is, each stack's extents
+// and origin) that a copy of the screen shares cheaply.
 //
 // `HostSession.change(at:)` makes its change on a copy of the live screen,
 // so that a change that throws halfway leaves nothing done. With plain
@@ -16,9 +18,9 @@
 // screen's next write copies the buffer once, as an array's would, rather
 // than writing aside, and reading aside, for as long as the layout lives.
 
-/// A column of one value per row: an array whose copies share storage
-/// and remember their own writes, by row, until they can make them in
-/// place.
+/// A column of one value per row (or per stack): an array whose copies
+/// share storage and remember their own writes, by row, until they can
+/// make them in place.
 struct RowColumn<Element: Sendable>: Sendable {
     /// Mutated only when uniquely referenced (checked before each write),
     /// so sharing it between copies, and threads, is safe; for the same
@@ -50,6 +52,10 @@ struct RowColumn<Element: Sendable>: Sendable {
     /// How many rows are written aside now (for tests of the sharing).
     var rowsWrittenAside: Int { written.count }
 
+    /// Whether this column and `other` read the same storage (for tests:
+    /// a copy that wrote aside still does).
+    func sharesStorage(with other: RowColumn) -> Bool { storage === other.storage }
+
     /// How many rows the column holds without growing its storage.
     var capacity: Int { storage.elements.capacity }
 
@@ -58,14 +64,26 @@ struct RowColumn<Element: Sendable>: Sendable {
             if !written.isEmpty, let value = written[row] { return value }
             return storage.elements[row]
         }
+        // The layout's hot loops write rows one by one: nothing aside and
+        // nobody else holding the column is the case kept short.
+        @inline(__always)
         set {
             precondition(row >= 0 && row < count, "row \(row) of a column of \(count)")
-            if makeWritable() {
+            if written.isEmpty, isKnownUniquelyReferenced(&storage) {
                 storage.elements[row] = newValue
             } else {
-                written.set(row, newValue)
-                unshareIfLarge()
+                write(row, newValue)
             }
+        }
+    }
+
+    @inline(never)
+    private mutating func write(_ row: Int, _ value: Element) {
+        if makeWritable() {
+            storage.elements[row] = value
+        } else {
+            written.set(row, value)
+            unshareIfLarge()
         }
     }
 
@@ -77,6 +95,39 @@ struct RowColumn<Element: Sendable>: Sendable {
         }
         count += 1
         unshareIfLarge()
+    }
+
+    /// Appends `count` copies of `element` (a layout extended to rows a
+    /// splice made): aside, one by one, while another copy holds the
+    /// column — the copy of the screen `change(at:)` works on appending
+    /// a card's rows copied every row's numbers before.
+    mutating func append(repeating element: Element, count added: Int) {
+        if makeWritable() {
+            storage.elements.append(contentsOf: repeatElement(element, count: added))
+            count += added
+            return
+        }
+        for _ in 0..<added { append(element) }
+    }
+
+    /// Whether the column may be written in place (nobody else holds it):
+    /// a layout's hot loop then writes a plain buffer.
+    mutating func isWritableInPlace() -> Bool { makeWritable() }
+
+    /// Writes rows through a plain buffer, for the layout's hot loops:
+    /// the rows written aside folded in first, and the column copied once
+    /// if another copy holds it (O(n), as an array's first write is).
+    @inline(__always)
+    mutating func withUnsafeMutableWriter<R>(_ body: (inout UnsafeMutableBufferPointer<Element>) throws -> R) rethrows -> R {
+        if !written.isEmpty || !isKnownUniquelyReferenced(&storage) { makeOwnSettled() }
+        return try storage.elements.withUnsafeMutableBufferPointer(body)
+    }
+
+    /// The rows written aside folded in, in storage nobody else holds.
+    @inline(never)
+    private mutating func makeOwnSettled() {
+        settle()
+        if !isKnownUniquelyReferenced(&storage) { storage = Storage(storage.elements) }
     }
 
     mutating func reserveCapacity(_ capacity: Int) {
@@ -187,4 +238,14 @@ extension RowColumn {
 extension RowColumn: RandomAccessCollection {
     var startIndex: Int { 0 }
     var endIndex: Int { count }
+}
+
+extension RowColumn: Equatable where Element: Equatable {
+    /// The same rows: O(1) for two copies of one column with nothing
+    /// written aside, else O(n).
+    static func == (lhs: RowColumn, rhs: RowColumn) -> Bool {
+        guard lhs.count == rhs.count else { return false }
+        if lhs.storage === rhs.storage, lhs.written.isEmpty, rhs.written.isEmpty { return true }
+        return lhs.withUnsafeReader { left in rhs.withUnsafeReader { right in left.elementsEqual(right) } }
+    }
 }

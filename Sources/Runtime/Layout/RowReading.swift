@@ -15,3 +15,13 @@ extension UnsafeBufferPointer: RowReading {}
 extension RowColumn: RowReading {}
 extension Palette: RowReading {}
 extension Palette.Reader: RowReading {}
+
+/// What the layout's loops write a column through: a buffer of it
+/// (`withUnsafeMutableWriter`), or the column itself, which writes aside
+/// while a copy of the screen shares it.
+protocol RowWriting<Element>: RowReading {
+    subscript(_ row: Int) -> Element { get set }
+}
+
+extension UnsafeMutableBufferPointer: RowReading, RowWriting {}
+extension RowColumn: RowWriting {}

@@ -46,20 +46,23 @@ package struct ScreenLayout: Sendable {
     // place, and rows a splice made taken in (SubtreeLayout.swift); nothing
     // else changes a layout.
     var resolved: ResolvedScreen
+    // Columns, not arrays: a copy of the screen (`change(at:)`'s) that
+    // lays a row out again or takes in a card's new rows writes its few
+    // numbers aside instead of copying every row's and stack's.
     /// Row start along its stack's axis, relative to the stack's box; row extent.
-    var rowStart: [Double]
-    var rowSize: [Double]
-    var stackCross: [Double]
-    var stackMain: [Double]
+    var rowStart: RowColumn<Double>
+    var rowSize: RowColumn<Double>
+    var stackCross: RowColumn<Double>
+    var stackMain: RowColumn<Double>
     /// Whether each stack was laid out (the engine's, kept for laying a subtree out again).
-    var stackDone: [Bool]
+    var stackDone: RowColumn<Bool>
     /// Absolute top-left of each stack's box; nil for stacks not laid out
     /// (inside a hidden row, or not the screen's).
-    var stackOrigin: [(x: Double, y: Double)?]
+    var stackOrigin: RowColumn<(x: Double, y: Double)?>
     /// Each stack's box extent along its axis (the content box of its row).
-    var stackBox: [Double]
+    var stackBox: RowColumn<Double>
     /// Each stack's last visible row, for `hide-last-separator`.
-    var lastVisible: [Int?]
+    var lastVisible: RowColumn<Int?>
     /// Laid out right to left: every frame's x is mirrored across the
     /// content width (the engine lays out left to right; the frames it
     /// hands out are mirrored).
@@ -82,7 +85,7 @@ package struct ScreenLayout: Sendable {
         stackCross = engine.stackCross
         stackMain = engine.stackMain
         stackDone = engine.stackDone
-        lastVisible = model.stacks.map { stack in stack.rows.last { !resolved.specs[$0].hidden } }
+        lastVisible = RowColumn(model.stacks.map { stack in stack.rows.last { !resolved.specs[$0].hidden } })
         // Most screens have no sticky row: one pass over the rows' pages
         // says so, where looking up each listed row cost three times as much.
         var anySticky = false
@@ -94,8 +97,8 @@ package struct ScreenLayout: Sendable {
             }
         }
         stickyRows = anySticky ? model.stacks[root].rows.filter { model.rows[$0].pin != .none || model.rows[$0].snapHide != .none } : []
-        stackOrigin = [(x: Double, y: Double)?](repeating: nil, count: model.stacks.count)
-        stackBox = [Double](repeating: 0, count: model.stacks.count)
+        stackOrigin = RowColumn([(x: Double, y: Double)?](repeating: nil, count: model.stacks.count))
+        stackBox = RowColumn([Double](repeating: 0, count: model.stacks.count))
         stackOrigin[root] = (0, 0)
         placeStacks(under: root)
     }

@@ -17,32 +17,32 @@ struct LayoutEngine {
     let measurer: any Measurer
 
     /// Row start along its stack's main axis, relative to the stack's box.
-    var rowStart: [Double]
+    var rowStart: RowColumn<Double>
     /// Row extent along its stack's main axis (insets included).
-    var rowSize: [Double]
+    var rowSize: RowColumn<Double>
     /// Each stack's extent across its axis and along it (its content size).
-    var stackCross: [Double]
-    var stackMain: [Double]
+    var stackCross: RowColumn<Double>
+    var stackMain: RowColumn<Double>
     /// Whether a stack has been laid out already (same-axis `fit` stacks are
     /// laid out while their parent measures them).
-    var stackDone: [Bool]
+    var stackDone: RowColumn<Bool>
 
     init(resolved: ResolvedScreen, model: ScreenModel, measurer: any Measurer) {
         self.resolved = resolved
         self.model = model
         self.measurer = measurer
-        rowStart = [Double](repeating: 0, count: model.rows.count)
-        rowSize = [Double](repeating: 0, count: model.rows.count)
-        stackCross = [Double](repeating: 0, count: model.stacks.count)
-        stackMain = [Double](repeating: 0, count: model.stacks.count)
-        stackDone = [Bool](repeating: false, count: model.stacks.count)
+        rowStart = RowColumn([Double](repeating: 0, count: model.rows.count))
+        rowSize = RowColumn([Double](repeating: 0, count: model.rows.count))
+        stackCross = RowColumn([Double](repeating: 0, count: model.stacks.count))
+        stackMain = RowColumn([Double](repeating: 0, count: model.stacks.count))
+        stackDone = RowColumn([Bool](repeating: false, count: model.stacks.count))
     }
 
     /// An engine that carries on from a layout's numbers (taken from it, not
     /// copied), to lay part of it out again.
     init(
-        resolved: ResolvedScreen, model: ScreenModel, measurer: any Measurer, rowStart: [Double], rowSize: [Double],
-        stackCross: [Double], stackMain: [Double], stackDone: [Bool]
+        resolved: ResolvedScreen, model: ScreenModel, measurer: any Measurer, rowStart: RowColumn<Double>, rowSize: RowColumn<Double>,
+        stackCross: RowColumn<Double>, stackMain: RowColumn<Double>, stackDone: RowColumn<Bool>
     ) {
         self.resolved = resolved
         self.model = model
@@ -84,8 +84,8 @@ struct LayoutEngine {
             }
             specs.withUnsafeReader { specs in
                 insetsTable.withUnsafeReader { insetsTable in
-                    sizeRows(rows, specs: specs, insets: insetsTable, axis: axis, viewport: viewport, crossContent: crossContent,
-                        visible: &visible, used: &used, fillWeight: &fillWeight)
+                    sizeRowsThroughBuffer(rows, specs: specs, insets: insetsTable, axis: axis, viewport: viewport,
+                        crossContent: crossContent, visible: &visible, used: &used, fillWeight: &fillWeight)
                 }
             }
         }
@@ -162,6 +162,75 @@ struct LayoutEngine {
         }
     }
 
+    /// STEP 1 as `sizeRows`, the sizes written through a buffer of the
+    /// column (through the column, each write checked two boxes, a tenth
+    /// of a layout pass). Measuring a `fit` row that holds a stack lays
+    /// the stack out, which writes sizes too: such rows are measured after
+    /// the buffer is let go, in order, and the sizes summed again in order
+    /// (the same bits as one pass).
+    @inline(__always)
+    private mutating func sizeRowsThroughBuffer<Specs: RowReading<MainSpec>, Insets: RowReading<EdgeInsets>>(
+        _ rows: UnsafeBufferPointer<Int>, specs: Specs, insets insetsTable: Insets, axis: Axis, viewport: Double, crossContent: Double,
+        visible: inout Int, used: inout Double, fillWeight: inout Double
+    ) {
+        var shown = visible, sum = used, weight = fillWeight, measures = false
+        let measurer = measurer, model = model, contents = resolved.contents
+        rowSize.withUnsafeMutableWriter { sizes in
+            for row in rows {
+                let spec = specs[row]
+                if spec.hidden {
+                    sizes[row] = 0
+                    continue
+                }
+                shown += 1
+                if spec.rule == MainSpec.fill {
+                    weight += spec.value
+                    continue
+                }
+                let insets = insetsTable[row]
+                let size: Double
+                if spec.rule == MainSpec.fit {
+                    // Text and the like are measured here; a stack inside
+                    // the row after the loop.
+                    guard case .measured(let content) = contents[row] else {
+                        measures = true
+                        continue
+                    }
+                    size = Self.size(spec: spec, insets: insets, axis: axis, viewport: viewport) {
+                        let across = max(0, crossContent - insets.total(axis.cross))
+                        let value = Self.ask(measurer, row: row, model: model, content: content, along: axis, across: .definite(across))
+                        return value.isFinite ? max(0, value) : 0
+                    }
+                } else {
+                    size = Self.size(spec: spec, insets: insets, axis: axis, viewport: viewport) { 0 }
+                }
+                sizes[row] = size
+                sum += size
+            }
+        }
+        (visible, fillWeight) = (shown, weight)
+        guard measures else {
+            used = sum
+            return
+        }
+        sum = used
+        for row in rows {
+            let spec = specs[row]
+            guard !spec.hidden, spec.rule != MainSpec.fill else { continue }
+            guard spec.rule == MainSpec.fit, case .stack = resolved.contents[row] else {
+                sum += rowSize[row]
+                continue
+            }
+            let insets = insetsTable[row]
+            let size = Self.size(spec: spec, insets: insets, axis: axis, viewport: viewport) {
+                measureFit(row, axis: axis, cross: max(0, crossContent - insets.total(axis.cross)), viewport: viewport)
+            }
+            rowSize[row] = size
+            sum += size
+        }
+        used = sum
+    }
+
     /// STEP 3 for `rows` of a stack, from `cursor` on (past the rows
     /// before them, `placed` whether any of those shows): each visible
     /// row after the one before and the spacing; notes whether any holds
@@ -171,20 +240,41 @@ struct LayoutEngine {
         _ rows: UnsafeBufferPointer<Int>, specs: Specs, nested nestedTable: Nested, spacing: Double, cursor: inout Double,
         placed: inout Bool, hasNested: inout Bool
     ) {
-        rowStart.withUnsafeMutableBufferPointer { rowStart in
-            rowSize.withUnsafeBufferPointer { rowSize in
-                for row in rows {
-                    if specs[row].hidden {
-                        rowStart[row] = cursor
-                        continue
-                    }
-                    if placed { cursor += spacing }
-                    rowStart[row] = cursor
-                    cursor += rowSize[row]
-                    placed = true
-                    if nestedTable[row] >= 0 { hasNested = true }
-                }
+        // A small stack of a copy of the screen (a card laid out again)
+        // writes its rows aside; anything else writes a plain buffer.
+        guard rows.count > Self.stackReadInPlace || rowStart.isWritableInPlace() else {
+            Self.place(rows, starts: &rowStart, sizes: rowSize, specs: specs, nested: nestedTable, spacing: spacing,
+                cursor: &cursor, placed: &placed, hasNested: &hasNested)
+            return
+        }
+        rowStart.withUnsafeMutableWriter { rowStart in
+            rowSize.withUnsafeReader { rowSize in
+                Self.place(rows, starts: &rowStart, sizes: rowSize, specs: specs, nested: nestedTable, spacing: spacing,
+                    cursor: &cursor, placed: &placed, hasNested: &hasNested)
             }
+        }
+    }
+
+    @inline(__always)
+    private static func place<Starts: RowWriting<Double>, Sizes: RowReading<Double>, Specs: RowReading<MainSpec>, Nested: RowReading<Int32>>(
+        _ rows: UnsafeBufferPointer<Int>, starts rowStart: inout Starts, sizes rowSize: Sizes, specs: Specs, nested nestedTable: Nested,
+        spacing: Double, cursor cursorIn: inout Double, placed placedIn: inout Bool, hasNested: inout Bool
+    ) {
+        // In locals: through the `inout`s, each row stored and loaded them
+        // again (a write to the rows' buffer might have reached them),
+        // half as slow again.
+        var cursor = cursorIn, placed = placedIn, nested = false
+        defer { (cursorIn, placedIn, hasNested) = (cursor, placed, hasNested || nested) }
+        for row in rows {
+            if specs[row].hidden {
+                rowStart[row] = cursor
+                continue
+            }
+            if placed { cursor += spacing }
+            rowStart[row] = cursor
+            cursor += rowSize[row]
+            placed = true
+            if nestedTable[row] >= 0 { nested = true }
         }
     }
 

@@ -27,16 +27,38 @@ extension ScreenLayout {
         self.model = model
         resolved.reserveCapacity(model.rows.count)
         for row in rows..<model.rows.count { resolved.append(facts.facts(ofRow: row)) }
-        resolved.stacks += facts.stacks[stacks...]
+        for stack in stacks..<model.stacks.count { resolved.stacks.append(facts.stacks[stack]) }
         let added = model.rows.count - rows, addedStacks = model.stacks.count - stacks
-        rowStart += repeatElement(0, count: added)
-        rowSize += repeatElement(0, count: added)
-        stackCross += repeatElement(0, count: addedStacks)
-        stackMain += repeatElement(0, count: addedStacks)
-        stackDone += repeatElement(false, count: addedStacks)
-        stackOrigin += repeatElement(nil, count: addedStacks)
-        stackBox += repeatElement(0, count: addedStacks)
-        lastVisible += repeatElement(nil, count: addedStacks)
+        rowStart.append(repeating: 0, count: added)
+        rowSize.append(repeating: 0, count: added)
+        stackCross.append(repeating: 0, count: addedStacks)
+        stackMain.append(repeating: 0, count: addedStacks)
+        stackDone.append(repeating: false, count: addedStacks)
+        stackOrigin.append(repeating: nil, count: addedStacks)
+        stackBox.append(repeating: 0, count: addedStacks)
+        lastVisible.append(repeating: nil, count: addedStacks)
+    }
+
+    /// Folds the numbers and facts a copy of this layout wrote aside into
+    /// its columns where nobody else holds them (the copy kept, the
+    /// screen before dropped): O(rows and stacks written aside).
+    mutating func foldIfUnique() {
+        resolved.foldIfUnique()
+        rowStart.foldIfUnique()
+        rowSize.foldIfUnique()
+        stackCross.foldIfUnique()
+        stackMain.foldIfUnique()
+        stackDone.foldIfUnique()
+        stackOrigin.foldIfUnique()
+        stackBox.foldIfUnique()
+        lastVisible.foldIfUnique()
+    }
+
+    /// Rows' and stacks' numbers written aside in the layout's columns
+    /// (for tests of the sharing).
+    var numbersWrittenAside: Int {
+        rowStart.rowsWrittenAside + rowSize.rowsWrittenAside + stackCross.rowsWrittenAside + stackMain.rowsWrittenAside
+            + stackDone.rowsWrittenAside + stackOrigin.rowsWrittenAside + stackBox.rowsWrittenAside + lastVisible.rowsWrittenAside
     }
 
     /// Whether `extend(to:facts:)` can take `model` in: it has at least
@@ -103,10 +125,10 @@ extension ScreenLayout {
     }
 }
 
-/// The array in `array`, leaving an empty one: hands storage on without a
-/// second reference (which would make the next write copy it all).
-private func take<T>(_ array: inout [T]) -> [T] {
-    var out: [T] = []
-    swap(&out, &array)
+/// The column in `column`, leaving an empty one: hands storage on without
+/// a second reference (which would make the next write copy it all).
+private func take<T>(_ column: inout RowColumn<T>) -> RowColumn<T> {
+    var out = RowColumn<T>()
+    swap(&out, &column)
     return out
 }

@@ -596,7 +596,10 @@ package struct IncrementalLayout: Sendable {
 
     /// Folds the rows a copy of this layout wrote aside into its columns,
     /// now that the copy is the only one (`RowColumn.foldIfUnique()`).
-    package mutating func foldWrittenAside() { resolved.foldIfUnique() }
+    package mutating func foldWrittenAside() {
+        resolved.foldIfUnique()
+        snapshot.foldIfUnique()
+    }
 
     /// A full layout of the current state (made again if anything changed).
     package mutating func layout() -> ScreenLayout {

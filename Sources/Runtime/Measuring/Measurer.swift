@@ -59,8 +59,10 @@ extension LayoutEngine {
     static func ask(
         _ measurer: any Measurer, row: Int, model: ScreenModel, content: MeasuredContent, along axis: Axis, across: Constraint
     ) -> Double {
-        let described = model.rows[row]
-        let asked = MeasuredRow(key: RowKey(row), id: described.id, kind: described.kind, component: described.component, content: content)
+        // Field by field, read in place: the row whole was a copy of
+        // everything it holds.
+        let asked = MeasuredRow(
+            key: RowKey(row), id: model.rows[row].id, kind: model.rows[row].kind, component: model.rows[row].component, content: content)
         return measurer.measure(asked, along: axis, across: across)
     }
 }
