@@ -88,13 +88,15 @@ extension ScreenLayout {
         // row's stack, whether it is hidden and its frame found once (asked
         // for one by one, each found them again: a third of building a
         // general transition).
+        // The stack's settings and origin read once too.
         let stack = model.rows[row].parent
-        let hidden = isHidden(row, in: stack)
-        let leftToRight = leftToRightFrame(of: row, in: stack, hidden: hidden)
+        let settings = resolved.stacks[stack], stackOrigin = stackOrigin[stack]
+        let hidden = resolved.specs[row].hidden || stackOrigin == nil
+        let leftToRight = leftToRightFrame(of: row, in: stack, settings: settings, origin: stackOrigin, hidden: hidden)
         let frame = mirror(leftToRight)
         let origin = holder.map { self.frame(of: $0) } ?? .zero
         let content = hidden ? nil : mirror(leftToRight.inset(by: resolved.insets[row]))
-        let separator = hidden ? nil : separatorFrame(of: row, in: stack, frame: leftToRight)
+        let separator = hidden ? nil : separatorFrame(of: row, in: stack, settings: settings, frame: leftToRight)
         return Pose(
             frame: frame.moved(by: -origin.x, -origin.y),
             content: content?.moved(by: -frame.x, -frame.y),

@@ -14,7 +14,7 @@
 // writes costs O(1) a row).
 //
 // Copies are meant to be short-lived: a layout made from the columns takes
-// its own box around the same buffer (`detach()`), so that the live
+// a token of its own for the same buffer (`detach()`), so that the live
 // screen's next write copies the buffer once, as an array's would, rather
 // than writing aside, and reading aside, for as long as the layout lives.
 
@@ -22,30 +22,28 @@
 /// share storage and remember their own writes, by row, until they can
 /// make them in place.
 struct RowColumn<Element: Sendable>: Sendable {
-    /// Mutated only when uniquely referenced (checked before each write),
-    /// so sharing it between copies, and threads, is safe; for the same
-    /// reason no access can overlap another, and the dynamic exclusivity
-    /// check a class's property costs on each access (half as much again
-    /// on a layout pass) is left out.
-    private final class Storage: @unchecked Sendable {
-        @exclusivity(unchecked) var elements: [Element]
-        init(_ elements: [Element]) { self.elements = elements }
-    }
-
-    private var storage: Storage
-    /// Rows written, or appended, while `storage` was shared: these win
-    /// over `storage`; appended rows are at `storage.elements.count` and up.
+    /// The rows, but for those written aside: an array, read as one (a
+    /// load a row; through a box of its own, a general transition's poses,
+    /// which read several columns a row, took a seventh longer).
+    private var elements: [Element]
+    /// Shared by the copies of this column that share `elements`: while
+    /// another holds it, a write goes aside rather than copying the rows
+    /// (the array would copy them itself on a write; this says when).
+    private final class Token: Sendable {}
+    private var token = Token()
+    /// Rows written, or appended, while `token` was shared: these win
+    /// over `elements`; appended rows are at `elements.count` and up.
     private var written = Aside()
     /// Rows in the column, `written`'s appended ones included.
     private(set) var count: Int
 
     init() {
-        storage = Storage([])
+        elements = []
         count = 0
     }
 
     init(_ elements: [Element]) {
-        storage = Storage(elements)
+        self.elements = elements
         count = elements.count
     }
 
@@ -54,33 +52,44 @@ struct RowColumn<Element: Sendable>: Sendable {
 
     /// Whether this column and `other` read the same storage (for tests:
     /// a copy that wrote aside still does).
-    func sharesStorage(with other: RowColumn) -> Bool { storage === other.storage }
+    func sharesStorage(with other: RowColumn) -> Bool { token === other.token }
 
     /// How many rows the column holds without growing its storage.
-    var capacity: Int { storage.elements.capacity }
+    var capacity: Int { elements.capacity }
 
     subscript(row: Int) -> Element {
+        @inline(__always)
         get {
-            if !written.isEmpty, let value = written[row] { return value }
-            return storage.elements[row]
+            // One compare with a number kept inline: no row written aside
+            // lies below `low` (Int.max when none is).
+            if _fastPath(row < written.low) { return elements[row] }
+            return Self.read(row, aside: written, elements: elements)
         }
         // The layout's hot loops write rows one by one: nothing aside and
         // nobody else holding the column is the case kept short.
         @inline(__always)
         set {
             precondition(row >= 0 && row < count, "row \(row) of a column of \(count)")
-            if written.isEmpty, isKnownUniquelyReferenced(&storage) {
-                storage.elements[row] = newValue
+            if written.isEmpty, isKnownUniquelyReferenced(&token) {
+                elements[row] = newValue
             } else {
                 write(row, newValue)
             }
         }
     }
 
+    // Static, its parts passed alone: as a method, every read copied the
+    // whole column struct to the stack to pass it, the common case too.
+    @inline(never)
+    private static func read(_ row: Int, aside: Aside, elements: [Element]) -> Element {
+        if let value = aside[row] { return value }
+        return elements[row]
+    }
+
     @inline(never)
     private mutating func write(_ row: Int, _ value: Element) {
         if makeWritable() {
-            storage.elements[row] = value
+            elements[row] = value
         } else {
             written.set(row, value)
             unshareIfLarge()
@@ -89,7 +98,7 @@ struct RowColumn<Element: Sendable>: Sendable {
 
     mutating func append(_ element: Element) {
         if makeWritable() {
-            storage.elements.append(element)
+            elements.append(element)
         } else {
             written.set(count, element)
         }
@@ -103,7 +112,7 @@ struct RowColumn<Element: Sendable>: Sendable {
     /// a card's rows copied every row's numbers before.
     mutating func append(repeating element: Element, count added: Int) {
         if makeWritable() {
-            storage.elements.append(contentsOf: repeatElement(element, count: added))
+            elements.append(contentsOf: repeatElement(element, count: added))
             count += added
             return
         }
@@ -119,20 +128,21 @@ struct RowColumn<Element: Sendable>: Sendable {
     /// if another copy holds it (O(n), as an array's first write is).
     @inline(__always)
     mutating func withUnsafeMutableWriter<R>(_ body: (inout UnsafeMutableBufferPointer<Element>) throws -> R) rethrows -> R {
-        if !written.isEmpty || !isKnownUniquelyReferenced(&storage) { makeOwnSettled() }
-        return try storage.elements.withUnsafeMutableBufferPointer(body)
+        if !written.isEmpty || !isKnownUniquelyReferenced(&token) { makeOwnSettled() }
+        return try elements.withUnsafeMutableBufferPointer(body)
     }
 
-    /// The rows written aside folded in, in storage nobody else holds.
+    /// The rows written aside folded in, under a token no other copy holds
+    /// (the array copies its buffer on the first write if it is shared).
     @inline(never)
     private mutating func makeOwnSettled() {
         settle()
-        if !isKnownUniquelyReferenced(&storage) { storage = Storage(storage.elements) }
+        if !isKnownUniquelyReferenced(&token) { token = Token() }
     }
 
     mutating func reserveCapacity(_ capacity: Int) {
         guard makeWritable() else { return }
-        storage.elements.reserveCapacity(capacity)
+        elements.reserveCapacity(capacity)
     }
 
     /// Folds the rows written aside into the column, copying it if
@@ -140,30 +150,30 @@ struct RowColumn<Element: Sendable>: Sendable {
     /// read a plain buffer (O(n), as the layout is).
     mutating func settle() {
         guard !written.isEmpty else { return }
-        if !isKnownUniquelyReferenced(&storage) { storage = Storage(storage.elements) }
+        if !isKnownUniquelyReferenced(&token) { token = Token() }
         fold()
     }
 
     /// Folds the rows written aside into the column when nobody else
     /// holds it (O(rows written aside)); otherwise leaves them aside.
     mutating func foldIfUnique() {
-        guard !written.isEmpty, isKnownUniquelyReferenced(&storage) else { return }
+        guard !written.isEmpty, isKnownUniquelyReferenced(&token) else { return }
         fold()
     }
 
-    /// Settles the column and gives it a box of its own around the same
+    /// Settles the column and gives it a token of its own for the same
     /// buffer: a layout's copy, so that it and the live screen's column
     /// never write aside for each other; the first to write copies the
     /// buffer (O(n), once, as an array does).
     mutating func detach() {
         settle()
-        storage = Storage(storage.elements)
+        token = Token()
     }
 
-    /// Whether `storage` may be written in place: nobody else holds it
+    /// Whether `elements` may be written in place: no other copy holds it
     /// (the rows written meanwhile are folded in first).
     private mutating func makeWritable() -> Bool {
-        guard isKnownUniquelyReferenced(&storage) else { return false }
+        guard isKnownUniquelyReferenced(&token) else { return false }
         if !written.isEmpty { fold() }
         return true
     }
@@ -175,16 +185,16 @@ struct RowColumn<Element: Sendable>: Sendable {
         settle()
     }
 
-    /// Moves `written` into `storage`, which nobody else holds.
+    /// Moves `written` into `elements`, which no other copy holds.
     private mutating func fold() {
-        let stored = storage.elements.count
+        let stored = elements.count
         // Geometrically, as appending would: room for exactly `count`
         // made the next fold of a row appended copy the whole column again.
-        if count > storage.elements.capacity { storage.elements.reserveCapacity(Swift.max(count, storage.elements.capacity * 2)) }
-        for (row, value) in written.rows where row < stored { storage.elements[row] = value }
+        if count > elements.capacity { elements.reserveCapacity(Swift.max(count, elements.capacity * 2)) }
+        for (row, value) in written.rows where row < stored { elements[row] = value }
         for row in stored..<count {
             guard let value = written[row] else { preconditionFailure("row \(row) of a column of \(count) was never written") }
-            storage.elements.append(value)
+            elements.append(value)
         }
         written = Aside()
     }
@@ -195,7 +205,7 @@ struct RowColumn<Element: Sendable>: Sendable {
     /// (O(n), and correct).
     func withUnsafeReader<R>(_ body: (UnsafeBufferPointer<Element>) throws -> R) rethrows -> R {
         // One call of `body`, so that it is inlined into the caller's loop.
-        let elements = written.isEmpty ? storage.elements : merged()
+        let elements = written.isEmpty ? elements : merged()
         return try elements.withUnsafeBufferPointer(body)
     }
 
@@ -203,7 +213,7 @@ struct RowColumn<Element: Sendable>: Sendable {
     private func merged() -> [Element] {
         var merged = self
         merged.settle()
-        return merged.storage.elements
+        return merged.elements
     }
 }
 
@@ -214,7 +224,8 @@ extension RowColumn {
     /// read around it nothing.
     private struct Aside: Sendable {
         private(set) var rows: [Int: Element] = [:]
-        private var low = Int.max
+        /// The lowest row written (Int.max: none).
+        private(set) var low = Int.max
         private var high = Int.min
         private var residues: UInt64 = 0
 
@@ -245,7 +256,7 @@ extension RowColumn: Equatable where Element: Equatable {
     /// written aside, else O(n).
     static func == (lhs: RowColumn, rhs: RowColumn) -> Bool {
         guard lhs.count == rhs.count else { return false }
-        if lhs.storage === rhs.storage, lhs.written.isEmpty, rhs.written.isEmpty { return true }
+        if lhs.token === rhs.token, lhs.written.isEmpty, rhs.written.isEmpty { return true }
         return lhs.withUnsafeReader { left in rhs.withUnsafeReader { right in left.elementsEqual(right) } }
     }
 }

@@ -185,9 +185,15 @@ package struct ScreenLayout: Sendable {
     /// is hidden (`isHidden`) known: for a caller that asks for several
     /// frames of one row (a transition's pose asks for three).
     func leftToRightFrame(of row: Int, in stack: Int, hidden: Bool) -> Rect {
-        guard let origin = stackOrigin[stack] else { return .zero }
+        leftToRightFrame(of: row, in: stack, settings: resolved.stacks[stack], origin: stackOrigin[stack], hidden: hidden)
+    }
+
+    /// `leftToRightFrame(of:in:hidden:)` with the stack's settings and
+    /// origin read once by a caller that needs them again (a pose).
+    func leftToRightFrame(of row: Int, in stack: Int, settings: ResolvedStack, origin: (x: Double, y: Double)?, hidden: Bool) -> Rect {
+        guard let origin else { return .zero }
         return Self.frame(
-            axis: axisOf(stack), padding: resolved.stacks[stack].padding, origin: origin, cross: stackCross[stack],
+            axis: settings.axis, padding: settings.padding, origin: origin, cross: stackCross[stack],
             start: rowStart[row], size: hidden ? 0 : rowSize[row])
     }
 
@@ -210,9 +216,14 @@ package struct ScreenLayout: Sendable {
     /// `separatorFrame(of:)` for shown row `row` of stack `stack`, whose
     /// left-to-right frame is `frame`.
     func separatorFrame(of row: Int, in stack: Int, frame: Rect) -> Rect? {
+        separatorFrame(of: row, in: stack, settings: resolved.stacks[stack], frame: frame)
+    }
+
+    /// `separatorFrame(of:in:frame:)` with the stack's settings read.
+    func separatorFrame(of row: Int, in stack: Int, settings: ResolvedStack, frame: Rect) -> Rect? {
         guard let style = resolved.separators[row] else { return nil }
-        if resolved.stacks[stack].hideLastSeparator, lastVisible[stack] == row { return nil }
-        return mirror(Self.separatorFrame(style, in: frame, axis: axisOf(stack)))
+        if settings.hideLastSeparator, lastVisible[stack] == row { return nil }
+        return mirror(Self.separatorFrame(style, in: frame, axis: settings.axis))
     }
 
     /// layout.md's formulas for a separator in a row's frame, kept inside
