@@ -655,8 +655,11 @@ extension Transition {
     package func events(after t0: Double, through t1: Double) -> [TransitionEvent] {
         // By index: a track is a large value, and sorting copies of 50,000
         // of them was most of advancing past a transition's end.
-        ends.ending(after: t0, through: t1)
-            .sorted { (tracks[$0].end, tracks[$0].row) < (tracks[$1].end, tracks[$1].row) }
-            .map { .didEnd(row: RowKey(tracks[$0].row), kind: tracks[$0].kind, hiding: tracks[$0].hides, finished: true) }
+        // Through a buffer: read through the array, each was copied too.
+        tracks.withUnsafeBufferPointer { tracks in
+            ends.ending(after: t0, through: t1)
+                .sorted { (tracks[$0].end, tracks[$0].row) < (tracks[$1].end, tracks[$1].row) }
+                .map { .didEnd(row: RowKey(tracks[$0].row), kind: tracks[$0].kind, hiding: tracks[$0].hides, finished: true) }
+        }
     }
 }

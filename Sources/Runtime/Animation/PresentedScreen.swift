@@ -84,7 +84,7 @@ extension Transition {
             func consider(_ row: Int) {
                 let shows: Bool
                 if let index = trackIndex(row) {
-                    shows = !(lingering[row] != nil && tracks[index].isOver(at: t)) && tracks[index].mayShow(along: new.axis, between: low, high)
+                    shows = withTrack(index) { !(lingering[row] != nil && $0.isOver(at: t)) && $0.mayShow(along: new.axis, between: low, high) }
                 } else {
                     shows = newDrawn[row] != nil
                 }
@@ -127,7 +127,7 @@ extension Transition {
     /// more, mostly a pose copied out and back.
     @inline(__always)
     func pose(of row: Int, at t: Double) -> Pose? {
-        if let index = trackIndex(row) { return tracks[index].pose(at: t) }
+        if let index = trackIndex(row) { return withTrack(index) { $0.pose(at: t) } }
         if newDrawn[row] != nil { return new.pose(of: row, holders: newHolders) }
         return fallbackPoses[row]
     }

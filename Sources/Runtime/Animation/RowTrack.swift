@@ -63,9 +63,15 @@ package struct RowTrack: Sendable {
     /// following the change that moves it. In place: its poses as they
     /// are, not handed out and compared again.
     mutating func follow(_ cause: RowTrack) {
-        delay = cause.delay
-        duration = cause.duration
-        curve = cause.curve
+        follow(delay: cause.delay, duration: cause.duration, curve: cause.curve)
+    }
+
+    /// `follow(_:)` given the cause's timing alone (read in place, where
+    /// passing the cause copied it).
+    mutating func follow(delay: Double, duration: Double, curve: TimingCurve) {
+        self.delay = delay
+        self.duration = duration
+        self.curve = curve
     }
 
     /// Whether the row hides (hide, remove) rather than shows.

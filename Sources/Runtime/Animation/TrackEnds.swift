@@ -20,21 +20,30 @@ struct TrackEnds: Sendable {
     init() {}
 
     init(_ tracks: [RowTrack]) {
-        self.init(tracks, duration: \.duration, end: \.end)
+        // Read in place through a buffer: handed to a closure, each track
+        // was copied (its box retained) twice.
+        self = tracks.withUnsafeBufferPointer { tracks in
+            TrackEnds(count: tracks.count, duration: { tracks[$0].duration }, end: { tracks[$0].end })
+        }
     }
 
     /// Of `items` (tracks, or what a report of each needs), by their
     /// `duration` and `end`.
     init<Item>(_ items: [Item], duration: (Item) -> Double, end: (Item) -> Double) {
+        self.init(count: items.count, duration: { duration(items[$0]) }, end: { end(items[$0]) })
+    }
+
+    /// Of `count` items, by the `duration` and `end` of each index.
+    private init(count: Int, duration: (Int) -> Double, end: (Int) -> Double) {
         var index = 0
-        while index < items.count {
-            guard duration(items[index]) > 0 else {
+        while index < count {
+            guard duration(index) > 0 else {
                 index += 1
                 continue
             }
-            let runEnd = end(items[index])
+            let runEnd = end(index)
             var next = index + 1
-            while next < items.count, duration(items[next]) > 0, end(items[next]) == runEnd { next += 1 }
+            while next < count, duration(next) > 0, end(next) == runEnd { next += 1 }
             runs.append(Run(end: runEnd, first: Int32(index), count: Int32(next - index)))
             index = next
         }

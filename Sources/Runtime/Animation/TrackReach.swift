@@ -28,10 +28,13 @@ struct TrackReach: Sendable {
     init(_ tracks: [RowTrack], axis: Axis, isRoot: (Int) -> Bool, sorted: Bool = false) {
         var reaches: [(index: Int32, low: Double, high: Double)] = []
         reaches.reserveCapacity(tracks.count)
-        for (index, track) in tracks.enumerated() where isRoot(track.row) {
-            // A track without a pose never shows.
-            guard let reach = track.reach(along: axis) else { continue }
-            reaches.append((Int32(index), reach.low, reach.high))
+        // Through a buffer: each track read in place, not copied.
+        tracks.withUnsafeBufferPointer { tracks in
+            for index in tracks.indices where isRoot(tracks[index].row) {
+                // A track without a pose never shows.
+                guard let reach = tracks[index].reach(along: axis) else { continue }
+                reaches.append((Int32(index), reach.low, reach.high))
+            }
         }
         if sorted { reaches.sort { ($0.low, $0.index) < ($1.low, $1.index) } }
         indices.reserveCapacity(reaches.count)

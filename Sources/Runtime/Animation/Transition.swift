@@ -50,6 +50,14 @@ package struct Transition: Sendable {
         row < trackOfRow.count && trackOfRow[row] >= 0 ? Int(trackOfRow[row]) : nil
     }
 
+    /// `body` of track `index`, read in place: a track's method called
+    /// through the array's subscript copied the track (its poses, its box
+    /// retained) — a copy for every row a frame samples.
+    @inline(__always)
+    func withTrack<R>(_ index: Int, _ body: (borrowing RowTrack) -> R) -> R {
+        tracks.withUnsafeBufferPointer { body($0[index]) }
+    }
+
     /// The transition from `old` to `new`, with specs evaluated on `screen`
     /// (which holds `new`'s model and state). `previous` is the transition
     /// that was running, `elapsed` seconds in; a quick transition that was
@@ -185,18 +193,28 @@ package struct Transition: Sendable {
         Self.follow(&tracks, followers: followers, old: old, new: new)
         self.tracks = tracks
         self.ends = TrackEnds(tracks)
-        self.duration = tracks.indices.reduce(0) { max($0, tracks[$1].end) }
+        // Through a buffer: a track's computed properties read through
+        // the array's subscript copied the track (its box retained).
+        var duration = 0.0
         var trackOfRow = [Int32](repeating: -1, count: rowCount)
-        for (index, track) in tracks.enumerated() { trackOfRow[track.row] = Int32(index) }
+        tracks.withUnsafeBufferPointer { tracks in
+            for index in tracks.indices {
+                duration = max(duration, tracks[index].end)
+                trackOfRow[tracks[index].row] = Int32(index)
+            }
+        }
+        self.duration = duration
         self.trackOfRow = trackOfRow
         self.fallbackPoses = fallbackPoses
         self.fallbackChildren = fallbackChildren
         // Rows still on their way out: a track that ends with the row not drawn.
-        self.lingering = lingering.filter { row, _ in
-            row < trackOfRow.count && trackOfRow[row] >= 0 && tracks[Int(trackOfRow[row])].after == nil
+        self.lingering = tracks.withUnsafeBufferPointer { tracks in
+            lingering.filter { row, _ in row < trackOfRow.count && trackOfRow[row] >= 0 && tracks[Int(trackOfRow[row])].after == nil }
         }
-        self.startEvents = events + tracks.indices.filter { tracks[$0].duration > 0 }.map {
-            .willBegin(row: RowKey(tracks[$0].row), kind: tracks[$0].kind, hiding: tracks[$0].hides)
+        self.startEvents = tracks.withUnsafeBufferPointer { tracks in
+            events + tracks.indices.filter { tracks[$0].duration > 0 }.map {
+                .willBegin(row: RowKey(tracks[$0].row), kind: tracks[$0].kind, hiding: tracks[$0].hides)
+            }
         }
         self.interrupts = previous != nil || !carried.isEmpty
         self.reach = TrackReach(tracks, axis: new.axis, isRoot: isRootRow)
@@ -312,7 +330,9 @@ package struct Transition: Sendable {
             let row = tracks[index].row
             let found = cause[row] >= 0 ? cause[row] : fromOld[row]
             guard found >= 0 else { continue }
-            tracks[index].follow(tracks[Int(found)])
+            // The cause's timing, not the cause copied.
+            let cause = Int(found)
+            tracks[index].follow(delay: tracks[cause].delay, duration: tracks[cause].duration, curve: tracks[cause].curve)
         }
     }
 
