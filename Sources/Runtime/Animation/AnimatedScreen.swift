@@ -461,7 +461,7 @@ package struct AnimatedScreen: Sendable {
     private func beginEvents() -> [TransitionEvent] {
         guard let tracks = quickIndex?.tracks else { return [] }
         return tracks.indices.filter { tracks[$0].duration > 0 }.sorted { tracks[$0].row < tracks[$1].row }.map {
-            .willBegin(row: RowKey(tracks[$0].row), kind: tracks[$0].kind, hiding: tracks[$0].hides)
+            .willBegin(row: RowKey(tracks[$0].row), kind: tracks[$0].kind, hiding: tracks[$0].kind.hides)
         }
     }
 
@@ -659,7 +659,7 @@ extension Transition {
         tracks.withUnsafeBufferPointer { tracks in
             ends.ending(after: t0, through: t1)
                 .sorted { (tracks[$0].end, tracks[$0].row) < (tracks[$1].end, tracks[$1].row) }
-                .map { .didEnd(row: RowKey(tracks[$0].row), kind: tracks[$0].kind, hiding: tracks[$0].hides, finished: true) }
+                .map { .didEnd(row: RowKey(tracks[$0].row), kind: tracks[$0].kind, hiding: tracks[$0].kind.hides, finished: true) }
         }
     }
 }

@@ -75,7 +75,7 @@ package struct RowTrack: Sendable {
     }
 
     /// Whether the row hides (hide, remove) rather than shows.
-    package var hides: Bool { kind == .hide || kind == .remove }
+    package var hides: Bool { kind.hides }
 
     /// The pose at `t` seconds from the transition's start: `before` up to
     /// the delay, `after` from the end on, the curve in between.
@@ -136,4 +136,12 @@ public enum TransitionEvent: Hashable, Sendable {
             "\(row) did end \(kind.rawValue)\(hiding ? " (hiding)" : "")\(finished ? "" : " (interrupted)")"
         }
     }
+}
+
+extension TransitionKind {
+    /// Whether a row on a track of this kind hides (hide, remove) rather
+    /// than shows. Asked of the kind, a track read in place stays in
+    /// place: asked of a track through a buffer, the compiler copied the
+    /// track whole (384 bytes, its box retained) to read one byte.
+    var hides: Bool { self == .hide || self == .remove }
 }

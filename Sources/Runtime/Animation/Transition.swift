@@ -213,7 +213,7 @@ package struct Transition: Sendable {
         }
         self.startEvents = tracks.withUnsafeBufferPointer { tracks in
             events + tracks.indices.filter { tracks[$0].duration > 0 }.map {
-                .willBegin(row: RowKey(tracks[$0].row), kind: tracks[$0].kind, hiding: tracks[$0].hides)
+                .willBegin(row: RowKey(tracks[$0].row), kind: tracks[$0].kind, hiding: tracks[$0].kind.hides)
             }
         }
         self.interrupts = previous != nil || !carried.isEmpty
