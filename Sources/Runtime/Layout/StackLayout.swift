@@ -197,9 +197,9 @@ struct LayoutEngine {
                         continue
                     }
                     size = Self.size(spec: spec, insets: insets, axis: axis, viewport: viewport) {
-                        let across = max(0, crossContent - insets.total(axis.cross))
-                        let value = Self.ask(measurer, row: row, model: model, content: content, along: axis, across: .definite(across))
-                        return value.isFinite ? max(0, value) : 0
+                        Self.measured(
+                            content, row: row, measurer: measurer, model: model, axis: axis,
+                            cross: max(0, crossContent - insets.total(axis.cross)))
                     }
                 } else {
                     size = Self.size(spec: spec, insets: insets, axis: axis, viewport: viewport) { 0 }
@@ -352,7 +352,7 @@ struct LayoutEngine {
     private mutating func measureFit(_ row: Int, axis: Axis, cross: Double, viewport: Double) -> Double {
         switch resolved.contents[row] {
         case .measured(let content):
-            return sanitize(Self.ask(measurer, row: row, model: model, content: content, along: axis, across: .definite(cross)))
+            return Self.measured(content, row: row, measurer: measurer, model: model, axis: axis, cross: cross)
         case .stack(let nested):
             if resolved.stacks[nested].axis == axis {
                 // Its content size; `P%` inside refers to this stack's viewport.
@@ -370,7 +370,7 @@ struct LayoutEngine {
         let insets = resolved.insets[row]
         switch resolved.contents[row] {
         case .measured(let content):
-            return insets.total(axis) + sanitize(Self.ask(measurer, row: row, model: model, content: content, along: axis, across: .unbounded))
+            return insets.total(axis) + Self.sanitize(Self.ask(measurer, row: row, model: model, content: content, along: axis, across: .unbounded))
         case .stack(let nested):
             return insets.total(axis) + stackNatural(nested, along: axis)
         }
@@ -403,7 +403,17 @@ struct LayoutEngine {
         return stack.padding.total(axis) + widest
     }
 
-    private func sanitize(_ value: Double) -> Double {
+    /// The extent of a measured row's content (text and the like) with
+    /// `cross` room across: the measurer's answer, 0 when it is negative
+    /// or not finite. Static, so that STEP 1 can ask it while it writes
+    /// sizes through a buffer.
+    private static func measured(
+        _ content: MeasuredContent, row: Int, measurer: any Measurer, model: ScreenModel, axis: Axis, cross: Double
+    ) -> Double {
+        sanitize(ask(measurer, row: row, model: model, content: content, along: axis, across: .definite(cross)))
+    }
+
+    private static func sanitize(_ value: Double) -> Double {
         value.isFinite ? max(0, value) : 0
     }
 }
