@@ -145,6 +145,7 @@ enum HostBench {
             results += pinnedScreen(count: count)
             results += fillScreen(count: count)
             results += imperativeInsert(count: count)
+            results += movedAndChanged(count: count)
             results += manyUpdates(count: count, updates: 500)
         }
         return results
@@ -346,6 +347,24 @@ enum HostBench {
         }
         return quickAndGeneral(model, label: label, count: count) { live, step throws(RuntimeError) in
             try live.setState("open", to: .bool(step % 2 == 0))
+        }
+    }
+
+    /// A row moved to the top (and back) and, in the same change, a state
+    /// a row further down reads set — a tap that moves an element and marks
+    /// it: the quick transition against the general one.
+    static func movedAndChanged(count: Int) -> [Result] {
+        var source = "screen Moved {\n    state open: bool = false\n    defaults { transition resize { duration: 300ms }  transition move { duration: 250ms } }\n"
+        for row in 0..<count {
+            source += row == count / 2 ? "    Text r\(row) { text: \"grows\"  size: open ? 90 : 30 }\n" : "    Text r\(row) { text: \"row\"  size: 44 }\n"
+        }
+        source += "}\n"
+        guard let model = benchScreen(source, path: "moved.stack") else {
+            return [("host: a row moved and a state read (the bench screen did not compile)", 0, "")]
+        }
+        let moved = model.stacks[model.rootStack].rows[count / 3]
+        return quickAndGeneral(model, label: "a row moved and a state a row reads set, in one change", count: count) { live, step throws(RuntimeError) in
+            try live.move(RowKey(moved), to: step % 2 == 0 ? 0 : count / 3).events + live.setState("open", to: .bool(step % 2 == 0))
         }
     }
 

@@ -116,19 +116,22 @@ extension QuickTransition {
     /// list sorted again): every row of the window where the orders differ
     /// moves with its run, and as no change before them explains it, each
     /// by its own `move` transition — the same one for all of them here,
-    /// or nil (the general transition then). Nothing else may have changed.
-    /// When every row moves alike (`movesAlike`), the first row's timing is
-    /// every row's: O(runs), where asking each row was O(window).
+    /// or nil (the general transition then). Rows the same change resized,
+    /// showed or hid after moving them are changes among the runs
+    /// (`moving(_:changed:…)`); anything else makes it the general
+    /// transition's. When every row moves alike (`movesAlike`), the first
+    /// row's timing is every row's: O(runs), where asking each row was
+    /// O(window).
     static func moving(
         _ moved: IncrementalLayout.ChangeLog.Moved, _ log: IncrementalLayout.ChangeLog, live: LiveScreen, movesAlike: Bool = false
     ) -> QuickTransition? {
         let incremental = live.incremental
-        guard !log.full, log.blocks.isEmpty,
-            log.rows.allSatisfy({ !incremental.lists(rootRow: $0.row) || incremental.pose(ofRootRow: $0.row) == $0.before })
-        else { return nil }
+        guard !log.full, log.blocks.isEmpty else { return nil }
         var cache = Transition.SpecCache()
         let rows = (moved.from..<(movesAlike ? min(moved.from + 1, moved.end) : moved.end)).lazy.map { incremental.rootRows[$0] }
         guard let timing = commonMove(of: rows, screen: live.screen, fallback: live.screen.model, cache: &cache) else { return nil }
+        let changed = changedAfterMoving(log, live: live)
+        if !changed.isEmpty { return moving(moved, changed: changed, live: live, ownTiming: timing, cache: &cache) }
         // Only hidden rows moved: nothing drawn moves (no layout to make).
         guard moved.runs.contains(where: { $0.shift != 0 }) else { return QuickTransition(row: 0, track: nil, before: nil, segments: []) }
         var quick = QuickTransition(

@@ -89,7 +89,8 @@ package struct IncrementalLayout: Sendable {
         /// Rows a splice moved, every row before `from` and from `end` on
         /// keeping its place: among the rows now, from each run's `at` (to
         /// the next one's, the last to `end`) rows moved together by
-        /// `shift` along the axis (new − old).
+        /// `shift` along the axis (new − old), from places starting at
+        /// `was` among the rows before.
         var moved: Moved?
         /// Changes inside the stacks of the screen's rows, by holder, with
         /// poses before the change (IncrementalLayout+Nested); the holders
@@ -102,7 +103,7 @@ package struct IncrementalLayout: Sendable {
         struct Moved {
             var from: Int
             var end: Int
-            var runs: [(at: Int, shift: Double)]
+            var runs: [(at: Int, was: Int, shift: Double)]
         }
 
         /// Rows inserted together (`inserted`, in order, the first at place

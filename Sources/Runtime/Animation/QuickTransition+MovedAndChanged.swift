@@ -1,0 +1,132 @@
+// Rows moved and, in the same change after the move, rows resized, shown
+// or hidden (a tap that moves an element and sets a state one of its rows
+// reads; a host's `change(at:)` that moves a row, then invalidates a
+// size), animated as a quick transition. The general transition gives each
+// changed row its track from where it was before the change, and every
+// other row whose place changed a `move` track that follows the nearest
+// change before it among the rows now, else the nearest one before it among
+// the rows then, else its own `move`. Here the rows between changes go in
+// segments, each one shift and one timing: the run's shift plus what the
+// changes before it (now) added. O((runs + changes) log n), not O(rows).
+
+extension QuickTransition {
+    /// A row of the screen's own stack that changed after a splice moved
+    /// rows: its place now and its pose the splice left it with.
+    typealias ChangedAfterMoving = (at: Int, row: Int, before: Pose)
+
+    /// The rows of `log` that changed after the splice moved them — drawn
+    /// otherwise than where the move took them, not only further along (a
+    /// row before them changed) — in the order of the rows now. The first
+    /// pose logged of each is its pose after the move and before any update
+    /// (IncrementalLayout+Updates).
+    static func changedAfterMoving(_ log: IncrementalLayout.ChangeLog, live: LiveScreen) -> [ChangedAfterMoving] {
+        let incremental = live.incremental
+        let axis = incremental.rootStack.axis
+        var changed: [ChangedAfterMoving] = []
+        var seen = Set<Int>()
+        for (row, before) in log.rows where incremental.lists(rootRow: row) && seen.insert(row).inserted {
+            let now = incremental.pose(ofRootRow: row)
+            var along = before
+            if axis == .vertical { along.frame.y = now.frame.y } else { along.frame.x = now.frame.x }
+            if along != now { changed.append((incremental.place(ofRootRow: row), row, before)) }
+        }
+        changed.sort { $0.at < $1.at }
+        return changed
+    }
+
+    /// `moved`'s runs with `changed` rows among them, each changed row its
+    /// resize, show or hide track; nil when a change is something else, or
+    /// a hidden row moved alone changed (its run has no shift to tell where
+    /// it was). `ownTiming`: the moved rows' own `move`.
+    static func moving(
+        _ moved: IncrementalLayout.ChangeLog.Moved, changed: [ChangedAfterMoving], live: LiveScreen, ownTiming: Timing,
+        cache: inout Transition.SpecCache
+    ) -> QuickTransition? {
+        let incremental = live.incremental
+        let axis = incremental.rootStack.axis, spacing = incremental.rootStack.spacing
+        let runs = moved.runs
+        // The run holding place `at` (now), if the moved window does.
+        func run(at place: Int) -> Int? {
+            guard place >= moved.from, place < moved.end else { return nil }
+            var low = 0, high = runs.count
+            while low < high {
+                let middle = (low + high) / 2
+                if runs[middle].at <= place { low = middle + 1 } else { high = middle }
+            }
+            return low > 0 ? low - 1 : nil
+        }
+        func runShift(_ place: Int) -> Double { run(at: place).map { runs[$0].shift } ?? 0 }
+        func placeBefore(_ place: Int) -> Int { run(at: place).map { runs[$0].was + place - runs[$0].at } ?? place }
+
+        var tracks: [RowTrack] = []
+        var extents: [Double] = [], placesBefore: [Int] = []
+        tracks.reserveCapacity(changed.count)
+        for (at, row, logged) in changed {
+            // A hidden row's run keeps no shift: where it was is not known here.
+            if logged.hidden, run(at: at) != nil { return nil }
+            var before = logged
+            let back = -runShift(at)
+            before.frame = axis == .vertical ? logged.frame.moved(by: 0, back) : logged.frame.moved(by: back, 0)
+            let after = incremental.pose(ofRootRow: row)
+            guard let track = track(
+                of: row, current: nil, then: before, now: after, elapsed: 0, screen: live.screen, fallback: live.screen.model, axis: axis,
+                cache: &cache)?.track,
+                [.resize, .show, .hide].contains(track.kind)
+            else { return nil }
+            tracks.append(track)
+            extents.append(extent(after, axis: axis, spacing: spacing) - extent(logged, axis: axis, spacing: spacing))
+            placesBefore.append(placeBefore(at))
+        }
+
+        // Where a segment starts: each run, the window's end, each changed
+        // row and the row after it. A run's rows were together before too,
+        // so a changed row's place then splits no run but its own: every
+        // row of a segment had the same changes before it then as now.
+        var starts = Set(runs.map(\.at))
+        starts.insert(moved.end)
+        for change in changed {
+            starts.insert(change.at)
+            starts.insert(change.at + 1)
+        }
+        // The changed row whose place then is the nearest before `place`.
+        let byPlaceBefore = placesBefore.indices.sorted { placesBefore[$0] < placesBefore[$1] }
+        func nearestBefore(_ place: Int) -> Int? {
+            var low = 0, high = byPlaceBefore.count
+            while low < high {
+                let middle = (low + high) / 2
+                if placesBefore[byPlaceBefore[middle]] < place { low = middle + 1 } else { high = middle }
+            }
+            return low > 0 ? byPlaceBefore[low - 1] : nil
+        }
+        var segments: [Segment] = []
+        segments.reserveCapacity(starts.count)
+        var passed = 0, added = 0.0, movesOwn = false
+        let changedPlaces = Set(changed.map(\.at))
+        for start in starts.sorted() {
+            while passed < changed.count, changed[passed].at < start {
+                added += extents[passed]
+                passed += 1
+            }
+            let runShift = runShift(start)
+            var shift = runShift + added
+            if abs(shift) <= 1e-9 * max(1, abs(runShift), abs(added)) { shift = 0 }
+            let timing: Timing?
+            if passed > 0 {
+                timing = Timing(tracks[passed - 1])
+            } else if run(at: start) != nil {
+                // The nearest change before it among the rows then.
+                let cause = nearestBefore(placeBefore(start))
+                timing = cause.map { Timing(tracks[$0]) } ?? ownTiming
+                if cause == nil, shift != 0, !changedPlaces.contains(start) { movesOwn = true }
+            } else {
+                timing = nil
+            }
+            segments.append(Segment(from: start, shift: shift, timing: timing))
+        }
+        let last = tracks.removeLast()
+        var quick = QuickTransition(
+            row: last.row, track: last, before: last.before, others: tracks, changedRows: Set(changed.map(\.row)), segments: segments)
+        quick.ownDuration = movesOwn ? ownTiming.end : 0
+        return quick
+    }
+}

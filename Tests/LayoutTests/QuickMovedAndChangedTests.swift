@@ -1,0 +1,107 @@
+// A row moved and, in the same change after the move, rows resized, shown
+// or hidden — a state set, a host view grown — animate without a full
+// layout (QuickTransition+MovedAndChanged): each changed row on its own
+// track, the rows between following the nearest change before them now,
+// else then, else their own `move`. The oracle is the general transition.
+
+import StackCompiler
+import StackParser
+@testable import StackRuntime
+import TestSupport
+import XCTest
+
+extension QuickTransitionTests {
+    /// Moves with one to three changes after them in one change, mostly
+    /// made at rest, some while the change before runs, with and without
+    /// `hide-last-separator`: every pass drawn as the general transition
+    /// draws it, and most of those made at rest taken without a full layout.
+    func testRowsMovedThenChangedInOneChangePresentAsTheGeneralTransition() throws {
+        for hideLast in [false, true] {
+            let source = hideLast
+                ? Self.movingSource.replacingOccurrences(of: "spacing: 2\n", with: "spacing: 2\n    hide-last-separator: true\n")
+                : Self.movingSource
+            XCTAssertEqual(source.contains("hide-last-separator"), hideLast)
+            let model = try LiveModelTests.model(source)
+            var random = SplitMix64(seed: hideLast ? 0x3A0D : 0x3A0C)
+            let heights = SharedHeights()
+            var (quick, general) = sessions(model, height: 420, measurer: heights)
+            var time = 1.0, atRest = 0, quickly = 0, changedAlong = 0
+            let steps = TestScale.count(full: 600, quick: 200)
+            for step in 0..<steps {
+                time += [0.05, 0.6, 0.6, 1.0][Int.random(in: 0..<4, using: &random)]
+                let roots = quick.live.rootRows
+                let row = roots.randomElement(using: &random)!
+                let index = Int.random(in: 0..<roots.count, using: &random)
+                var changes: [(kind: Int, row: Int, flag: Bool)] = []
+                for _ in 0..<Int.random(in: 1...3, using: &random) {
+                    let kind = Int.random(in: 0..<4, using: &random)
+                    let other = roots.randomElement(using: &random)!
+                    if kind < 2 { heights.extra[other] = Double(Int.random(in: 0...5, using: &random) * 12) }
+                    changes.append((kind, other, Bool.random(using: &random)))
+                }
+                let running = quick.isAnimating(at: time)
+                onBoth(&quick, &general) { session, _ in
+                    _ = try? session.change(at: time) { (live: inout LiveScreen) throws(RuntimeError) -> [LiveEvent] in
+                        var events = try live.move(RowKey(row), to: index).events
+                        for change in changes {
+                            switch change.kind {
+                            case 0, 1: events += try live.invalidateSize(of: RowKey(change.row))
+                            case 2: events += try live.setHidden(RowKey(change.row), change.flag)
+                            default: events += try live.setState("open", to: .bool(change.flag))
+                            }
+                        }
+                        return events
+                    }
+                }
+                if !running {
+                    atRest += 1
+                    if quick.screen.changedQuickly { quickly += 1 }
+                    if quick.screen.changedQuickly, (quick.screen.quick?.others.count ?? 0) > 0 || quick.screen.quick?.track != nil { changedAlong += 1 }
+                }
+                compare(&quick, &general, at: time, after: [0.0, 0.01, 0.04, 0.1, 0.2, 0.5], label: "hide-last \(hideLast) step \(step) row \(row) to \(index), \(changes)")
+                if testRun?.failureCount ?? 0 > 0 { return }
+            }
+            // Moves onto their own place, changes that change nothing, a
+            // hidden row moved alone and shown take other paths.
+            XCTAssertGreaterThan(quickly, atRest / 2, "changes made at rest taken without a full layout (hide-last \(hideLast))")
+            XCTAssertGreaterThan(changedAlong, atRest / 4, "of them, moves with rows changed after them (hide-last \(hideLast))")
+        }
+    }
+
+    /// A feed bound again with one post moved to the top and its size (or
+    /// whether it shows) changed — a thread with a new message — at rest:
+    /// drawn as the general transition draws it, and taken without a full
+    /// layout. A changed element's rows are made again, so this is a block
+    /// out where it was and a block in at its new place (QuickTransition+Blocks),
+    /// not rows moved: the general transition sees new rows too.
+    func testAnElementMovedAndChangedByARebindingPresentsAsTheGeneralTransition() throws {
+        let model = try InterpolationTests.loaded(Self.feedSource)
+        var random = SplitMix64(seed: 0x7A1)
+        func post(_ id: Int, size: Int, flag: Bool = false) -> String {
+            "{\"id\": \"p\(id)\", \"title\": \"post \(id)\", \"size\": \(size), \"flag\": \(flag)}"
+        }
+        var posts = (0..<30).map { (id: $0, size: 20 + $0 % 7 * 9, flag: false) }
+        func json() -> String { "[" + posts.map { post($0.id, size: $0.size, flag: $0.flag) }.joined(separator: ",") + "]" }
+        var (quick, general) = sessions(model, height: 500)
+        try onBoth(&quick, &general) { session, _ in
+            _ = try session.change(at: 0) { (live: inout LiveScreen) throws(RuntimeError) -> [LiveEvent] in try live.bind("posts", json: json()) }
+        }
+        var time = 1.0, quickly = 0
+        let steps = TestScale.count(full: 120, quick: 40)
+        for step in 0..<steps {
+            time += 1
+            var moved = posts.remove(at: Int.random(in: 1..<posts.count, using: &random))
+            if Int.random(in: 0..<4, using: &random) == 0 { moved.flag.toggle() } else { moved.size = Int.random(in: 20...80, using: &random) }
+            posts.insert(moved, at: Int.random(in: 0..<4, using: &random))
+            let offset = Double.random(in: 0...400, using: &random)
+            try onBoth(&quick, &general) { session, _ in
+                session.scroll(to: offset, at: time - 0.5)
+                _ = try session.change(at: time) { (live: inout LiveScreen) throws(RuntimeError) -> [LiveEvent] in try live.bind("posts", json: json()) }
+            }
+            if quick.screen.changedQuickly { quickly += 1 }
+            compare(&quick, &general, at: time, after: [0.0, 0.04, 0.1, 0.2, 0.35, 2.0], label: "step \(step) post \(moved)")
+            if testRun?.failureCount ?? 0 > 0 { return }
+        }
+        XCTAssertGreaterThan(quickly, steps * 3 / 4, "re-bindings taken without a full layout")
+    }
+}
