@@ -139,7 +139,7 @@ struct ExpressionCompiler {
         let slot = table.constants.count
         table.constants.append(value)
         constantExpressions.append(.max)
-        constantSlots.insert(slot, hash: hash) { table.constants[$0].hashValue }
+        constantSlots.insert(slot, hash: hash)
         return UInt32(slot)
     }
 

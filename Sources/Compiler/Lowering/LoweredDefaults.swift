@@ -82,7 +82,7 @@ extension ScreenLowering {
     /// A row's expression property, compiled; one its defaults give is
     /// compiled once for all the rows that take it (when it reads no slot).
     mutating func compiled(_ row: RowProperties, _ property: RowProperty) -> ExprRef {
-        if let mine = row.own.properties[property.name] {
+        if let mine = row.ownValue(property) {
             if case .expr(let e) = mine { return expressions.compile(e) }
             return expressions.compile(.constant(.number(0)))
         }
@@ -97,7 +97,7 @@ extension ScreenLowering {
 
     /// A row's insets, the same way.
     mutating func insets(_ row: RowProperties) -> EdgeExprs {
-        if let mine = row.own.properties[RowProperty.insets.name] { return rowEdges(mine) }
+        if let mine = row.ownValue(.insets) { return rowEdges(mine) }
         let memo = defaultsMemo(row)
         if let known = defaultsMemos[memo].insets { return known }
         let value = row.baseValues[RowProperty.insets.rawValue]
@@ -144,7 +144,9 @@ extension ScreenLowering {
     /// one block, so the last one used is asked first; comparing a block
     /// with itself is a comparison of its storage's addresses.
     mutating func defaultsMemo(_ base: CheckedBlock) -> Int {
-        if lastDefaultsMemo < defaultsMemos.count, defaultsMemos[lastDefaultsMemo].block == base { return lastDefaultsMemo }
+        if lastDefaultsMemo < defaultsMemos.count, defaultsMemos[lastDefaultsMemo].block.isIdentical(to: base) || defaultsMemos[lastDefaultsMemo].block == base {
+            return lastDefaultsMemo
+        }
         if let found = defaultsMemos.firstIndex(where: { $0.block == base }) {
             lastDefaultsMemo = found
         } else if defaultsMemos.count < Self.defaultsMemoLimit {

@@ -67,6 +67,8 @@ struct ScreenLowering {
     var defaultsMemosMade = 0
     /// The last Spacer defaults made, and from which defaults.
     private var spacerDefaultsCache: (for: CheckedBlock, block: CheckedBlock)?
+    /// What stands in for a row until it is lowered (`placeholderRow`).
+    private var placeholder: RowModel?
     /// The 1-based places of the row being lowered and the rows holding it,
     /// outermost first: an instance's state is named after its row as
     /// outputs name it ("Toggle #3" owns "Toggle#3.on").
@@ -237,7 +239,13 @@ struct ScreenLowering {
     }
 
     /// Rows `rows` hold, nested ones too.
-    private static func count(_ rows: [CheckedRow]) -> Int { rows.reduce(rows.count) { $0 + count($1.rows) } }
+    private static func count(_ rows: [CheckedRow]) -> Int {
+        // By index: `reduce` handed each row to its closure as a copy (a
+        // retain of each of its fields, and their releases).
+        var total = rows.count
+        for index in rows.indices where !rows[index].rows.isEmpty { total += count(rows[index].rows) }
+        return total
+    }
 
     /// Components' templates, lowered before any row: their parameters come
     /// before those of the `for` templates made while lowering the rows.
@@ -484,7 +492,10 @@ struct ScreenLowering {
     }
 
     private mutating func close(_ open: OpenStack) {
-        stacks[open.index].rows = BlockArray(open.rows.lazy.map(Int.init))
+        // Mapped to an array first: a lazy map reached the block array's
+        // generic initializer unspecialized, a witness call an element
+        // (9% of lowering).
+        stacks[open.index].rows = BlockArray(open.rows.map(Int.init))
     }
 
     /// What stands in for a row of a stack once it is lowered.
@@ -501,11 +512,15 @@ struct ScreenLowering {
         var block = row.block.substituting(substitution)
         var children = row.rows
         var childSubstitution = substitution
-        // An instance's own state is visible to its body only: restored after it.
-        let outerInstanceStates = expressions.instanceStates
-        defer { expressions.instanceStates = outerInstanceStates }
+        // An instance's own state is visible to its body only: restored after
+        // it (kept aside only then: a copy of the table for every row).
+        var outerInstanceStates: [String: Int]?
+        defer { if let outerInstanceStates { expressions.instanceStates = outerInstanceStates } }
         if let name = row.component, let component = program.components[name] {
-            if !component.state.isEmpty { makeInstanceStates(component, id: row.id, isTemplate: keepParameters || inRepeater) }
+            if !component.state.isEmpty {
+                outerInstanceStates = expressions.instanceStates
+                makeInstanceStates(component, id: row.id, isTemplate: keepParameters || inRepeater)
+            }
             // Parameters take the instance's arguments (in the instance's scope), else their defaults.
             var inner: Substitution = [:]
             for parameter in component.parameters {
@@ -554,27 +569,31 @@ struct ScreenLowering {
             content = .stack(nested)
         }
         let separator = separator(effective)
-        rows[index] = RowModel(
-            kind: Self.kindCode(row.kind), id: row.id, component: row.component, parent: parent, content: content,
-            size: compiled(effective, .size), min: expr(effective, .min).map { expressions.compile($0) },
-            max: expr(effective, .max).map { expressions.compile($0) }, insets: insets(effective),
-            background: compiled(effective, .background), highlight: compiled(effective, .highlight),
-            hidden: compiled(effective, .hidden), separator: separator, tap: actions(effective),
-            transitions: transitions(effective), pin: pin(keyword(effective, .pin)),
-            snapHide: snapHide(effective))
+        // In the order their expressions always went into the table (the
+        // compiled file is the same byte for byte), the accessibility last.
+        let size = compiled(effective, .size), min = expr(effective, .min).map { expressions.compile($0) }
+        let max = expr(effective, .max).map { expressions.compile($0) }, insets = insets(effective)
+        let background = compiled(effective, .background), highlight = compiled(effective, .highlight)
+        let hidden = compiled(effective, .hidden), tap = actions(effective), transitions = transitions(effective)
+        var accessibility: AccessibilityModel?
         if let written = block.blocks["accessibility"] {
             var traits: [String] = []
             if case .keywords(let words)? = written.properties["traits"] { traits = words }
-            rows[index].accessibility = AccessibilityModel(
+            accessibility = AccessibilityModel(
                 label: expr(written, "label").map { expressions.compile($0) }, hint: expr(written, "hint").map { expressions.compile($0) },
                 traits: AccessibilityTrait.bits(traits), hidden: expr(written, "hidden").map { expressions.compile($0) })
         }
+        // Rows of one look share their details with the last such row made.
+        let kind = Int(Self.kindCode(row.kind).rawValue)
+        let last = if let component = row.component { lastOfComponent[component] } else { lastOfKind[kind] }
+        rows[index] = RowModel(
+            kind: Self.kindCode(row.kind), id: row.id, component: row.component, parent: parent, content: content,
+            size: size, min: min, max: max, insets: insets, background: background, highlight: highlight,
+            hidden: hidden, separator: separator, tap: tap, transitions: transitions, pin: pin(keyword(effective, .pin)),
+            snapHide: snapHide(effective), accessibility: accessibility, sharingDetailsWith: last)
         if let component = row.component {
-            if let last = lastOfComponent[component] { rows[index].shareDetails(with: last) }
             lastOfComponent[component] = rows[index]
         } else {
-            let kind = Int(Self.kindCode(row.kind).rawValue)
-            if let last = lastOfKind[kind] { rows[index].shareDetails(with: last) }
             lastOfKind[kind] = rows[index]
         }
         return index
@@ -680,19 +699,29 @@ struct ScreenLowering {
     }
 
     private mutating func placeholderRow(parent: Int) -> RowModel {
+        // Asked for every time: the constant goes into the table where it
+        // always did (the compiled file is the same byte for byte).
         let zero = expressions.constantExpression(.number(0))
+        // One made and copied: a row made for each row lowered, only to be
+        // replaced, was an allocation and its release each time.
+        if var placeholder, placeholder.size == zero {
+            placeholder.parent = parent
+            return placeholder
+        }
         let edges = EdgeExprs(top: zero, right: zero, bottom: zero, left: zero)
-        return RowModel(
+        let made = RowModel(
             kind: .spacer, id: nil, component: nil, parent: parent, content: .spacer, size: zero, min: nil, max: nil,
             insets: edges, background: zero, highlight: zero, hidden: zero, separator: nil, tap: [], transitions: [],
             pin: .none, snapHide: .none)
+        placeholder = made
+        return made
     }
 
     // MARK: Property helpers
 
     /// The defaults a Spacer sees: zero insets and no separator, whatever the stack says.
     private mutating func spacerDefaults(_ defaults: CheckedBlock) -> CheckedBlock {
-        if let cached = spacerDefaultsCache, cached.for == defaults { return cached.block }
+        if let cached = spacerDefaultsCache, cached.for.isIdentical(to: defaults) || cached.for == defaults { return cached.block }
         let block = defaults.overridden(by: BuiltinDefaults.spacerOverrides)
         spacerDefaultsCache = (defaults, block)
         return block
@@ -778,6 +807,7 @@ struct ScreenLowering {
     }
 
     private mutating func transitions(_ row: RowProperties) -> [TransitionModel] {
+        if row.own.transitions.isEmpty, row.base.transitions.isEmpty { return [] }
         var out: [TransitionModel] = []
         for kind in TransitionKind.allCases {
             guard let spec = row.transition(kind.rawValue) else { continue }

@@ -122,6 +122,23 @@ public struct NamedValues<Value: Hashable & Sendable>: Hashable, Sendable {
         return nil
     }
 
+    /// Whether `other` is this very list (the same storage): equal without
+    /// a comparison of the entries.
+    func isIdentical(to other: NamedValues) -> Bool {
+        storage.withUnsafeBufferPointer { mine in
+            other.storage.withUnsafeBufferPointer { theirs in mine.baseAddress == theirs.baseAddress && mine.count == theirs.count }
+        }
+    }
+
+    /// The value of the entry at `index` (insertion order).
+    func value(at index: Int) -> Value { storage[index].value }
+
+    /// Calls `body` with each entry's place and name, in insertion order,
+    /// without an array made of them.
+    func forEachName(_ body: (Int, String) -> Void) {
+        for index in storage.indices { body(index, storage[index].name) }
+    }
+
     /// The values in insertion (source) order, without an array made of them.
     var values: LazyMapSequence<[Entry], Value> { storage.lazy.map(\.value) }
 
@@ -142,6 +159,12 @@ public struct CheckedBlock: Hashable, Sendable {
     /// `from` / `to` / `defaults` / `separator` blocks by keyword.
     public var blocks = NamedValues<CheckedBlock>()
     public init() {}
+
+    /// Whether `other` is this very block (the same storage): the rows of a
+    /// stack share one block of defaults, asked for again for every row.
+    func isIdentical(to other: CheckedBlock) -> Bool {
+        properties.isIdentical(to: other.properties) && transitions.isIdentical(to: other.transitions) && blocks.isIdentical(to: other.blocks)
+    }
 }
 
 /// The built-in row kinds.

@@ -34,12 +34,21 @@ package struct RowModel: Sendable {
     package init(
         kind: RowKindCode, id: String?, component: String?, parent: Int, content: ContentModel, size: ExprRef,
         min: ExprRef?, max: ExprRef?, insets: EdgeExprs, background: ExprRef, highlight: ExprRef, hidden: ExprRef,
-        separator: SeparatorModel?, tap: [ActionModel], transitions: [TransitionModel], pin: PinMode, snapHide: PinMode
+        separator: SeparatorModel?, tap: [ActionModel], transitions: [TransitionModel], pin: PinMode, snapHide: PinMode,
+        accessibility: AccessibilityModel? = nil, sharingDetailsWith last: RowModel? = nil
     ) {
         let (shown, style) = RowDetails.split(content)
-        shared = RowDetailsStorage(RowDetails(
+        let details = RowDetails(
             component: component, content: style, min: min, max: max, insets: insets, background: background,
-            highlight: highlight, separator: separator, tap: tap, transitions: transitions, accessibility: nil))
+            highlight: highlight, separator: separator, tap: tap, transitions: transitions, accessibility: accessibility)
+        // Compared before any storage is made: most rows share the last
+        // one's, and a storage made, compared and let go again was a fifth
+        // of what lowering a row cost.
+        if let last, last.shared.holdsDetails(equalTo: details) {
+            shared = last.shared
+        } else {
+            shared = RowDetailsStorage(details)
+        }
         self.id = id
         self.size = size
         self.hidden = hidden
@@ -141,7 +150,7 @@ package struct RowModel: Sendable {
     /// Makes this row share `other`'s details when they are equal (a loader
     /// that builds rows one by one calls it with the row made before).
     package mutating func shareDetails(with other: RowModel) {
-        if shared !== other.shared, shared.details == other.shared.details { shared = other.shared }
+        if shared !== other.shared, shared.holdsDetails(equalTo: other.shared) { shared = other.shared }
     }
 
     /// Whether this row and `other` share their details' storage.
@@ -220,6 +229,14 @@ final class RowDetailsStorage: @unchecked Sendable {
     var details: RowDetails
 
     init(_ details: RowDetails) { self.details = details }
+
+    /// Whether `other` holds equal details, compared where they are: read
+    /// through the rows, both were copied out first (two copies and their
+    /// retains for every row a lowering makes).
+    func holdsDetails(equalTo other: RowDetailsStorage) -> Bool { details == other.details }
+
+    /// Whether these details equal `other`.
+    func holdsDetails(equalTo other: RowDetails) -> Bool { details == other }
 }
 
 extension RowModel: Codable {
