@@ -14,6 +14,23 @@ enum Measure {
         return samples[samples.count / 2]
     }
 
+    /// The median time of `body` over `iterations` runs (after one to warm
+    /// up), each given what `setUp` made for it, untimed, to take.
+    static func median<Input>(iterations: Int, setUp: () -> Input?, _ body: (inout Input?) -> Void) -> Double {
+        var first = setUp()
+        body(&first)
+        var samples: [Double] = []
+        let clock = ContinuousClock()
+        for _ in 0..<max(1, iterations) {
+            var input = setUp()
+            let start = clock.now
+            body(&input)
+            samples.append(seconds(clock.now - start))
+        }
+        samples.sort()
+        return samples[samples.count / 2]
+    }
+
     /// A duration in seconds.
     static func seconds(_ d: Duration) -> Double { Double(d.components.seconds) + Double(d.components.attoseconds) * 1e-18 }
 

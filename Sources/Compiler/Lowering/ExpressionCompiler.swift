@@ -44,10 +44,27 @@ struct ExpressionCompiler {
     let enums: [EnumModel]
     let stateIndex: [String: Int]
     /// While lowering a component template: its parameters' global indices.
-    var parameterIndex: [String: Int] = [:]
+    var parameterIndex: [String: Int] = [:] { didSet { context &+= 1 } }
     /// While lowering a component instance with state of its own: each
     /// "Component.name" the body reads → the instance's slot.
-    var instanceStates: [String: Int] = [:]
+    var instanceStates: [String: Int] = [:] { didSet { context &+= 1 } }
+    /// Changes whenever a name may come to mean another slot or parameter
+    /// (the two tables above): an expression compiled in one context is
+    /// the same code in that context only.
+    private var context = 0
+    /// Expressions that are not constants, compiled lately, each with its
+    /// context: rows repeat a few of them (`expanded ? 80 : 40`), and
+    /// compiling one again emitted its code only to find it in
+    /// `codeRanges` and take it back. A hit does nothing else a compile
+    /// would have done (its constants and code are in the table already).
+    private var recentExpressions: [RecentExpression?] = Array(repeating: nil, count: 8)
+    private var nextRecentExpression = 0
+
+    struct RecentExpression {
+        var expr: TypedExpr
+        var context: Int
+        var ref: ExprRef
+    }
 
     /// The slot of state `name`: an instance's own, else the screen's.
     func slot(ofState name: String) -> Int { instanceStates[name] ?? stateIndex[name] ?? 0 }
@@ -157,6 +174,17 @@ struct ExpressionCompiler {
         // Most properties are written as constants: no folding to do.
         if case .constant(let value) = expr { return constantExpression(runtimeValue(value)) }
         if let value = ConstantFolder.value(of: expr) { return constantExpression(runtimeValue(value)) }
+        for index in recentExpressions.indices {
+            if let recent = recentExpressions[index], recent.context == context, recent.expr == expr { return recent.ref }
+        }
+        let ref = emitOnce(expr)
+        recentExpressions[nextRecentExpression] = RecentExpression(expr: expr, context: context, ref: ref)
+        nextRecentExpression = (nextRecentExpression + 1) % recentExpressions.count
+        return ref
+    }
+
+    /// `expr`'s code, appended to the table unless equal code is there.
+    private mutating func emitOnce(_ expr: TypedExpr) -> ExprRef {
         let start = table.code.count
         emit(expr)
         let emitted = Array(table.code.elements(in: start..<table.code.count))

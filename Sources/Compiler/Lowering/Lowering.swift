@@ -34,8 +34,10 @@ extension Compiler {
                 screens.append(model)
                 continue
             }
-            let lowering = ScreenLowering(program: declarations, enums: enums, stack: stack)
-            screens.append(lowering.run())
+            // Handed over, the lowering made and used up in one expression:
+            // held here too (the stack, or the lowering kept in a constant),
+            // its rows were copied whole when `run` took them out one by one.
+            screens.append(ScreenLowering(program: declarations, enums: enums, stack: consume stack).run())
         }
         return screens
     }
@@ -195,8 +197,8 @@ struct ScreenLowering {
 
     /// Lowers the screen's next root row (or `for`), as `fill` lowers a stack's.
     mutating func addRootRow(_ row: CheckedRow) {
-        guard var open = root else { return }
-        root = nil
+        // Taken, not copied: a copy retained the stack's defaults and rows for every row.
+        guard var open = root.take() else { return }
         defer {
             root = open
             if let rowSink { rows.handOn(to: rowSink, code: expressions.table.code) }
@@ -447,14 +449,15 @@ struct ScreenLowering {
 
     /// Sets a stack's own settings and lowers its rows.
     private mutating func fill(
-        stack index: Int, settings: CheckedBlock, axis: Axis, rows children: consuming [CheckedRow], defaults: CheckedBlock,
+        stack index: Int, settings: CheckedBlock, axis: Axis, rows children: [CheckedRow], defaults: CheckedBlock,
         substitution: Substitution
     ) {
         var open = open(stack: index, settings: settings, axis: axis, expectedRows: children.count)
+        // Read, not taken out: a nested stack's rows are also its row's (and
+        // a component's body is every instance's), so taking each out copied
+        // the whole list first. The screen's own rows are taken out (`run`).
         for place in children.indices {
-            // Each row is let go once lowered (when `children` is the only copy).
             let child = children[place]
-            children[place] = Self.loweredRow
             // Not through `add`: nested stacks recurse here, and a frame
             // more a level overflowed the stack of a debug build at the
             // deepest nesting allowed.
@@ -778,23 +781,27 @@ struct ScreenLowering {
 
     private mutating func actions(_ row: RowProperties) -> [ActionModel] {
         guard case .actions(let actions)? = row.value(.tap) else { return [] }
-        return actions.map { action in
+        // A loop, not a map: the closure took a copy of the whole expression
+        // compiler for each action it read a slot through.
+        var out: [ActionModel] = []
+        out.reserveCapacity(actions.count)
+        for action in actions {
             switch action {
-            case .toggle(let state): return .toggle(state: expressions.slot(ofState: state))
-            case .set(let state, let value): return .set(state: expressions.slot(ofState: state), value: expressions.compile(value))
-            case .emit(let event): return .emit(event)
-            case .scrollTo(let row, let position): return .scrollTo(row: row, position: ScrollPosition(rawValue: position) ?? .auto)
-            case .push(let step): return .push(step: step)
-            case .pop(let count): return .pop(count)
+            case .toggle(let state): out.append(.toggle(state: expressions.slot(ofState: state)))
+            case .set(let state, let value): out.append(.set(state: expressions.slot(ofState: state), value: expressions.compile(value)))
+            case .emit(let event): out.append(.emit(event))
+            case .scrollTo(let row, let position): out.append(.scrollTo(row: row, position: ScrollPosition(rawValue: position) ?? .auto))
+            case .push(let step): out.append(.push(step: step))
+            case .pop(let count): out.append(.pop(count))
             case .insert(let component, let arguments, let id, let place):
-                return .insert(
-                    component: component,
-                    arguments: arguments.entries.map { ArgumentModel(name: $0.name, value: expressions.compile($0.value)) },
-                    id: id, place: Self.placeModel(place))
-            case .remove(let row): return .remove(row: row)
-            case .move(let row, let place): return .move(row: row, place: Self.placeModel(place))
+                var compiled: [ArgumentModel] = []
+                for (name, value) in arguments.entries { compiled.append(ArgumentModel(name: name, value: expressions.compile(value))) }
+                out.append(.insert(component: component, arguments: compiled, id: id, place: Self.placeModel(place)))
+            case .remove(let row): out.append(.remove(row: row))
+            case .move(let row, let place): out.append(.move(row: row, place: Self.placeModel(place)))
             }
         }
+        return out
     }
 
     private static func placeModel(_ place: RowPlace) -> RowPlaceModel {
