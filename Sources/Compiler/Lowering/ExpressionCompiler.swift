@@ -107,9 +107,12 @@ struct ExpressionCompiler {
     }
 
     /// A cheap, well-spread slot for a constant (not a hash to trust: the
-    /// slot's value is compared before use).
+    /// slot's value is compared before use); nil for a string longer than
+    /// fits inline (a row's own text, seldom seen twice in a row: long texts
+    /// of one length and first letter all fell in one slot, each compared
+    /// with the last for nothing).
     @inline(__always)
-    static func slot(_ value: RuntimeValue) -> Int {
+    static func slot(_ value: RuntimeValue) -> Int? {
         @inline(__always) func mix(_ bits: UInt64, _ tag: UInt64) -> Int { Int(truncatingIfNeeded: ((bits ^ tag) &* 0x9E37_79B9_7F4A_7C15) >> 56) }
         switch value {
         case .number(let x): return mix(x.bitPattern, 1)
@@ -120,14 +123,16 @@ struct ExpressionCompiler {
         case .bool(let b): return mix(b ? 1 : 0, 6)
         case .fit: return mix(0, 7)
         case .enumCase(let e, let c): return mix(UInt64(truncatingIfNeeded: e) << 32 | UInt64(truncatingIfNeeded: c), 8)
-        case .string(let text): return mix(UInt64(text.utf8.count) | UInt64(text.utf8.first ?? 0) << 32, 9)
+        case .string(let text):
+            let count = text.utf8.count
+            return count > 15 ? nil : mix(UInt64(count) | UInt64(text.utf8.first ?? 0) << 32, 9)
         }
     }
 
     /// An expression that is just `value`, shared with every equal one.
     mutating func constantExpression(_ value: RuntimeValue) -> ExprRef {
         let slot = Self.slot(value)
-        if let recent = recentConstants[slot], recent.value == value { return recent.ref }
+        if let slot, let recent = recentConstants[slot], recent.value == value { return recent.ref }
         let constant = self.slot(of: value)
         let ref: ExprRef
         if constantExpressions[Int(constant)] != .max {
@@ -137,7 +142,7 @@ struct ExpressionCompiler {
             ref = ExprRef(start: UInt32(table.code.count - 1), count: 1)
             constantExpressions[Int(constant)] = ref.start
         }
-        recentConstants[slot] = RecentConstant(value: value, ref: ref)
+        if let slot { recentConstants[slot] = RecentConstant(value: value, ref: ref) }
         return ref
     }
 
@@ -147,10 +152,10 @@ struct ExpressionCompiler {
     /// The slot of `value` among the table's constants, added if new.
     private mutating func slot(of value: RuntimeValue) -> UInt32 {
         let cacheSlot = Self.slot(value)
-        if let recent = recentSlots[cacheSlot], recent.value == value { return recent.slot }
+        if let cacheSlot, let recent = recentSlots[cacheSlot], recent.value == value { return recent.slot }
         let hash = value.hashValue
         if let existing = constantSlots.find(hash: hash, { table.constants[$0] == value }) {
-            recentSlots[cacheSlot] = (value, UInt32(existing))
+            if let cacheSlot { recentSlots[cacheSlot] = (value, UInt32(existing)) }
             return UInt32(existing)
         }
         let slot = table.constants.count

@@ -147,7 +147,10 @@ extension ScreenLowering {
         if lastDefaultsMemo < defaultsMemos.count, defaultsMemos[lastDefaultsMemo].block.isIdentical(to: base) || defaultsMemos[lastDefaultsMemo].block == base {
             return lastDefaultsMemo
         }
-        if let found = defaultsMemos.firstIndex(where: { $0.block == base }) {
+        // By identity first: rows of a stack alternate between its defaults
+        // and a Spacer's, and comparing the blocks whole at each turn was
+        // most of what finding a memo cost.
+        if let found = defaultsMemos.firstIndex(where: { $0.block.isIdentical(to: base) }) ?? defaultsMemos.firstIndex(where: { $0.block == base }) {
             lastDefaultsMemo = found
         } else if defaultsMemos.count < Self.defaultsMemoLimit {
             defaultsMemosMade += 1

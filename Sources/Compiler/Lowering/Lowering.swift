@@ -59,8 +59,8 @@ struct ScreenLowering {
     /// (By kind for rows that are no instance, by component for instances:
     /// an array read, and a short name hashed, where hashing both was a
     /// twentieth of lowering.)
-    private var lastOfKind = [RowModel?](repeating: nil, count: RowKindCode.allCases.count)
-    private var lastOfComponent: [String: RowModel] = [:]
+    private var lastOfKind = [SharedDetails?](repeating: nil, count: RowKindCode.allCases.count)
+    private var lastOfComponent: [String: SharedDetails] = [:]
     var stacks: [StackModel] = []
     var stateSlots: [StateSlot]
     /// Defaults rows fell back to lately, as lowering reads them.
@@ -525,7 +525,7 @@ struct ScreenLowering {
                 makeInstanceStates(component, id: row.id, isTemplate: keepParameters || inRepeater)
             }
             // Parameters take the instance's arguments (in the instance's scope), else their defaults.
-            var inner: Substitution = [:]
+            var inner = Substitution(minimumCapacity: component.parameters.count)
             for parameter in component.parameters {
                 if keepParameters {
                     inner[parameter.name] = .parameter(parameter.name, parameter.type)
@@ -542,7 +542,8 @@ struct ScreenLowering {
         let base = row.kind == .spacer ? spacerDefaults(defaults) : defaults
         let memo = defaultsMemo(base)
         let effective = RowProperties(
-            own: block, base: base, baseValues: defaultsMemos[memo].values, memo: (memo, defaultsMemos[memo].serial))
+            own: block, base: base, baseValues: defaultsMemos[memo].values, memo: (memo, defaultsMemos[memo].serial),
+            places: PropertyPlaces(block.properties))
 
         let index = rows.count
         // Reserve the slot so the row comes before its nested rows (pre-order).
@@ -595,9 +596,9 @@ struct ScreenLowering {
             hidden: hidden, separator: separator, tap: tap, transitions: transitions, pin: pin(keyword(effective, .pin)),
             snapHide: snapHide(effective), accessibility: accessibility, sharingDetailsWith: last)
         if let component = row.component {
-            lastOfComponent[component] = rows[index]
+            lastOfComponent[component] = rows[index].sharedDetails
         } else {
-            lastOfKind[kind] = rows[index]
+            lastOfKind[kind] = rows[index].sharedDetails
         }
         return index
     }

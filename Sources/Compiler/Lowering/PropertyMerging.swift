@@ -44,10 +44,12 @@ extension CheckedValue {
 extension CheckedBlock {
     func substituting(_ substitution: Substitution) -> CheckedBlock {
         if substitution.isEmpty { return self }
+        // Names kept as they are: set one by one, each was looked for among
+        // those set before it.
         var out = CheckedBlock()
-        for (name, value) in properties.entries { out.properties[name] = value.substituting(substitution) }
-        for (name, block) in transitions.entries { out.transitions[name] = block.substituting(substitution) }
-        for (name, block) in blocks.entries { out.blocks[name] = block.substituting(substitution) }
+        out.properties = properties.mapValues { $0.substituting(substitution) }
+        out.transitions = transitions.mapValues { $0.substituting(substitution) }
+        out.blocks = blocks.mapValues { $0.substituting(substitution) }
         return out
     }
 
@@ -124,12 +126,12 @@ struct RowProperties {
     /// few names each time (a ninth of lowering).
     let places: PropertyPlaces
 
-    init(own: CheckedBlock, base: CheckedBlock, baseValues: [CheckedValue?], memo: (index: Int, serial: Int)) {
+    init(own: CheckedBlock, base: CheckedBlock, baseValues: [CheckedValue?], memo: (index: Int, serial: Int), places: PropertyPlaces) {
         self.own = own
         self.base = base
         self.baseValues = baseValues
         self.memo = memo
-        places = PropertyPlaces(own.properties)
+        self.places = places
     }
 
     /// The row's own value of `property` (its component's or its own), if set.

@@ -130,6 +130,13 @@ public struct NamedValues<Value: Hashable & Sendable>: Hashable, Sendable {
         }
     }
 
+    /// The same names, in the same order, with their values transformed.
+    func mapValues(_ transform: (Value) -> Value) -> NamedValues {
+        var out = NamedValues()
+        out.storage = storage.map { Entry(name: $0.name, value: transform($0.value)) }
+        return out
+    }
+
     /// The value of the entry at `index` (insertion order).
     func value(at index: Int) -> Value { storage[index].value }
 

@@ -35,7 +35,7 @@ package struct RowModel: Sendable {
         kind: RowKindCode, id: String?, component: String?, parent: Int, content: ContentModel, size: ExprRef,
         min: ExprRef?, max: ExprRef?, insets: EdgeExprs, background: ExprRef, highlight: ExprRef, hidden: ExprRef,
         separator: SeparatorModel?, tap: [ActionModel], transitions: [TransitionModel], pin: PinMode, snapHide: PinMode,
-        accessibility: AccessibilityModel? = nil, sharingDetailsWith last: RowModel? = nil
+        accessibility: AccessibilityModel? = nil, sharingDetailsWith last: SharedDetails? = nil
     ) {
         let (shown, style) = RowDetails.split(content)
         let details = RowDetails(
@@ -44,8 +44,8 @@ package struct RowModel: Sendable {
         // Compared before any storage is made: most rows share the last
         // one's, and a storage made, compared and let go again was a fifth
         // of what lowering a row cost.
-        if let last, last.shared.holdsDetails(equalTo: details) {
-            shared = last.shared
+        if let last, last.storage.holdsDetails(equalTo: details) {
+            shared = last.storage
         } else {
             shared = RowDetailsStorage(details)
         }
@@ -153,6 +153,10 @@ package struct RowModel: Sendable {
         if shared !== other.shared, shared.holdsDetails(equalTo: other.shared) { shared = other.shared }
     }
 
+    /// The details this row shares, for a row made next to share them
+    /// when they are equal (one reference: the row whole was copied for it).
+    package var sharedDetails: SharedDetails { SharedDetails(storage: shared) }
+
     /// Whether this row and `other` share their details' storage.
     package func sharesDetails(with other: RowModel) -> Bool { shared === other.shared }
 }
@@ -177,6 +181,11 @@ extension RowModel: Hashable {
         hasher.combine(snapHide)
         hasher.combine(shared.details)
     }
+}
+
+/// The details one row holds, as another row made after it may share them.
+package struct SharedDetails: Sendable {
+    fileprivate let storage: RowDetailsStorage
 }
 
 /// The properties rows of one look share (`RowModel` keeps the rest).
