@@ -79,7 +79,7 @@ struct RowIDTable {
         places.appendGrowingModestly(UInt64(span.start) << 32 | Self.key(hash: hash, length: span.end - span.start))
         // The index's closure may not read `self` while the index changes.
         let places = self.places
-        index.insert(places.count - 1, hash: hash & 0xFF_FFFF)
+        index.insert(places.count - 1, hash: hash & 0xFF_FFFF) { Int(places[$0] >> 8 & 0xFF_FFFF) }
     }
 
     /// The low 32 bits of an entry: 24 bits of the hash, then the length.

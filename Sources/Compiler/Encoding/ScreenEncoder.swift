@@ -124,7 +124,7 @@ public enum ScreenEncoder {
             let hash = value.hashValue
             if let number = index.find(hash: hash, { items[$0] == value }) { return number }
             items.appendGrowingModestly(value)
-            index.insert(items.count - 1, hash: hash)
+            index.insert(items.count - 1, hash: hash) { items[$0].hashValue }
             return items.count - 1
         }
 

@@ -26,11 +26,16 @@ struct StringTable {
             bytes.reserveModestly(utf8.count)
             bytes.append(contentsOf: utf8)
             ends.appendGrowingModestly(UInt32(bytes.count))
-            index.insert(ends.count - 1, hash: hash)
+            let (bytes, ends) = (self.bytes, self.ends)
+            index.insert(ends.count - 1, hash: hash) { UTF8Hashing.hash(Self.bytes(of: $0, in: bytes, ends: ends)) }
             return ends.count - 1
         }
     }
 
     /// The UTF-8 of string `number`.
-    func bytes(of number: Int) -> ArraySlice<UInt8> { bytes[(number == 0 ? 0 : Int(ends[number - 1]))..<Int(ends[number])] }
+    func bytes(of number: Int) -> ArraySlice<UInt8> { Self.bytes(of: number, in: bytes, ends: ends) }
+
+    private static func bytes(of number: Int, in bytes: [UInt8], ends: [UInt32]) -> ArraySlice<UInt8> {
+        bytes[(number == 0 ? 0 : Int(ends[number - 1]))..<Int(ends[number])]
+    }
 }

@@ -40,6 +40,9 @@ struct ExpressionCompiler {
     /// The instruction's place in the code (an expression one long), or
     /// `UInt32.max` for none: 4 bytes a slot, where an optional `ExprRef` took 12.
     private var constantExpressions: [UInt32] = []
+    /// By slot, the low half of its constant's hash: what the index needs
+    /// to place it again when it grows (4 bytes a constant).
+    private var constantHashes: [UInt32] = []
     let enumIndex: [String: Int]
     let enums: [EnumModel]
     let stateIndex: [String: Int]
@@ -161,7 +164,10 @@ struct ExpressionCompiler {
         let slot = table.constants.count
         table.constants.append(value)
         constantExpressions.append(.max)
-        constantSlots.insert(slot, hash: hash)
+        constantHashes.append(UInt32(truncatingIfNeeded: hash))
+        // Placed again from the hashes kept: hashing every string constant
+        // again at each doubling was a tenth of lowering.
+        constantSlots.insert(slot, hash: hash) { Int(constantHashes[$0]) }
         return UInt32(slot)
     }
 
