@@ -71,6 +71,8 @@ struct ScreenLowering {
     private var spacerDefaultsCache: (for: CheckedBlock, block: CheckedBlock)?
     /// What stands in for a row until it is lowered (`placeholderRow`).
     private var placeholder: RowModel?
+    /// The last insets of four constants compiled, and their code (`compileEdges`).
+    private var lastConstantEdges: (edges: [TypedExpr], compiled: EdgeExprs)?
     /// The 1-based places of the row being lowered and the rows holding it,
     /// outermost first: an instance's state is named after its row as
     /// outputs name it ("Toggle #3" owns "Toggle#3.on").
@@ -169,8 +171,10 @@ struct ScreenLowering {
         // the table of 100,000 rows doubled it while both copies lived).
         beginScreen(rootRows: rootRows.count, allRows: Self.count(rootRows))
         for place in rootRows.indices {
-            let row = rootRows[place]
-            rootRows[place] = Self.loweredRow
+            // Moved out, leaving the stand-in: copied out, its fields were
+            // retained only to be released with the stand-in's arrival.
+            var row = Self.loweredRow
+            swap(&row, &rootRows[place])
             addRootRow(row)
         }
         return finishScreen()
@@ -703,15 +707,15 @@ struct ScreenLowering {
     }
 
     private mutating func placeholderRow(parent: Int) -> RowModel {
-        // Asked for every time: the constant goes into the table where it
-        // always did (the compiled file is the same byte for byte).
-        let zero = expressions.constantExpression(.number(0))
         // One made and copied: a row made for each row lowered, only to be
-        // replaced, was an allocation and its release each time.
-        if var placeholder, placeholder.size == zero {
+        // replaced, was an allocation and its release each time. (Its
+        // constant went into the table with the first row, where it still
+        // goes: the compiled file is the same byte for byte.)
+        if var placeholder {
             placeholder.parent = parent
             return placeholder
         }
+        let zero = expressions.constantExpression(.number(0))
         let edges = EdgeExprs(top: zero, right: zero, bottom: zero, left: zero)
         let made = RowModel(
             kind: .spacer, id: nil, component: nil, parent: parent, content: .spacer, size: zero, min: nil, max: nil,
@@ -746,10 +750,16 @@ struct ScreenLowering {
     }
 
     mutating func compileEdges(_ edges: [TypedExpr]) -> EdgeExprs {
+        // Rows repeat their insets (`insets: 8 15 8 15`): constants compile
+        // to the same code wherever they are, so the last such four are
+        // kept with what they compiled to.
+        if let last = lastConstantEdges, last.edges == edges { return last.compiled }
         let e = edges.count == 4 ? edges : [TypedExpr](repeating: .constant(.number(0)), count: 4)
-        return EdgeExprs(
+        let compiled = EdgeExprs(
             top: expressions.compile(e[0]), right: expressions.compile(e[1]), bottom: expressions.compile(e[2]),
             left: expressions.compile(e[3]))
+        if edges.allSatisfy({ if case .constant = $0 { true } else { false } }) { lastConstantEdges = (edges, compiled) }
+        return compiled
     }
 
     mutating func edges(_ block: CheckedBlock, _ name: String) -> EdgeExprs {
