@@ -42,7 +42,6 @@ extension QuickTransition {
             if moved != now { changes.append((incremental.place(ofRootRow: row), 1, .row(row, before: before))) }
         }
         changes.sort { ($0.at, $0.order) < ($1.at, $1.order) }
-        let spacing = incremental.rootStack.spacing
         var tracks: [RowTrack] = []
         tracks.reserveCapacity(changes.count + made.count)
         var changed = Set<Int>(minimumCapacity: changes.count + made.count)
@@ -89,15 +88,8 @@ extension QuickTransition {
             case .row(let row, let logged):
                 // Logged after the splice placed the rows: where it was is
                 // that, less how far the blocks before it moved it.
-                var before = logged
-                before.frame = axis == .vertical ? logged.frame.moved(by: 0, -blockShift) : logged.frame.moved(by: -blockShift, 0)
-                let after = incremental.pose(ofRootRow: row)
-                guard let track = track(
-                    of: row, current: nil, then: before, now: after, elapsed: 0, screen: live.screen, fallback: live.screen.model, axis: axis,
-                    cache: &cache)?.track,
-                    [.resize, .show, .hide].contains(track.kind)
-                else { return nil }
-                shift += extent(after, axis: axis, spacing: spacing) - extent(before, axis: axis, spacing: spacing)
+                guard let (track, extent) = changedAfterSplice(row, logged: logged, movedBy: blockShift, live: live, cache: &cache) else { return nil }
+                shift += extent
                 changed.insert(row)
                 cause = track
                 tracks.append(track)

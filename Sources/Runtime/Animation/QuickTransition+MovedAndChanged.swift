@@ -42,8 +42,6 @@ extension QuickTransition {
         _ moved: IncrementalLayout.ChangeLog.Moved, changed: [ChangedAfterMoving], live: LiveScreen, ownTiming: Timing,
         cache: inout Transition.SpecCache
     ) -> QuickTransition? {
-        let incremental = live.incremental
-        let axis = incremental.rootStack.axis, spacing = incremental.rootStack.spacing
         let runs = moved.runs
         // The run holding place `at` (now), if the moved window does.
         func run(at place: Int) -> Int? {
@@ -64,17 +62,9 @@ extension QuickTransition {
         for (at, row, logged) in changed {
             // A hidden row's run keeps no shift: where it was is not known here.
             if logged.hidden, run(at: at) != nil { return nil }
-            var before = logged
-            let back = -runShift(at)
-            before.frame = axis == .vertical ? logged.frame.moved(by: 0, back) : logged.frame.moved(by: back, 0)
-            let after = incremental.pose(ofRootRow: row)
-            guard let track = track(
-                of: row, current: nil, then: before, now: after, elapsed: 0, screen: live.screen, fallback: live.screen.model, axis: axis,
-                cache: &cache)?.track,
-                [.resize, .show, .hide].contains(track.kind)
-            else { return nil }
+            guard let (track, extent) = changedAfterSplice(row, logged: logged, movedBy: runShift(at), live: live, cache: &cache) else { return nil }
             tracks.append(track)
-            extents.append(extent(after, axis: axis, spacing: spacing) - extent(logged, axis: axis, spacing: spacing))
+            extents.append(extent)
             placesBefore.append(placeBefore(at))
         }
 
@@ -128,5 +118,25 @@ extension QuickTransition {
             row: last.row, track: last, before: last.before, others: tracks, changedRows: Set(changed.map(\.row)), segments: segments)
         quick.ownDuration = movesOwn ? ownTiming.end : 0
         return quick
+    }
+
+    /// The track of `row`, which a splice placed and an update after it
+    /// changed: from its pose `logged` after the splice, less `shift` (how
+    /// far the splice moved it), to its pose now, and how much its extent
+    /// changed; nil unless it resized, showed or hid.
+    static func changedAfterSplice(
+        _ row: Int, logged: Pose, movedBy shift: Double, live: LiveScreen, cache: inout Transition.SpecCache
+    ) -> (track: RowTrack, extent: Double)? {
+        let incremental = live.incremental
+        let axis = incremental.rootStack.axis, spacing = incremental.rootStack.spacing
+        var before = logged
+        before.frame = axis == .vertical ? logged.frame.moved(by: 0, -shift) : logged.frame.moved(by: -shift, 0)
+        let after = incremental.pose(ofRootRow: row)
+        guard let track = track(
+            of: row, current: nil, then: before, now: after, elapsed: 0, screen: live.screen, fallback: live.screen.model, axis: axis,
+            cache: &cache)?.track,
+            [.resize, .show, .hide].contains(track.kind)
+        else { return nil }
+        return (track, extent(after, axis: axis, spacing: spacing) - extent(logged, axis: axis, spacing: spacing))
     }
 }
