@@ -123,7 +123,9 @@ extension QuickTransition {
         let rows = (moved.from..<(movesAlike ? min(moved.from + 1, moved.end) : moved.end)).lazy.map { incremental.rootRows[$0] }
         guard let timing = commonMove(of: rows, screen: live.screen, fallback: live.screen.model, cache: &cache) else { return nil }
         let changed = changedAfterMoving(log, live: live)
-        if !changed.isEmpty { return moving(moved, changed: changed, live: live, ownTiming: timing, cache: &cache) }
+        if !changed.isEmpty {
+            return moving(moved, changed: changed, lastShownAtStart: log.lastShownAtStart, live: live, ownTiming: timing, cache: &cache)
+        }
         // Only hidden rows moved: nothing drawn moves (no layout to make).
         guard moved.runs.contains(where: { $0.shift != 0 }) else { return QuickTransition(row: 0, track: nil, before: nil, segments: []) }
         var quick = QuickTransition(

@@ -35,13 +35,24 @@ extension QuickTransition {
     }
 
     /// `moved`'s runs with `changed` rows among them, each changed row its
-    /// resize, show or hide track; nil when a change is something else, or
-    /// a hidden row moved alone changed (its run has no shift to tell where
-    /// it was). `ownTiming`: the moved rows' own `move`.
+    /// resize, show or hide track; nil when a change is something else, a
+    /// hidden row moved alone changed (its run has no shift to tell where
+    /// it was), or, under `hide-last-separator`, the move or a change
+    /// reaches the last shown row (`lastShownAtStart`: the one when the
+    /// change began). `ownTiming`: the moved rows' own `move`.
     static func moving(
-        _ moved: IncrementalLayout.ChangeLog.Moved, changed: [ChangedAfterMoving], live: LiveScreen, ownTiming: Timing,
-        cache: inout Transition.SpecCache
+        _ moved: IncrementalLayout.ChangeLog.Moved, changed: [ChangedAfterMoving], lastShownAtStart: Int?, live: LiveScreen,
+        ownTiming: Timing, cache: inout Transition.SpecCache
     ) -> QuickTransition? {
+        // Under `hide-last-separator`, only away from the last shown row:
+        // a row the move or a change makes last, or no longer last, has a
+        // separator the poses logged here do not tell.
+        let incremental = live.incremental
+        if incremental.rootStack.hideLastSeparator {
+            guard let last = incremental.lastVisibleRootRow(), last == lastShownAtStart else { return nil }
+            let lastPlace = incremental.place(ofRootRow: last)
+            guard moved.end <= lastPlace, changed.allSatisfy({ $0.at < lastPlace }) else { return nil }
+        }
         let runs = moved.runs
         // The run holding place `at` (now), if the moved window does.
         func run(at place: Int) -> Int? {
@@ -92,7 +103,9 @@ extension QuickTransition {
         segments.reserveCapacity(starts.count)
         var passed = 0, added = 0.0, movesOwn = false
         let changedPlaces = Set(changed.map(\.at))
-        for start in starts.sorted() {
+        let sortedStarts = starts.sorted()
+        let rootRows = live.incremental.rootRows
+        for (number, start) in sortedStarts.enumerated() {
             while passed < changed.count, changed[passed].at < start {
                 added += extents[passed]
                 passed += 1
@@ -107,7 +120,12 @@ extension QuickTransition {
                 // The nearest change before it among the rows then.
                 let cause = nearestBefore(placeBefore(start))
                 timing = cause.map { Timing(tracks[$0]) } ?? ownTiming
-                if cause == nil, shift != 0, !changedPlaces.contains(start) { movesOwn = true }
+                // Rows on tracks of their own timing, if any of them is
+                // shown (hidden ones have no track: their move takes no time).
+                if cause == nil, shift != 0, !changedPlaces.contains(start) {
+                    let end = number + 1 < sortedStarts.count ? sortedStarts[number + 1] : rootRows.count
+                    if rootRows.visibleCount(before: end) > rootRows.visibleCount(before: start) { movesOwn = true }
+                }
             } else {
                 timing = nil
             }
