@@ -21,13 +21,15 @@ extension ScreenEncoder {
             var strings = StringTable()
             var expressions = Interner<ExprRef>()
             var styles = Interner<RowStyle>()
+            var recentStyles = RecentStyles()
 
             mutating func write(_ rows: [RowModel], code: CodeTable) {
                 for row in rows {
                     // A row's record is a few bytes (more with accessibility).
                     bytes.bytes.reserveModestly(64)
                     ScreenEncoder.writeRow(
-                        row, parentOffset: 0, code: code, strings: &strings, expressions: &expressions, styles: &styles, into: &bytes)
+                        row, parentOffset: 0, code: code, strings: &strings, expressions: &expressions, styles: &styles,
+                        recentStyles: &recentStyles, into: &bytes)
                 }
                 count += rows.count
             }
@@ -43,6 +45,8 @@ extension ScreenEncoder {
         /// written here does (expressions are numbered by place, and their
         /// code is written at the end).
         func renumber(_ renumbering: SlotRenumbering) {
+            // The styles change: a row after this finds its own.
+            written.recentStyles = RecentStyles()
             written.styles.update { style in
                 var style = style
                 style.tap = renumbering.actions(style.tap)

@@ -666,10 +666,11 @@ public enum ScreenEncoder {
         /// Rows; a template's parents are written one up (0: where the instance goes).
         mutating func writeRows(_ rows: some Collection<RowModel>, parentOffset: Int, into w: inout ByteWriter) {
             w.varint(rows.count)
+            var recentStyles = RecentStyles()
             for row in rows {
                 ScreenEncoder.writeRow(
                     row, parentOffset: parentOffset, code: screen.expressions.code, strings: &strings, expressions: &expressions,
-                    styles: &styles, into: &w)
+                    styles: &styles, recentStyles: &recentStyles, into: &w)
             }
         }
 
@@ -695,13 +696,45 @@ extension ScreenEncoder {
         }
     }
 
+    /// The style number of the last row of each kind written, and what
+    /// that row's style was made of: a row holding the same details (rows
+    /// of one look share them) with the same size, hidden, pin and
+    /// snap-hide has the same style, numbered without making it (making
+    /// and comparing a style was a sixth of encoding a row).
+    struct RecentStyles {
+        private struct Entry {
+            var details: SharedDetails
+            var size: ExprRef
+            var hidden: ExprRef
+            var pin: PinMode
+            var snapHide: PinMode
+            var number: Int
+        }
+
+        private var last: [Entry?] = Array(repeating: nil, count: RowKindCode.allCases.count)
+
+        /// `row`'s style number, from `styles` when no row before it tells.
+        mutating func number(of row: RowModel, in styles: inout Interner<RowStyle>) -> Int {
+            let kind = Int(row.kind.rawValue)
+            if let entry = last[kind], row.holds(entry.details), entry.size == row.size, entry.hidden == row.hidden, entry.pin == row.pin,
+                entry.snapHide == row.snapHide
+            {
+                return entry.number
+            }
+            let number = styles.number(RowStyle(row), hint: kind)
+            last[kind] = Entry(
+                details: row.sharedDetails, size: row.size, hidden: row.hidden, pin: row.pin, snapHide: row.snapHide, number: number)
+            return number
+        }
+    }
+
     /// One row's record; its style, strings and expressions numbered in
     /// the tables given.
     static func writeRow(
         _ row: RowModel, parentOffset: Int, code: CodeTable, strings: inout StringTable,
-        expressions: inout Interner<ExprRef>, styles: inout Interner<RowStyle>, into w: inout ByteWriter
+        expressions: inout Interner<ExprRef>, styles: inout Interner<RowStyle>, recentStyles: inout RecentStyles, into w: inout ByteWriter
     ) {
-        w.varint(styles.number(RowStyle(row), hint: Int(row.kind.rawValue)))
+        w.varint(recentStyles.number(of: row, in: &styles))
         var flags: UInt8 = 0
         if row.id != nil { flags |= 1 }
         if row.component != nil { flags |= 2 }

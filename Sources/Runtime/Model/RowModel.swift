@@ -157,6 +157,9 @@ package struct RowModel: Sendable {
     /// when they are equal (one reference: the row whole was copied for it).
     package var sharedDetails: SharedDetails { SharedDetails(storage: shared) }
 
+    /// Whether this row holds `details` (the same storage, not equal ones).
+    package func holds(_ details: SharedDetails) -> Bool { shared === details.storage }
+
     /// Whether this row and `other` share their details' storage.
     package func sharesDetails(with other: RowModel) -> Bool { shared === other.shared }
 }
