@@ -102,7 +102,6 @@ extension QuickTransition {
         var segments: [Segment] = []
         segments.reserveCapacity(starts.count)
         var passed = 0, added = 0.0, movesOwn = false
-        let changedPlaces = Set(changed.map(\.at))
         let sortedStarts = starts.sorted()
         let rootRows = live.incremental.rootRows
         for (number, start) in sortedStarts.enumerated() {
@@ -122,7 +121,9 @@ extension QuickTransition {
                 timing = cause.map { Timing(tracks[$0]) } ?? ownTiming
                 // Rows on tracks of their own timing, if any of them is
                 // shown (hidden ones have no track: their move takes no time).
-                if cause == nil, shift != 0, !changedPlaces.contains(start) {
+                // (A changed row's own segment is the one starting at its place: `changed[passed]`.)
+                let isChangedRow = passed < changed.count && changed[passed].at == start
+                if cause == nil, shift != 0, !isChangedRow {
                     let end = number + 1 < sortedStarts.count ? sortedStarts[number + 1] : rootRows.count
                     if rootRows.visibleCount(before: end) > rootRows.visibleCount(before: start) { movesOwn = true }
                 }
