@@ -26,9 +26,8 @@ protocol CheckedRowSink {
     mutating func take(_ row: consuming CheckedRow)
     /// Whether deferred rows are parsed ahead on a second thread while
     /// rows before them are checked (`DeferredRowReader`): checking alone
-    /// goes about a quarter faster so. Lowering and encoding each row take
-    /// several times as long as parsing it, so a compile gained nothing
-    /// measurable, and its peak grew by the second thread's allocations.
+    /// goes about a quarter faster so, and a compile (where parsing is a
+    /// quarter of the work once lowering got cheaper) a seventh.
     var parsesRowsAhead: Bool { get }
 }
 
