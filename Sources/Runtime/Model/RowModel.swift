@@ -189,6 +189,9 @@ extension RowModel: Hashable {
 /// The details one row holds, as another row made after it may share them.
 package struct SharedDetails: Sendable {
     fileprivate let storage: RowDetailsStorage
+
+    /// Tells these details from others while they are held (for a cache keyed by them).
+    package var identity: ObjectIdentifier { ObjectIdentifier(storage) }
 }
 
 /// The properties rows of one look share (`RowModel` keeps the rest).
