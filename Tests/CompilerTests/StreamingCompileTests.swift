@@ -127,7 +127,7 @@ final class StreamingCompileTests: XCTestCase {
     }
 
     /// A screen large enough that checking steps over its rows on two
-    /// threads (`RowsSkimmedAhead`; a compile steps over them on one),
+    /// threads (`RowsSkimmedAhead`), as a compile does,
     /// with errors in both halves: a row id used again far from its first
     /// use, an unknown property and a string the lexer reports, past the
     /// middle. The same diagnostics every way.
@@ -221,6 +221,64 @@ final class StreamingCompileTests: XCTestCase {
             }
             """
         XCTAssertEqual(compile(source, "late settings and a flow"), 1, "only the last screen streams")
+    }
+
+    /// The first screen's long strings kept as bytes while its rows are
+    /// encoded (`ConstantStrings`): one long text on many rows (found
+    /// again through the bytes), the empty string beside them (which their
+    /// stand-ins look like), long strings a component's template holds,
+    /// one of 15 bytes and one of 16, and a second screen with the same
+    /// texts that is not streamed.
+    func testLongStringConstantsOfTheStreamedScreen() {
+        let long = "A text long enough to need storage of its own"
+        var rows: [String] = []
+        for index in 0..<300 {
+            switch index % 6 {
+            case 0: rows.append("    Text r\(index) { text: \"\(long)\" }")
+            case 1: rows.append("    Text r\(index) { text: \"\" }")
+            case 2: rows.append("    Text r\(index) { text: \"row \(index) of a screen of long texts\" }")
+            case 3: rows.append("    Card r\(index) { title: \"card \(index % 12) with a long enough title\" }")
+            case 4: rows.append("    Text r\(index) { text: \"fifteen bytes!!\"  accessibility { label: \"sixteen bytes!!!\" } }")
+            default: rows.append("    Image r\(index) { source: \"images/\(index % 5)/a-long-enough-path.png\"  aspect: 4/3  accessibility { hidden: true } }")
+            }
+        }
+        let body = rows.joined(separator: "\n")
+        let source = """
+            component Card(title: string = "a default title, long enough"): Text {
+                text: title
+                accessibility { label: "a card of the long-strings test" }
+            }
+            screen First {
+            \(body)
+            }
+            screen Second {
+            \(body)
+            }
+
+            """
+        XCTAssertEqual(compile(source, "long strings"), 600)
+        let (_, encodable) = Compiler.compileForEncoding(SourceFile(path: "s.stack", text: source), loader: MemoryLoader([:]))
+        let strings = encodable?.firstScreenRows?.longStrings
+        // The long text once, each row's own, two titles (rows 3, 9, 15…
+        // are cards 3 and 9), the template's label (its default is no
+        // constant), five paths, the 16-byte label.
+        XCTAssertEqual(strings?.count, 1 + 50 + 2 + 1 + 5 + 1)
+        let constants = encodable?.screens.first?.expressions.constants
+        XCTAssertEqual(constants?.filter { $0 == .string(long) }.count, 0, "kept as bytes only")
+        XCTAssertEqual(constants?.filter { $0 == .string("fifteen bytes!!") }.count, 1, "a short string stays")
+        XCTAssertEqual(encodable?.screens.last?.expressions.constants.filter { $0 == .string(long) }.count, 1, "the second screen keeps its own")
+    }
+
+    /// The empty string looked up among long strings' stand-ins (empty
+    /// strings too): it must find only itself. Where its probe meets a
+    /// stand-in depends on the process's hash seed, so screens with 1 to
+    /// 40 long strings before it: each meets one about a third of the time.
+    func testTheEmptyStringBesideLongStringStandIns() {
+        for count in 1...40 {
+            var rows = (0..<count).map { "    Text l\($0) { text: \"long string number \($0) of the screen\" }" }
+            rows += ["    Text empty { text: \"\" }", "    Text again { text: \"long string number 0 of the screen\" }", "    Text e2 { text: \"\" }"]
+            compile("screen S {\n\(rows.joined(separator: "\n"))\n}\n", "\(count) long strings")
+        }
     }
 
     func testDataAndForRows() {

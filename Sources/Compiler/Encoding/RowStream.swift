@@ -36,6 +36,12 @@ extension ScreenEncoder {
         }
 
         private(set) var written = Written()
+        /// The screen's long string constants, once its last row is taken.
+        private(set) var longStrings: ConstantStrings?
+
+        func take(longStrings: ConstantStrings) {
+            self.longStrings = longStrings
+        }
 
         func take(_ rows: [RowModel], code: CodeTable) {
             written.write(rows, code: code)

@@ -44,6 +44,7 @@ public enum ScreenEncoder {
                 // Rows that share code (a bound `for`'s) are written as rows of their own.
                 encoder = Single(screen: screen.unsharingRows(), strings: strings)
             }
+            if index == 0 { encoder.longStrings = firstScreenRows?.longStrings }
             let bytes = encoder.encode()
             strings = encoder.strings
             return bytes
@@ -179,6 +180,9 @@ public enum ScreenEncoder {
         /// Rows written before, when the screen's rows were encoded as
         /// they were lowered (the model then holds none).
         private var encodedRows: (count: Int, bytes: [UInt8])?
+        /// The long string constants the model holds an empty string in
+        /// place of, when its rows were encoded as they were lowered.
+        var longStrings: ConstantStrings?
 
         init(screen: ScreenModel, strings: StringTable) {
             self.screen = screen
@@ -240,7 +244,17 @@ public enum ScreenEncoder {
             }
             var constantsBody = ByteWriter()
             constantsBody.varint(screen.expressions.constants.count)
-            for value in screen.expressions.constants { writeValue(value, into: &constantsBody) }
+            var nextLong = 0
+            for (slot, value) in screen.expressions.constants.enumerated() {
+                if let longStrings, nextLong < longStrings.count, longStrings.slot(ofEntry: nextLong) == slot {
+                    // As `writeValue` writes the string it stands for.
+                    constantsBody.u8(3)
+                    constantsBody.varint(longStrings.utf8(ofEntry: nextLong).withUnsafeBufferPointer { strings.number(utf8: $0) })
+                    nextLong += 1
+                } else {
+                    writeValue(value, into: &constantsBody)
+                }
+            }
             var codeBody = ByteWriter()
             codeBody.varint(code.count)
             for instruction in code { writeInstruction(instruction, into: &codeBody) }
@@ -701,8 +715,10 @@ extension ScreenEncoder {
     /// them) with the same kind, size, hidden, pin and snap-hide has the
     /// same style, numbered without making it (making, hashing and
     /// comparing a style cost 3,000 instructions a row). Direct-mapped by
-    /// those: one entry a kind missed on most rows of a list whose sizes
-    /// vary (57,662 misses in 100,000 rows of the benchmark screen).
+    /// those, 512 entries: one entry a kind missed on most rows of a list
+    /// whose sizes vary (57,662 misses in the 100,000 rows of the
+    /// benchmark screen; 5,201 so). Each entry holds its row's details,
+    /// so that no other details can take their place in memory.
     struct RecentStyles {
         private struct Entry {
             var details: SharedDetails
@@ -714,7 +730,7 @@ extension ScreenEncoder {
             var number: Int
         }
 
-        private static var ways: Int { 1024 }
+        private static var ways: Int { 512 }
         private var entries = [Entry?](repeating: nil, count: RecentStyles.ways)
 
         /// `row`'s style number, from `styles` when no row before it tells.

@@ -20,16 +20,19 @@ struct StringTable {
 
     /// The number of `string`, numbering it if it is new.
     mutating func number(_ string: String) -> Int {
-        UTF8Hashing.withUTF8(string) { utf8 in
-            let hash = UTF8Hashing.hash(utf8)
-            if let number = index.find(hash: hash, { self.bytes(of: $0).elementsEqual(utf8) }) { return number }
-            bytes.reserveModestly(utf8.count)
-            bytes.append(contentsOf: utf8)
-            ends.appendGrowingModestly(UInt32(bytes.count))
-            let (bytes, ends) = (self.bytes, self.ends)
-            index.insert(ends.count - 1, hash: hash) { UTF8Hashing.hash(Self.bytes(of: $0, in: bytes, ends: ends)) }
-            return ends.count - 1
-        }
+        UTF8Hashing.withUTF8(string) { number(utf8: $0) }
+    }
+
+    /// The number of the string whose UTF-8 is `utf8`, numbering it if it is new.
+    mutating func number(utf8: UnsafeBufferPointer<UInt8>) -> Int {
+        let hash = UTF8Hashing.hash(utf8)
+        if let number = index.find(hash: hash, { self.bytes(of: $0).elementsEqual(utf8) }) { return number }
+        bytes.reserveModestly(utf8.count)
+        bytes.append(contentsOf: utf8)
+        ends.appendGrowingModestly(UInt32(bytes.count))
+        let (bytes, ends) = (self.bytes, self.ends)
+        index.insert(ends.count - 1, hash: hash) { UTF8Hashing.hash(Self.bytes(of: $0, in: bytes, ends: ends)) }
+        return ends.count - 1
     }
 
     /// The UTF-8 of string `number`.

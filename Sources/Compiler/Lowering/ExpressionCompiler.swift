@@ -152,17 +152,38 @@ struct ExpressionCompiler {
     /// The same kind of cache for constant slots.
     private var recentSlots = [(value: RuntimeValue, slot: UInt32)?](repeating: nil, count: 256)
 
+    /// Long string constants kept as bytes rather than in the table (an
+    /// empty string stands in their slots), if set: for a screen whose
+    /// rows are encoded as they are lowered (`ConstantStrings`).
+    var longStrings: ConstantStrings?
+
+    /// Whether constant `slot` is `value`.
+    private func constant(_ slot: Int, is value: RuntimeValue) -> Bool {
+        let held = table.constants[slot]
+        guard let longStrings, case .string(let stand) = held, stand.isEmpty else { return held == value }
+        // An empty string: the constant "" itself, or a long string's
+        // stand-in (which "" must not take for itself).
+        guard case .string(let text) = value else { return false }
+        guard let entry = longStrings.entry(forSlot: slot) else { return text.isEmpty }
+        return UTF8Hashing.withUTF8(text) { longStrings.utf8(ofEntry: entry).elementsEqual($0) }
+    }
+
     /// The slot of `value` among the table's constants, added if new.
     private mutating func slot(of value: RuntimeValue) -> UInt32 {
         let cacheSlot = Self.slot(value)
         if let cacheSlot, let recent = recentSlots[cacheSlot], recent.value == value { return recent.slot }
         let hash = value.hashValue
-        if let existing = constantSlots.find(hash: hash, { table.constants[$0] == value }) {
+        if let existing = constantSlots.find(hash: hash, { constant($0, is: value) }) {
             if let cacheSlot { recentSlots[cacheSlot] = (value, UInt32(existing)) }
             return UInt32(existing)
         }
         let slot = table.constants.count
-        table.constants.append(value)
+        if longStrings != nil, case .string(let text) = value, text.utf8.count >= ConstantStrings.shortest {
+            UTF8Hashing.withUTF8(text) { longStrings?.append(slot: slot, utf8: $0) }
+            table.constants.append(.string(""))
+        } else {
+            table.constants.append(value)
+        }
         constantExpressions.append(.max)
         constantHashes.append(UInt32(truncatingIfNeeded: hash))
         // Placed again from the hashes kept: hashing every string constant

@@ -16,6 +16,9 @@ protocol LoweredRowSink: AnyObject {
     func take(_ rows: [RowModel], code: CodeTable)
     /// State slots renumbered after the last row was taken (StreamingLowering).
     func renumber(_ renumbering: SlotRenumbering)
+    /// The screen's long string constants, once its last row was taken:
+    /// its model holds an empty string in their slots.
+    func take(longStrings: ConstantStrings)
 }
 
 /// Rows by their number in the screen, those handed on to a sink included

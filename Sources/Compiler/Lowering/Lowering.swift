@@ -51,16 +51,36 @@ struct ScreenLowering {
     var expressions: ExpressionCompiler
     var rows: LoweredRows = []
     /// Takes the screen's rows as each root row is lowered, if set; the
-    /// model then holds none.
-    var rowSink: (any LoweredRowSink)?
-    /// The row of each kind and component lowered last: the next one of
-    /// them shares its details when they are equal (rows of a list look
-    /// alike, and lists mix a few looks), so a screen's rows are small.
-    /// (By kind for rows that are no instance, by component for instances:
-    /// an array read, and a short name hashed, where hashing both was a
-    /// twentieth of lowering.)
-    private var lastOfKind = [SharedDetails?](repeating: nil, count: RowKindCode.allCases.count)
-    private var lastOfComponent: [String: SharedDetails] = [:]
+    /// model then holds none (`handRows(to:)`).
+    private(set) var rowSink: (any LoweredRowSink)?
+    /// The details of the rows of each kind and component lowered last:
+    /// the next one of them shares them when they are equal (rows of a
+    /// list look alike, and lists mix a few looks), so a screen's rows are
+    /// small. (By kind for rows that are no instance, by component for
+    /// instances: an array read, and a short name hashed, where hashing
+    /// both was a twentieth of lowering.)
+    private var lastOfKind = [RecentDetails](repeating: RecentDetails(), count: RowKindCode.allCases.count)
+    private var lastOfComponent: [String: RecentDetails] = [:]
+
+    /// The last two looks of a kind of row. With the last alone, a list
+    /// whose text rows alternate between two styles made new details for
+    /// a fifth of its 100,000 rows, each also a style the encoder made
+    /// and looked up again.
+    struct RecentDetails {
+        var last: SharedDetails?
+        var before: SharedDetails?
+
+        /// `made`, the details a row was just made with, become the last.
+        mutating func note(_ made: SharedDetails) {
+            if let last, last.identity == made.identity { return }
+            if let before, before.identity == made.identity {
+                swap(&self.last, &self.before)
+                return
+            }
+            before = last
+            last = made
+        }
+    }
     var stacks: [StackModel] = []
     var stateSlots: [StateSlot]
     /// Defaults rows fell back to lately, as lowering reads them.
@@ -228,13 +248,24 @@ struct ScreenLowering {
         rowPath.removeLast()
     }
 
+    /// Hands the screen's rows to `sink` as each root row is lowered, and
+    /// its long string constants once the last is (the model then holds
+    /// neither: an empty string stands for each such constant).
+    mutating func handRows(to sink: any LoweredRowSink) {
+        rowSink = sink
+        expressions.longStrings = ConstantStrings()
+    }
+
     /// The screen, once its last root row is added.
     /// Used up, so that the model takes its tables without a copy (and a
     /// renumbering after does not copy them either).
     consuming func finishScreen() -> ScreenModel {
         if let open = root { close(open.stack) }
         root = nil
-        if let rowSink { rows.handOn(to: rowSink, code: expressions.table.code) }
+        if let rowSink {
+            rows.handOn(to: rowSink, code: expressions.table.code)
+            if let strings = expressions.longStrings.take() { rowSink.take(longStrings: strings) }
+        }
         return model(steps: [])
     }
 
@@ -593,16 +624,17 @@ struct ScreenLowering {
         }
         // Rows of one look share their details with the last such row made.
         let kind = Int(Self.kindCode(row.kind).rawValue)
-        let last = if let component = row.component { lastOfComponent[component] } else { lastOfKind[kind] }
+        let recent = if let component = row.component { lastOfComponent[component] ?? RecentDetails() } else { lastOfKind[kind] }
         rows[index] = RowModel(
             kind: Self.kindCode(row.kind), id: row.id, component: row.component, parent: parent, content: content,
             size: size, min: min, max: max, insets: insets, background: background, highlight: highlight,
             hidden: hidden, separator: separator, tap: tap, transitions: transitions, pin: pin(keyword(effective, .pin)),
-            snapHide: snapHide(effective), accessibility: accessibility, sharingDetailsWith: last)
+            snapHide: snapHide(effective), accessibility: accessibility, sharingDetailsWith: recent.last, orWith: recent.before)
+        // Noted in place: the pair copied back retained both again.
         if let component = row.component {
-            lastOfComponent[component] = rows[index].sharedDetails
+            lastOfComponent[component, default: RecentDetails()].note(rows[index].sharedDetails)
         } else {
-            lastOfKind[kind] = rows[index].sharedDetails
+            lastOfKind[kind].note(rows[index].sharedDetails)
         }
         return index
     }

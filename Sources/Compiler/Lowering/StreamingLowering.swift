@@ -77,7 +77,7 @@ struct StreamingLowering: CheckedRowSink {
         guard let declarations else { return false }
         if let previous = current.take() { screens[previous.number] = previous.lowering }
         var lowering = ScreenLowering(program: declarations, enums: enums, stack: stack)
-        if number == 0 { lowering.rowSink = firstScreenRows }
+        if number == 0, let firstScreenRows { lowering.handRows(to: firstScreenRows) }
         lowering.beginScreen(rootRows: expectedRows)
         current = (number, lowering)
         return true

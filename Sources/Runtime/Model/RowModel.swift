@@ -35,7 +35,7 @@ package struct RowModel: Sendable {
         kind: RowKindCode, id: String?, component: String?, parent: Int, content: ContentModel, size: ExprRef,
         min: ExprRef?, max: ExprRef?, insets: EdgeExprs, background: ExprRef, highlight: ExprRef, hidden: ExprRef,
         separator: SeparatorModel?, tap: [ActionModel], transitions: [TransitionModel], pin: PinMode, snapHide: PinMode,
-        accessibility: AccessibilityModel? = nil, sharingDetailsWith last: SharedDetails? = nil
+        accessibility: AccessibilityModel? = nil, sharingDetailsWith last: SharedDetails? = nil, orWith before: SharedDetails? = nil
     ) {
         let (shown, style) = RowDetails.split(content)
         let details = RowDetails(
@@ -43,9 +43,12 @@ package struct RowModel: Sendable {
             highlight: highlight, separator: separator, tap: tap, transitions: transitions, accessibility: accessibility)
         // Compared before any storage is made: most rows share the last
         // one's, and a storage made, compared and let go again was a fifth
-        // of what lowering a row cost.
+        // of what lowering a row cost. Lists alternate between two looks
+        // (a text row, a row of another text style, the first again).
         if let last, last.storage.holdsDetails(equalTo: details) {
             shared = last.storage
+        } else if let before, before.storage.holdsDetails(equalTo: details) {
+            shared = before.storage
         } else {
             shared = RowDetailsStorage(details)
         }
