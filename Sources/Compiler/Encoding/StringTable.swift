@@ -26,7 +26,7 @@ struct StringTable {
     /// The number of the string whose UTF-8 is `utf8`, numbering it if it is new.
     mutating func number(utf8: UnsafeBufferPointer<UInt8>) -> Int {
         let hash = UTF8Hashing.hash(utf8)
-        if let number = index.find(hash: hash, { self.bytes(of: $0).elementsEqual(utf8) }) { return number }
+        if let number = index.find(hash: hash, { UTF8Hashing.same(self.bytes(of: $0), utf8) }) { return number }
         bytes.reserveModestly(utf8.count)
         bytes.append(contentsOf: utf8)
         ends.appendGrowingModestly(UInt32(bytes.count))

@@ -165,7 +165,7 @@ struct ExpressionCompiler {
         // stand-in (which "" must not take for itself).
         guard case .string(let text) = value else { return false }
         guard let entry = longStrings.entry(forSlot: slot) else { return text.isEmpty }
-        return UTF8Hashing.withUTF8(text) { longStrings.utf8(ofEntry: entry).elementsEqual($0) }
+        return UTF8Hashing.withUTF8(text) { UTF8Hashing.same(longStrings.utf8(ofEntry: entry), $0) }
     }
 
     /// The slot of `value` among the table's constants, added if new.
