@@ -41,6 +41,32 @@ final class CompiledFormatTests: XCTestCase {
         }
     }
 
+    /// A screen of many looks compiled as `stackc compile` does (rows
+    /// encoded as lowered, each style number taken from the recent styles
+    /// when a row before had its look) lays out as its model does: text
+    /// rows alternating between two styles, and more sizes than the recent
+    /// styles hold, so that they are replaced again and again.
+    func testAScreenOfManyLooksCompiledForEncodingLaysOutAsItsModel() throws {
+        var rows: [String] = []
+        for index in 0..<3_000 {
+            switch index % 4 {
+            case 0: rows.append("    Text t\(index) { text: \"row \(index)\"  font: 15  lines: 2 }")
+            case 1: rows.append("    Text t\(index) { text: \"row \(index)\"  font: 20  lines: 1  hidden: !on }")
+            case 2: rows.append("    View v\(index) { host: \"Cell\"  size: \(20 + index % 700) }")
+            default: rows.append("    Spacer s\(index) { size: \(1 + index % 300)  background: #\(index % 2 == 0 ? "FF0000" : "00FF00") }")
+            }
+        }
+        let text = "screen Looks {\n    state on = true\n\(rows.joined(separator: "\n"))\n}\n"
+        let source = SourceFile(path: "looks.stack", text: text)
+        let lowered = Compiler.lower(try XCTUnwrap(Compiler.check(source, loader: MemoryLoader([:])).program))
+        let (_, encodable) = Compiler.compileForEncoding(source, loader: MemoryLoader([:]))
+        let bytes = Array(ScreenEncoder.encodeParts(try XCTUnwrap(encodable)).joined())
+        let loaded = try ScreenDecoder.decode(bytes)
+        XCTAssertEqual(loaded.count, 1)
+        XCTAssertEqual(json(try XCTUnwrap(loaded.first)), json(lowered[0]))
+        XCTAssertEqual(json(try XCTUnwrap(loaded.first), offset: 40_000), json(lowered[0], offset: 40_000))
+    }
+
     func testRoundTripOfEveryLayoutFixture() throws {
         let directory = LayoutFixtureTests.directory
         for name in try LayoutFixtureTests.fixtureNames() {
@@ -255,6 +281,26 @@ final class SharedRowDetailsTests: XCTestCase {
         XCTAssertEqual(rows[1], before)
         XCTAssertNotEqual(rows[0].background, rows[1].background)
         XCTAssertTrue(rows[1].sharesDetails(with: rows[2]))
+    }
+
+    /// Text rows alternating between two looks share two storages, as
+    /// lowered (each kind keeps its last two looks); a third look in
+    /// between makes a third, keeps the look of the row before it, and
+    /// pushes out the other, which the row after takes a fourth storage
+    /// for, the two then shared again to the end.
+    func testRowsAlternatingBetweenTwoLooksShareTwoStorages() throws {
+        let looks = ["font: 15  lines: 2", "font: 20  lines: 1", "font: 11  lines: 3"]
+        let text = "screen S {\n" + (0..<60).map { index in
+            "    Text { text: \"row \(index)\"  \(looks[index == 30 ? 2 : index % 2]) }"
+        }.joined(separator: "\n") + "\n}\n"
+        let result = Compiler.check(SourceFile(path: "s.stack", text: text), loader: MemoryLoader([:]))
+        let model = try XCTUnwrap(Compiler.lower(try XCTUnwrap(result.program)).first)
+        let rows = model.stacks[0].rows.map { model.rows[$0] }
+        XCTAssertEqual(storages(Array(rows[0..<30])), 2)
+        XCTAssertEqual(storages(rows), 4)
+        XCTAssertTrue(rows[1].sharesDetails(with: rows[59]), "the look kept past the third")
+        XCTAssertTrue(rows[32].sharesDetails(with: rows[58]))
+        XCTAssertFalse(rows[0].sharesDetails(with: rows[32]), "the look pushed out")
     }
 
     private func textOf(_ row: RowModel) -> ExprRef {
