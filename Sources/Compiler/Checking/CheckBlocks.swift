@@ -195,8 +195,7 @@ extension TypeChecker {
                     runs.append(next)
                     members.removeLast()
                 }
-                let reader = DeferredRowReader(
-                    runs: runs, source: sources[deferred.file], threshold: sink.parsesRowsAhead ? DeferredRowReader.defaultThreshold : .max)
+                let reader = DeferredRowReader(runs: runs, source: sources[deferred.file])
                 runs = []
                 // Checked where it lies, and moved on: bound by `while var`,
                 // a row was copied whole.

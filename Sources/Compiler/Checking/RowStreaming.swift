@@ -24,20 +24,10 @@ protocol CheckedRowSink {
     mutating func begin(_ stack: CheckedStack, number: Int, expectedRows: Int) -> Bool
     /// The next root row of the screen begun last.
     mutating func take(_ row: consuming CheckedRow)
-    /// Whether deferred rows are parsed ahead on a second thread while
-    /// rows before them are checked (`DeferredRowReader`): checking alone
-    /// goes about a quarter faster so, and a compile (where parsing is a
-    /// quarter of the work once lowering got cheaper) a seventh.
-    var parsesRowsAhead: Bool { get }
-}
-
-extension CheckedRowSink {
-    var parsesRowsAhead: Bool { false }
 }
 
 /// The sink that takes nothing: every checked row stays in the program.
 struct KeepingRows: CheckedRowSink {
-    var parsesRowsAhead: Bool { true }
     mutating func declarationsChecked(_ program: CheckedProgram, locales: [String]) {}
     mutating func begin(_ stack: CheckedStack, number: Int, expectedRows: Int) -> Bool { false }
     mutating func take(_ row: consuming CheckedRow) {}
@@ -45,7 +35,6 @@ struct KeepingRows: CheckedRowSink {
 
 /// The sink that takes every row and lets it go: for diagnostics alone.
 struct DroppingRows: CheckedRowSink {
-    var parsesRowsAhead: Bool { true }
     mutating func declarationsChecked(_ program: CheckedProgram, locales: [String]) {}
     mutating func begin(_ stack: CheckedStack, number: Int, expectedRows: Int) -> Bool { true }
     mutating func take(_ row: consuming CheckedRow) {}

@@ -52,11 +52,6 @@ struct StreamingLowering: CheckedRowSink {
     /// Takes the rows of screen 0, the first a file holds, if set.
     private let firstScreenRows: (any LoweredRowSink)?
 
-    /// Rows parsed ahead on a second thread: `stackc compile` of 100,000
-    /// rows 0.47 -> 0.40 s, of 1,000,000 5.07 -> 4.33 s, the peak within
-    /// a megabyte (the worker frees what it parsed; one malloc arena).
-    var parsesRowsAhead: Bool { true }
-
     init(firstScreenRows: (any LoweredRowSink)?) {
         self.firstScreenRows = firstScreenRows
     }
