@@ -61,12 +61,62 @@ extension QuickTransitionTests {
                 compare(&quick, &general, at: time, after: [0.0, 0.01, 0.04, 0.1, 0.2, 0.5], label: "hide-last \(hideLast) step \(step) row \(row) to \(index), \(changes)")
                 if testRun?.failureCount ?? 0 > 0 { return }
             }
-            // Moves onto their own place, changes that change nothing, a
-            // hidden row moved alone and shown take other paths; under
+            // Moves onto their own place and changes that change nothing
+            // take other paths; under
             // `hide-last-separator`, so do moves and changes that reach the
             // last shown row (on this screen of eleven rows, many).
             XCTAssertGreaterThan(quickly, atRest / 2, "changes made at rest taken without a full layout (hide-last \(hideLast))")
             XCTAssertGreaterThan(changedAlong, atRest / (hideLast ? 6 : 4), "of them, moves with rows changed after them (hide-last \(hideLast))")
+        }
+    }
+
+    /// A hidden row shown in the same change as a move, at rest, with and
+    /// without `hide-last-separator`: the hidden row moved alone (its run
+    /// draws no move) to each place, or a shown row moved across it (its
+    /// run, shifted, starting with it or not). Shown from where it was, as
+    /// the general transition shows it, without a full layout.
+    func testAHiddenRowMovedAndShownPresentsAsTheGeneralTransition() throws {
+        for hideLast in [false, true] {
+            let source = hideLast
+                ? Self.movingSource.replacingOccurrences(of: "spacing: 2\n", with: "spacing: 2\n    hide-last-separator: true\n")
+                : Self.movingSource
+            let model = try LiveModelTests.model(source)
+            var (quick, general) = sessions(model, height: 420)
+            let roots = quick.live.rootRows
+            var time = 1.0, quickly = 0, tried = 0
+            for (step, row) in roots.enumerated() {
+                for alone in [true, false] {
+                    // Moved: the hidden row itself, or the row two before it, to
+                    // just after it (rows between, it among them, shift up).
+                    let place = quick.live.rootRows.firstIndex(of: row)!
+                    guard alone || place >= 2 else { continue }
+                    let moving = alone ? row : quick.live.rootRows[place - 2]
+                    let index = alone ? (step * 5 + 3) % roots.count : place
+                    onBoth(&quick, &general) { session, _ in
+                        _ = try? session.change(at: time) { (live: inout LiveScreen) throws(RuntimeError) -> [LiveEvent] in
+                            try live.setHidden(RowKey(row), true)
+                        }
+                    }
+                    time += 2
+                    onBoth(&quick, &general) { session, _ in
+                        _ = try? session.change(at: time) { (live: inout LiveScreen) throws(RuntimeError) -> [LiveEvent] in
+                            var events = try live.move(RowKey(moving), to: index).events
+                            events += try live.setHidden(RowKey(row), false)
+                            return events
+                        }
+                    }
+                    tried += 1
+                    if quick.screen.changedQuickly { quickly += 1 }
+                    compare(
+                        &quick, &general, at: time, after: [0.0, 0.01, 0.04, 0.1, 0.2, 0.5],
+                        label: "hide-last \(hideLast) row \(row), \(alone ? "moved" : "row \(moving) moved across it") to \(index)")
+                    if testRun?.failureCount ?? 0 > 0 { return }
+                    time += 2
+                }
+            }
+            // Under `hide-last-separator`, moves reaching the last shown row
+            // take the general transition (on this screen of eleven rows, many).
+            XCTAssertGreaterThan(quickly, tried / (hideLast ? 4 : 2), "taken without a full layout (hide-last \(hideLast))")
         }
     }
 

@@ -35,11 +35,11 @@ extension QuickTransition {
     }
 
     /// `moved`'s runs with `changed` rows among them, each changed row its
-    /// resize, show or hide track; nil when a change is something else, a
-    /// hidden row moved alone changed (its run has no shift to tell where
-    /// it was), or, under `hide-last-separator`, the move or a change
-    /// reaches the last shown row (`lastShownAtStart`: the one when the
-    /// change began). `ownTiming`: the moved rows' own `move`.
+    /// resize, show or hide track (a hidden row shown from where its run
+    /// was, though a run of hidden rows draws no move); nil when a change
+    /// is something else, or, under `hide-last-separator`, the move or a
+    /// change reaches the last shown row (`lastShownAtStart`: the one when
+    /// the change began). `ownTiming`: the moved rows' own `move`.
     static func moving(
         _ moved: IncrementalLayout.ChangeLog.Moved, changed: [ChangedAfterMoving], lastShownAtStart: Int?, live: LiveScreen,
         ownTiming: Timing, cache: inout Transition.SpecCache
@@ -70,10 +70,38 @@ extension QuickTransition {
         var tracks: [RowTrack] = []
         var extents: [Double] = [], placesBefore: [Int] = []
         tracks.reserveCapacity(changed.count)
+        // Rows shown before `place` when the splice was made: those shown
+        // now, less what the changes after it showed (or plus what they
+        // hid) before it, summed once over the changed rows in order.
+        let rootRows = live.incremental.rootRows
+        var shownSince = [0]
+        shownSince.reserveCapacity(changed.count + 1)
+        for change in changed {
+            let now = live.incremental.isHidden(change.row) ? 0 : 1, then = change.before.hidden ? 0 : 1
+            shownSince.append(shownSince[shownSince.count - 1] + now - then)
+        }
+        func shownAtSplice(before place: Int) -> Int {
+            var low = 0, high = changed.count
+            while low < high {
+                let middle = (low + high) / 2
+                if changed[middle].at < place { low = middle + 1 } else { high = middle }
+            }
+            return rootRows.visibleCount(before: place) - shownSince[low]
+        }
+        // How far a hidden row at `place` moved: its run's sums, and a
+        // spacing where a shown row came to be, or ceased to be, before it.
+        func hiddenMovedBy(_ place: Int) -> Double {
+            guard let number = run(at: place) else { return 0 }
+            let run = runs[number]
+            let shownBeforeRun = shownAtSplice(before: run.at)
+            if shownAtSplice(before: place) > shownBeforeRun { return run.moved }
+            let now = shownBeforeRun > 0 ? 1.0 : 0, then = run.shownBefore ? 1.0 : 0
+            return run.moved - live.incremental.rootStack.spacing * (now - then)
+        }
         for (at, row, logged) in changed {
-            // A hidden row's run keeps no shift: where it was is not known here.
-            if logged.hidden, run(at: at) != nil { return nil }
-            guard let (track, extent) = changedAfterSplice(row, logged: logged, movedBy: runShift(at), live: live, cache: &cache) else { return nil }
+            // A hidden row was where its run moved it from, drawn or not.
+            let movedBy = logged.hidden ? hiddenMovedBy(at) : runShift(at)
+            guard let (track, extent) = changedAfterSplice(row, logged: logged, movedBy: movedBy, live: live, cache: &cache) else { return nil }
             tracks.append(track)
             extents.append(extent)
             placesBefore.append(placeBefore(at))
@@ -103,7 +131,6 @@ extension QuickTransition {
         segments.reserveCapacity(starts.count)
         var passed = 0, added = 0.0, movesOwn = false
         let sortedStarts = starts.sorted()
-        let rootRows = live.incremental.rootRows
         for (number, start) in sortedStarts.enumerated() {
             while passed < changed.count, changed[passed].at < start {
                 added += extents[passed]

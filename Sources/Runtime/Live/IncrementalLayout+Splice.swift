@@ -179,7 +179,7 @@ extension IncrementalLayout {
             // it are long; it was as far as the rows before it then.
             let start = rootRows.prefix(reorder.from)
             var now = 0.0
-            var runs: [(at: Int, was: Int, shift: Double)] = []
+            var runs: [ChangeLog.Moved.Run] = []
             runs.reserveCapacity(reorder.runs.count)
             for run in reorder.runs {
                 let was = rootRows.prefix(run.was) - start
@@ -188,7 +188,9 @@ extension IncrementalLayout {
                 // transition sees no move there).
                 let shows = rootRows.visibleCount(before: run.was + run.count) > rootRows.visibleCount(before: run.was)
                 let shift = now - was
-                runs.append((run.at, run.was, shows && abs(shift) > 1e-9 * max(1, abs(now), abs(was)) ? shift : 0))
+                runs.append(ChangeLog.Moved.Run(
+                    at: run.at, was: run.was, shift: shows && abs(shift) > 1e-9 * max(1, abs(now), abs(was)) ? shift : 0, moved: shift,
+                    shownBefore: rootRows.visibleCount(before: run.was) > 0))
                 now += rootRows.prefix(run.was + run.count) - rootRows.prefix(run.was)
             }
             changeLog.moved = ChangeLog.Moved(from: reorder.from, end: reorder.end, runs: runs)

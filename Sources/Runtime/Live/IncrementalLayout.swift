@@ -103,7 +103,22 @@ package struct IncrementalLayout: Sendable {
         struct Moved {
             var from: Int
             var end: Int
-            var runs: [(at: Int, was: Int, shift: Double)]
+            var runs: [Run]
+
+            struct Run {
+                var at: Int
+                var was: Int
+                /// How far its rows moved as drawn: 0 for a run that draws
+                /// nothing (its rows all hidden) or moves within the
+                /// rounding of the sums.
+                var shift: Double
+                /// How far the sums before its rows moved all the same,
+                /// and whether a row before it was shown then: where a
+                /// hidden row the same change shows was (a hidden row
+                /// starts a spacing earlier after a shown one).
+                var moved: Double
+                var shownBefore: Bool
+            }
         }
 
         /// Rows inserted together (`inserted`, in order, the first at place
