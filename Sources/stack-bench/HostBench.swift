@@ -146,6 +146,7 @@ enum HostBench {
             results += fillScreen(count: count)
             results += imperativeInsert(count: count)
             results += movedAndChanged(count: count)
+            results += hiddenMovedAndShown(count: count)
             results += manyUpdates(count: count, updates: 500)
         }
         return results
@@ -364,6 +365,24 @@ enum HostBench {
         }
         let moved = model.stacks[model.rootStack].rows[count / 3]
         return quickAndGeneral(model, label: "a row moved and a state a row reads set, in one change", count: count) { live, step throws(RuntimeError) in
+            try live.move(RowKey(moved), to: step % 2 == 0 ? 0 : count / 3).events + live.setState("open", to: .bool(step % 2 == 0))
+        }
+    }
+
+    /// A hidden row moved to the top and shown in the same change (and
+    /// back, hidden again) — a tap that moves an element and reveals it:
+    /// the quick transition against the general one.
+    static func hiddenMovedAndShown(count: Int) -> [Result] {
+        var source = "screen Revealed {\n    state open: bool = false\n    defaults { transition show { duration: 200ms }  transition hide { duration: 200ms }  transition move { duration: 250ms } }\n"
+        for row in 0..<count {
+            source += row == count / 3 ? "    Text r\(row) { text: \"revealed\"  size: 60  hidden: !open }\n" : "    Text r\(row) { text: \"row\"  size: 44 }\n"
+        }
+        source += "}\n"
+        guard let model = benchScreen(source, path: "revealed.stack") else {
+            return [("host: a hidden row moved and shown (the bench screen did not compile)", 0, "")]
+        }
+        let moved = model.stacks[model.rootStack].rows[count / 3]
+        return quickAndGeneral(model, label: "a hidden row moved and shown, in one change", count: count) { live, step throws(RuntimeError) in
             try live.move(RowKey(moved), to: step % 2 == 0 ? 0 : count / 3).events + live.setState("open", to: .bool(step % 2 == 0))
         }
     }
