@@ -355,34 +355,35 @@ enum HostBench {
     /// a row further down reads set — a tap that moves an element and marks
     /// it: the quick transition against the general one.
     static func movedAndChanged(count: Int) -> [Result] {
-        var source = "screen Moved {\n    state open: bool = false\n    defaults { transition resize { duration: 300ms }  transition move { duration: 250ms } }\n"
-        for row in 0..<count {
-            source += row == count / 2 ? "    Text r\(row) { text: \"grows\"  size: open ? 90 : 30 }\n" : "    Text r\(row) { text: \"row\"  size: 44 }\n"
-        }
-        source += "}\n"
-        guard let model = benchScreen(source, path: "moved.stack") else {
-            return [("host: a row moved and a state read (the bench screen did not compile)", 0, "")]
-        }
-        let moved = model.stacks[model.rootStack].rows[count / 3]
-        return quickAndGeneral(model, label: "a row moved and a state a row reads set, in one change", count: count) { live, step throws(RuntimeError) in
-            try live.move(RowKey(moved), to: step % 2 == 0 ? 0 : count / 3).events + live.setState("open", to: .bool(step % 2 == 0))
-        }
+        movedWithState(
+            count: count, name: "Moved", transitions: "transition resize { duration: 300ms }", reader: (count / 2, "text: \"grows\"  size: open ? 90 : 30"),
+            label: "a row moved and a state a row reads set, in one change")
     }
 
     /// A hidden row moved to the top and shown in the same change (and
     /// back, hidden again) — a tap that moves an element and reveals it:
     /// the quick transition against the general one.
     static func hiddenMovedAndShown(count: Int) -> [Result] {
-        var source = "screen Revealed {\n    state open: bool = false\n    defaults { transition show { duration: 200ms }  transition hide { duration: 200ms }  transition move { duration: 250ms } }\n"
+        movedWithState(
+            count: count, name: "Revealed", transitions: "transition show { duration: 200ms }  transition hide { duration: 200ms }",
+            reader: (count / 3, "text: \"revealed\"  size: 60  hidden: !open"), label: "a hidden row moved and shown, in one change")
+    }
+
+    /// `count` rows, the one at `reader.place` reading state `open` with
+    /// `reader.properties`: the row a third of the way down moved to the
+    /// top and `open` set in one change, then moved back and `open` unset,
+    /// quick and general.
+    private static func movedWithState(count: Int, name: String, transitions: String, reader: (place: Int, properties: String), label: String) -> [Result] {
+        var source = "screen \(name) {\n    state open: bool = false\n    defaults { \(transitions)  transition move { duration: 250ms } }\n"
         for row in 0..<count {
-            source += row == count / 3 ? "    Text r\(row) { text: \"revealed\"  size: 60  hidden: !open }\n" : "    Text r\(row) { text: \"row\"  size: 44 }\n"
+            source += row == reader.place ? "    Text r\(row) { \(reader.properties) }\n" : "    Text r\(row) { text: \"row\"  size: 44 }\n"
         }
         source += "}\n"
-        guard let model = benchScreen(source, path: "revealed.stack") else {
-            return [("host: a hidden row moved and shown (the bench screen did not compile)", 0, "")]
+        guard let model = benchScreen(source, path: "\(name.lowercased()).stack") else {
+            return [("host: \(label) (the bench screen did not compile)", 0, "")]
         }
         let moved = model.stacks[model.rootStack].rows[count / 3]
-        return quickAndGeneral(model, label: "a hidden row moved and shown, in one change", count: count) { live, step throws(RuntimeError) in
+        return quickAndGeneral(model, label: label, count: count) { live, step throws(RuntimeError) in
             try live.move(RowKey(moved), to: step % 2 == 0 ? 0 : count / 3).events + live.setState("open", to: .bool(step % 2 == 0))
         }
     }

@@ -6,12 +6,7 @@ enum Measure {
     /// Runs `body` `iterations` times (after one warm-up) and returns the
     /// median wall time in seconds.
     static func median(iterations: Int, _ body: () -> Void) -> Double {
-        body()
-        var samples: [Double] = []
-        let clock = ContinuousClock()
-        for _ in 0..<max(1, iterations) { samples.append(seconds(clock.measure(body))) }
-        samples.sort()
-        return samples[samples.count / 2]
+        median(iterations: iterations, setUp: { () as Void? }) { _ in body() }
     }
 
     /// The median time of `body` over `iterations` runs (after one to warm

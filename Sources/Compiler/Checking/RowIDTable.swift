@@ -34,7 +34,7 @@ struct RowIDTable {
         return UTF8Hashing.withUTF8(name) { name in
             let hash = UTF8Hashing.hash(name)
             let key = Self.key(hash: hash, length: name.count)
-            return index.find(hash: hash & 0xFF_FFFF) { places[$0] & 0xFFFF_FFFF == key && Self.same(spelling(of: $0), name) }.map {
+            return index.find(hash: hash & 0xFF_FFFF) { places[$0] & 0xFFFF_FFFF == key && UTF8Hashing.same(spelling(of: $0), name) }.map {
                 Span(file: file, start: Int(places[$0] >> 32), end: Int(places[$0] >> 32) + name.count)
             }
         }
@@ -43,7 +43,7 @@ struct RowIDTable {
     /// Records `name`, first declared at `span` (not recorded before).
     mutating func insert(_ name: String, at span: Span) {
         let hash: Int? = UTF8Hashing.withUTF8(name) { name in
-            guard span.file == file, Self.same(spelling(of: span), name) else { return nil }
+            guard span.file == file, UTF8Hashing.same(spelling(of: span), name) else { return nil }
             return UTF8Hashing.hash(name)
         }
         record(name, at: span, hash: hash)
@@ -57,11 +57,11 @@ struct RowIDTable {
         let (first, hash): (Span?, Int?) = UTF8Hashing.withUTF8(name) { name in
             let hash = UTF8Hashing.hash(name)
             let key = Self.key(hash: hash, length: name.count)
-            if let entry = index.find(hash: hash & 0xFF_FFFF, { places[$0] & 0xFFFF_FFFF == key && Self.same(spelling(of: $0), name) }) {
+            if let entry = index.find(hash: hash & 0xFF_FFFF, { places[$0] & 0xFFFF_FFFF == key && UTF8Hashing.same(spelling(of: $0), name) }) {
                 let start = Int(places[entry] >> 32)
                 return (Span(file: file, start: start, end: start + name.count), nil)
             }
-            guard span.file == file, Self.same(spelling(of: span), name) else { return (nil, nil) }
+            guard span.file == file, UTF8Hashing.same(spelling(of: span), name) else { return (nil, nil) }
             return (nil, hash)
         }
         if let first { return first }
@@ -90,17 +90,6 @@ struct RowIDTable {
     /// Every id recorded (for suggestions).
     func names() -> [String] {
         places.indices.map { String(decoding: spelling(of: $0), as: UTF8.self) } + others.keys
-    }
-
-    /// Whether `spelling` is `name`'s bytes: compared a byte at a time, as
-    /// the generic `elementsEqual` took a quarter of declaring an id.
-    @inline(__always)
-    private static func same(_ spelling: ArraySlice<UInt8>, _ name: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard spelling.count == name.count else { return false }
-        return spelling.withUnsafeBufferPointer { bytes in
-            for index in 0..<bytes.count where bytes[index] != name[index] { return false }
-            return true
-        }
     }
 
     /// The spelling of id `entry` (checked to be in the file when recorded).

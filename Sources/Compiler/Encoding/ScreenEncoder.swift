@@ -247,9 +247,8 @@ public enum ScreenEncoder {
             var nextLong = 0
             for (slot, value) in screen.expressions.constants.enumerated() {
                 if let longStrings, nextLong < longStrings.count, longStrings.slot(ofEntry: nextLong) == slot {
-                    // As `writeValue` writes the string it stands for.
-                    constantsBody.u8(3)
-                    constantsBody.varint(longStrings.utf8(ofEntry: nextLong).withUnsafeBufferPointer { strings.number(utf8: $0) })
+                    // The string it stands for.
+                    Self.writeString(longStrings.utf8(ofEntry: nextLong).withUnsafeBufferPointer { strings.number(utf8: $0) }, into: &constantsBody)
                     nextLong += 1
                 } else {
                     writeValue(value, into: &constantsBody)
@@ -420,6 +419,12 @@ public enum ScreenEncoder {
             }
         }
 
+        /// A string value, by its number among the file's strings.
+        static func writeString(_ number: Int, into w: inout ByteWriter) {
+            w.u8(3)
+            w.varint(number)
+        }
+
         mutating func writeValue(_ value: RuntimeValue, into w: inout ByteWriter) {
             switch value {
             case .bool(let b):
@@ -432,8 +437,7 @@ public enum ScreenEncoder {
                 w.u8(2)
                 w.f64(x)
             case .string(let s):
-                w.u8(3)
-                w.varint(strings.number(s))
+                Self.writeString(strings.number(s), into: &w)
             case .color(let c):
                 w.u8(4)
                 w.u32(c)

@@ -9,14 +9,15 @@
 // strings of the file.
 
 struct StringTable {
-    /// Every string's UTF-8, one after another.
-    private(set) var bytes: [UInt8] = []
-    /// Where each string ends in `bytes`.
-    private var ends: [UInt32] = []
+    /// The strings, in the order they were numbered.
+    private var strings = PackedUTF8()
     private var index = HashIndex()
 
     /// How many strings there are.
-    var count: Int { ends.count }
+    var count: Int { strings.count }
+
+    /// Every string's UTF-8, one after another.
+    var bytes: [UInt8] { strings.bytes }
 
     /// The number of `string`, numbering it if it is new.
     mutating func number(_ string: String) -> Int {
@@ -26,19 +27,14 @@ struct StringTable {
     /// The number of the string whose UTF-8 is `utf8`, numbering it if it is new.
     mutating func number(utf8: UnsafeBufferPointer<UInt8>) -> Int {
         let hash = UTF8Hashing.hash(utf8)
-        if let number = index.find(hash: hash, { UTF8Hashing.same(self.bytes(of: $0), utf8) }) { return number }
-        bytes.reserveModestly(utf8.count)
-        bytes.append(contentsOf: utf8)
-        ends.appendGrowingModestly(UInt32(bytes.count))
-        let (bytes, ends) = (self.bytes, self.ends)
-        index.insert(ends.count - 1, hash: hash) { UTF8Hashing.hash(Self.bytes(of: $0, in: bytes, ends: ends)) }
-        return ends.count - 1
+        if let number = index.find(hash: hash, { UTF8Hashing.same(self.strings[$0], utf8) }) { return number }
+        strings.append(utf8)
+        // The index's closure may not read `self` while the index changes.
+        let packed = strings
+        index.insert(packed.count - 1, hash: hash) { UTF8Hashing.hash(packed[$0]) }
+        return packed.count - 1
     }
 
     /// The UTF-8 of string `number`.
-    func bytes(of number: Int) -> ArraySlice<UInt8> { Self.bytes(of: number, in: bytes, ends: ends) }
-
-    private static func bytes(of number: Int, in bytes: [UInt8], ends: [UInt32]) -> ArraySlice<UInt8> {
-        bytes[(number == 0 ? 0 : Int(ends[number - 1]))..<Int(ends[number])]
-    }
+    func bytes(of number: Int) -> ArraySlice<UInt8> { strings[number] }
 }

@@ -3,16 +3,14 @@
 // written only once its last row is, so each row's own text (a `Text`'s
 // words, an image's path) lived until then as a string object: at 100,000
 // rows 5.2 MB of the 26.6 MB heap `stackc compile` peaked at, a 32-byte
-// header and an allocation a string. Kept here they are their bytes and 8
-// more; the expression table holds an empty string in their place.
+// header and an allocation a string. Kept here (PackedUTF8) they are their
+// bytes and 8 more; the expression table holds an empty string in their
+// place.
 
 /// Long string constants by the slot they hold in a screen's constants,
 /// slots ascending.
 struct ConstantStrings {
-    /// Every string's UTF-8, one after another.
-    private var bytes: [UInt8] = []
-    /// Where each string ends in `bytes`.
-    private var ends: [UInt32] = []
+    private var strings = PackedUTF8()
     /// The constant slot of each string, ascending.
     private var slots: [UInt32] = []
 
@@ -22,9 +20,7 @@ struct ConstantStrings {
 
     /// Adds `utf8` as the string of `slot`, a slot after every slot added before.
     mutating func append(slot: Int, utf8: UnsafeBufferPointer<UInt8>) {
-        bytes.reserveModestly(utf8.count)
-        bytes.append(contentsOf: utf8)
-        ends.appendGrowingModestly(UInt32(bytes.count))
+        strings.append(utf8)
         slots.appendGrowingModestly(UInt32(slot))
     }
 
@@ -39,9 +35,7 @@ struct ConstantStrings {
     }
 
     /// The UTF-8 of entry `entry`.
-    func utf8(ofEntry entry: Int) -> ArraySlice<UInt8> {
-        bytes[(entry == 0 ? 0 : Int(ends[entry - 1]))..<Int(ends[entry])]
-    }
+    func utf8(ofEntry entry: Int) -> ArraySlice<UInt8> { strings[entry] }
 
     /// The slot of entry `entry`.
     func slot(ofEntry entry: Int) -> Int { Int(slots[entry]) }

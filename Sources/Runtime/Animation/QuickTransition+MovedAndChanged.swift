@@ -72,13 +72,16 @@ extension QuickTransition {
         tracks.reserveCapacity(changed.count)
         // Rows shown before `place` when the splice was made: those shown
         // now, less what the changes after it showed (or plus what they
-        // hid) before it, summed once over the changed rows in order.
+        // hid) before it, summed once over the changed rows in order (only
+        // when a hidden row is among them: no other asks).
         let rootRows = live.incremental.rootRows
         var shownSince = [0]
-        shownSince.reserveCapacity(changed.count + 1)
-        for change in changed {
-            let now = live.incremental.isHidden(change.row) ? 0 : 1, then = change.before.hidden ? 0 : 1
-            shownSince.append(shownSince[shownSince.count - 1] + now - then)
+        if changed.contains(where: { $0.before.hidden }) {
+            shownSince.reserveCapacity(changed.count + 1)
+            for change in changed {
+                let now = live.incremental.isHidden(change.row) ? 0 : 1, then = change.before.hidden ? 0 : 1
+                shownSince.append(shownSince[shownSince.count - 1] + now - then)
+            }
         }
         func shownAtSplice(before place: Int) -> Int {
             var low = 0, high = changed.count
