@@ -21,7 +21,7 @@ extension Compiler {
     static func compile(
         _ root: SourceFile, loader: any SourceLoader, firstScreenRows: (any LoweredRowSink)?
     ) -> (CheckResult, [ScreenModel]?) {
-        var sink = StreamingLowering(firstScreenRows: firstScreenRows)
+        var sink = ThreadedLowering(StreamingLowering(firstScreenRows: firstScreenRows))
         var result = check(root, loader: loader, into: &sink)
         guard var program = result.program else { return (result, nil) }
         result.program = nil

@@ -11,12 +11,12 @@ import Musl
 import Darwin
 #endif
 
-enum WorkerThread {
+package enum WorkerThread {
     /// The stack each worker gets: the main thread's usual size.
-    static let stackSize = 8 << 20
+    package static let stackSize = 8 << 20
 
     /// How many processors are online (1 when the system does not say).
-    static var processors: Int {
+    package static var processors: Int {
         #if canImport(Glibc) || canImport(Musl) || canImport(Darwin)
         return max(1, sysconf(Int32(_SC_NPROCESSORS_ONLN)))
         #else
@@ -26,7 +26,7 @@ enum WorkerThread {
 
     /// Runs `body` on a new detached thread; false (and `body` not run)
     /// when no thread could be made.
-    static func start(_ body: @escaping @Sendable () -> Void) -> Bool {
+    package static func start(_ body: @escaping @Sendable () -> Void) -> Bool {
         #if canImport(Glibc) || canImport(Musl) || canImport(Darwin)
         let context = Unmanaged.passRetained(Body(body)).toOpaque()
         var attributes = pthread_attr_t()
