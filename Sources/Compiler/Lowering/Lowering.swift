@@ -190,10 +190,14 @@ struct ScreenLowering {
         // At least one row per checked row: room for them at once (growing
         // the table of 100,000 rows doubled it while both copies lived).
         beginScreen(rootRows: rootRows.count, allRows: Self.count(rootRows))
+        let nowhere = Span(file: FileID(0), start: 0, end: 0)
         for place in rootRows.indices {
-            // Moved out, leaving the stand-in: copied out, its fields were
-            // retained only to be released with the stand-in's arrival.
-            var row = Self.loweredRow
+            // Moved out, leaving an empty row: copied out, its fields were
+            // retained only to be released with it; a stand-in kept to be
+            // copied in was retained field by field (2% of lowering), and
+            // the rows reversed to be taken by `popLast` swapped through the
+            // generic path (4%).
+            var row = CheckedRow.empty(kind: .spacer, component: nil, id: nil, span: nowhere)
             swap(&row, &rootRows[place])
             addRootRow(row)
         }
@@ -535,11 +539,6 @@ struct ScreenLowering {
         // (9% of lowering).
         stacks[open.index].rows = BlockArray(open.rows.map(Int.init))
     }
-
-    /// What stands in for a row of a stack once it is lowered.
-    private static let loweredRow = CheckedRow(
-        kind: .spacer, component: nil, id: nil, span: Span(file: FileID(0), start: 0, end: 0), block: CheckedBlock(),
-        arguments: NamedValues(), rows: [])
 
     /// Lowers one row (expanding a component instance) and returns its index.
     /// `keepParameters`: lowering a template, the instance's own parameters
