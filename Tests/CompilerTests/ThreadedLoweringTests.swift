@@ -33,7 +33,7 @@ final class ThreadedLoweringTests: XCTestCase {
     /// Lowers `text` through a `ThreadedLowering`; returns the screens and
     /// whether it ran on its own thread.
     private func threaded(_ text: String, rowsTo sink: (any LoweredRowSink)? = nil) -> (screens: [ScreenModel]?, threaded: Bool) {
-        var lowering = ThreadedLowering(StreamingLowering(firstScreenRows: sink))
+        var lowering = ThreadedLowering(StreamingLowering(firstScreenRows: sink), usesThread: true)
         let result = Compiler.check(SourceFile(path: "t.stack", text: text), loader: MemoryLoader([:]), into: &lowering)
         let isThreaded = lowering.isThreaded
         guard var program = result.program else { return (nil, isThreaded) }
@@ -78,6 +78,19 @@ final class ThreadedLoweringTests: XCTestCase {
         let (screens, isThreaded) = threaded(text)
         XCTAssertFalse(isThreaded)
         XCTAssertEqual(ScreenEncoder.encode(try XCTUnwrap(screens)), ScreenEncoder.encode(try XCTUnwrap(checkedThenLowered(text))))
+    }
+
+    /// A large screen lowered without encoding (`Compiler.compile`, the
+    /// model keeping its rows) stays on the checker's thread, where the
+    /// third would not pay; lowered for encoding, it starts the thread.
+    func testOnlyACompileForEncodingStartsTheThread() throws {
+        let text = components + "screen A {\n\(rows(3_000, prefix: "a"))\n}\n"
+        for (sink, expected) in [(nil, false), (ScreenEncoder.RowStream() as (any LoweredRowSink)?, true)] {
+            var lowering = Compiler.loweringSink(firstScreenRows: sink)
+            let result = Compiler.check(SourceFile(path: "t.stack", text: text), loader: MemoryLoader([:]), into: &lowering)
+            XCTAssertEqual(result.diagnostics.errorCount, 0)
+            XCTAssertEqual(lowering.isThreaded, expected, sink == nil ? "lowering alone" : "lowering for encoding")
+        }
     }
 
     /// The first screen's rows encoded as the thread lowers them: the same file.

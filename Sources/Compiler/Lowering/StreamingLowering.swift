@@ -21,7 +21,7 @@ extension Compiler {
     static func compile(
         _ root: SourceFile, loader: any SourceLoader, firstScreenRows: (any LoweredRowSink)?
     ) -> (CheckResult, [ScreenModel]?) {
-        var sink = ThreadedLowering(StreamingLowering(firstScreenRows: firstScreenRows))
+        var sink = loweringSink(firstScreenRows: firstScreenRows)
         var result = check(root, loader: loader, into: &sink)
         guard var program = result.program else { return (result, nil) }
         result.program = nil
@@ -29,6 +29,15 @@ extension Compiler {
         // Moved, not copied: a copy would share the screens' tables, and
         // renumbering them would copy them all.
         return (result, (consume sink).finish(program))
+    }
+}
+
+extension Compiler {
+    /// The sink `compile` lowers through: on a thread of its own for a
+    /// large screen only when the rows are encoded there too, as they are
+    /// for `firstScreenRows` (ThreadedLowering says why).
+    static func loweringSink(firstScreenRows: (any LoweredRowSink)?) -> ThreadedLowering {
+        ThreadedLowering(StreamingLowering(firstScreenRows: firstScreenRows), usesThread: firstScreenRows != nil)
     }
 }
 

@@ -3,18 +3,24 @@
 // lowered and encoded each on the first, which did more than twice the
 // second's work (callgrind, 100,000 rows: 2,391 M instructions against
 // 1,068 M). Lowering a row needs nothing of the rows after it, so the
-// checker hands its rows in batches to a third thread that lowers them (and
-// encodes those the lowering hands on) in the order they were checked: the
-// screens come out byte for byte as on one thread. At most `batchesAhead`
-// batches wait, so the checked rows held at once stay a few hundred.
+// checker hands its rows in batches to a third thread that lowers and
+// encodes them in the order they were checked: the screens come out byte
+// for byte as on one thread. At most `batchesAhead` batches wait, so the
+// checked rows held at once stay a few hundred.
 
 import Dispatch
 import StackParser
 import StackRuntime
 
 /// A `StreamingLowering` fed on a thread of its own once a screen of at
-/// least `threshold` root rows begins; until then, and with one processor,
-/// on the caller's.
+/// least `threshold` root rows begins, if `usesThread`; until then, and
+/// with one processor, on the caller's.
+///
+/// Only a compile that encodes the rows as they are lowered
+/// (`compileForEncoding`) gains: lowering alone on the third thread, the
+/// model keeping its rows, took as long as on the checker's thread (the
+/// three threads spent a third more processor time than two, handing
+/// batches over and freeing blocks made on another thread).
 struct ThreadedLowering: CheckedRowSink {
     /// Screens with fewer root rows are lowered on the caller's thread:
     /// starting a thread costs more than it saves.
@@ -29,9 +35,12 @@ struct ThreadedLowering: CheckedRowSink {
     private var declared = false
     /// Events not yet handed to the thread.
     private var pending: [Event] = []
+    /// Whether a large screen starts the thread.
+    private let usesThread: Bool
 
-    init(_ lowering: consuming StreamingLowering) {
+    init(_ lowering: consuming StreamingLowering, usesThread: Bool) {
         inline = lowering
+        self.usesThread = usesThread
     }
 
     /// Whether the lowering runs on a thread of its own (for tests).
@@ -45,7 +54,7 @@ struct ThreadedLowering: CheckedRowSink {
     mutating func begin(_ stack: CheckedStack, number: Int, expectedRows: Int) -> Bool {
         // What `StreamingLowering.begin` answers, known here without asking it.
         guard declared else { return false }
-        if worker == nil, expectedRows >= Self.threshold, WorkerThread.processors > 1, let lowering = inline.take() {
+        if usesThread, worker == nil, expectedRows >= Self.threshold, WorkerThread.processors > 1, let lowering = inline.take() {
             let started = Worker(lowering)
             if started.start() { worker = started } else { inline = started.stopped() }
         }
