@@ -157,9 +157,8 @@ private final class Channel: @unchecked Sendable {
     private struct Shared {
         var batches: [[Event]] = []
         var spare: [[Event]] = []
-        /// Set by `end`: the thread ends after the batches handed over,
-        /// lowering them unless `abandoned`.
-        var ending = false
+        /// Set by `end(abandoning: true)`: the batches still handed over
+        /// are dropped, not lowered.
         var abandoned = false
     }
 
@@ -174,11 +173,6 @@ private final class Channel: @unchecked Sendable {
     private let room = DispatchSemaphore(value: 0)
     /// Signalled when the thread is done.
     private let done = DispatchSemaphore(value: 0)
-    /// What an event is moved out for.
-    private static let standIn = Event.row(
-        CheckedRow(
-            kind: .spacer, component: nil, id: nil, span: Span(file: FileID(0), start: 0, end: 0), block: CheckedBlock(),
-            arguments: NamedValues(), rows: []))
 
     init(_ lowering: consuming StreamingLowering) {
         self.lowering = lowering
@@ -200,11 +194,10 @@ private final class Channel: @unchecked Sendable {
         handed.signal()
     }
 
+    /// Tells the thread to end once it has taken the batches handed over
+    /// (its last signal finds none left).
     func end(abandoning: Bool) {
-        shared.withLock {
-            $0.ending = true
-            $0.abandoned = abandoning
-        }
+        shared.withLock { $0.abandoned = abandoning }
         handed.signal()
     }
 
@@ -226,9 +219,11 @@ private final class Channel: @unchecked Sendable {
             }
             guard var batch = next else { return }
             if !abandoned {
+                let nowhere = Span(file: FileID(0), start: 0, end: 0)
                 for index in batch.indices {
-                    // Moved out: each event is applied as it is, not copied.
-                    var event = Self.standIn
+                    // Moved out for an empty row made in place: each event
+                    // is applied as it is, not copied (nor a stand-in).
+                    var event = Event.row(.empty(kind: .spacer, component: nil, id: nil, span: nowhere))
                     swap(&event, &batch[index])
                     lowering.apply(event)
                 }
