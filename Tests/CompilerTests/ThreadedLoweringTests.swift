@@ -102,6 +102,22 @@ final class ThreadedLoweringTests: XCTestCase {
         XCTAssertEqual(Array(parts.joined()), ScreenEncoder.encode(try XCTUnwrap(checkedThenLowered(text))))
     }
 
+    /// A row the deferring parse cannot take as it stands (a string the
+    /// lexer reports) after thousands of rows the thread is still lowering
+    /// and encoding: the file is checked again without deferring, into a
+    /// copy of the sink made before that shares the encoder's rows. The
+    /// first attempt's thread must be over by then (run under
+    /// ThreadSanitizer, two threads writing the rows would be reported),
+    /// and the error said once.
+    func testAFileCheckedAgainWhileTheThreadLowers() throws {
+        let text = components + "screen A {\n\(rows(4_000, prefix: "a"))\n    Text bad { text: }\n\(rows(100, prefix: "b"))\n}\n"
+        let before = try threadCount()
+        let (result, encodable) = Compiler.compileForEncoding(SourceFile(path: "t.stack", text: text), loader: MemoryLoader([:]))
+        XCTAssertNil(encodable)
+        XCTAssertEqual(result.diagnostics.errorCount, 1, "\(result.diagnostics.items.map(\.message))")
+        XCTAssertEqual(try threadCount(), before, "a lowering thread outlived its compile")
+    }
+
     /// Compiles stopped by an error after the thread started: each thread
     /// drops what it was handed and ends.
     func testAnErrorLetsTheThreadEnd() throws {

@@ -55,7 +55,10 @@ public enum Compiler {
         }
         // A row with a problem: parsed in place, it reports and recovers
         // as it would have with the rest of the file around it. The sink
-        // starts again as it was.
+        // starts again as it was; the attempt's copy is let go first, and
+        // with it anything it started (a lowering thread ends before this
+        // goes on: the copies may share where rows are written).
+        _ = consume attempt
         cache = ParseCache()
         return check(root, loader: loader, cache: &cache, keepsSyntax: false, defersRows: false, into: &sink)!
     }

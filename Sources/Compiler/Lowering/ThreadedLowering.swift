@@ -109,8 +109,10 @@ extension StreamingLowering {
 }
 
 /// The thread, owned by the sink: let go without `stopped` (the checker
-/// found an error, so nothing is lowered), it tells the thread to drop what
-/// it was handed and end.
+/// found an error, so nothing is lowered, or starts the file again), it
+/// tells the thread to drop what it was handed and waits for it to end — a
+/// batch at most — so that nothing it shares with a copy of the sink (the
+/// encoder's rows) is written by two threads.
 private final class Worker {
     /// Events handed over together.
     static let batchSize = 32
@@ -123,7 +125,10 @@ private final class Worker {
     }
 
     deinit {
-        if running { channel.end(abandoning: true) }
+        if running {
+            channel.end(abandoning: true)
+            channel.waitUntilDone()
+        }
     }
 
     /// Starts the thread; false if none could be made.
