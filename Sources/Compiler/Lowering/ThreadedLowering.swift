@@ -83,7 +83,7 @@ struct ThreadedLowering: CheckedRowSink {
     private mutating func send(_ event: consuming Event) {
         if let worker {
             pending.append(event)
-            if pending.count == Worker.batchSize { worker.hand(&pending) }
+            if pending.count == Channel.batchSize { worker.hand(&pending) }
         } else if inline != nil {
             inline!.apply(event)
         }
@@ -114,9 +114,6 @@ extension StreamingLowering {
 /// batch at most — so that nothing it shares with a copy of the sink (the
 /// encoder's rows) is written by two threads.
 private final class Worker {
-    /// Events handed over together.
-    static let batchSize = 32
-
     private let channel: Channel
     private var running = false
 
@@ -156,6 +153,8 @@ private final class Worker {
 /// What the thread shares with the caller: batches of events handed over,
 /// their emptied arrays handed back to be filled again, and the lowering.
 private final class Channel: @unchecked Sendable {
+    /// Events handed over together.
+    static let batchSize = 32
     /// Batches handed over and not yet lowered, at most.
     static let batchesAhead = 4
 
@@ -195,7 +194,7 @@ private final class Channel: @unchecked Sendable {
             shared.batches.append(full)
             return shared.spare.popLast() ?? []
         }
-        batch.reserveCapacity(Worker.batchSize)
+        batch.reserveCapacity(Self.batchSize)
         handed.signal()
     }
 
@@ -224,11 +223,9 @@ private final class Channel: @unchecked Sendable {
             }
             guard var batch = next else { return }
             if !abandoned {
-                let nowhere = Span(file: FileID(0), start: 0, end: 0)
                 for index in batch.indices {
-                    // Moved out for an empty row made in place: each event
-                    // is applied as it is, not copied (nor a stand-in).
-                    var event = Event.row(.empty(kind: .spacer, component: nil, id: nil, span: nowhere))
+                    // Moved out: each event is applied as it is, not copied.
+                    var event = Event.row(.vacated)
                     swap(&event, &batch[index])
                     lowering.apply(event)
                 }
