@@ -19,6 +19,7 @@ struct RowIDTable {
     /// bits), 24 bits of its hash, and its length (low 8 bits).
     private var places: [UInt64] = []
     private var index = HashIndex()
+    private let hashing = KeyedHash()
     /// Ids not spelt at their span in the stack's file (none a parse of
     /// the stack makes), by name.
     private var others: [String: Span] = [:]
@@ -31,10 +32,10 @@ struct RowIDTable {
     /// Where `name` was first declared, if it was.
     func first(_ name: String) -> Span? {
         if !others.isEmpty, let other = others[name] { return other }
-        return UTF8Hashing.withUTF8(name) { name in
-            let hash = UTF8Hashing.hash(name)
+        return UTF8Bytes.withUTF8(name) { name in
+            let hash = hashing.hash(name)
             let key = Self.key(hash: hash, length: name.count)
-            return index.find(hash: hash & 0xFF_FFFF) { places[$0] & 0xFFFF_FFFF == key && UTF8Hashing.same(spelling(of: $0), name) }.map {
+            return index.find(hash: hash & 0xFF_FFFF) { places[$0] & 0xFFFF_FFFF == key && UTF8Bytes.same(spelling(of: $0), name) }.map {
                 Span(file: file, start: Int(places[$0] >> 32), end: Int(places[$0] >> 32) + name.count)
             }
         }
@@ -42,9 +43,9 @@ struct RowIDTable {
 
     /// Records `name`, first declared at `span` (not recorded before).
     mutating func insert(_ name: String, at span: Span) {
-        let hash: Int? = UTF8Hashing.withUTF8(name) { name in
-            guard span.file == file, UTF8Hashing.same(spelling(of: span), name) else { return nil }
-            return UTF8Hashing.hash(name)
+        let hash: Int? = UTF8Bytes.withUTF8(name) { name in
+            guard span.file == file, UTF8Bytes.same(spelling(of: span), name) else { return nil }
+            return hashing.hash(name)
         }
         record(name, at: span, hash: hash)
     }
@@ -54,14 +55,14 @@ struct RowIDTable {
     /// name once (this runs for every row with an id).
     mutating func declare(_ name: String, at span: Span) -> Span? {
         if !others.isEmpty, let other = others[name] { return other }
-        let (first, hash): (Span?, Int?) = UTF8Hashing.withUTF8(name) { name in
-            let hash = UTF8Hashing.hash(name)
+        let (first, hash): (Span?, Int?) = UTF8Bytes.withUTF8(name) { name in
+            let hash = hashing.hash(name)
             let key = Self.key(hash: hash, length: name.count)
-            if let entry = index.find(hash: hash & 0xFF_FFFF, { places[$0] & 0xFFFF_FFFF == key && UTF8Hashing.same(spelling(of: $0), name) }) {
+            if let entry = index.find(hash: hash & 0xFF_FFFF, { places[$0] & 0xFFFF_FFFF == key && UTF8Bytes.same(spelling(of: $0), name) }) {
                 let start = Int(places[entry] >> 32)
                 return (Span(file: file, start: start, end: start + name.count), nil)
             }
-            guard span.file == file, UTF8Hashing.same(spelling(of: span), name) else { return (nil, nil) }
+            guard span.file == file, UTF8Bytes.same(spelling(of: span), name) else { return (nil, nil) }
             return (nil, hash)
         }
         if let first { return first }

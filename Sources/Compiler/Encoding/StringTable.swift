@@ -12,6 +12,7 @@ struct StringTable {
     /// The strings, in the order they were numbered.
     private var strings = PackedUTF8()
     private var index = HashIndex()
+    private let hashing = KeyedHash()
 
     /// How many strings there are.
     var count: Int { strings.count }
@@ -21,17 +22,18 @@ struct StringTable {
 
     /// The number of `string`, numbering it if it is new.
     mutating func number(_ string: String) -> Int {
-        UTF8Hashing.withUTF8(string) { number(utf8: $0) }
+        UTF8Bytes.withUTF8(string) { number(utf8: $0) }
     }
 
     /// The number of the string whose UTF-8 is `utf8`, numbering it if it is new.
     mutating func number(utf8: UnsafeBufferPointer<UInt8>) -> Int {
-        let hash = UTF8Hashing.hash(utf8)
-        if let number = index.find(hash: hash, { UTF8Hashing.same(self.strings[$0], utf8) }) { return number }
+        let hash = hashing.hash(utf8)
+        if let number = index.find(hash: hash, { UTF8Bytes.same(self.strings[$0], utf8) }) { return number }
         strings.append(utf8)
         // The index's closure may not read `self` while the index changes.
         let packed = strings
-        index.insert(packed.count - 1, hash: hash) { UTF8Hashing.hash(packed[$0]) }
+        let hashing = hashing
+        index.insert(packed.count - 1, hash: hash) { hashing.hash(packed[$0]) }
         return packed.count - 1
     }
 

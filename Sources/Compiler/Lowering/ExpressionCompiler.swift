@@ -165,7 +165,7 @@ struct ExpressionCompiler {
         // stand-in (which "" must not take for itself).
         guard case .string(let text) = value else { return false }
         guard let entry = longStrings.entry(forSlot: slot) else { return text.isEmpty }
-        return UTF8Hashing.withUTF8(text) { UTF8Hashing.same(longStrings.utf8(ofEntry: entry), $0) }
+        return UTF8Bytes.withUTF8(text) { UTF8Bytes.same(longStrings.utf8(ofEntry: entry), $0) }
     }
 
     /// The slot of `value` among the table's constants, added if new.
@@ -179,7 +179,7 @@ struct ExpressionCompiler {
         }
         let slot = table.constants.count
         if longStrings != nil, case .string(let text) = value, text.utf8.count >= ConstantStrings.shortest {
-            UTF8Hashing.withUTF8(text) { longStrings?.append(slot: slot, utf8: $0) }
+            UTF8Bytes.withUTF8(text) { longStrings?.append(slot: slot, utf8: $0) }
             table.constants.append(.string(""))
         } else {
             table.constants.append(value)
