@@ -23,35 +23,62 @@ protocol LoweredRowSink: AnyObject {
 
 /// Rows by their number in the screen, those handed on to a sink included
 /// (they keep their numbers, though only the rows after them are here).
+/// Kept in pages as the model keeps them (`PagedArray`), which takes them
+/// as they are: one array of a million rows grew by copies into fresh
+/// memory, then was copied again into the model's pages, while both lived.
 struct LoweredRows: ExpressibleByArrayLiteral {
-    /// The rows not handed on.
-    private(set) var live: [RowModel] = []
+    /// The rows not handed on: every page but the last holds `pageSize`.
+    private var pages: [[RowModel]] = []
+    /// How many rows the pages hold.
+    private var liveCount = 0
     /// How many rows came before them.
     private(set) var handedOn = 0
 
-    init(arrayLiteral rows: RowModel...) { live = rows }
+    private static var pageShift: Int { PagedArray<RowModel>.pageShift }
+    private static var pageMask: Int { (1 << pageShift) - 1 }
 
-    /// Rows lowered, handed on or not.
-    var count: Int { handedOn + live.count }
-
-    subscript(index: Int) -> RowModel {
-        get { live[index - handedOn] }
-        _modify { yield &live[index - handedOn] }
+    init(arrayLiteral rows: RowModel...) {
+        for row in rows { append(row) }
     }
 
-    mutating func append(_ row: RowModel) { live.append(row) }
+    /// Rows lowered, handed on or not.
+    var count: Int { handedOn + liveCount }
 
-    /// Room for `total` rows in all.
-    mutating func reserveCapacity(total: Int) { live.reserveCapacity(total - handedOn) }
+    /// The rows not handed on, as the model keeps them (no copy).
+    var live: PagedArray<RowModel> { PagedArray(pages: pages) }
 
-    /// Room left before the table grows.
-    var spare: Int { live.capacity - live.count }
+    subscript(index: Int) -> RowModel {
+        get {
+            let place = index - handedOn
+            return pages[place >> Self.pageShift][place & Self.pageMask]
+        }
+        _modify {
+            let place = index - handedOn
+            yield &pages[place >> Self.pageShift][place & Self.pageMask]
+        }
+    }
 
-    /// The rows here, handed to `sink` and let go.
+    mutating func append(_ row: RowModel) {
+        if liveCount & Self.pageMask == 0, pages.count <= liveCount >> Self.pageShift {
+            // Past the first page the rows are many: a page takes its room
+            // at once. The first grows as an array does (a screen of ten rows
+            // takes room for ten), and is kept, emptied, when rows are handed on.
+            var page: [RowModel] = []
+            if liveCount > 0 { page.reserveCapacity(1 << Self.pageShift) }
+            pages.append(page)
+        }
+        pages[pages.count - 1].append(row)
+        liveCount += 1
+    }
+
+    /// The rows here, handed to `sink` and let go (the first page's room
+    /// kept for the rows of the next root row).
     mutating func handOn(to sink: any LoweredRowSink, code: CodeTable) {
-        guard !live.isEmpty else { return }
-        sink.take(live, code: code)
-        handedOn += live.count
-        live.removeAll(keepingCapacity: true)
+        guard liveCount > 0 else { return }
+        for page in pages where !page.isEmpty { sink.take(page, code: code) }
+        handedOn += liveCount
+        liveCount = 0
+        pages.removeSubrange(1...)
+        pages[0].removeAll(keepingCapacity: true)
     }
 }

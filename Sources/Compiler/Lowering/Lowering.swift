@@ -187,9 +187,7 @@ struct ScreenLowering {
         // Taken out, so that each row is let go once lowered (when nothing else holds the program).
         var rootRows = stack.rows
         stack.rows = []
-        // At least one row per checked row: room for them at once (growing
-        // the table of 100,000 rows doubled it while both copies lived).
-        beginScreen(rootRows: rootRows.count, allRows: Self.count(rootRows))
+        beginScreen(rootRows: rootRows.count)
         for place in rootRows.indices {
             // Moved out, leaving an empty row: copied out, its fields were
             // retained only to be released with it (the rows reversed to be
@@ -203,22 +201,18 @@ struct ScreenLowering {
     }
 
     /// The screen's root stack while its rows are added, and the defaults they see.
-    private var root: (stack: OpenStack, defaults: CheckedBlock, expected: Int)?
+    private var root: (stack: OpenStack, defaults: CheckedBlock)?
 
     /// Starts a screen whose root rows are then added one at a time
     /// (`addRootRow`), as the checker hands them on: components'
-    /// templates, the root stack and its settings. `allRows`: the rows
-    /// they hold, nested ones too, when known.
-    mutating func beginScreen(rootRows: Int, allRows: Int? = nil) {
+    /// templates, the root stack and its settings.
+    mutating func beginScreen(rootRows: Int) {
         let defaults = lowerTemplatesFirst()
-        // Room for all rows when their number is known, else for the first
-        // hundredth of the root rows (`addRootRow` makes the rest).
-        reserveRows(total: rows.count + (allRows ?? (rootRows / 100 + 1024)))
         let index = reserveStack()
         let open = open(
             stack: index, settings: stack.block, axis: keyword(stack.block, "axis") == "horizontal" ? .horizontal : .vertical,
             expectedRows: rootRows)
-        root = (open, defaults, allRows == nil ? rootRows : 0)
+        root = (open, defaults)
     }
 
     /// Lowers the screen's next root row (or `for`), as `fill` lowers a stack's.
@@ -228,17 +222,6 @@ struct ScreenLowering {
         defer {
             root = open
             if let rowSink { rows.handOn(to: rowSink, code: expressions.table.code) }
-        }
-        // Rows nested in the root rows are not counted ahead. Once a
-        // hundredth of the root rows is lowered, room is made for the rest
-        // at the rows a root row has made so far, and should that fall
-        // short the table grows by an eighth at a time: doubling it held
-        // both copies of 100,000 rows, three times their size, at once.
-        if open.stack.places == max(open.expected / 100, 64), open.expected > open.stack.places {
-            let perRoot = Double(rows.count) / Double(open.stack.places)
-            reserveRows(total: rows.count + Int(Double(open.expected - open.stack.places) * perRoot * 1.02) + 256)
-        } else if rows.spare < 256 {
-            reserveRows(total: rows.count + max(rows.count / 8, 1024))
         }
         open.stack.places += 1
         if let repeating = row.repeating {
@@ -271,21 +254,6 @@ struct ScreenLowering {
         return model(steps: [])
     }
 
-    /// Room for `total` rows in all; none while rows are handed on to a
-    /// sink (then only a root row's rows are ever kept).
-    private mutating func reserveRows(total: Int) {
-        if rowSink == nil { rows.reserveCapacity(total: total) }
-    }
-
-    /// Rows `rows` hold, nested ones too.
-    private static func count(_ rows: [CheckedRow]) -> Int {
-        // By index: `reduce` handed each row to its closure as a copy (a
-        // retain of each of its fields, and their releases).
-        var total = rows.count
-        for index in rows.indices where !rows[index].rows.isEmpty { total += count(rows[index].rows) }
-        return total
-    }
-
     /// Components' templates, lowered before any row: their parameters come
     /// before those of the `for` templates made while lowering the rows.
     /// Returns the defaults the screen's rows see.
@@ -299,7 +267,6 @@ struct ScreenLowering {
 
     private mutating func runFlow() -> ScreenModel {
         _ = lowerTemplatesFirst()
-        reserveRows(total: rows.count + stack.steps.reduce(0) { $0 + Self.count($1.rows) })
         var steps: [StepModel] = []
         lowerFlow(into: &steps)
         return model(steps: steps)
@@ -341,7 +308,7 @@ struct ScreenLowering {
                 arguments: NamedValues(), rows: [])
             templateStates = []
             _ = lowerRow(instance, parent: -1, defaults: defaults, substitution: [:], keepParameters: true)
-            var template = ComponentTemplate(name: name, parameters: indices, rows: rows.live, stacks: stacks)
+            var template = ComponentTemplate(name: name, parameters: indices, rows: Array(rows.live), stacks: stacks)
             template.states = templateStates
             templates.append(template)
         }
@@ -716,7 +683,7 @@ struct ScreenLowering {
         enclosingRepeaters.removeLast()
         var template = ComponentTemplate(
             name: "for \(repeating.variable) in \(repeating.nested ? "" : repeating.data + (repeating.listPath == nil ? "" : "."))\(repeating.listPath ?? "")",
-            parameters: fieldParameters + [indexParameter], rows: rows.live, stacks: stacks)
+            parameters: fieldParameters + [indexParameter], rows: Array(rows.live), stacks: stacks)
         template.states = templateStates
         (rows, stacks, expressions.parameterIndex, templateStates, inRepeater, rowPath) = saved
         repeaters[index].template = template

@@ -15,7 +15,7 @@ package struct PagedArray<Element> {
     /// The elements in all pages: every page but the last is full.
     package private(set) var count = 0
 
-    static var pageShift: Int { 10 }
+    package static var pageShift: Int { 10 }
     static var pageSize: Int { 1 << pageShift }
     static var pageMask: Int { pageSize - 1 }
 
@@ -26,6 +26,19 @@ package struct PagedArray<Element> {
     package init(_ elements: some Sequence<Element>) {
         reserveCapacity(elements.underestimatedCount)
         append(contentsOf: elements)
+    }
+
+    /// Elements already in pages: every page but the last holds `pageSize`
+    /// (as a lowering makes a screen's rows), else they are paged again.
+    package init(pages: [[Element]]) {
+        let full = pages.dropLast().allSatisfy { $0.count == Self.pageSize }
+        guard full, pages.last.map({ !$0.isEmpty }) ?? true else {
+            self.init(pages.joined())
+            return
+        }
+        self.init()
+        self.pages = pages
+        count = pages.reduce(0) { $0 + $1.count }
     }
 
     /// Adds `element` at the end: into the last page, or a new one.
