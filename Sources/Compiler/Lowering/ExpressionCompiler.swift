@@ -192,6 +192,15 @@ struct ExpressionCompiler {
         return UInt32(slot)
     }
 
+    /// Room for `constants` constants and `code` instructions in all.
+    /// Reserved, not written: room a screen never fills is never touched.
+    mutating func reserve(constants: Int, code: Int) {
+        table.constants.reserveCapacity(constants)
+        table.code.reserveCapacity(code)
+        constantExpressions.reserveCapacity(constants)
+        constantHashes.reserveCapacity(constants)
+    }
+
     /// Appends an instruction pushing `value` (part of a larger expression).
     mutating func constant(_ value: RuntimeValue) -> ExprRef {
         table.code.append(.constant(slot(of: value)))

@@ -202,6 +202,8 @@ struct ScreenLowering {
 
     /// The screen's root stack while its rows are added, and the defaults they see.
     private var root: (stack: OpenStack, defaults: CheckedBlock)?
+    /// How many root rows the screen has, and how many were added so far.
+    private var rootProgress = (expected: 0, added: 0)
 
     /// Starts a screen whose root rows are then added one at a time
     /// (`addRootRow`), as the checker hands them on: components'
@@ -213,10 +215,15 @@ struct ScreenLowering {
             stack: index, settings: stack.block, axis: keyword(stack.block, "axis") == "horizontal" ? .horizontal : .vertical,
             expectedRows: rootRows)
         root = (open, defaults)
+        rootProgress = (rootRows, 0)
     }
 
     /// Lowers the screen's next root row (or `for`), as `fill` lowers a stack's.
     mutating func addRootRow(_ row: CheckedRow) {
+        if rootProgress.added == max(rootProgress.expected / 100, 64), rootProgress.expected > rootProgress.added {
+            reserveExpressions(scale: Double(rootProgress.expected) / Double(rootProgress.added))
+        }
+        rootProgress.added += 1
         // Taken, not copied: a copy retained the stack's defaults and rows for every row.
         guard var open = root.take() else { return }
         defer {
@@ -231,6 +238,18 @@ struct ScreenLowering {
         rowPath.append(open.stack.places)
         open.stack.rows.append(Int32(lowerRow(row, parent: open.stack.index, defaults: open.defaults, substitution: [:])))
         rowPath.removeLast()
+    }
+
+    /// Room for `scale` times the constants and code so far, and a tenth
+    /// more: once a hundredth of the root rows is lowered, for the rest.
+    /// Grown by doubling, a million rows' constants and code were copied
+    /// into fresh memory. Out of line, and counted apart from the open
+    /// stack: either way, the row loop around it retained more.
+    @inline(never)
+    private mutating func reserveExpressions(scale: Double) {
+        expressions.reserve(
+            constants: Int(Double(expressions.table.constants.count) * scale * 1.1),
+            code: Int(Double(expressions.table.code.count) * scale * 1.1))
     }
 
     /// Hands the screen's rows to `sink` as each root row is lowered, and

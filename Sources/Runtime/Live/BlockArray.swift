@@ -20,6 +20,14 @@ package struct BlockArray<Element>: RandomAccessCollection, MutableCollection, E
 
     package init() {}
 
+    /// The elements of an array, split into blocks straight from it (a
+    /// lowered screen's root stack lists a million rows).
+    package init(_ elements: [Element]) {
+        blocks = Self.split(elements[...])
+        count = elements.count
+        renumber()
+    }
+
     package init(_ elements: some Collection<Element>) {
         var all: [Element] = []
         all.reserveCapacity(elements.count)
