@@ -281,6 +281,38 @@ final class StreamingCompileTests: XCTestCase {
         }
     }
 
+    /// Strings Swift calls equal but spelt differently (a precomposed "é"
+    /// and "e" with a combining accent; the Kelvin sign and "K") are two
+    /// constants, each kept as written, whether the rows are encoded as
+    /// they are lowered or the model is kept: the model once gave the
+    /// second row the first one's spelling, and only its long strings
+    /// were told apart by their bytes when encoded early.
+    func testConstantsSpeltDifferentlyStayApart() {
+        let spellings = [
+            ("caf\u{E9} au lait, a long enough text", "cafe\u{301} au lait, a long enough text"),
+            ("caf\u{E9}", "cafe\u{301}"),
+            ("\u{212A}", "K"),
+        ]
+        var rows: [String] = []
+        for (index, pair) in spellings.enumerated() {
+            rows.append("    Text a\(index) { text: \"\(pair.0)\" }")
+            rows.append("    Text b\(index) { text: \"\(pair.1)\" }")
+            rows.append("    Text c\(index) { text: \"\(pair.0)\" }")
+        }
+        let source = "screen S {\n\(rows.joined(separator: "\n"))\n}\n"
+        XCTAssertEqual(compile(source, "spellings"), 9)
+        let (result, screens) = Compiler.compile(SourceFile(path: "s.stack", text: source), loader: MemoryLoader([:]))
+        XCTAssertTrue(result.diagnostics.items.isEmpty, "\(result.diagnostics.items.map(\.message))")
+        let constants = screens?.first?.expressions.constants.compactMap { value -> [UInt8]? in
+            if case .string(let text) = value { Array(text.utf8) } else { nil }
+        } ?? []
+        for (one, other) in spellings {
+            XCTAssertEqual(one, other, "Swift calls them equal")
+            XCTAssertEqual(constants.filter { $0 == Array(one.utf8) }.count, 1, one)
+            XCTAssertEqual(constants.filter { $0 == Array(other.utf8) }.count, 1, other)
+        }
+    }
+
     func testDataAndForRows() {
         let source = """
             record Amenity { name: string  free: bool = true }

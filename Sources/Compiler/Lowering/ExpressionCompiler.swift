@@ -43,6 +43,8 @@ struct ExpressionCompiler {
     /// By slot, the low half of its constant's hash: what the index needs
     /// to place it again when it grows (4 bytes a constant).
     private var constantHashes: [UInt32] = []
+    /// Hashes a string constant's bytes.
+    private let hashing = KeyedHash()
     let enumIndex: [String: Int]
     let enums: [EnumModel]
     let stateIndex: [String: Int]
@@ -135,7 +137,7 @@ struct ExpressionCompiler {
     /// An expression that is just `value`, shared with every equal one.
     mutating func constantExpression(_ value: RuntimeValue) -> ExprRef {
         let slot = Self.slot(value)
-        if let slot, let recent = recentConstants[slot], recent.value == value { return recent.ref }
+        if let slot, let recent = recentConstants[slot], Self.same(recent.value, value) { return recent.ref }
         let constant = self.slot(of: value)
         let ref: ExprRef
         if constantExpressions[Int(constant)] != .max {
@@ -157,10 +159,27 @@ struct ExpressionCompiler {
     /// rows are encoded as they are lowered (`ConstantStrings`).
     var longStrings: ConstantStrings?
 
+    /// Whether two constants are one: strings by their bytes, as the
+    /// compiled file keeps them (Swift's `==` calls a precomposed "é" and
+    /// "e" with a combining accent equal, and the second row showed the
+    /// first one's spelling), other values by `==`.
+    static func same(_ one: RuntimeValue, _ other: RuntimeValue) -> Bool {
+        if case .string(let first) = one, case .string(let second) = other { return UTF8Bytes.same(first, second) }
+        return one == other
+    }
+
+    /// The hash of a constant, agreeing with `same`: a string's bytes by
+    /// `KeyedHash` (the standard library's hash normalizes a string first,
+    /// and was a twentieth of lowering), other values as they hash.
+    private func hash(_ value: RuntimeValue) -> Int {
+        if case .string(let text) = value { return UTF8Bytes.withUTF8(text) { hashing.hash($0) } }
+        return value.hashValue
+    }
+
     /// Whether constant `slot` is `value`.
     private func constant(_ slot: Int, is value: RuntimeValue) -> Bool {
         let held = table.constants[slot]
-        guard let longStrings, case .string(let stand) = held, stand.isEmpty else { return held == value }
+        guard let longStrings, case .string(let stand) = held, stand.isEmpty else { return Self.same(held, value) }
         // An empty string: the constant "" itself, or a long string's
         // stand-in (which "" must not take for itself).
         guard case .string(let text) = value else { return false }
@@ -171,8 +190,8 @@ struct ExpressionCompiler {
     /// The slot of `value` among the table's constants, added if new.
     private mutating func slot(of value: RuntimeValue) -> UInt32 {
         let cacheSlot = Self.slot(value)
-        if let cacheSlot, let recent = recentSlots[cacheSlot], recent.value == value { return recent.slot }
-        let hash = value.hashValue
+        if let cacheSlot, let recent = recentSlots[cacheSlot], Self.same(recent.value, value) { return recent.slot }
+        let hash = hash(value)
         if let existing = constantSlots.find(hash: hash, { constant($0, is: value) }) {
             if let cacheSlot { recentSlots[cacheSlot] = (value, UInt32(existing)) }
             return UInt32(existing)

@@ -27,14 +27,18 @@ protocol LoweredRowSink: AnyObject {
 /// as they are: one array of a million rows grew by copies into fresh
 /// memory, then was copied again into the model's pages, while both lived.
 struct LoweredRows: ExpressibleByArrayLiteral {
-    /// The rows not handed on: every page but the last holds `pageSize`.
-    private var pages: [[RowModel]] = []
-    /// How many rows the pages hold.
-    private var liveCount = 0
+    /// The rows not handed on: full pages, then the page being filled
+    /// (alone while rows are handed on as each root row is lowered, so
+    /// that a row is read and appended through one array, as before pages).
+    private var full: [[RowModel]] = []
+    private var current: [RowModel] = []
     /// How many rows came before them.
     private(set) var handedOn = 0
 
-    private static var pageShift: Int { PagedArray<RowModel>.pageShift }
+    /// The model's page size (`PagedArray` takes pages of other sizes by
+    /// copying them; a test holds the two equal). Said here: read from the
+    /// runtime's module, it was a call for every row.
+    static let pageShift = 10
     private static var pageMask: Int { (1 << pageShift) - 1 }
 
     init(arrayLiteral rows: RowModel...) {
@@ -42,43 +46,48 @@ struct LoweredRows: ExpressibleByArrayLiteral {
     }
 
     /// Rows lowered, handed on or not.
-    var count: Int { handedOn + liveCount }
+    var count: Int { handedOn + (full.count << Self.pageShift) + current.count }
 
     /// The rows not handed on, as the model keeps them (no copy).
-    var live: PagedArray<RowModel> { PagedArray(pages: pages) }
+    var live: PagedArray<RowModel> { PagedArray(pages: current.isEmpty ? full : full + [current]) }
 
     subscript(index: Int) -> RowModel {
         get {
-            let place = index - handedOn
-            return pages[place >> Self.pageShift][place & Self.pageMask]
+            let place = index - handedOn, page = place >> Self.pageShift
+            return page < full.count ? full[page][place & Self.pageMask] : current[place & Self.pageMask]
         }
-        _modify {
-            let place = index - handedOn
-            yield &pages[place >> Self.pageShift][place & Self.pageMask]
+        // Set, not modified in place: a `_modify` that yields in one of two
+        // places allocated its frame on the heap, a malloc for every row.
+        set {
+            let place = index - handedOn, page = place >> Self.pageShift
+            if page < full.count {
+                full[page][place & Self.pageMask] = newValue
+            } else {
+                current[place & Self.pageMask] = newValue
+            }
         }
     }
 
     mutating func append(_ row: RowModel) {
-        if liveCount & Self.pageMask == 0, pages.count <= liveCount >> Self.pageShift {
+        if current.count == 1 << Self.pageShift {
+            full.append(current)
             // Past the first page the rows are many: a page takes its room
-            // at once. The first grows as an array does (a screen of ten rows
-            // takes room for ten), and is kept, emptied, when rows are handed on.
-            var page: [RowModel] = []
-            if liveCount > 0 { page.reserveCapacity(1 << Self.pageShift) }
-            pages.append(page)
+            // at once. The first grows as an array does (a screen of ten
+            // rows takes room for ten).
+            current = []
+            current.reserveCapacity(1 << Self.pageShift)
         }
-        pages[pages.count - 1].append(row)
-        liveCount += 1
+        current.append(row)
     }
 
-    /// The rows here, handed to `sink` and let go (the first page's room
-    /// kept for the rows of the next root row).
+    /// The rows here, handed to `sink` and let go (the page being filled
+    /// keeps its room for the rows of the next root row).
     mutating func handOn(to sink: any LoweredRowSink, code: CodeTable) {
-        guard liveCount > 0 else { return }
-        for page in pages where !page.isEmpty { sink.take(page, code: code) }
-        handedOn += liveCount
-        liveCount = 0
-        pages.removeSubrange(1...)
-        pages[0].removeAll(keepingCapacity: true)
+        guard !current.isEmpty || !full.isEmpty else { return }
+        for page in full { sink.take(page, code: code) }
+        if !current.isEmpty { sink.take(current, code: code) }
+        handedOn += (full.count << Self.pageShift) + current.count
+        full = []
+        current.removeAll(keepingCapacity: true)
     }
 }

@@ -20,6 +20,19 @@ enum UTF8Bytes {
         return Array(string.utf8).withUnsafeBufferPointer(body)
     }
 
+    /// Whether two strings are spelt with the same bytes (not whether
+    /// Swift calls them equal: a precomposed "é" and "e" with a combining
+    /// accent are two spellings, and a file keeps the one it was given).
+    static func same(_ one: String, _ other: String) -> Bool {
+        withUTF8(one) { one in
+            withUTF8(other) { other in
+                guard one.count == other.count else { return false }
+                guard let first = one.baseAddress, let second = other.baseAddress else { return true }
+                return memcmp(first, second, one.count) == 0
+            }
+        }
+    }
+
     /// Whether `kept` (bytes in a table) are `bytes`: by `memcmp`, where
     /// the generic `elementsEqual` compared a byte at a time through two
     /// kinds of collection (a twentieth of encoding a row's strings).
