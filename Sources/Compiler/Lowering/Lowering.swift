@@ -243,13 +243,23 @@ struct ScreenLowering {
     /// Room for `scale` times the constants and code so far, and a tenth
     /// more: once a hundredth of the root rows is lowered, for the rest.
     /// Grown by doubling, a million rows' constants and code were copied
-    /// into fresh memory. Out of line, and counted apart from the open
+    /// into fresh memory. At most 4 constants and 16 instructions a root
+    /// row (the generated screen makes under one of each): a file whose first
+    /// rows are dense and the rest bare must not make it reserve a hundred
+    /// times what it uses. Out of line, and counted apart from the open
     /// stack: either way, the row loop around it retained more.
     @inline(never)
     private mutating func reserveExpressions(scale: Double) {
+        let rows = rootProgress.expected
         expressions.reserve(
-            constants: Int(Double(expressions.table.constants.count) * scale * 1.1),
-            code: Int(Double(expressions.table.code.count) * scale * 1.1))
+            constants: Self.room(for: expressions.table.constants.count, scale: scale, rootRows: rows, perRow: 4),
+            code: Self.room(for: expressions.table.code.count, scale: scale, rootRows: rows, perRow: 16))
+    }
+
+    /// Room for `scale` times `count` elements and a tenth more, but at
+    /// most `perRow` for each of `rootRows`.
+    static func room(for count: Int, scale: Double, rootRows: Int, perRow: Int) -> Int {
+        Int(min(Double(count) * scale * 1.1, Double(rootRows) * Double(perRow)))
     }
 
     /// Hands the screen's rows to `sink` as each root row is lowered, and
