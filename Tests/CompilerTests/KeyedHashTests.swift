@@ -36,7 +36,7 @@ final class KeyedHashTests: XCTestCase {
 
     /// 2^`blocks` ids of letters and digits, 16 bytes a block, all with one
     /// unkeyed hash: each block has two spellings ('p'…'y' or '0'…'9' in
-    /// its eighth byte, 'a' or 'c' in its twelfth as well) that leave the
+    /// its 8th and 16th bytes, 'a' or 'c' in its 13th) that leave the
     /// unkeyed hash's state the same.
     private static func collidingIDs(blocks: Int) -> [[UInt8]] {
         var generator = SystemRandomNumberGenerator()
