@@ -136,6 +136,39 @@ final class HostileInputTests: XCTestCase {
 
     /// Every numeric property at extreme values, laid out as text, JSON, SVG,
     /// taps, and animated frames and SVG.
+    /// Enums of tens of thousands of cases, named by as many rows, and as
+    /// many enums whose cases are written without a type, and as many
+    /// events: finding a case walked the list of cases (or every enum),
+    /// and generating Swift walked every declaration for each enum and the
+    /// files for each event, all in time the square of the file (60,000 of
+    /// each: over a minute).
+    func testEnumsOfManyCasesAndManyEnums() throws {
+        let count = Self.isLong ? 60_000 : 20_000
+        var oneEnum = "enum Mode { " + (0..<count).map { "c\($0)" }.joined(separator: ", ") + " }\n"
+        oneEnum += "screen S {\n    state mode: Mode = .c0\n"
+        for row in 0..<count { oneEnum += "    Text r\(row) { text: \"x\"  hidden: mode == .c\(count - 1 - row) }\n" }
+        oneEnum += "}\n"
+        var manyEnums = ""
+        for index in 0..<count { manyEnums += "enum E\(index) { k\(index) }\n" }
+        manyEnums += "screen S {\n"
+        for row in 0..<count {
+            manyEnums += "    Text r\(row) { text: \"x\"  hidden: .k\(count - 1 - row) == .k\(count - 1 - row)  tap: emit(\"e\(row)\") }\n"
+        }
+        manyEnums += "}\n"
+        for (name, text) in [("one enum of \(count) cases", oneEnum), ("\(count) enums", manyEnums)] {
+            let path = try file("enums.stack", text)
+            let checked = try run(["check", path], name, seconds: 30)
+            XCTAssertEqual(checked.status, 0, "\(name)\n\(checked.stderr.prefix(500))")
+            let compiled = try run(["compile", path, "-o", path + "c"], name, seconds: 30)
+            XCTAssertEqual(compiled.status, 0, "\(name)\n\(compiled.stderr.prefix(500))")
+            // Swift for them: each enum, case and event named once.
+            let output = directory.appendingPathComponent("generated").path
+            try FileManager.default.createDirectory(atPath: output, withIntermediateDirectories: true)
+            let generated = try run(["generate", "swift", path, "-o", output], name, seconds: 30)
+            XCTAssertEqual(generated.status, 0, "\(name)\n\(generated.stderr.prefix(500))")
+        }
+    }
+
     func testExtremeNumbersInEveryNumericProperty() throws {
         var checkedClean = 0
         defer { XCTAssertGreaterThanOrEqual(checkedClean, 4, "most extremes are valid source and get laid out") }

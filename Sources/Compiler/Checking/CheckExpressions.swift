@@ -146,7 +146,7 @@ extension TypeChecker {
         }
         if expected == .color || expected == nil, let adaptive = semanticColor(name) { return (adaptive, .color) }
         if expected == .number, let size = textStyleSize(name) { return (size, .number) }
-        if case .enumeration(let enumName) = expected, enums[enumName]?.cases.contains(name) == true {
+        if case .enumeration(let enumName) = expected, enums[enumName]?.places[name] != nil {
             error(.unknownName, span, "unknown name '\(name)'; enum cases are written with a leading dot: '.\(name)'")
             return (.invalid, nil)
         }
@@ -179,13 +179,15 @@ extension TypeChecker {
             return (.invalid, nil)
         }
         if case .enumeration(let enumName) = expected, let info = enums[enumName] {
-            guard info.cases.contains(name) else {
+            guard info.places[name] != nil else {
                 error(.unknownEnumCase, span, "'.\(name)' is not a case of enum '\(enumName)'" + suggestion(name, info.cases))
                 return (.invalid, nil)
             }
             return (.constant(.enumCase(enumName, name)), .enumeration(enumName))
         }
-        let owners = enums.values.filter { $0.cases.contains(name) }.map(\.name.name).sorted()
+        // An enum declared twice lists its cases under its name twice, and
+        // only the declaration kept in `enums` counts.
+        let owners = Set((enumsByCase[name] ?? []).filter { enums[$0]?.places[name] != nil }).sorted()
         if owners.count == 1 {
             return (.constant(.enumCase(owners[0], name)), .enumeration(owners[0]))
         }

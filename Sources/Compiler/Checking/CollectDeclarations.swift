@@ -46,6 +46,7 @@ extension TypeChecker {
             firstCase[item.name] = item.span
             checkLowercaseStyle(item, what: "enum case")
             cases.append(item.name)
+            enumsByCase[item.name, default: []].append(decl.name.name)
         }
         enums[decl.name.name] = EnumInfo(name: decl.name, cases: cases)
     }

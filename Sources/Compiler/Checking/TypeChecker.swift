@@ -7,7 +7,17 @@ import StackParser
 /// An enum as declared.
 struct EnumInfo {
     var name: Identifier
-    var cases: [String]
+    /// The cases in order (each once).
+    let cases: [String]
+    /// Each case's place among them: looked up by walking the list, an
+    /// enum of 50,000 cases named by as many rows took 4.7 s to check.
+    let places: [String: Int]
+
+    init(name: Identifier, cases: [String]) {
+        self.name = name
+        self.cases = cases
+        places = Dictionary(cases.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
+    }
 }
 
 /// A component as declared, before and after its body is checked.
@@ -38,6 +48,9 @@ struct ComponentInfo {
 struct TypeChecker {
     var diagnostics: DiagnosticList
     var enums = NameTable<EnumInfo>()
+    /// The enums that list each case name (for a case written without its
+    /// enum's type: looking through every enum for it was quadratic too).
+    var enumsByCase: [String: [String]] = [:]
     var components = NameTable<ComponentInfo>()
     /// Records as declared, and once their fields are typed.
     var recordDecls: [String: RecordDecl] = [:]

@@ -47,6 +47,9 @@ struct ExpressionCompiler {
     private let hashing = KeyedHash()
     let enumIndex: [String: Int]
     let enums: [EnumModel]
+    /// By enum, each case's place (found by walking the cases, every enum
+    /// constant of a screen was a walk through its enum's).
+    private let casePlaces: [[String: Int]]
     let stateIndex: [String: Int]
     /// While lowering a component template: its parameters' global indices.
     var parameterIndex: [String: Int] = [:] { didSet { context &+= 1 } }
@@ -77,6 +80,7 @@ struct ExpressionCompiler {
     init(enums: [EnumModel], stateIndex: [String: Int]) {
         self.enums = enums
         self.enumIndex = Dictionary(enums.enumerated().map { ($1.name, $0) }, uniquingKeysWith: { a, _ in a })
+        casePlaces = enums.map { Dictionary($0.cases.enumerated().map { ($1, $0) }, uniquingKeysWith: { a, _ in a }) }
         self.stateIndex = stateIndex
     }
 
@@ -92,7 +96,7 @@ struct ExpressionCompiler {
         case .fit: .fit
         case .fill(let w): .fill(w)
         case .enumCase(let enumName, let caseName):
-            if let e = enumIndex[enumName], let c = enums[e].cases.firstIndex(of: caseName) {
+            if let e = enumIndex[enumName], let c = casePlaces[e][caseName] {
                 .enumCase(enumIndex: e, caseIndex: c)
             } else {
                 .number(0)

@@ -27,6 +27,12 @@ struct ScreenPlan {
     var data: [DataPlan] = []
     /// The structs of the data's records and of the records in them.
     var records: [RecordPlan] = []
+
+    /// The first enum plan of each source name, for the writer's lookups
+    /// (a walk of the list for each state and constant was quadratic).
+    func enumsBySource() -> [String: EnumPlan] {
+        Dictionary(enums.map { ($0.name.source, $0) }, uniquingKeysWith: { first, _ in first })
+    }
 }
 
 /// A screen's `data`: its setter (`setAmenities`) and its record's struct
@@ -71,30 +77,38 @@ struct ComponentPlan {
 struct SourceSyntax {
     let sources: SourceManager
     let files: [SourceFileSyntax]
+    /// The first declaration of each name (stacks of the first file only).
+    /// Looked up by walking every declaration — copied into one array for
+    /// each lookup — generating a file of 30,000 enums took 72 s.
+    private var stacks: [String: StackDecl] = [:]
+    private var enums: [String: EnumDecl] = [:]
+    private var components: [String: ComponentDecl] = [:]
+    /// Where `emit(` and each string literal after it is first written, by
+    /// the bytes of both: searching the files again for each event name
+    /// was quadratic in them.
+    private var emits: [[UInt8]: Span] = [:]
 
     init(_ sources: SourceManager) {
         self.sources = sources
         files = sources.files.indices.map { Parser.parse(sources[FileID($0)], id: FileID($0)).0 }
-    }
-
-    var declarations: [Declaration] { files.flatMap(\.declarations) }
-
-    func stack(named name: String) -> StackDecl? {
-        for file in files.prefix(1) {
-            for case .stack(let decl) in file.declarations where decl.name.name == name { return decl }
+        for (index, file) in files.enumerated() {
+            for declaration in file.declarations {
+                switch declaration {
+                case .stack(let decl) where index == 0: stacks[decl.name.name] = stacks[decl.name.name] ?? decl
+                case .enumeration(let decl): enums[decl.name.name] = enums[decl.name.name] ?? decl
+                case .component(let decl): components[decl.name.name] = components[decl.name.name] ?? decl
+                default: break
+                }
+            }
         }
-        return nil
+        for index in sources.files.indices { findEmits(in: sources[FileID(index)].bytes, file: FileID(index)) }
     }
 
-    func enumeration(named name: String) -> EnumDecl? {
-        for case .enumeration(let decl) in declarations where decl.name.name == name { return decl }
-        return nil
-    }
+    func stack(named name: String) -> StackDecl? { stacks[name] }
 
-    func component(named name: String) -> ComponentDecl? {
-        for case .component(let decl) in declarations where decl.name.name == name { return decl }
-        return nil
-    }
+    func enumeration(named name: String) -> EnumDecl? { enums[name] }
+
+    func component(named name: String) -> ComponentDecl? { components[name] }
 
     /// `state` declarations of a screen or flow, by name.
     func states(of decl: StackDecl) -> [String: StateDecl] {
@@ -119,19 +133,32 @@ struct SourceSyntax {
 
     /// Where `emit("name")` is first written, in any file.
     func emitSpan(_ name: String) -> Span? {
-        let needle = Array(("emit(" + SwiftNames.stringLiteral(name)).utf8)
-        for index in sources.files.indices {
-            let bytes = sources[FileID(index)].bytes
-            guard bytes.count >= needle.count else { continue }
-            var start = 0
-            while start + needle.count <= bytes.count {
-                if bytes[start] == needle[0], Array(bytes[start..<start + needle.count]) == needle {
-                    return Span(file: FileID(index), start: start + 5, end: start + needle.count)
-                }
+        emits[Array(("emit(" + SwiftNames.stringLiteral(name)).utf8)]
+    }
+
+    /// Records each `emit(` followed by a string literal in `bytes`, the
+    /// first of each spelling: its span is the literal's.
+    private mutating func findEmits(in bytes: [UInt8], file: FileID) {
+        let opening = Array("emit(\"".utf8)
+        var start = 0
+        while start + opening.count <= bytes.count {
+            guard bytes[start] == opening[0], bytes[start..<start + opening.count].elementsEqual(opening) else {
                 start += 1
+                continue
             }
+            // The literal's end: the next quote not escaped by a backslash.
+            var end = start + opening.count
+            while end < bytes.count, bytes[end] != UInt8(ascii: "\""), bytes[end] != UInt8(ascii: "\n") {
+                end += bytes[end] == UInt8(ascii: "\\") ? 2 : 1
+            }
+            guard end < bytes.count, bytes[end] == UInt8(ascii: "\"") else {
+                start += opening.count
+                continue
+            }
+            let key = Array(bytes[start...end])
+            if emits[key] == nil { emits[key] = Span(file: file, start: start + 5, end: end + 1) }
+            start = end + 1
         }
-        return nil
     }
 
     /// The `//` comment lines right above `span` (nothing but blank space
@@ -206,8 +233,13 @@ struct SwiftNaming {
             claim(&scope.types, source: enumeration.name, swift: swift, what: "enum", span: span)
             var cases = Scope()
             var casePairs: [NamePair] = []
+            // Each case's span by name, the first of a name: found by walking
+            // the declaration's cases for each, an enum of 50,000 cases was
+            // quadratic.
+            var caseSpans: [String: Span] = [:]
+            for item in enumDecl?.cases ?? [] where caseSpans[item.name] == nil { caseSpans[item.name] = item.span }
             for name in enumeration.cases {
-                let caseSpan = enumDecl?.cases.first { $0.name == name }?.span ?? span
+                let caseSpan = caseSpans[name] ?? span
                 let swiftCase = SwiftNames.lowerCamel(name)
                 claim(&cases.members, source: name, swift: swiftCase, what: "case of '\(enumeration.name)'", span: caseSpan)
                 casePairs.append(NamePair(source: name, swift: swiftCase))
@@ -247,9 +279,12 @@ struct SwiftNaming {
         }
 
         // `emit` names: cases of `Event`.
+        // In the order first met; the set spares walking the list for each
+        // (quadratic in a screen's events).
         var eventNames: [String] = []
+        var seenEvents: Set<String> = []
         func collect(_ actions: [ActionModel]) {
-            for case .emit(let name) in actions where !eventNames.contains(name) { eventNames.append(name) }
+            for case .emit(let name) in actions where seenEvents.insert(name).inserted { eventNames.append(name) }
         }
         for row in model.rows { collect(row.tap) }
         for template in model.components { for row in template.rows { collect(row.tap) } }

@@ -10,6 +10,8 @@ struct SwiftWriter {
     let access: SwiftGenerationOptions.Access
     private(set) var text = ""
     private var indent = 0
+    /// The screen being written's enum plans by source name (`screen`).
+    private var enumPlans: [String: EnumPlan] = [:]
 
     init(access: SwiftGenerationOptions.Access) {
         self.access = access
@@ -42,6 +44,7 @@ struct SwiftWriter {
     }
 
     mutating func screen(_ plan: ScreenPlan, model: ScreenModel, bytes: [UInt8]) {
+        enumPlans = plan.enumsBySource()
         line()
         doc(plan.doc.isEmpty ? ["The \(plan.isFlow ? "flow" : "screen") '\(model.name)'."] : plan.doc)
         doc([
@@ -106,7 +109,7 @@ struct SwiftWriter {
         for state in plan.states {
             line()
             doc(state.doc.isEmpty ? ["State '\(state.name.source)'."] : state.doc)
-            let (swiftType, getter, setter) = Self.typeAndConversions(state.type, model: model, enums: plan.enums)
+            let (swiftType, getter, setter) = Self.typeAndConversions(state.type, model: model, enums: enumPlans)
             block("\(a)var \(SwiftNames.escaped(state.name.swift)): \(swiftType)") { w in
                 w.line("get { \(getter("try? live.state(\(SwiftNames.stringLiteral(state.name.source)))")) }")
                 w.line("set { _ = try? live.setState(\(SwiftNames.stringLiteral(state.name.source)), to: \(setter("newValue"))) }")
@@ -117,7 +120,7 @@ struct SwiftWriter {
     /// The Swift type of a runtime type, how to read it from an optional
     /// `RuntimeValue` expression, and how to make a `RuntimeValue` of it.
     static func typeAndConversions(
-        _ type: RuntimeType, model: ScreenModel, enums: [EnumPlan]
+        _ type: RuntimeType, model: ScreenModel, enums: [String: EnumPlan]
     ) -> (String, (String) -> String, (String) -> String) {
         switch type {
         case .bool: return ("Bool", { "(\($0))?.boolValue ?? false" }, { ".bool(\($0))" })
@@ -127,7 +130,7 @@ struct SwiftWriter {
         case .duration: return ("Double", { "(\($0))?.numberValue ?? 0" }, { ".duration(\($0))" })
         case .enumeration(let index):
             let source = index < model.enums.count ? model.enums[index].name : ""
-            guard let plan = enums.first(where: { $0.name.source == source }), let first = plan.cases.first else {
+            guard let plan = enums[source], let first = plan.cases.first else {
                 return ("Int", { _ in "0" }, { ".number(Double(\($0)))" })
             }
             let name = plan.name.swift
@@ -225,8 +228,8 @@ struct SwiftWriter {
                 let typed = record.fields.map { field -> String in
                     switch field.kind {
                     case .value(let type, let fallback):
-                        let (swiftType, _, _) = Self.typeAndConversions(type, model: model, enums: plan.enums)
-                        return ": \(swiftType)" + (fallback.map { " = " + Self.literal($0, type: type, model: model, enums: plan.enums) } ?? "")
+                        let (swiftType, _, _) = Self.typeAndConversions(type, model: model, enums: w.enumPlans)
+                        return ": \(swiftType)" + (fallback.map { " = " + Self.literal($0, type: type, model: model, enums: w.enumPlans) } ?? "")
                     case .record(let swiftType): return ": \(swiftType)"
                     case .list(let swiftType): return ": [\(swiftType)] = []"
                     }
@@ -380,8 +383,8 @@ struct SwiftWriter {
             for component in plan.components {
                 w.doc(component.doc.isEmpty ? ["Component '\(component.name.source)'."] : component.doc)
                 let parameters = component.parameters.map { parameter -> String in
-                    let (type, _, _) = Self.typeAndConversions(parameter.type, model: model, enums: plan.enums)
-                    let fallback = parameter.defaultValue.map { " = " + Self.literal($0, type: parameter.type, model: model, enums: plan.enums) } ?? ""
+                    let (type, _, _) = Self.typeAndConversions(parameter.type, model: model, enums: w.enumPlans)
+                    let fallback = parameter.defaultValue.map { " = " + Self.literal($0, type: parameter.type, model: model, enums: w.enumPlans) } ?? ""
                     return "\(parameter.name.swift): \(type)\(fallback)"
                 }
                 w.line("case \(SwiftNames.escaped(component.name.swift))" + (parameters.isEmpty ? "" : "(\(parameters.joined(separator: ", ")))"))
@@ -396,7 +399,7 @@ struct SwiftWriter {
                         let binding = names.isEmpty ? "" : "(" + names.map { "let \($0)" }.joined(separator: ", ") + ")"
                         w.line("case .\(SwiftNames.escaped(component.name.swift))\(binding):")
                         let arguments = component.parameters.map { parameter -> String in
-                            let (_, _, make) = Self.typeAndConversions(parameter.type, model: model, enums: plan.enums)
+                            let (_, _, make) = Self.typeAndConversions(parameter.type, model: model, enums: w.enumPlans)
                             return "\(SwiftNames.stringLiteral(parameter.name.source)): \(make(SwiftNames.escaped(parameter.name.swift)))"
                         }
                         let dictionary = arguments.isEmpty ? "[:]" : "[" + arguments.joined(separator: ", ") + "]"
@@ -419,7 +422,7 @@ struct SwiftWriter {
     }
 
     /// A default argument as a Swift literal.
-    static func literal(_ value: RuntimeValue, type: RuntimeType, model: ScreenModel, enums: [EnumPlan]) -> String {
+    static func literal(_ value: RuntimeValue, type: RuntimeType, model: ScreenModel, enums: [String: EnumPlan]) -> String {
         switch value {
         case .bool(let b): return b ? "true" : "false"
         case .number(let x), .duration(let x), .percent(let x), .fill(let x): return SwiftNames.doubleLiteral(x)
@@ -428,7 +431,7 @@ struct SwiftWriter {
         case .fit: return "0"
         case .enumCase(let enumIndex, let caseIndex):
             let source = enumIndex < model.enums.count ? model.enums[enumIndex].name : ""
-            guard let plan = enums.first(where: { $0.name.source == source }), caseIndex < plan.cases.count else { return "0" }
+            guard let plan = enums[source], caseIndex < plan.cases.count else { return "0" }
             return "." + SwiftNames.escaped(plan.cases[caseIndex].swift)
         }
     }
