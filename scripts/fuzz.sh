@@ -34,7 +34,8 @@ bin=$(swift build -c release --sanitize fuzzer --package-path Fuzz --show-bin-pa
 mkdir -p Fuzz/corpus/FuzzFrontEnd Fuzz/corpus/FuzzLoader Fuzz/artifacts
 cp samples/*.stack Tests/CompilerTests/Fixtures/diagnostics/*.stack Fuzz/corpus/FuzzFrontEnd/ 2>/dev/null || true
 find Tests/LayoutTests/Fixtures -name '*.stack' -exec cp {} Fuzz/corpus/FuzzFrontEnd/ \; 2>/dev/null || true
-for sample in samples/hotel.stack samples/settings.stack samples/checkout.stack; do
+# interpolation_v interpolates an enum: a `caseName` for the loader to take apart.
+for sample in samples/hotel.stack samples/settings.stack samples/checkout.stack Tests/LayoutTests/Fixtures/layout/interpolation_v.stack; do
     swift run -c release --skip-build stackc compile "$sample" -o "Fuzz/corpus/FuzzLoader/$(basename "$sample" .stack).stackc" >/dev/null 2>&1 \
         || .build/release/stackc compile "$sample" -o "Fuzz/corpus/FuzzLoader/$(basename "$sample" .stack).stackc" >/dev/null 2>&1 \
         || .build/debug/stackc compile "$sample" -o "Fuzz/corpus/FuzzLoader/$(basename "$sample" .stack).stackc" >/dev/null 2>&1 || true

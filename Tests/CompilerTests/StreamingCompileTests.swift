@@ -313,6 +313,42 @@ final class StreamingCompileTests: XCTestCase {
         }
     }
 
+    /// An enum interpolated on the streamed screen, in a component and on
+    /// a second screen, its case names short and long (a long one is kept
+    /// as bytes while rows are encoded early): its names are one run of
+    /// constants per screen, the same file every way, and the loaded file
+    /// reads each case's name.
+    func testAnInterpolatedEnumsNamesShortAndLong() throws {
+        let cases = ["a", "aLongCaseNameOfTheEnum", "b", "anotherCaseNameLongEnough"]
+        let rows = (0..<60).map { "    Text r\($0) { text: \"\($0) \\(mode)\"  hidden: mode == .b }" }.joined(separator: "\n")
+        let source = """
+            enum Mode { \(cases.joined(separator: ", ")) }
+            component Badge(m: Mode): Text { text: "\\(m)!" }
+            screen First {
+                state mode: Mode = .aLongCaseNameOfTheEnum
+            \(rows)
+                Badge badge { m: mode }
+            }
+            screen Second {
+                state mode: Mode = .anotherCaseNameLongEnough
+                Text only { text: "\\(mode)" }
+            }
+
+            """
+        XCTAssertEqual(compile(source, "interpolated enum"), 62)
+        let (_, encodable) = Compiler.compileForEncoding(SourceFile(path: "s.stack", text: source), loader: MemoryLoader([:]))
+        let bytes = Array(ScreenEncoder.encodeParts(try XCTUnwrap(encodable)).joined())
+        let screens = try ScreenDecoder.decode(bytes)
+        let expected = [("First", "r3", "3 aLongCaseNameOfTheEnum"), ("First", "badge", "aLongCaseNameOfTheEnum!"), ("Second", "only", "anotherCaseNameLongEnough")]
+        for (name, id, text) in expected {
+            let model = try XCTUnwrap(screens.first { $0.name == name })
+            let screen = Screen(model: model, viewportWidth: 390, viewportHeight: 800)
+            let row = try XCTUnwrap(screen.row(id: id), id)
+            guard case .text(let ref, _, _, _, _, _) = model.rows[row].content else { return XCTFail(id) }
+            XCTAssertEqual(model.expressions.evaluate(ref, in: screen.context.reading(model.rows[row])).stringValue, text, id)
+        }
+    }
+
     func testDataAndForRows() {
         let source = """
             record Amenity { name: string  free: bool = true }

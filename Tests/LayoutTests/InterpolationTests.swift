@@ -81,6 +81,69 @@ final class InterpolationTests: XCTestCase {
         XCTAssertNotNil(model.expressions.constantValue(ref))
     }
 
+    /// A screen interpolating an enum of `cases` cases on `rows` rows, as a
+    /// state and as a component's parameter.
+    static func enumScreen(cases: Int, rows: Int) -> String {
+        let names = (0..<cases).map { "c\($0)" }.joined(separator: ", ")
+        let texts = (0..<rows).map { "Text r\($0) { text: \"\($0): \\(mode)\" }" }.joined(separator: "\n")
+        return """
+            enum Mode { \(names) }
+            component Badge(m: Mode): Text { text: "badge \\(m)" }
+            screen S {
+                state mode: Mode = .c\(min(7, cases - 1))
+                \(texts)
+                Badge fixed { m: .c2 }
+                Badge live { m: mode }
+            }
+            """
+    }
+
+    /// An enum's text is one `caseName` instruction wherever it is written,
+    /// its names among the constants once: when each place compared the
+    /// value with every case in turn, code grew as cases × places (this
+    /// screen was 240,000 instructions; a file of 200 KB compiled to 487 MB).
+    func testAnEnumsTextIsOneInstructionWhereverItIsWritten() throws {
+        let model = try Self.loaded(Self.enumScreen(cases: 300, rows: 200))
+        XCTAssertLessThan(model.expressions.code.count, 2_000, "instructions")
+        XCTAssertLessThan(model.expressions.constants.count, 1_000, "constants: each name once, each row's prefix once")
+        let mode = try XCTUnwrap(model.enums.firstIndex { $0.name == "Mode" })
+        var live = LiveScreen(model: model, viewportWidth: 390, viewportHeight: 800)
+        XCTAssertEqual(try Self.text("r5", live), "5: c7")
+        XCTAssertEqual(try Self.text("fixed", live), "badge c2")
+        XCTAssertEqual(try Self.text("live", live), "badge c7")
+        for caseIndex in [0, 1, 150, 299] {
+            _ = try live.setState("mode", to: .enumCase(enumIndex: mode, caseIndex: caseIndex))
+            XCTAssertEqual(try Self.text("r199", live), "199: c\(caseIndex)")
+            XCTAssertEqual(try Self.text("live", live), "badge c\(caseIndex)")
+        }
+    }
+
+    /// A `caseName` the loader cannot vouch for is refused: names past the
+    /// constants, a run of constants that are not all strings or too short
+    /// for the enum, a value that is not a case.
+    func testACaseNameTheLoaderCannotVouchForIsRefused() throws {
+        let model = try LiveModelTests.model(Self.enumScreen(cases: 3, rows: 1))
+        let code = model.expressions.code
+        let at = try XCTUnwrap(code.firstIndex { if case .caseName = $0 { true } else { false } })
+        guard case .caseName(let first) = code[at] else { return XCTFail() }
+        XCTAssertNoThrow(try ScreenDecoder.decode(ScreenEncoder.encode([model])), "as compiled")
+        let constants = model.expressions.constants.count
+        let number = try XCTUnwrap((0..<constants).first { if case .number = model.expressions.constants[$0] { true } else { false } })
+        let damaged: [(String, Int, Instruction, String)] = [
+            ("past the constants", at, .caseName(first: UInt32(constants)), "case names' constant index"),
+            ("a run too short for the enum", at, .caseName(first: first + 1), "ill-typed"),
+            ("a run that is not strings", at, .caseName(first: UInt32(number)), "ill-typed"),
+            ("a value that is not a case", at - 1, .constant(UInt32(number)), "ill-typed"),
+        ]
+        for (what, index, instruction, message) in damaged {
+            var bad = model
+            bad.expressions.code[index] = instruction
+            XCTAssertThrowsError(try ScreenDecoder.decode(ScreenEncoder.encode([bad])), what) { error in
+                XCTAssertTrue("\(error)".contains(message), "\(what): \(error)")
+            }
+        }
+    }
+
     func testAFileOfTheOldFormatIsRefusedWithAClearMessage() throws {
         var bytes = ScreenEncoder.encode([try LiveModelTests.model("screen S { Text { text: \"a\" } }")])
         bytes[4] = 2
@@ -88,7 +151,7 @@ final class InterpolationTests: XCTestCase {
         XCTAssertThrowsError(try ScreenDecoder.decode(bytes)) { error in
             XCTAssertEqual(
                 "\(error)",
-                "compiled screen: header at byte 4: this file is format version 2; this runtime reads version 3 (it was compiled by an older stackc: compile its source again)")
+                "compiled screen: header at byte 4: this file is format version 2; this runtime reads version 4 (it was compiled by an older stackc: compile its source again)")
         }
     }
 }

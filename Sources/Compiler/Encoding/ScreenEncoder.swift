@@ -480,6 +480,9 @@ public enum ScreenEncoder {
                 w.varint(Int(index))
             case .text: w.u8(12)
             case .fixed: w.u8(13)
+            case .caseName(let first):
+                w.u8(14)
+                w.varint(Int(first))
             }
         }
 

@@ -200,6 +200,15 @@ struct ExpressionCompiler {
             if let cacheSlot { recentSlots[cacheSlot] = (value, UInt32(existing)) }
             return UInt32(existing)
         }
+        let slot = appendSlot(value, hash: hash)
+        // Placed again from the hashes kept: hashing every string constant
+        // again at each doubling was a tenth of lowering.
+        constantSlots.insert(slot, hash: hash) { Int(constantHashes[$0]) }
+        return UInt32(slot)
+    }
+
+    /// Appends `value` as a new constant, found by no lookup yet.
+    private mutating func appendSlot(_ value: RuntimeValue, hash: Int) -> Int {
         let slot = table.constants.count
         if longStrings != nil, case .string(let text) = value, text.utf8.count >= ConstantStrings.shortest {
             UTF8Bytes.withUTF8(text) { longStrings?.append(slot: slot, utf8: $0) }
@@ -209,10 +218,23 @@ struct ExpressionCompiler {
         }
         constantExpressions.append(.max)
         constantHashes.append(UInt32(truncatingIfNeeded: hash))
-        // Placed again from the hashes kept: hashing every string constant
-        // again at each doubling was a tenth of lowering.
-        constantSlots.insert(slot, hash: hash) { Int(constantHashes[$0]) }
-        return UInt32(slot)
+        return slot
+    }
+
+    /// By enum, the slot of its first case's name, once its names are among
+    /// the constants.
+    private var caseNameSlots: [Int: UInt32] = [:]
+
+    /// The slot from which enum `e`'s case names run, one after another
+    /// (what `caseName` reads): added the first time an enum is
+    /// interpolated, and outside the lookup, which finds a string in one
+    /// slot only and so could not have made them a run.
+    private mutating func caseNames(of e: Int) -> UInt32 {
+        if let first = caseNameSlots[e] { return first }
+        let first = UInt32(table.constants.count)
+        for name in enums[e].cases { _ = appendSlot(.string(name), hash: 0) }  // no lookup finds them: no hash
+        caseNameSlots[e] = first
+        return first
     }
 
     /// Room for `constants` constants and `code` instructions in all.
@@ -302,20 +324,12 @@ struct ExpressionCompiler {
             case .fill: break  // folded: `fill(w)` is always constant
             }
         case .text(let x, .enumeration(let name)):
-            // The case's name, picked by comparing with each case in turn.
-            let cases = enumIndex[name].map { enums[$0].cases } ?? []
-            guard let last = cases.last else {
+            guard let e = enumIndex[name], !enums[e].cases.isEmpty else {
                 _ = constant(.string(""))
                 return
             }
-            for caseName in cases.dropLast() {
-                emit(x)
-                _ = constant(runtimeValue(.enumCase(name, caseName)))
-                table.code.append(.binary(.equal))
-                _ = constant(.string(caseName))
-            }
-            _ = constant(.string(last))
-            for _ in cases.dropLast() { table.code.append(.select) }
+            emit(x)
+            table.code.append(.caseName(first: caseNames(of: e)))
         case .text(let x, let type):
             emit(x)
             table.code.append(.text)

@@ -7,8 +7,9 @@ package enum CompiledFormat {
     package static let magic: [UInt8] = [0x53, 0x54, 0x4B, 0x43]
     /// The format version this runtime writes and reads. Version 2 added
     /// the `text` and `fixed` instructions (string interpolation) and data;
-    /// version 3 nested records, list fields and nested `for`s.
-    package static let version: UInt16 = 3
+    /// version 3 nested records, list fields and nested `for`s; version 4
+    /// the `caseName` instruction (an enum's text was a chain of selects).
+    package static let version: UInt16 = 4
     /// Magic (4), version (2), flags (2), payload length (4), CRC-32 (4).
     package static let headerSize = 16
 

@@ -62,6 +62,12 @@ struct ExpressionTyper {
     let code: CodeTable
     let state: [ValueKind]
     let parameters: [ValueKind]
+    /// By enum, its number of cases.
+    let caseCounts: [Int]
+    /// By constant, how many string constants run from it (itself
+    /// included): a `caseName` is checked in one step however many cases
+    /// its enum has, and however often it is written.
+    let stringRuns: [Int]
     private var stack: [ValueKind] = []
 
     init(constants: some Collection<RuntimeValue>, code: [Instruction], state: some Collection<StateSlot>, enums: [EnumModel], parameters: [TemplateParameter] = []) {
@@ -73,6 +79,14 @@ struct ExpressionTyper {
         self.code = code
         self.state = state.map { ValueKind($0.type) }
         self.parameters = parameters.map { ValueKind($0.type) }
+        caseCounts = enums.map(\.cases.count)
+        var runs = [Int](repeating: 0, count: self.constants.count)
+        var run = 0
+        for index in self.constants.indices.reversed() {
+            run = self.constants[index] == .string ? run + 1 : 0
+            runs[index] = run
+        }
+        stringRuns = runs
     }
 
     /// The type of `code[start..<start+count]`, or nil if it underflows,
@@ -122,6 +136,12 @@ struct ExpressionTyper {
                 stack.append(.string)
             case .fixed:
                 guard stack.popLast() == .number, stack.popLast() == .number else { return nil }
+                stack.append(.string)
+            case .caseName(let first):
+                // Every case's name must be a string constant.
+                guard case .enumeration(let e) = stack.popLast(), e < caseCounts.count, Int(first) < stringRuns.count,
+                    stringRuns[Int(first)] >= caseCounts[e]
+                else { return nil }
                 stack.append(.string)
             }
         }

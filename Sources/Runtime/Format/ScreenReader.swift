@@ -91,7 +91,7 @@ enum ScreenReader {
         var code: [Instruction] = []
         code.reserveCapacity(codeCount + constants.count)
         for _ in 0..<codeCount {
-            switch try r.tag(below: 14, "opcode") {
+            switch try r.tag(below: 15, "opcode") {
             case 0: code.append(.constant(UInt32(try r.index(below: constants.count, "constant index"))))
             case 1: code.append(.state(UInt32(try r.index(below: state.count, "state index"))))
             case 2: code.append(.viewportWidth)
@@ -105,6 +105,7 @@ enum ScreenReader {
             case 10: code.append(.clamp)
             case 12: code.append(.text)
             case 13: code.append(.fixed)
+            case 14: code.append(.caseName(first: UInt32(try r.index(below: constants.count, "case names' constant index"))))
             default: code.append(.parameter(UInt32(try r.index(below: parameters.count, "parameter index"))))
             }
         }

@@ -32,10 +32,16 @@ package enum Instruction: Hashable, Sendable, Codable {
     /// a value among the row's own constants (`RowModel.parameters`).
     case parameter(UInt32)
     /// Pop a number, percentage, bool or string; push its text (a string
-    /// interpolation's `\(x)`; enum cases are spelled out by the compiler).
+    /// interpolation's `\(x)`; an enum case's is `caseName`).
     case text
     /// Pop `digits`, `x`; push `x` with that many decimals (`fixed(x, 2)`).
     case fixed
+    /// Pop an enum case; push its name, `constants[first + case]`: the
+    /// compiler puts an enum's case names among the constants one after
+    /// another, once, so that interpolating an enum is one instruction
+    /// wherever it is written (a chain of compares and selects per place
+    /// grew as cases × places).
+    case caseName(first: UInt32)
 }
 
 /// An expression: a range of the code array.
@@ -188,9 +194,21 @@ extension ExpressionTable {
             case .fixed:
                 guard let digits = stack.popLast(), let x = stack.popLast() else { return .number(0) }
                 stack.append(.string(ValueText.fixed(x.numberValue, digits: digits.numberValue)))
+            case .caseName(let first):
+                guard let value = stack.popLast() else { return .number(0) }
+                stack.append(caseName(of: value, first: first))
             }
         }
         return stack.last ?? .number(0)
+    }
+
+    /// The name of the case `value` holds, or "" for anything the loader
+    /// would have refused (a value not a case, a name past the constants).
+    private func caseName(of value: RuntimeValue, first: UInt32) -> RuntimeValue {
+        guard case .enumCase(_, let c) = value, c >= 0 else { return .string("") }
+        let (index, overflow) = Int(first).addingReportingOverflow(c)
+        guard !overflow, index < constants.count, case .string = constants[index] else { return .string("") }
+        return constants[index]
     }
 
     private static func sameKind(as value: RuntimeValue, _ x: Double) -> RuntimeValue {

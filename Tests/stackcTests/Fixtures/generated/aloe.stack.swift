@@ -10,7 +10,7 @@ import StackRuntime
 final class AloeExampleScreen {
     /// The compiled screen (docs/format.md), as base64.
     static let compiled = """
-    U1RLQwMAAACtBgAAnXLKGwGGAwAAMgVpbnRybwlzd2l0Y2hSb3cJaGlkZGVuUm93DGV4cGFuZGlu
+    U1RLQwQAAACtBgAAnXLKGwGGAwAAMgVpbnRybwlzd2l0Y2hSb3cJaGlkZGVuUm93DGV4cGFuZGlu
     Z1JvdwZyZWRPbmUIVGFwTGFiZWwGcmVkVHdvC3Bob3RvSGVhZGVyBXBob3RvDmNhcm91c2VsSGVh
     ZGVyCGNhcm91c2VsBmZvb3RlcgV0aXRsZQdyZWd1bGFyB2xlYWRpbmcCb24LcGhvdG9UYXBwZWQH
     Y2FjdHVzMQdjYWN0dXMyB2NhY3R1czMHY2FjdHVzNApzaG93SGlkZGVuCGV4cGFuZGVkD1RhcExh

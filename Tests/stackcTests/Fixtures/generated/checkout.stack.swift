@@ -10,7 +10,7 @@ import StackRuntime
 final class CheckoutScreen {
     /// The compiled screen (docs/format.md), as base64.
     static let compiled = """
-    U1RLQwMAAADuBgAAJgJk9wEXAgAAOglQcmljZUxpbmUEbmV4dARDYXJ0B2FkZHJlc3MNZXhwcmVz
+    U1RLQwQAAADuBgAAJgJk9wEXAgAAOglQcmljZUxpbmUEbmV4dARDYXJ0B2FkZHJlc3MNZXhwcmVz
     c1N3aXRjaAhTaGlwcGluZwRjYXJkB1BheW1lbnQGUmV2aWV3BENoaXANU2VjdGlvbkhlYWRlcgpT
     ZXR0aW5nUm93CVRodW1ibmFpbAVsYWJlbAR0aW50BmFtb3VudAV0aXRsZQZkZXRhaWwABG5hbWUI
     c2VtaWJvbGQHbGVhZGluZwdyZWd1bGFyAm9uBGJvbGQGY2VudGVyCnBsYWNlT3JkZXIHZXhwcmVz

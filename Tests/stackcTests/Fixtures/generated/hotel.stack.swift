@@ -10,7 +10,7 @@ import StackRuntime
 final class HotelScreen {
     /// The compiled screen (docs/format.md), as base64.
     static let compiled = """
-    U1RLQwMAAABNDQAAHT+AkQFHBAAAYgd3ZWxjb21lBW5vdGVzBHRhZ3MEdGFicwdnYWxsZXJ5CWFt
+    U1RLQwQAAABNDQAAHT+AkQFHBAAAYgd3ZWxjb21lBW5vdGVzBHRhZ3MEdGFicwdnYWxsZXJ5CWFt
     ZW5pdGllcwRDaGlwDXByaWNpbmdUb2dnbGUHcHJpY2luZwlQcmljZUxpbmUFdG90YWwNU2VjdGlv
     bkhlYWRlcgpTZXR0aW5nUm93CVRodW1ibmFpbAdBbWVuaXR5AmlkBXRpdGxlBmRldGFpbAAFcHJp
     Y2UIZmVhdHVyZWQSZm9yIGEgaW4gYW1lbml0aWVzB2FtZW5pdHkFbGFiZWwEdGludAZhbW91bnQE

@@ -10,7 +10,7 @@ import StackRuntime
 final class HotelDemoScreen {
     /// The compiled screen (docs/format.md), as base64.
     static let compiled = """
-    U1RLQwMAAABNBgAAJNcHyAHgAQAAMQd3ZWxjb21lBW5vdGVzBHRhZ3MHZ2FsbGVyeQdwcmljaW5n
+    U1RLQwQAAABNBgAAJNcHyAHgAQAAMQd3ZWxjb21lBW5vdGVzBHRhZ3MHZ2FsbGVyeQdwcmljaW5n
     CVByaWNlTGluZQd0b29sYmFyBENoaXANU2VjdGlvbkhlYWRlcgpTZXR0aW5nUm93CVRodW1ibmFp
     bAVsYWJlbAR0aW50BmFtb3VudAV0aXRsZQZkZXRhaWwABG5hbWUEYm9sZAdsZWFkaW5nB3JlZ3Vs
     YXIGY2VudGVyCHNlbWlib2xkBGJvb2sMd2VsY29tZVNob3duDHRhZ3NFeHBhbmRlZAZuaWdodHMI

@@ -10,7 +10,7 @@ import StackRuntime
 final class InboxScreen {
     /// The compiled screen (docs/format.md), as base64.
     static let compiled = """
-    U1RLQwMAAAAjBAAA63D3sAEuAQAAIgV0aXRsZQdzdW1tYXJ5BWVtcHR5CG1lc3NhZ2VzB01lc3Nh
+    U1RLQwQAAAAjBAAA63D3sAEuAQAAIgV0aXRsZQdzdW1tYXJ5BWVtcHR5CG1lc3NhZ2VzB01lc3Nh
     Z2UCaWQGc2VuZGVyB3N1YmplY3QHcHJldmlldwAGdW5yZWFkB21pbnV0ZXMRZm9yIG0gaW4gbWVz
     c2FnZXMHbWVzc2FnZQRtLmlkCG0uc2VuZGVyCW0uc3ViamVjdAltLnByZXZpZXcIbS51bnJlYWQJ
     bS5taW51dGVzBWluZGV4BGJvbGQHbGVhZGluZwdyZWd1bGFyBmNlbnRlcgtvcGVuTWVzc2FnZQ5t

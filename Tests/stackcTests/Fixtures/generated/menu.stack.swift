@@ -10,7 +10,7 @@ import StackRuntime
 final class MenuScreen {
     /// The compiled screen (docs/format.md), as base64.
     static let compiled = """
-    U1RLQwMAAABvBgAAUi8VHwGeAgAAQQV0aXRsZQdhZGRyZXNzDnNwZWNpYWxzSGVhZGVyBWVtcHR5
+    U1RLQwQAAABvBgAAUi8VHwGeAgAAQQV0aXRsZQdhZGRyZXNzDnNwZWNpYWxzSGVhZGVyBWVtcHR5
     BXBsYWNlClJlc3RhdXJhbnQEbmFtZQ5hZGRyZXNzLnN0cmVldAxhZGRyZXNzLmNpdHkIc3BlY2lh
     bHMERGlzaAJpZAtkZXNjcmlwdGlvbgAMcHJpY2UuYW1vdW50DnByaWNlLmN1cnJlbmN5A+KCrAp2
     ZWdldGFyaWFuCHNlY3Rpb25zB1NlY3Rpb24GZGlzaGVzF2ZvciBzIGluIHBsYWNlLnNwZWNpYWxz

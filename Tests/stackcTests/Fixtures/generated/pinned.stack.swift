@@ -12,7 +12,7 @@ import StackRuntime
 final class PinnedScreen {
     /// The compiled screen (docs/format.md), as base64.
     static let compiled = """
-    U1RLQwMAAABHAgAA4RYxYgHYAAAAEwNiYXIGaGVhZGVyBnNpbmdsZQZkb3VibGUFc3VpdGUEYm9v
+    U1RLQwQAAABHAgAA4RYxYgHYAAAAEwNiYXIGaGVhZGVyBnNpbmdsZQZkb3VibGUFc3VpdGUEYm9v
     awdyZWd1bGFyB2xlYWRpbmcEYm9sZAZjZW50ZXIGc2VhcmNoBXJvb21zBlBpbm5lZA1TZWFyY2gg
     aG90ZWxzBVJvb21zIFNpbmdsZSByb29tIOKAlCAxIGJlZCwgY2l0eSB2aWV3I0RvdWJsZSByb29t
     IOKAlCAyIGJlZHMsIGdhcmRlbiB2aWV3IFN1aXRlIOKAlCBzZWEgdmlldyBhbmQgYSB0ZXJyYWNl

@@ -10,7 +10,7 @@ import StackRuntime
 final class SettingsScreen {
     /// The compiled screen (docs/format.md), as base64.
     static let compiled = """
-    U1RLQwMAAACVCAAAVFwBnAElAwAAUw1TZWN0aW9uSGVhZGVyBXBob3RvE25vdGlmaWNhdGlvbnNT
+    U1RLQwQAAACVCAAAVFwBnAElAwAAUw1TZWN0aW9uSGVhZGVyBXBob3RvE25vdGlmaWNhdGlvbnNT
     d2l0Y2gGc291bmRzClNldHRpbmdSb3cGYmFkZ2VzB2Jhbm5lcnMIcHJldmlld3MIZ3JvdXBpbmcI
     Y2Fyb3VzZWwJVGh1bWJuYWlsBHBsYW4Hc2lnbk91dARDaGlwCVByaWNlTGluZQVsYWJlbAR0aW50
     BmFtb3VudAV0aXRsZQZkZXRhaWwABG5hbWUHcmVndWxhcgdsZWFkaW5nAm9uBmNlbnRlcgllZGl0

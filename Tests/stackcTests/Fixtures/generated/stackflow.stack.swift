@@ -13,7 +13,7 @@ import StackRuntime
 final class BookingScreen {
     /// The compiled screen (docs/format.md), as base64.
     static let compiled = """
-    U1RLQwMAAAA8BAAAZKoqPgE8AQAAHwh0b0d1ZXN0cwVEYXRlcwRtb3JlBnRvUm9vbQZHdWVzdHMJ
+    U1RLQwQAAAA8BAAAZKoqPgE8AQAAHwh0b0d1ZXN0cwVEYXRlcwRtb3JlBnRvUm9vbQZHdWVzdHMJ
     dG9Db25maXJtBFJvb20EYm9vawdDb25maXJtCHNlbWlib2xkB2xlYWRpbmcHcmVndWxhcgZjZW50
     ZXIGZ3Vlc3RzCmZsb3cuZGVwdGgHQm9va2luZwVXaGVuPxpGcmkgMTIg4oCTIFN1biAxNCBEZWNl
     bWJlcggyIG5pZ2h0cwxOZXh0OiBndWVzdHMEV2hvPwcxIGd1ZXN0CDIgZ3Vlc3RzC0FkZCBhIGd1
