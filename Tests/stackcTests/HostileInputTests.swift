@@ -179,6 +179,47 @@ final class HostileInputTests: XCTestCase {
         }
     }
 
+    /// A component of tens of thousands of parameters given by one
+    /// instance and by an `insert`, as many unknown names among as many
+    /// states, and as many screens: each argument was looked for among
+    /// those given so far (and lowered the same way), each unknown name
+    /// compared with 2,000 states for a message past the diagnostic limit,
+    /// and each screen copied the file's string table (20,000 parameters
+    /// took a minute to check; 20,000 unknown names 15 s).
+    func testManyParametersUnknownNamesAndScreens() throws {
+        let count = Self.isLong ? 60_000 : 20_000
+        let parameters = (0..<count).map { "p\($0): number" }.joined(separator: ", ")
+        let arguments = (0..<count).map { "p\($0): \($0)" }.joined(separator: "  ")
+        let manyParameters = """
+            component C(\(parameters)): Text { text: "\\(p0) \\(p\(count - 1))" }
+            screen S {
+                C c { \(arguments) }
+                Text t { text: "x"  tap: insert(C { \(arguments) }, after: c) }
+            }
+
+            """
+        var unknownNames = "screen S {\n"
+        for index in 0..<count { unknownNames += "    state s\(index): bool = false\n" }
+        for index in 0..<count { unknownNames += "    Text r\(index) { text: \"x\"  hidden: q\(index) || s\(index) }\n" }
+        unknownNames += "}\n"
+        let manyScreens = (0..<count).map { "screen S\($0) { Text r { text: \"x\($0)\" } }" }.joined(separator: "\n") + "\n"
+        let cases = [("\(count) parameters", manyParameters, 0), ("\(count) unknown names", unknownNames, 1), ("\(count) screens", manyScreens, 0)]
+        for (name, text, status) in cases {
+            let path = try file("many.stack", text)
+            let checked = try run(["check", path], name, seconds: 30)
+            XCTAssertEqual(checked.status, Int32(status), "\(name)\n\(checked.stderr.prefix(500))")
+            guard status == 0 else {
+                XCTAssertTrue(checked.stderr.contains("\(count) errors generated"), "\(name): every error counted\n\(checked.stderr.suffix(300))")
+                continue
+            }
+            let compiled = try run(["compile", path, "-o", path + "c"], name, seconds: 30)
+            XCTAssertEqual(compiled.status, 0, "\(name)\n\(compiled.stderr.prefix(500))")
+            let laidOut = try run(["layout", path + "c", "--format", "json"], name, seconds: 30)
+            XCTAssertEqual(laidOut.status, 0, "\(name)\n\(laidOut.stderr.prefix(500))")
+            wellFormedJSON(laidOut.stdout, name)
+        }
+    }
+
     func testExtremeNumbersInEveryNumericProperty() throws {
         var checkedClean = 0
         defer { XCTAssertGreaterThanOrEqual(checkedClean, 4, "most extremes are valid source and get laid out") }

@@ -374,7 +374,7 @@ extension TypeChecker {
     /// A second setting at `span`, the first at `first`: out of line, so
     /// that the inlined `claim` stays small. (`what` is built only for it.)
     @inline(never)
-    private mutating func reportSecond(_ span: Span, first: Span, what: String, code: DiagnosticCode, verb: String) {
+    mutating func reportSecond(_ span: Span, first: Span, what: String, code: DiagnosticCode, verb: String) {
         error(code, span, "\(what) is \(verb) more than once", notes: [DiagnosticNote(span: first, message: "first \(verb) here")])
     }
 

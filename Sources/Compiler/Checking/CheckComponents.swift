@@ -23,6 +23,11 @@ extension TypeChecker {
                 }
             }
             var seen: [String: Span] = [:]
+            // Gathered here and set once: `info.parameters` indexes itself
+            // again at every change (a component of 20,000 parameters took
+            // a minute to check when each was appended to it).
+            var parameters: [CheckedParameter] = []
+            var spans: [Span] = []
             for parameter in decl.parameters {
                 guard declareOnce(parameter.name, in: &seen, code: .duplicateDeclaration, what: "parameter") else { continue }
                 checkLowercaseStyle(parameter.name, what: "parameter")
@@ -35,8 +40,11 @@ extension TypeChecker {
                     }
                     defaultValue = typed == .invalid ? .invalid : typed
                 }
-                info.parameters.append(CheckedParameter(name: parameter.name.name, type: type, defaultValue: defaultValue))
+                parameters.append(CheckedParameter(name: parameter.name.name, type: type, defaultValue: defaultValue))
+                spans.append(parameter.name.span)
             }
+            info.parameters = parameters
+            info.parameterSpans = spans
             components[name] = info
         }
     }

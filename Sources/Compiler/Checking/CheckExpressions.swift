@@ -150,12 +150,8 @@ extension TypeChecker {
             error(.unknownName, span, "unknown name '\(name)'; enum cases are written with a leading dot: '.\(name)'")
             return (.invalid, nil)
         }
-        var candidates = Array(scope.parameters.keys) + Array(scope.states.keys)
-        if expected == .color { candidates += Array(ColorNames.table.keys) + Self.semanticColorNames }
-        if expected == .number { candidates += Self.textStyleNames }
-        if expected == .length { candidates += ["fit", "fill"] }
         var message = "unknown name '\(name)'"
-        let hint = suggestion(name, candidates)
+        let hint = suggestion(name, Self.nameCandidates(scope: scope, expected: expected))
         if !hint.isEmpty {
             message += hint
         } else if name == "index" {
@@ -171,6 +167,15 @@ extension TypeChecker {
         }
         error(.unknownName, span, message)
         return (.invalid, nil)
+    }
+
+    /// The names an unknown name may be a typo of, for `expected`.
+    private static func nameCandidates(scope: Scope, expected: ValueType?) -> [String] {
+        var candidates = Array(scope.parameters.keys) + Array(scope.states.keys)
+        if expected == .color { candidates += Array(ColorNames.table.keys) + semanticColorNames }
+        if expected == .number { candidates += textStyleNames }
+        if expected == .length { candidates += ["fit", "fill"] }
+        return candidates
     }
 
     private mutating func inferEnumCase(_ name: String, span: Span, expected: ValueType?) -> Checked {

@@ -23,9 +23,9 @@ extension TypeChecker {
                 return resolved
             }
         }
-        let candidates = RowKind.allCases.map(\.rawValue) + components.keys
-        var message = "unknown row kind '\(name.name)'" + suggestion(name.name, candidates)
-        if suggestion(name.name, candidates).isEmpty {
+        let hint = suggestion(name.name, RowKind.allCases.map(\.rawValue) + components.keys)
+        var message = "unknown row kind '\(name.name)'" + hint
+        if hint.isEmpty {
             message += "; expected Text, Image, View, Spacer, Stack or a component"
         }
         error(.unknownKind, name.span, message)
@@ -165,29 +165,41 @@ extension TypeChecker {
         var arguments = NamedValues<TypedExpr>()
         arguments.reserveCapacity(info.parameters.count)
         var overrides = Block(members: [], span: row.body.span)
-        var argumentSpans = BlockResult()
-        swap(&argumentSpans.spans, &spareSpans)
+        // By parameter place, where its argument is given: found by the
+        // parameters' index, not by scanning the arguments so far by name
+        // (a component of thousands of parameters made every instance
+        // quadratic). The array is kept for the next instance.
+        var given: [Span?] = []
+        swap(&given, &spareGiven)
+        given.append(contentsOf: repeatElement(nil, count: info.parameters.count))
         for member in row.body.members {
-            if case .property(let property) = member, let parameter = parameters[property.name.name] {
-                guard claim(property.name.name, property.name.span, in: &argumentSpans, what: "argument '\(property.name.name)'") else { continue }
+            if case .property(let property) = member, let place = parameters.position(of: property.name.name) {
+                let parameter = info.parameters[place]
+                guard claim(place, property.name.span, in: &given, what: "argument '\(property.name.name)'") else { continue }
                 guard let expr = single(property.value, what: "argument '\(property.name.name)'") else { continue }
                 // An argument that becomes a Text's text is localized as the text is.
                 let typed = catalogs[expr.span.file] != nil && parameter.type == .string && Self.isText(parameter.name, of: info, base: base)
                     ? checkLocalizedText(expr, scope: scope)
                     : check(expr, expecting: parameter.type, scope: scope, what: "argument '\(parameter.name)' of \(name)")
                 if typed != .invalid {
-                    arguments[parameter.name] = typed
+                    // New: its place was claimed just now.
+                    arguments.append(new: parameter.name, typed)
                     tallestArgument = max(tallestArgument, typed.height)
                 }
             } else if case .property(let property) = member, PropertyCatalog.lookup(property.name.name, in: BlockContext(base)) == nil {
-                let candidates = info.parameters.map(\.name) + PropertyCatalog.properties(of: BlockContext(base)).map(\.name)
-                var message = "\(name) has no parameter or property '\(property.name.name)'" + suggestion(property.name.name, candidates)
-                if suggestion(property.name.name, candidates).isEmpty, !info.parameters.isEmpty {
-                    message += "; its parameters are " + Self.list(info.parameters.map(\.name), conjunction: "and")
+                let hint = suggestion(
+                    property.name.name, info.parameters.map(\.name) + PropertyCatalog.properties(of: BlockContext(base)).map(\.name))
+                var message = "\(name) has no parameter or property '\(property.name.name)'" + hint
+                if hint.isEmpty, !info.parameters.isEmpty {
+                    message += "; " + Self.parameterList(info.parameters)
                 }
-                // A misspelt argument is one mistake: don't also call the parameter missing.
-                if let meant = Suggestions.closest(to: property.name.name, in: info.parameters.map(\.name)) {
-                    _ = claim(meant, property.name.span, in: &argumentSpans, what: "argument '\(meant)'")
+                // A misspelt argument is one mistake: don't also call the
+                // parameter missing. (Past the diagnostic limit no typo is
+                // looked for, so such a parameter's absence is counted too.)
+                if diagnostics.keepsMore, let meant = Suggestions.closest(to: property.name.name, in: info.parameters.map(\.name)),
+                    let place = parameters.position(of: meant)
+                {
+                    _ = claim(place, property.name.span, in: &given, what: "argument '\(meant)'")
                 }
                 error(.unknownArgument, property.name.span, message)
             } else if case .row(let nested) = member {
@@ -197,14 +209,15 @@ extension TypeChecker {
             }
         }
         if !row.body.isInvalid {
-            for parameter in info.parameters where parameter.defaultValue == nil && arguments[parameter.name] == nil {
-                if argumentSpans.spans[parameter.name] != nil { continue }  // given, but wrong: already reported
+            // Given but wrong was reported already.
+            for (place, parameter) in info.parameters.enumerated() where parameter.defaultValue == nil && given[place] == nil {
                 error(
                     .missingArgument, row.kind.span, "\(name) needs an argument '\(parameter.name)' of type \(parameter.type)",
-                    notes: [DiagnosticNote(span: parameterSpan(info, parameter.name), message: "'\(parameter.name)' is declared here")])
+                    notes: [DiagnosticNote(span: info.parameterSpans[place], message: "'\(parameter.name)' is declared here")])
             }
         }
-        argumentSpans.spans.recycle(into: &spareSpans)
+        given.removeAll(keepingCapacity: true)
+        swap(&given, &spareGiven)
         var result = checkMembers(
             overrides, context: BlockContext(base), scope: scope, owner: row.id.map { "\(name) '\($0.name)'" } ?? name)
         if base == .image, !row.body.isInvalid {
@@ -216,8 +229,25 @@ extension TypeChecker {
         swap(&rows[rows.count - 1].arguments, &arguments)
     }
 
-    private func parameterSpan(_ info: ComponentInfo, _ name: String) -> Span {
-        info.decl.parameters.first { $0.name.name == name }?.name.span ?? info.decl.name.span
+    /// Where argument `place` was first given at `span`, or a report of
+    /// the second (as `claim` reports a property set twice).
+    private mutating func claim(_ place: Int, _ span: Span, in given: inout [Span?], what: @autoclosure () -> String) -> Bool {
+        guard let first = given[place] else {
+            given[place] = span
+            return true
+        }
+        reportSecond(span, first: first, what: what(), code: .duplicateProperty, verb: "set")
+        return false
+    }
+
+    /// "its parameters are 'a', 'b' and 'c'": the first ten, and how many
+    /// more (a message naming thousands helps nobody, and was built for
+    /// every unknown argument).
+    static func parameterList(_ parameters: [CheckedParameter]) -> String {
+        let shown = 10
+        guard parameters.count > shown else { return "its parameters are " + list(parameters.map(\.name), conjunction: "and") }
+        return "its parameters are " + parameters.prefix(shown).map { "'\($0.name)'" }.joined(separator: ", ")
+            + " and \(parameters.count - shown) more"
     }
 
     /// An Image component is measurable if the body or the instance gives

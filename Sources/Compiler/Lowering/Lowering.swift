@@ -554,14 +554,16 @@ struct ScreenLowering {
             }
             // Parameters take the instance's arguments (in the instance's scope), else their defaults.
             var inner = Substitution(minimumCapacity: component.parameters.count)
-            for parameter in component.parameters {
-                if keepParameters {
-                    inner[parameter.name] = .parameter(parameter.name, parameter.type)
-                } else if let argument = row.arguments[parameter.name] {
-                    inner[parameter.name] = argument.substituting(substitution)
-                } else if let value = parameter.defaultValue {
-                    inner[parameter.name] = value
+            if keepParameters {
+                for parameter in component.parameters { inner[parameter.name] = .parameter(parameter.name, parameter.type) }
+            } else {
+                // The defaults, then the arguments over them: each argument
+                // looked for by name among an instance's was quadratic in a
+                // component's parameters.
+                for parameter in component.parameters {
+                    if let value = parameter.defaultValue { inner[parameter.name] = value }
                 }
+                row.arguments.forEachName { index, name in inner[name] = row.arguments.value(at: index).substituting(substitution) }
             }
             block = component.body.block.substituting(inner).overridden(by: block)
             children = component.body.rows

@@ -79,7 +79,10 @@ struct StreamingLowering: CheckedRowSink {
 
     mutating func begin(_ stack: CheckedStack, number: Int, expectedRows: Int) -> Bool {
         guard let declarations else { return false }
-        if let previous = current.take() { screens[previous.number] = previous.lowering }
+        if var previous = current.take() {
+            previous.lowering.expressions.park()
+            screens[previous.number] = previous.lowering
+        }
         var lowering = ScreenLowering(program: declarations, enums: enums, stack: stack)
         if number == 0, let firstScreenRows { lowering.handRows(to: firstScreenRows) }
         lowering.beginScreen(rootRows: expectedRows)
@@ -104,6 +107,7 @@ struct StreamingLowering: CheckedRowSink {
         program.stacks = []
         return Compiler.lower(pending: &pending, declarations: program) { number, stack in
             guard var lowering = screens.removeValue(forKey: number) else { return nil }
+            lowering.expressions.resume()
             for row in stack.rows { lowering.addRootRow(row) }
             let rowSink = lowering.rowSink
             // Moved, not copied: the renumbering must find the tables unshared.

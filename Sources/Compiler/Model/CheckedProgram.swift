@@ -107,7 +107,10 @@ public struct NamedValues<Value: Hashable & Sendable>: Hashable, Sendable {
     /// Adds `value` under `name`, which the caller knows is not among the
     /// names yet (a block's property once its name is claimed): no scan.
     mutating func append(new name: String, _ value: Value) {
-        assert(index(of: name) == nil, "'\(name)' is already set")
+        // Checked in debug builds for blocks of a usual size only: an
+        // instance's arguments may be thousands, and the scan for each
+        // made a debug build quadratic.
+        assert(storage.count > 64 || index(of: name) == nil, "'\(name)' is already set")
         storage.append(Entry(name: name, value: value))
     }
 

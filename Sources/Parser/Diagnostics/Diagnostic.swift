@@ -70,6 +70,11 @@ public struct DiagnosticList: Sendable {
     public var isTruncated: Bool { dropped > 0 }
     /// How many diagnostics were found past the limit.
     public var dropped: Int { droppedErrors + droppedWarnings + droppedNotes }
+    /// Whether a diagnostic found now may be kept: past the limit, with
+    /// only errors kept, it is counted and its message never read, so the
+    /// work of explaining it (the closest of thousands of names) is
+    /// skipped.
+    public var keepsMore: Bool { items.count < limit || keptOthers > 0 }
 
     /// Keeps `diagnostic` while fewer than `limit` are kept. Past it, an
     /// error takes the place of the last warning kept, if any: a file with

@@ -290,26 +290,37 @@ enum ModelValidation {
         var typer = ExpressionTyper(
             constants: model.expressions.constants, code: model.expressions.code, state: model.state, enums: model.enums,
             parameters: model.parameters)
+        // Components, and each one's parameters, found by name (the first
+        // of a name): searched for each action and each argument, a file
+        // of many inserts of a component of many parameters was quadratic.
+        let templates = Dictionary(model.components.indices.map { (model.components[$0].name, $0) }, uniquingKeysWith: { first, _ in first })
+        var places: [Int: [String: Int]] = [:]
         for index in model.rows.indices {
             for case .insert(let component, let arguments, _, _) in model.rows[index].tap {
                 func fail(_ message: String) -> LoadError {
                     LoadError(section: "ACTIONS", offset: 0, message: "row \(index) inserts \(message)")
                 }
-                guard let template = model.components.first(where: { $0.name == component }) else {
+                guard let number = templates[component] else {
                     throw fail("component '\(component)', which the screen does not have")
                 }
-                let parameters = template.parameters.map { model.parameters[$0] }
+                let parameters = model.components[number].parameters.map { model.parameters[$0] }
+                let place = places[number] ?? Dictionary(parameters.indices.map { (parameters[$0].name, $0) }, uniquingKeysWith: { first, _ in first })
+                places[number] = place
+                var given = [Bool](repeating: false, count: parameters.count)
                 for argument in arguments {
-                    guard let parameter = parameters.first(where: { $0.name == argument.name }) else {
+                    guard let at = place[argument.name] else {
                         throw fail("\(component) with an argument '\(argument.name)' it does not take")
                     }
                     let kind = typer.type(start: Int(argument.value.start), count: Int(argument.value.count))
-                    guard let kind, ValueKind(parameter.type).accepts(kind) else {
+                    guard let kind, ValueKind(parameters[at].type).accepts(kind) else {
                         throw fail("\(component) with argument '\(argument.name)' of the wrong type")
                     }
+                    given[at] = true
                 }
-                for parameter in parameters where parameter.defaultValue == nil && !arguments.contains(where: { $0.name == parameter.name }) {
-                    throw fail("\(component) without its argument '\(parameter.name)'")
+                // A name given once for each of its places: a parameter
+                // named twice is given when its first place is.
+                for at in parameters.indices where parameters[at].defaultValue == nil && !given[place[parameters[at].name] ?? at] {
+                    throw fail("\(component) without its argument '\(parameters[at].name)'")
                 }
             }
         }

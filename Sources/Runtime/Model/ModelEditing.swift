@@ -26,7 +26,8 @@ extension ScreenModel {
         // Arguments by parameter: given, else the default; typed.
         var values: [Int: RuntimeValue] = [:]
         let names = template.parameters.map { self.parameters[$0].name }
-        for name in instance.arguments.keys.sorted() where !names.contains(name) {
+        let known = Set(names)
+        for name in instance.arguments.keys.sorted() where !known.contains(name) {
             throw RuntimeError("\(template.name) has no parameter '\(name)'" + (names.isEmpty ? "" : "; its parameters are \(names.joined(separator: ", "))"))
         }
         for index in template.parameters {
