@@ -171,7 +171,7 @@ extension TypeChecker {
         // quadratic). The array is kept for the next instance.
         var given: [Span?] = []
         swap(&given, &spareGiven)
-        given.append(contentsOf: repeatElement(nil, count: info.parameters.count))
+        for _ in 0..<info.parameters.count { given.append(nil) }
         for member in row.body.members {
             if case .property(let property) = member, let place = parameters.position(of: property.name.name) {
                 let parameter = info.parameters[place]
@@ -216,7 +216,9 @@ extension TypeChecker {
                     notes: [DiagnosticNote(span: info.parameterSpans[place], message: "'\(parameter.name)' is declared here")])
             }
         }
-        given.removeAll(keepingCapacity: true)
+        // Popped, keeping the room: `removeAll(keepingCapacity:)` goes
+        // through the generic `replaceSubrange`.
+        while given.popLast() != nil {}
         swap(&given, &spareGiven)
         var result = checkMembers(
             overrides, context: BlockContext(base), scope: scope, owner: row.id.map { "\(name) '\($0.name)'" } ?? name)

@@ -556,10 +556,19 @@ struct ScreenLowering {
             var inner = Substitution(minimumCapacity: component.parameters.count)
             if keepParameters {
                 for parameter in component.parameters { inner[parameter.name] = .parameter(parameter.name, parameter.type) }
+            } else if component.parameters.count <= NameTable<Int>.linearLimit {
+                // A few: each argument found by a scan of the instance's few.
+                for parameter in component.parameters {
+                    if let argument = row.arguments[parameter.name] {
+                        inner[parameter.name] = argument.substituting(substitution)
+                    } else if let value = parameter.defaultValue {
+                        inner[parameter.name] = value
+                    }
+                }
             } else {
-                // The defaults, then the arguments over them: each argument
-                // looked for by name among an instance's was quadratic in a
-                // component's parameters.
+                // Many: the defaults, then the arguments over them (each
+                // argument looked for among the instance's was quadratic
+                // in a component's parameters).
                 for parameter in component.parameters {
                     if let value = parameter.defaultValue { inner[parameter.name] = value }
                 }
