@@ -105,6 +105,10 @@ struct ScreenLowering {
     /// The `for`s whose templates are being lowered, outermost first.
     private var enclosingRepeaters: [Int] = []
     var dataModels: [DataModel] = []
+    /// `dataModels` by name (the first of a name): a `for` found its list
+    /// by walking them, and a screen of thousands of lists and `for`s was
+    /// quadratic.
+    private var dataIndex: [String: Int] = [:]
     var repeaters: [RepeaterModel] = []
     /// Parameters of components' templates, then of `for` templates.
     var templateParameters: [TemplateParameter] = []
@@ -153,6 +157,7 @@ struct ScreenLowering {
                     stateSlots.append(StateSlot(name: "\(data.name).\(field.name)", type: field.type, initial: field.defaultValue ?? Self.zero(field.type)))
                 }
             }
+            if dataIndex[data.name] == nil { dataIndex[data.name] = dataModels.count }
             dataModels.append(DataModel(name: data.name, record: recordModel, isList: data.isList, slots: slots))
         }
         for name in environment {
@@ -681,7 +686,7 @@ struct ScreenLowering {
             data = repeaters[parent].data
             base = ScreenModel.elementRecord(of: parent, repeaters: repeaters, data: dataModels)
         } else {
-            guard let index = dataModels.firstIndex(where: { $0.name == repeating.data }) else { return }
+            guard let index = dataIndex[repeating.data] else { return }
             data = index
             base = dataModels[index].record
         }
