@@ -44,14 +44,6 @@ struct SpanTable {
     }
 
     private var entries: [Entry] = []
-    /// Places by name, once there are more than `linearLimit` entries: a
-    /// block's properties are a handful, but a flow's steps are claimed
-    /// here too, and a flow of 32,000 steps scanned them all for each
-    /// (1.6 s to check).
-    /// (Not optional: `places![name] =` copied the whole dictionary each
-    /// time in a debug build, and a test's 60,000 steps timed out.)
-    private var places: [String: Int] = [:]
-    private static let linearLimit = 32
 
     subscript(name: String) -> Span? {
         get {
@@ -61,13 +53,7 @@ struct SpanTable {
         set {
             let length = name.utf8.count
             if let index = index(of: name, length: length) {
-                if let newValue {
-                    entries[index].span = newValue
-                } else {
-                    entries.remove(at: index)
-                    places = [:]
-                    indexIfLong()
-                }
+                if let newValue { entries[index].span = newValue } else { entries.remove(at: index) }
             } else if let newValue {
                 add(Entry(name: name, length: UInt32(truncatingIfNeeded: length), span: newValue))
             }
@@ -81,11 +67,6 @@ struct SpanTable {
     mutating func record(_ name: String, spec: PropertySpec? = nil, at span: Span) -> Span? {
         let key = spec.map(ObjectIdentifier.init)
         let length = UInt32(truncatingIfNeeded: name.utf8.count)
-        if !places.isEmpty {
-            if let index = places[name] { return entries[index].span }
-            add(Entry(name: name, length: length, span: span, spec: key))
-            return nil
-        }
         for index in entries.indices {
             if let key, let other = entries[index].spec {
                 if other == key { return entries[index].span }
@@ -105,7 +86,6 @@ struct SpanTable {
         // entries through the generic `replaceSubrange` (2 % of the
         // checker's thread). Popping keeps the room as well.
         while entries.popLast() != nil {}
-        if !places.isEmpty { places = [:] }
         swap(&self, &spare)
     }
 
@@ -113,23 +93,11 @@ struct SpanTable {
     private mutating func add(_ entry: Entry) {
         if entries.isEmpty { entries.reserveCapacity(8) }
         entries.append(entry)
-        if !places.isEmpty {
-            places[entry.name] = entries.count - 1
-        } else if entries.count > Self.linearLimit {
-            indexIfLong()
-        }
-    }
-
-    /// `places` made from the entries, if there are more than a few.
-    private mutating func indexIfLong() {
-        guard entries.count > Self.linearLimit else { return }
-        places = Dictionary(entries.indices.map { (entries[$0].name, $0) }, uniquingKeysWith: { first, _ in first })
     }
 
     /// Lengths compared first: two different names compared as strings
     /// is a call into the runtime, and most names scanned are others.
     private func index(of name: String, length: Int) -> Int? {
-        if !places.isEmpty { return places[name] }
         let length = UInt32(truncatingIfNeeded: length)
         return entries.indices.first { entries[$0].length == length && entries[$0].name == name }
     }
@@ -553,8 +521,11 @@ extension TypeChecker {
             error(.expectedToken, nested.keywordSpan, "a step needs a name: 'step Shipping { … }'")
             return nil
         }
-        guard claim("step " + name.name, name.span, in: &result, what: "step '\(name.name)'", code: .duplicateDeclaration, verb: "declared")
-        else { return nil }
+        if let first = stepSpans[name.name] {
+            reportSecond(name.span, first: first, what: "step '\(name.name)'", code: .duplicateDeclaration, verb: "declared")
+            return nil
+        }
+        stepSpans[name.name] = name.span
         let body = checkMembers(nested.body, context: .step, scope: scope, owner: "step '\(name.name)'")
         return CheckedStep(name: name.name, block: body.block, rows: body.rows)
     }

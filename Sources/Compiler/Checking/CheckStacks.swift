@@ -28,6 +28,7 @@ extension TypeChecker {
             scope.steps = allSteps
         }
         usedStates = []
+        stepSpans = [:]
         let stateMembers = decl.body.members.filter { if case .state = $0 { true } else { false } }
         let context: BlockContext = decl.kind == .screen ? .screen : .flow
         let owner = "\(what) '\(decl.name.name)'"

@@ -10,10 +10,8 @@
 struct NameTable<Value> {
     private(set) var keys: [String] = []
     private(set) var values: [Value] = []
-    /// Positions by name, kept only past `linearLimit` names (empty
-    /// before: an optional written through `positions![name] =` copied
-    /// the whole dictionary each time in a debug build).
-    private var positions: [String: Int] = [:]
+    /// Positions by name, kept only past `linearLimit` names.
+    private var positions: [String: Int]?
 
     /// Names looked for one by one, up to this many.
     static var linearLimit: Int { 16 }
@@ -37,8 +35,11 @@ struct NameTable<Value> {
             guard let newValue else { return }
             keys.append(name)
             values.append(newValue)
-            if !positions.isEmpty {
-                positions[name] = keys.count - 1
+            if positions != nil {
+                // Through `?`, not `!`: a debug build copied the whole
+                // dictionary for `positions![name] =` (60,000 steps took
+                // a debug `stackc check` a minute).
+                positions?[name] = keys.count - 1
             } else if keys.count > Self.linearLimit {
                 positions = Dictionary(uniqueKeysWithValues: zip(keys, keys.indices))
             }
@@ -53,7 +54,7 @@ struct NameTable<Value> {
     /// Where `name`'s value is in `values`: read there, a part of a large
     /// value is read alone (the subscript copies the whole value).
     func position(of name: String) -> Int? {
-        if !positions.isEmpty { return positions[name] }
+        if let positions { return positions[name] }
         for index in keys.indices where keys[index] == name { return index }
         return nil
     }
@@ -61,8 +62,8 @@ struct NameTable<Value> {
     private mutating func remove(at position: Int) {
         keys.remove(at: position)
         values.remove(at: position)
-        if !positions.isEmpty {
-            positions = keys.count > Self.linearLimit ? Dictionary(uniqueKeysWithValues: zip(keys, keys.indices)) : [:]
+        if positions != nil {
+            positions = keys.count > Self.linearLimit ? Dictionary(uniqueKeysWithValues: zip(keys, keys.indices)) : nil
         }
     }
 }
