@@ -51,7 +51,9 @@ public enum ScreenEncoder {
             }
             if index == 0 { encoder.longStrings = firstScreenRows?.longStrings }
             bodies.append(encoder.encode())
-            strings = encoder.takeStrings()
+            // The encoder ends with this pass of the loop: the table is
+            // unshared again before the next screen takes it.
+            strings = encoder.strings
         }
         var head = ByteWriter()
         let stringBytes = strings.bytes.count + 5 * strings.count
@@ -191,13 +193,6 @@ public enum ScreenEncoder {
         init(screen: ScreenModel, strings: consuming StringTable) {
             self.screen = screen
             self.strings = strings
-        }
-
-        /// The strings, moved out (the encoder is done with them).
-        mutating func takeStrings() -> StringTable {
-            var taken = StringTable()
-            swap(&taken, &strings)
-            return taken
         }
 
         /// The first screen, whose rows `rows` took as they were lowered:

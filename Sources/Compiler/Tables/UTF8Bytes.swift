@@ -24,24 +24,21 @@ enum UTF8Bytes {
     /// Swift calls them equal: a precomposed "é" and "e" with a combining
     /// accent are two spellings, and a file keeps the one it was given).
     static func same(_ one: String, _ other: String) -> Bool {
-        withUTF8(one) { one in
-            withUTF8(other) { other in
-                guard one.count == other.count else { return false }
-                guard let first = one.baseAddress, let second = other.baseAddress else { return true }
-                return memcmp(first, second, one.count) == 0
-            }
-        }
+        withUTF8(one) { one in withUTF8(other) { same(one, $0) } }
     }
 
     /// Whether `kept` (bytes in a table) are `bytes`: by `memcmp`, where
     /// the generic `elementsEqual` compared a byte at a time through two
     /// kinds of collection (a twentieth of encoding a row's strings).
     static func same(_ kept: ArraySlice<UInt8>, _ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard kept.count == bytes.count else { return false }
-        guard let base = bytes.baseAddress, !bytes.isEmpty else { return true }
-        return kept.withUnsafeBufferPointer { keptBytes in
-            guard let keptBase = keptBytes.baseAddress else { return false }
-            return memcmp(keptBase, base, bytes.count) == 0
-        }
+        kept.withUnsafeBufferPointer { same($0, bytes) }
+    }
+
+    /// Whether two runs of bytes are the same, by `memcmp`.
+    @inline(__always)
+    private static func same(_ one: UnsafeBufferPointer<UInt8>, _ other: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard one.count == other.count else { return false }
+        guard let first = one.baseAddress, let second = other.baseAddress, !one.isEmpty else { return true }
+        return memcmp(first, second, one.count) == 0
     }
 }
