@@ -382,6 +382,37 @@ final class StreamingCompileTests: XCTestCase {
         XCTAssertEqual(compile(source, "tall"), 2, "the rows from the tall argument on are lowered at the end")
     }
 
+    /// A screen whose rows were all lowered as checked is finished before
+    /// the next one begins: it waits for the end of the file as a model,
+    /// not as the larger lowering that made it. One whose rows stopped
+    /// flowing waits as a lowering, to be finished with the rows kept.
+    func testScreensFinishedAsSoonAsChecked() {
+        func waiting(_ text: String, line: UInt = #line) -> (lowerings: Int, finished: Int) {
+            var sink = StreamingLowering(firstScreenRows: nil)
+            let result = Compiler.check(SourceFile(path: "s.stack", text: text), loader: MemoryLoader([:]), into: &sink)
+            XCTAssertFalse(result.diagnostics.hasErrors, "\(result.diagnostics.items.map(\.message))", line: line)
+            return sink.waiting
+        }
+        let screens = (0..<30).map { "screen S\($0) {\n    Text t { text: \"\($0)\" }\n}\n" }.joined()
+        XCTAssertTrue(waiting(screens) == (0, 30), "\(waiting(screens))")
+        XCTAssertEqual(compile(screens, "thirty screens"), 30)
+        // The tall argument's screen keeps its last rows; the one before flows.
+        let tall = Array(repeating: "n", count: 100).joined(separator: " + ")
+        let kept = """
+            component A(x: number): Text { size: x }
+            component B(x: number): Stack { A { x: x } }
+            component C(x: number): Stack { B { x: x } }
+            screen T { Text b { text: "b"  color: light-dark(#000, #fff) } }
+            screen S {
+                state n = 1
+                Text a { text: "a" }
+                C { x: \(tall) }
+            }
+            """
+        XCTAssertTrue(waiting(kept) == (1, 1), "\(waiting(kept))")
+        XCTAssertEqual(compile(kept, "one kept, one finished"), 2)
+    }
+
     func testErrorsStopTheRowsFlowing() {
         let source = """
             screen S {

@@ -65,6 +65,8 @@ extension TypeChecker {
         if let percent = stream.percent { finishPercentages(percent) }
         stackExpansions.append(stream.expansion)
         expandedSoFar = Self.add(expandedSoFar, Self.add(stream.expansion.own.rows, expansionPlan.templateRows))
+        // Told once nothing more of the screen can be found wrong.
+        if stream.begun, stream.flowing, result.rows.isEmpty, !diagnostics.hasErrors { sink.endScreen() }
         return CheckedStack(
             kind: decl.kind, name: decl.name.name, span: decl.span, state: states, block: result.block,
             rows: result.rows, steps: result.steps, data: data)

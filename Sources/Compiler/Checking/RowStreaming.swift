@@ -24,6 +24,13 @@ protocol CheckedRowSink {
     mutating func begin(_ stack: CheckedStack, number: Int, expectedRows: Int) -> Bool
     /// The next root row of the screen begun last.
     mutating func take(_ row: consuming CheckedRow)
+    /// The screen begun last is checked and every one of its root rows was
+    /// taken: nothing of it is left in the program but its settings.
+    mutating func endScreen()
+}
+
+extension CheckedRowSink {
+    mutating func endScreen() {}
 }
 
 /// The sink that takes nothing: every checked row stays in the program.

@@ -28,6 +28,7 @@ extension Compiler {
     ) -> [ScreenModel] {
         let enums = enumModels(declarations)
         var screens: [ScreenModel] = []
+        screens.reserveCapacity(pending.count)
         for index in pending.indices {
             guard let stack = pending[index].take() else { continue }
             if let model = lowered(index, stack) {

@@ -66,6 +66,10 @@ struct ThreadedLowering: CheckedRowSink {
         send(.row(row))
     }
 
+    mutating func endScreen() {
+        send(.endScreen)
+    }
+
     /// `StreamingLowering.finish`, once every row handed on is lowered.
     consuming func finish(_ program: consuming CheckedProgram) -> [ScreenModel] {
         var lowering: StreamingLowering
@@ -96,6 +100,7 @@ private enum Event: Sendable {
     indirect case declarations(CheckedProgram, locales: [String])
     indirect case begin(CheckedStack, number: Int, expectedRows: Int)
     case row(CheckedRow)
+    case endScreen
 }
 
 extension StreamingLowering {
@@ -104,6 +109,7 @@ extension StreamingLowering {
         case .declarations(let program, let locales): declarationsChecked(program, locales: locales)
         case .begin(let stack, let number, let expectedRows): _ = begin(stack, number: number, expectedRows: expectedRows)
         case .row(let row): take(row)
+        case .endScreen: endScreen()
         }
     }
 }
