@@ -257,7 +257,7 @@ package struct Screen: Sendable {
     private func unknownState(_ name: String) -> RuntimeError {
         let names = model.state.map(\.name)
         return RuntimeError(
-            "screen '\(model.name)' has no state '\(name)'" + (names.isEmpty ? "; it declares none" : "; it has \(names.joined(separator: ", "))"))
+            "screen '\(model.name)' has no state '\(name)'" + (names.isEmpty ? "; it declares none" : "; it has \(NameList.shortened(names))"))
     }
 
     private static func value(_ value: RuntimeValue, fits type: RuntimeType) -> Bool {
@@ -285,7 +285,7 @@ package struct Screen: Sendable {
         case .duration: "; write it as 300ms or 1s"
         case .color: "; write it as #RRGGBB"
         case .enumeration(let index) where index < model.enums.count:
-            "; its cases are " + model.enums[index].cases.map { "." + $0 }.joined(separator: ", ")
+            "; its cases are " + NameList.shortened(model.enums[index].cases.map { "." + $0 })
         default: ""
         }
     }

@@ -36,7 +36,9 @@ enum ScreenLoading {
         // A compiled screen is told from a source by its magic bytes.
         if CompiledFormat.hasMagic(source.bytes) {
             do {
-                return pick(try ScreenDecoder.decode(source.bytes), name: name, path: path).map { Loaded(model: $0, inputs: inputs) }
+                // The screen alone: a file of thousands decodes one.
+                if let model = try ScreenDecoder.decode(source.bytes, screen: name) { return .success(Loaded(model: model, inputs: inputs)) }
+                return .failure(missing(name ?? "", in: try ScreenDecoder.screenNames(source.bytes), path: path))
             } catch {
                 Terminal.err("stackc: error: \(path): \(error)\n")
                 return .failure(.errors)
@@ -76,10 +78,11 @@ enum ScreenLoading {
 
     private static func pick(_ screens: [ScreenModel], name: String?, path: String) -> Result<ScreenModel, Failure> {
         guard let name else { return .success(screens[0]) }
-        guard let screen = screens.first(where: { $0.name == name }) else {
-            let names = screens.map(\.name).joined(separator: ", ")
-            return .failure(.usage("'\(path)' has no screen '\(name)'; it has \(names)"))
-        }
+        guard let screen = screens.first(where: { $0.name == name }) else { return .failure(missing(name, in: screens.map(\.name), path: path)) }
         return .success(screen)
+    }
+
+    private static func missing(_ name: String, in names: [String], path: String) -> Failure {
+        .usage("'\(path)' has no screen '\(name)'; it has \(NameList.shortened(names))")
     }
 }

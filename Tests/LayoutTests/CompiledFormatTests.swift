@@ -125,13 +125,18 @@ final class CompiledFormatTests: XCTestCase {
             for length in 0..<bytes.count {
                 XCTAssertThrowsError(try ScreenDecoder.decode(Array(bytes.prefix(length))), "\(name) truncated to \(length)")
             }
+            let last = models[models.count - 1].name
             for _ in 0..<TestScale.count(full: 4000, quick: 1200) {
                 var copy = bytes
                 let position = Int.random(in: CompiledFormat.headerSize..<copy.count, using: &random)
                 copy[position] = UInt8.random(in: 0...255, using: &random)
                 Self.fixChecksum(&copy)
+                // One screen decoded alone fails cleanly too, or is the one
+                // the whole file gives.
+                let alone = Result { () throws(LoadError) in try ScreenDecoder.decode(copy, screen: last) }
                 do {
                     let screens = try ScreenDecoder.decode(copy)
+                    XCTAssertEqual(try alone.get(), screens.first { $0.name == last }, name)
                     // Whatever loads must lay out, evaluate and print.
                     for screen in screens { _ = json(screen) }
                     loaded += 1
@@ -143,6 +148,50 @@ final class CompiledFormatTests: XCTestCase {
         }
         XCTAssertGreaterThan(cleanErrors, 1000)
         XCTAssertGreaterThan(loaded, 100)
+    }
+
+    /// Each screen of a file of many decoded alone is the one the whole
+    /// file gives; the names are read without decoding; a name the file
+    /// lacks gives nil, and a screen past a badly framed one an error.
+    func testOneScreenDecodedAlone() throws {
+        let models = try Self.sampleModels().flatMap(\.1)
+        XCTAssertGreaterThan(models.count, 5, "the samples were not found")
+        let bytes = ScreenEncoder.encode(models)
+        let all = try ScreenDecoder.decode(bytes)
+        XCTAssertEqual(try ScreenDecoder.screenNames(bytes), models.map(\.name))
+        for name in Set(models.map(\.name)) {
+            XCTAssertEqual(try ScreenDecoder.decode(bytes, screen: name), all.first { $0.name == name }, name)
+        }
+        XCTAssertEqual(try ScreenDecoder.decode(bytes, screen: nil), all[0])
+        XCTAssertNil(try ScreenDecoder.decode(bytes, screen: "NoSuchScreen"))
+        // The second screen's enums section said to run past the file:
+        // sections walked by their ids and little-endian lengths.
+        var damaged = bytes
+        func length(at position: Int) -> Int {
+            (1...4).reduce(0) { $0 | Int(damaged[position + $1]) << (8 * ($1 - 1)) }
+        }
+        var position = CompiledFormat.headerSize
+        var screensSeen = 0
+        while position < damaged.count {
+            if damaged[position] == CompiledFormat.Section.screen.rawValue {
+                screensSeen += 1
+                if screensSeen == 2 { break }
+            }
+            position += 5 + length(at: position)
+        }
+        XCTAssertEqual(screensSeen, 2)
+        let enumsAt = position + 5 + length(at: position)
+        XCTAssertEqual(damaged[enumsAt], CompiledFormat.Section.enums.rawValue)
+        damaged[enumsAt + 4] = 0x7F
+        Self.fixChecksum(&damaged)
+        XCTAssertEqual(try ScreenDecoder.decode(damaged, screen: models[0].name), all[0], "the first screen is before the damage")
+        XCTAssertThrowsError(try ScreenDecoder.decode(damaged, screen: models[models.count - 1].name)) { error in
+            XCTAssertTrue((error as! LoadError).message.contains("runs past the end of the file"), "\(error)")
+        }
+        XCTAssertThrowsError(try ScreenDecoder.screenNames(damaged))
+        for length in [0, 10, CompiledFormat.headerSize, bytes.count / 2] {
+            XCTAssertThrowsError(try ScreenDecoder.decode(Array(bytes.prefix(length)), screen: nil), "truncated to \(length)")
+        }
     }
 
     func testHugeCountsAreRefusedBeforeAllocating() throws {

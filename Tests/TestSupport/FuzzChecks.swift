@@ -62,7 +62,14 @@ public enum FuzzChecks {
         if payload.count >= header, Array(payload.prefix(4)) == Array(ScreenEncoder.file(payload: []).prefix(4)) {
             payload.removeFirst(header)
         }
-        guard let models = try? ScreenDecoder.decode(ScreenEncoder.file(payload: payload)) else { return }
+        let file = ScreenEncoder.file(payload: payload)
+        // Each screen alone, by name: what the whole file gives, or an error.
+        let names = (try? ScreenDecoder.screenNames(file)) ?? []
+        let alone = names.prefix(4).map { name in try? ScreenDecoder.decode(file, screen: name) }
+        guard let models = try? ScreenDecoder.decode(file) else { return }
+        for (name, model) in zip(names, alone) where model != models.first(where: { $0.name == name }) {
+            preconditionFailure("screen '\(name)' decoded alone differs from the file's")
+        }
         for model in models {
             _ = wholePass(model)
             exercise(model)

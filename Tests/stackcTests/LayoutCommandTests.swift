@@ -104,6 +104,28 @@ final class LayoutCommandTests: XCTestCase {
         XCTAssertEqual(try CLI.run(["layout", "--help"]).status, 0)
     }
 
+    /// A compiled file of many screens: the one asked for is laid out (it
+    /// alone decoded), and a name it lacks lists ten of its screens and
+    /// how many more, from the source and from the compiled file alike.
+    func testAScreenOfACompiledFileOfMany() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("stackc-many-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let source = directory.appendingPathComponent("many.stack")
+        try (0..<12).map { "screen S\($0) {\n    Text t { text: \"screen \($0)\" }\n}\n" }.joined().write(to: source, atomically: true, encoding: .utf8)
+        let compiled = directory.appendingPathComponent("many.stackc").path
+        XCTAssertEqual(try CLI.run(["compile", source.path, "-o", compiled]).status, 0)
+        for input in [source.path, compiled] {
+            let eleventh = try CLI.run(["layout", input, "--screen", "S11"])
+            XCTAssertEqual(eleventh.status, 0, eleventh.stderr)
+            XCTAssertTrue(eleventh.stdout.hasPrefix("screen S11 ") && eleventh.stdout.contains("\"screen 11\""), eleventh.stdout)
+            XCTAssertTrue(try CLI.run(["layout", input]).stdout.hasPrefix("screen S0 "))
+            let missing = try CLI.run(["layout", input, "--screen", "Nope"])
+            XCTAssertEqual(missing.status, 2)
+            XCTAssertTrue(missing.stderr.contains("no screen 'Nope'; it has S0, S1, S2, S3, S4, S5, S6, S7, S8, S9 and 2 more\n"), missing.stderr)
+        }
+    }
+
     func testOutputFileIsReplacedAtomically() throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("stackc-out-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)

@@ -389,7 +389,7 @@ struct RecordReader {
             let cases = index < enums.count ? enums[index].cases : []
             guard let caseIndex = cases.firstIndex(of: text) else {
                 throw RuntimeError(
-                    "\(path()): '\(text)' is not a case of enum \(index < enums.count ? enums[index].name : "?"); expected one of \(cases.joined(separator: ", ")) (record \(recordName()))")
+                    "\(path()): '\(text)' is not a case of enum \(index < enums.count ? enums[index].name : "?"); expected one of \(NameList.shortened(cases)) (record \(recordName()))")
             }
             return .enumCase(enumIndex: index, caseIndex: caseIndex)
         }

@@ -8,18 +8,67 @@
 public enum ScreenDecoder {
     /// The screens of a compiled file.
     public static func decode(_ bytes: [UInt8]) throws(LoadError) -> [ScreenModel] {
-        var result: Result<[ScreenModel], LoadError> = .success([])
+        try withRaw(bytes) { raw throws(LoadError) in try decode(raw) }
+    }
+
+    /// The screen called `name` of a compiled file, or its first if `name`
+    /// is nil, decoded and validated alone; nil if the file holds no screen
+    /// of that name (`screenNames` lists those it holds). The file's header,
+    /// checksum and strings are checked as `decode` checks them; of the
+    /// other screens, only how their sections are framed (each section's
+    /// kind and length) and their names: a host showing one screen of a
+    /// file of thousands decodes that one.
+    public static func decode(_ bytes: [UInt8], screen name: String?) throws(LoadError) -> ScreenModel? {
+        try withRaw(bytes) { raw throws(LoadError) in
+            var (sections, strings) = try open(raw)
+            while let found = try sections.nextScreen(strings: strings) {
+                guard name == nil || found.name == name else { continue }
+                var reader = SectionReader(raw: raw, position: found.start)
+                return try ScreenReader.read(&reader, strings: strings)
+            }
+            return nil
+        }
+    }
+
+    /// The names of the screens and flows of a compiled file, in order,
+    /// without decoding them.
+    public static func screenNames(_ bytes: [UInt8]) throws(LoadError) -> [String] {
+        try withRaw(bytes) { raw throws(LoadError) in
+            var (sections, strings) = try open(raw)
+            var names: [String] = []
+            while let found = try sections.nextScreen(strings: strings) { names.append(found.name) }
+            return names
+        }
+    }
+
+    /// `body` of the file's bytes, its error thrown as it is.
+    private static func withRaw<T>(_ bytes: [UInt8], _ body: (UnsafeRawBufferPointer) throws(LoadError) -> T) throws(LoadError) -> T {
+        var result: Result<T, LoadError>?
         bytes.withUnsafeBytes { raw in
             do throws(LoadError) {
-                result = .success(try decode(raw))
+                result = .success(try body(raw))
             } catch {
                 result = .failure(error)
             }
         }
-        return try result.get()
+        return try result!.get()
     }
 
     static func decode(_ raw: UnsafeRawBufferPointer) throws(LoadError) -> [ScreenModel] {
+        var (sections, table) = try open(raw)
+        var screens: [ScreenModel] = []
+        while !sections.atEnd {
+            screens.append(try ScreenReader.read(&sections, strings: table))
+        }
+        guard !screens.isEmpty else {
+            throw LoadError(section: "payload", offset: sections.position, message: "the file holds no screen")
+        }
+        return screens
+    }
+
+    /// The file's header and checksum checked and its strings read: a
+    /// reader at its first screen, and the strings.
+    static func open(_ raw: UnsafeRawBufferPointer) throws(LoadError) -> (SectionReader, [String]) {
         var header = ByteReader(bytes: raw, base: 0, start: 0, end: raw.count, section: "header")
         guard raw.count >= CompiledFormat.headerSize else {
             throw LoadError(section: "header", offset: 0, message: "the file is \(raw.count) bytes; a compiled screen has a 16-byte header")
@@ -56,14 +105,10 @@ public enum ScreenDecoder {
         var sections = SectionReader(raw: raw, position: CompiledFormat.headerSize)
         var strings = try sections.expect(.strings)
         let table = try readStrings(&strings)
-        var screens: [ScreenModel] = []
-        while !sections.atEnd {
-            screens.append(try ScreenReader.read(&sections, strings: table))
-        }
-        guard !screens.isEmpty else {
+        guard !sections.atEnd else {
             throw LoadError(section: "payload", offset: sections.position, message: "the file holds no screen")
         }
-        return screens
+        return (sections, table)
     }
 
     static func readStrings(_ r: inout ByteReader) throws(LoadError) -> [String] {
@@ -125,6 +170,31 @@ struct SectionReader {
         }
         position = header.position + length
         return ByteReader(bytes: raw, base: 0, start: header.position, end: header.position + length, section: id.name)
+    }
+
+    /// The name of the screen at the reader and where it starts, the
+    /// reader moved past its sections to the next screen's (each section
+    /// framed — a kind a screen holds, a length inside the file — but not
+    /// read); nil at the end of the file.
+    mutating func nextScreen(strings: [String]) throws(LoadError) -> (name: String, start: Int)? {
+        guard !atEnd else { return nil }
+        let start = position
+        var screen = try expect(.screen)
+        let name = strings[try screen.index(below: strings.count, "string index for the screen's name")]
+        while !atEnd {
+            var header = ByteReader(bytes: raw, base: 0, start: position, end: raw.count, section: "payload")
+            let id = try header.u8()
+            guard let section = CompiledFormat.Section(rawValue: id), section != .strings else {
+                throw LoadError(section: "payload", offset: position, message: "unknown section \(id)")
+            }
+            if section == .screen { break }
+            let length = Int(try header.u32())
+            guard length <= header.remaining else {
+                throw LoadError(section: section.name, offset: position + 1, message: "the section's length \(length) runs past the end of the file")
+            }
+            position = header.position + length
+        }
+        return (name, start)
     }
 }
 

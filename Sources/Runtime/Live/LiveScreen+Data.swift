@@ -29,7 +29,7 @@ extension LiveScreen {
         let model = screen.model
         guard let dataIndex = model.data.firstIndex(where: { $0.name == name }) else {
             let known = model.data.map(\.name)
-            throw RuntimeError("the screen has no data '\(name)'" + (known.isEmpty ? "" : "; its data: \(known.joined(separator: ", "))"))
+            throw RuntimeError("the screen has no data '\(name)'" + (known.isEmpty ? "" : "; its data: \(NameList.shortened(known))"))
         }
         let data = model.data[dataIndex]
         let (elements, places) = try data.keyedElements(fromJSON: json, shape: model.readShape(ofData: dataIndex), enums: model.enums)

@@ -105,7 +105,7 @@ extension Screen {
         let cases = locales
         let language = identifier.split(whereSeparator: { $0 == "-" || $0 == "_" }).first.map(String.init) ?? identifier
         guard let index = cases.firstIndex(of: identifier) ?? cases.firstIndex(of: language) else {
-            throw RuntimeError("the screen has no translations for '\(identifier)'; its locales are \(cases.joined(separator: ", "))")
+            throw RuntimeError("the screen has no translations for '\(identifier)'; its locales are \(NameList.shortened(cases))")
         }
         return .enumCase(enumIndex: e, caseIndex: index)
     }

@@ -22,7 +22,7 @@ extension LiveScreen {
         try requireFlow()
         let names = screen.model.steps.map(\.name)
         guard let index = names.firstIndex(of: step) else {
-            throw RuntimeError("flow '\(screen.model.name)' has no step '\(step)'; its steps are \(names.joined(separator: ", "))")
+            throw RuntimeError("flow '\(screen.model.name)' has no step '\(step)'; its steps are \(NameList.shortened(names))")
         }
         guard index >= pushedSteps else {
             throw RuntimeError("step '\(step)' is already shown; pop back to it instead")

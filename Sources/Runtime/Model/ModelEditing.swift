@@ -21,14 +21,14 @@ extension ScreenModel {
     package func checked(_ instance: ComponentInstance) throws(RuntimeError) -> CheckedInstance {
         guard let template = self.components.first(where: { $0.name == instance.component }) else {
             let known = self.components.map(\.name)
-            throw RuntimeError("there is no component '\(instance.component)'" + (known.isEmpty ? "" : "; the screen has \(known.joined(separator: ", "))"))
+            throw RuntimeError("there is no component '\(instance.component)'" + (known.isEmpty ? "" : "; the screen has \(NameList.shortened(known))"))
         }
         // Arguments by parameter: given, else the default; typed.
         var values: [Int: RuntimeValue] = [:]
         let names = template.parameters.map { self.parameters[$0].name }
         let known = Set(names)
         for name in instance.arguments.keys.sorted() where !known.contains(name) {
-            throw RuntimeError("\(template.name) has no parameter '\(name)'" + (names.isEmpty ? "" : "; its parameters are \(names.joined(separator: ", "))"))
+            throw RuntimeError("\(template.name) has no parameter '\(name)'" + (names.isEmpty ? "" : "; its parameters are \(NameList.shortened(names))"))
         }
         for index in template.parameters {
             let parameter = self.parameters[index]

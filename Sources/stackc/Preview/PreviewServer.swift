@@ -81,7 +81,7 @@ final class PreviewServer: @unchecked Sendable {
             guard let picked = screenName.map({ name in screens.first { $0.name == name } }) ?? screens.first else {
                 diagnostics = screens.isEmpty
                     ? "'\(file)' declares no screen or flow to preview"
-                    : "'\(file)' has no screen '\(screenName ?? "")'; it has \(screens.map(\.name).joined(separator: ", "))"
+                    : "'\(file)' has no screen '\(screenName ?? "")'; it has \(NameList.shortened(screens.map(\.name)))"
                 return false
             }
             let bound: ScreenModel

@@ -216,7 +216,7 @@ struct WatchSession {
         guard !screens.isEmpty else { return .failure(WatchProblem(message: "'\(options.file)' declares no screen or flow to lay out")) }
         guard let name = options.screen else { return .success(screens[0]) }
         guard let screen = screens.first(where: { $0.name == name }) else {
-            return .failure(WatchProblem(message: "'\(options.file)' has no screen '\(name)'; it has \(screens.map(\.name).joined(separator: ", "))"))
+            return .failure(WatchProblem(message: "'\(options.file)' has no screen '\(name)'; it has \(NameList.shortened(screens.map(\.name)))"))
         }
         return .success(screen)
     }
