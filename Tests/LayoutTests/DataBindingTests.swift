@@ -775,6 +775,37 @@ final class DataBindingTests: XCTestCase {
         XCTAssertGreaterThan(refused, 300, "most mangled documents are refused")
     }
 
+    /// Enum fields of an enum of few cases (found by walking them) and of
+    /// many (found through a table made at the first value): each case
+    /// read as itself, a name that is none refused with ten of the cases.
+    func testEnumFieldsOfFewAndManyCases() throws {
+        let many = (0..<40).map { "c\($0)" }
+        let source = """
+            enum Many { \(many.joined(separator: ", ")) }
+            enum Few { x, y }
+            record R { id: string  m: Many  f: Few }
+            screen S {
+                data items: [R]
+                for it in items key it.id { Text { text: "\\(it.m) \\(it.f)" } }
+            }
+            """
+        let model = try InterpolationTests.loaded(source)
+        var live = LiveScreen(model: model)
+        let picked = [0, 17, 39, 16, 0]
+        let json = "[" + picked.enumerated().map { #"{"id": "\#($0)", "m": "c\#($1)", "f": "\#($0 % 2 == 0 ? "x" : "y")"}"# }.joined(separator: ", ") + "]"
+        try live.bind("items", json: json)
+        let rendered = LiveModelTests.render(live)
+        for (place, index) in picked.enumerated() {
+            XCTAssertTrue(rendered.contains("\"c\(index) \(place % 2 == 0 ? "x" : "y")\""), "c\(index) at \(place): \(rendered)")
+        }
+        XCTAssertThrowsError(try live.bind("items", json: #"[{"id": "a", "m": "c40", "f": "x"}]"#)) {
+            XCTAssertEqual("\($0)", "items[0].m: 'c40' is not a case of enum Many; expected one of c0, c1, c2, c3, c4, c5, c6, c7, c8, c9 and 30 more (record R)")
+        }
+        XCTAssertThrowsError(try live.bind("items", json: #"[{"id": "a", "m": "c1", "f": "z"}]"#)) {
+            XCTAssertEqual("\($0)", "items[0].f: 'z' is not a case of enum Few; expected one of x, y (record R)")
+        }
+    }
+
     func testBadDataSaysWhereAndWhat() throws {
         let model = try InterpolationTests.loaded(Self.forScreen)
         var live = LiveScreen(model: model)
