@@ -26,6 +26,7 @@ struct FileView {
     let tokens: [Token]
     let comments: [Span]
     let syntax: SourceFileSyntax
+    let index: FileIndex
 
     init(id: FileID, source: SourceFile) {
         self.id = id
@@ -34,6 +35,7 @@ struct FileView {
         tokens = Self.splittingInterpolations(lexer.tokenize(source.bytes), source.bytes, id)
         comments = lexer.comments
         syntax = Parser.parse(source, id: id).0
+        index = FileIndex(syntax)
     }
 
     /// The tokens with each interpolated string cut into its text pieces
@@ -83,15 +85,25 @@ struct FileView {
         return low
     }
 
-    var stacks: [StackDecl] { syntax.declarations.compactMap { if case .stack(let d) = $0 { d } else { nil } } }
-    var components: [ComponentDecl] { syntax.declarations.compactMap { if case .component(let d) = $0 { d } else { nil } } }
-    var enums: [EnumDecl] { syntax.declarations.compactMap { if case .enumeration(let d) = $0 { d } else { nil } } }
-    var records: [RecordDecl] { syntax.declarations.compactMap { if case .record(let d) = $0 { d } else { nil } } }
+    var stacks: [StackDecl] { index.stacks }
+    var components: [ComponentDecl] { index.components }
+    var enums: [EnumDecl] { index.enums }
+    var records: [RecordDecl] { index.records }
 }
 
 /// The document and its imports, with name resolution over all of them.
 struct Project {
     let files: [FileView]
+    /// Every file's components, enums and records, file by file.
+    let components: [(file: Int, decl: ComponentDecl)]
+    let enums: [(file: Int, decl: EnumDecl)]
+    let records: [(file: Int, decl: RecordDecl)]
+    /// The first of each name, as places in the arrays above.
+    private let componentPlaces: [String: Int]
+    private let enumPlaces: [String: Int]
+    private let recordPlaces: [String: Int]
+    /// By case name, how many enums declare it and the first that does.
+    private let caseDeclarers: [String: (count: Int, first: Int)]
 
     init(_ document: Document) {
         var files = [FileView(id: FileID(0), source: document.source)]
@@ -99,21 +111,36 @@ struct Project {
             files.append(FileView(id: FileID(index), source: source))
         }
         self.files = files
+        components = files.indices.flatMap { f in files[f].components.map { (f, $0) } }
+        enums = files.indices.flatMap { f in files[f].enums.map { (f, $0) } }
+        records = files.indices.flatMap { f in files[f].records.map { (f, $0) } }
+        func firstPlaces(_ names: [String]) -> [String: Int] {
+            Dictionary(names.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
+        }
+        componentPlaces = firstPlaces(components.map(\.decl.name.name))
+        enumPlaces = firstPlaces(enums.map(\.decl.name.name))
+        recordPlaces = firstPlaces(records.map(\.decl.name.name))
+        var declarers: [String: (count: Int, first: Int)] = [:]
+        for (place, entry) in enums.enumerated() {
+            for name in Set(entry.decl.cases.map(\.name)) {
+                declarers[name, default: (0, place)].count += 1
+            }
+        }
+        caseDeclarers = declarers
     }
 
-    var components: [(file: Int, decl: ComponentDecl)] { files.indices.flatMap { f in files[f].components.map { (f, $0) } } }
-    var enums: [(file: Int, decl: EnumDecl)] { files.indices.flatMap { f in files[f].enums.map { (f, $0) } } }
-
-    func component(_ name: String) -> (file: Int, decl: ComponentDecl)? { components.first { $0.decl.name.name == name } }
-    var records: [(file: Int, decl: RecordDecl)] { files.indices.flatMap { f in files[f].records.map { (f, $0) } } }
-    func record(_ name: String) -> (file: Int, decl: RecordDecl)? { records.first { $0.decl.name.name == name } }
-    func enumeration(_ name: String) -> (file: Int, decl: EnumDecl)? { enums.first { $0.decl.name.name == name } }
+    func component(_ name: String) -> (file: Int, decl: ComponentDecl)? { componentPlaces[name].map { components[$0] } }
+    func record(_ name: String) -> (file: Int, decl: RecordDecl)? { recordPlaces[name].map { records[$0] } }
+    func enumeration(_ name: String) -> (file: Int, decl: EnumDecl)? { enumPlaces[name].map { enums[$0] } }
 
     /// The enum declaring case `name`, when exactly one does.
     func enumDeclaring(case name: String) -> EnumDecl? {
-        let declaring = enums.filter { $0.decl.cases.contains { $0.name == name } }
-        return declaring.count == 1 ? declaring[0].decl : nil
+        guard let declarers = caseDeclarers[name], declarers.count == 1 else { return nil }
+        return enums[declarers.first].decl
     }
+
+    /// Whether any enum declares case `name`.
+    func isEnumCase(_ name: String) -> Bool { caseDeclarers[name] != nil }
 
     // MARK: Resolving
 
@@ -141,9 +168,11 @@ struct Project {
             guard record.fields.contains(where: { $0.name.name == name }) else { return nil }
             return Symbol(kind: .field, name: name, scope: record.name.name)
         }
-        for decl in view.records where decl.span.start <= offset && offset < decl.span.end {
+        let container = view.index.container(at: offset)
+        if case .record(let place)? = container {
+            let decl = view.records[place]
             if decl.name.span.start == offset { return Symbol(kind: .record, name: name, scope: nil) }
-            if decl.fields.contains(where: { $0.name.span.start == offset }) { return Symbol(kind: .field, name: name, scope: decl.name.name) }
+            if view.index.fieldOffsets.contains(offset) { return Symbol(kind: .field, name: name, scope: decl.name.name) }
             if record(name) != nil, previous == .colon || previous == .leftBracket { return Symbol(kind: .record, name: name, scope: nil) }
             return nil
         }
@@ -152,18 +181,18 @@ struct Project {
         }
         // `.case`, not `viewport.width`.
         if previous == .dot, ![.identifier, .rightParen].contains(view.kind(index - 2) ?? .invalid) {
-            return enums.contains { $0.decl.cases.contains { $0.name == name } }
-                ? Symbol(kind: .enumCase, name: name, scope: enumDeclaring(case: name)?.name.name) : nil
+            return isEnumCase(name) ? Symbol(kind: .enumCase, name: name, scope: enumDeclaring(case: name)?.name.name) : nil
         }
-        for decl in view.enums where decl.span.start <= offset && offset < decl.span.end {
-            if decl.name.span.start == offset { return Symbol(kind: .enumType, name: name, scope: nil) }
-            if decl.cases.contains(where: { $0.span.start == offset }) {
+        if case .enumeration(let place)? = container {
+            if view.enums[place].name.span.start == offset { return Symbol(kind: .enumType, name: name, scope: nil) }
+            if view.index.caseOffsets.contains(offset) {
                 return Symbol(kind: .enumCase, name: name, scope: enumDeclaring(case: name)?.name.name)
             }
         }
-        for decl in view.components where decl.span.start <= offset && offset < decl.span.end {
+        if case .component(let place)? = container {
+            let decl = view.components[place]
             if decl.name.span.start == offset { return Symbol(kind: .component, name: name, scope: nil) }
-            if decl.parameters.contains(where: { $0.name.name == name }), !isPropertyName(view, index) || decl.parameters.contains(where: { $0.name.span.start == offset }) {
+            if view.index.parameterNames[place].contains(name), !isPropertyName(view, index) || view.index.parameterOffsets.contains(offset) {
                 return Symbol(kind: .parameter, name: name, scope: decl.name.name)
             }
         }
@@ -173,21 +202,20 @@ struct Project {
         if enumeration(name) != nil, previous == .colon || previous == .identifier && view.text(index - 1) == "enum" {
             return Symbol(kind: .enumType, name: name, scope: nil)
         }
-        guard let stack = view.stacks.first(where: { $0.span.start <= offset && offset < $0.span.end }) else { return nil }
-        let scope = stack.name.name
-        if Self.data(of: stack).contains(where: { $0.name.name == name }), next != .colon || previous == .identifier && view.text(index - 1) == "data" {
+        guard case .stack(let place)? = container else { return nil }
+        let scope = view.stacks[place].name.name
+        let names = view.index.scopes[place]
+        if names.hasData(name), next != .colon || previous == .identifier && view.text(index - 1) == "data" {
             return Symbol(kind: .data, name: name, scope: scope)
         }
-        if Self.states(of: stack).contains(where: { $0.name.name == name }) {
+        if names.states.contains(name) {
             let declaring = index > 0 && view.text(index - 1) == "state"
             if declaring || !isPropertyName(view, index) { return Symbol(kind: .state, name: name, scope: scope) }
         }
-        var ids: [String: Span] = [:]
-        Self.rowIDs(in: stack.body, into: &ids)
-        if ids[name] != nil, (next == .leftBrace && previous == .identifier) || (previous == .leftParen && index >= 2 && view.text(index - 2) == "scroll-to") {
+        if names.rowIDs[name] != nil, (next == .leftBrace && previous == .identifier) || (previous == .leftParen && index >= 2 && view.text(index - 2) == "scroll-to") {
             return Symbol(kind: .rowID, name: name, scope: scope)
         }
-        if Self.steps(of: stack).contains(where: { $0.name == name }), (previous == .leftParen && index >= 2 && view.text(index - 2) == "push") || (index > 0 && view.text(index - 1) == "step") {
+        if names.steps.contains(name), (previous == .leftParen && index >= 2 && view.text(index - 2) == "push") || (index > 0 && view.text(index - 1) == "step") {
             return Symbol(kind: .step, name: name, scope: scope)
         }
         return nil
@@ -213,26 +241,12 @@ struct Project {
     /// element of a `for` there whose variable is `base` (its list data,
     /// or a list field of an enclosing element), or of single data `base`.
     func recordRead(through base: String, at offset: Int, in view: FileView) -> RecordDecl? {
-        guard let stack = view.stacks.first(where: { $0.span.start <= offset && offset < $0.span.end }) else { return nil }
-        let data = Self.data(of: stack)
+        guard let (_, names) = view.index.stack(at: offset) else { return nil }
         // The `for`s around `offset`, outermost first.
-        var loops: [ForSyntax] = []
-        func collect(in block: Block) {
-            for member in block.members {
-                switch member {
-                case .repeating(let loop) where loop.span.start <= offset && offset < loop.span.end:
-                    loops.append(loop)
-                    return collect(in: loop.body)
-                case .row(let row) where row.span.start <= offset && offset < row.span.end:
-                    return collect(in: row.body)
-                default: continue
-                }
-            }
-        }
-        collect(in: stack.body)
+        let loops = names.loops(around: offset)
         func record(of name: String, loops: ArraySlice<ForSyntax>) -> RecordDecl? {
             guard let at = loops.lastIndex(where: { $0.variable.name == name }) else {
-                guard let decl = data.first(where: { $0.name.name == name && !$0.isList }) else { return nil }
+                guard let decl = names.singleData[name] else { return nil }
                 return self.record(decl.type.name)?.decl
             }
             var path: [String] = []
@@ -244,7 +258,7 @@ struct Project {
             guard case .name(let root) = list.kind else { return nil }
             var found: RecordDecl?
             if path.isEmpty {
-                found = data.first { $0.name.name == root && $0.isList }.flatMap { self.record($0.type.name)?.decl }
+                found = names.listData[root].flatMap { self.record($0.type.name)?.decl }
             } else {
                 found = record(of: root, loops: loops[..<at])
                 for field in path { found = found.flatMap { fieldRecord($0, field) } }
