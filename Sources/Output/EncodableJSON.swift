@@ -28,6 +28,33 @@ package enum EncodableJSON {
         return out
     }
 
+    /// `encode` of an array, in parts: each element's tree made, written
+    /// and let go before the next is made. The parts joined are `encode`'s
+    /// bytes; the whole array's tree at once held some 30 times its JSON
+    /// (20,000 small screens: 585 MB for a dump of 40 MB).
+    package static func encodeParts<Element: Encodable>(_ elements: [Element]) throws(Failure) -> [[UInt8]] {
+        guard !elements.isEmpty else { return [Array("[\n\n]".utf8)] }
+        var parts: [[UInt8]] = [Array("[\n".utf8)]
+        parts.reserveCapacity(elements.count + 2)
+        for index in elements.indices {
+            let node = Node()
+            do {
+                // As the array's own container encodes an element.
+                try encode(elements[index], into: node, at: [IndexKey(intValue: index)])
+            } catch let failure as Failure {
+                throw failure
+            } catch {
+                throw Failure(description: "\(error)")
+            }
+            var out = Array("  ".utf8)
+            node.write(into: &out, indent: 2)
+            out.append(contentsOf: (index < elements.count - 1 ? ",\n" : "\n").utf8)
+            parts.append(out)
+        }
+        parts.append(Array("]".utf8))
+        return parts
+    }
+
     /// A value being built: containers fill it in as the value encodes
     /// itself (they share it, hence a class). At most one of the three is
     /// set; none is an empty object, as JSONEncoder writes a value that

@@ -105,7 +105,7 @@ enum CompileCommand {
             switch screens {
             case .models(let models):
                 do {
-                    parts = [try EncodableJSON.encode(models)]
+                    parts = try EncodableJSON.encodeParts(models)
                 } catch {
                     Terminal.err("stackc: error: '\(path)': the model could not be written as JSON: \(error.description)\n")
                     status = 1

@@ -23,10 +23,16 @@ final class EncodableJSONTests: XCTestCase {
         String(decoding: try EncodableJSON.encode(value), as: UTF8.self)
     }
 
+    /// An array written an element at a time, as `compile --emit json` writes screens.
+    private func ownJSONInParts<T: Encodable>(_ elements: [T]) throws -> String {
+        String(decoding: try EncodableJSON.encodeParts(elements).joined(), as: UTF8.self)
+    }
+
     func testModelsOfEverySampleAndFixtureAsJSONEncoderWritesThem() throws {
         var compared = 0
         for (name, models) in try CompiledFormatTests.sampleModels() {
             XCTAssertEqual(try ownJSON(models), try foundationJSON(models), name)
+            XCTAssertEqual(try ownJSONInParts(models), try foundationJSON(models), "\(name), in parts")
             compared += 1
         }
         let fixtures = LayoutFixtureTests.directory
@@ -71,12 +77,24 @@ final class EncodableJSONTests: XCTestCase {
         XCTAssertEqual(try ownJSON("top level"), try foundationJSON("top level"))
         XCTAssertEqual(try ownJSON(42), try foundationJSON(42))
         XCTAssertEqual(try ownJSON([String: Int]()), try foundationJSON([String: Int]()))
+        XCTAssertEqual(try ownJSONInParts([Corners(), Corners()]), try foundationJSON([Corners(), Corners()]))
+        XCTAssertEqual(try ownJSONInParts([Corners()]), try foundationJSON([Corners()]))
+        XCTAssertEqual(try ownJSONInParts([Int]()), try foundationJSON([Int]()))
+        XCTAssertEqual(try ownJSONInParts([1, 2]), try foundationJSON([1, 2]))
+        XCTAssertEqual(try ownJSONInParts(["a", "b"]), try foundationJSON(["a", "b"]))
     }
 
     func testANumberJSONCannotHoldIsAnErrorNamingItsPlace() {
         struct Bad: Encodable { var values: [Double] = [1, .infinity] }
         XCTAssertThrowsError(try EncodableJSON.encode(Bad())) { error in
             XCTAssertTrue("\(error)".contains("values.Index 1"), "\(error)")
+        }
+        // In parts, the same place: the element's index first.
+        var whole = ""
+        XCTAssertThrowsError(try EncodableJSON.encode([Bad(), Bad()])) { whole = "\($0)" }
+        XCTAssertThrowsError(try EncodableJSON.encodeParts([Bad(), Bad()])) { error in
+            XCTAssertEqual("\(error)", whole)
+            XCTAssertTrue("\(error)".contains("Index 0.values.Index 1"), "\(error)")
         }
     }
 }
