@@ -15,14 +15,7 @@ package enum EncodableJSON {
     /// The JSON of `value`: two-space indents, `"key" : value`, keys in
     /// byte order, no newline at the end.
     package static func encode<Value: Encodable>(_ value: Value) throws(Failure) -> [UInt8] {
-        let root = Node()
-        do {
-            try value.encode(to: TreeEncoder(node: root, codingPath: []))
-        } catch let failure as Failure {
-            throw failure
-        } catch {
-            throw Failure(description: "\(error)")
-        }
+        let root = try tree { try value.encode(to: TreeEncoder(node: $0, codingPath: [])) }
         var out: [UInt8] = []
         root.write(into: &out, indent: 0)
         return out
@@ -37,15 +30,8 @@ package enum EncodableJSON {
         var parts: [[UInt8]] = [Array("[\n".utf8)]
         parts.reserveCapacity(elements.count + 2)
         for index in elements.indices {
-            let node = Node()
-            do {
-                // As the array's own container encodes an element.
-                try encode(elements[index], into: node, at: [IndexKey(intValue: index)])
-            } catch let failure as Failure {
-                throw failure
-            } catch {
-                throw Failure(description: "\(error)")
-            }
+            // As the array's own container encodes an element.
+            let node = try tree { try encode(elements[index], into: $0, at: [IndexKey(intValue: index)]) }
             var out = Array("  ".utf8)
             node.write(into: &out, indent: 2)
             out.append(contentsOf: (index < elements.count - 1 ? ",\n" : "\n").utf8)
@@ -53,6 +39,19 @@ package enum EncodableJSON {
         }
         parts.append(Array("]".utf8))
         return parts
+    }
+
+    /// A node `fill` builds, any error it throws a `Failure`.
+    private static func tree(_ fill: (Node) throws -> Void) throws(Failure) -> Node {
+        let node = Node()
+        do {
+            try fill(node)
+        } catch let failure as Failure {
+            throw failure
+        } catch {
+            throw Failure(description: "\(error)")
+        }
+        return node
     }
 
     /// A value being built: containers fill it in as the value encodes

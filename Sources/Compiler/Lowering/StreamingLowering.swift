@@ -129,7 +129,7 @@ struct StreamingLowering: CheckedRowSink {
         return Compiler.lower(pending: &pending, declarations: program) { number, stack in
             var model: ScreenModel
             let rowSink: (any LoweredRowSink)?
-            if nextFinished < finished.count, finished[nextFinished]?.number == number, case (_, let taken)? = finished[nextFinished].take() {
+            if nextFinished < finished.count, finished[nextFinished]?.number == number, let taken = finished[nextFinished].take()?.model {
                 nextFinished += 1
                 model = taken
                 rowSink = number == 0 ? finishedRowSink : nil

@@ -31,8 +31,8 @@ public enum ScreenDecoder {
     }
 
     /// The names of the screens and flows of a compiled file, in order,
-    /// without decoding them.
-    public static func screenNames(_ bytes: [UInt8]) throws(LoadError) -> [String] {
+    /// without decoding them (for stackc's messages).
+    package static func screenNames(_ bytes: [UInt8]) throws(LoadError) -> [String] {
         try withRaw(bytes) { raw throws(LoadError) in
             var (sections, strings) = try open(raw)
             var names: [String] = []
