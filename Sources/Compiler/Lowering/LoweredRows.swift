@@ -68,7 +68,7 @@ struct LoweredRows: ExpressibleByArrayLiteral {
         }
     }
 
-    mutating func append(_ row: RowModel) {
+    mutating func append(_ row: consuming RowModel) {
         if current.count == 1 << Self.pageShift {
             full.append(current)
             // Past the first page the rows are many: a page takes its room

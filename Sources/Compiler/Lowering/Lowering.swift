@@ -92,6 +92,7 @@ struct ScreenLowering {
     private var spacerDefaultsCache: (for: CheckedBlock, block: CheckedBlock)?
     /// What stands in for a row until it is lowered (`placeholderRow`).
     private var placeholder: RowModel?
+    private var placeholderMade = false
     /// The last insets of four constants compiled, and their code (`compileEdges`).
     private var lastConstantEdges: (edges: [TypedExpr], compiled: EdgeExprs)?
     /// The 1-based places of the row being lowered and the rows holding it,
@@ -591,8 +592,11 @@ struct ScreenLowering {
             places: PropertyPlaces(block.properties))
 
         let index = rows.count
-        // Reserve the slot so the row comes before its nested rows (pre-order).
-        rows.append(placeholderRow(parent: parent))
+        // A stack's slot is held so that it comes before its nested rows
+        // (pre-order); any other row is appended once made (a placeholder
+        // copied in, then the row copied over it, was 4% of lowering).
+        let holdsPlace = row.kind == .stack
+        if holdsPlace { rows.append(placeholderRow(parent: parent)) } else { makePlaceholderOnce() }
         let content: ContentModel
         switch row.kind {
         case .text:
@@ -635,17 +639,18 @@ struct ScreenLowering {
         // Rows of one look share their details with the last such row made.
         let kind = Int(Self.kindCode(row.kind).rawValue)
         let recent = if let component = row.component { lastOfComponent[component] ?? RecentDetails() } else { lastOfKind[kind] }
-        rows[index] = RowModel(
+        let made = RowModel(
             kind: Self.kindCode(row.kind), id: row.id, component: row.component, parent: parent, content: content,
             size: size, min: min, max: max, insets: insets, background: background, highlight: highlight,
             hidden: hidden, separator: separator, tap: tap, transitions: transitions, pin: pin(keyword(effective, .pin)),
             snapHide: snapHide(effective), accessibility: accessibility, sharingDetailsWith: recent.last, orWith: recent.before)
         // Noted in place: the pair copied back retained both again.
         if let component = row.component {
-            lastOfComponent[component, default: RecentDetails()].note(rows[index].sharedDetails)
+            lastOfComponent[component, default: RecentDetails()].note(made.sharedDetails)
         } else {
-            lastOfKind[kind].note(rows[index].sharedDetails)
+            lastOfKind[kind].note(made.sharedDetails)
         }
+        if holdsPlace { rows[index] = made } else { rows.append(made) }
         return index
     }
 
@@ -748,6 +753,14 @@ struct ScreenLowering {
         }
     }
 
+    /// Makes the placeholder row if it is not made yet: its constant goes
+    /// into the table where the first row's lowering began, as it always
+    /// did (the compiled file is the same byte for byte).
+    private mutating func makePlaceholderOnce() {
+        // A flag: the optional row asked whether it was nil was copied and let go each time.
+        if !placeholderMade { _ = placeholderRow(parent: 0) }
+    }
+
     private mutating func placeholderRow(parent: Int) -> RowModel {
         // One made and copied: a row made for each row lowered, only to be
         // replaced, was an allocation and its release each time. (Its
@@ -764,6 +777,7 @@ struct ScreenLowering {
             insets: edges, background: zero, highlight: zero, hidden: zero, separator: nil, tap: [], transitions: [],
             pin: .none, snapHide: .none)
         placeholder = made
+        placeholderMade = true
         return made
     }
 

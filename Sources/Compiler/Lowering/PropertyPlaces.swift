@@ -5,36 +5,32 @@
 
 /// The place of each `RowProperty` among a block's entries.
 struct PropertyPlaces {
-    /// A byte a property, by number; `0xFF` for not set. Three words hold 24.
+    /// A byte a property, by number (the property's number is the byte's
+    /// place in memory); `0xFF` for not set. Three words hold 24.
     private var words: (UInt64, UInt64, UInt64) = (.max, .max, .max)
 
     init(_ properties: NamedValues<CheckedValue>) {
         assert(RowProperty.allCases.count <= 24, "three words hold 24 properties' places")
+        // Read once a row, not once a name (a lazily made global is a call each time).
+        let names = RowProperty.packedNames
         properties.forEachName { index, name in
             // A block's names are distinct properties of the catalogue, far
             // fewer than 255: every place fits in its byte.
-            guard index < 0xFF, let property = RowProperty(name: name) else { return }
-            set(property, index)
+            guard index < 0xFF, let key = PackedName(name), let found = names.first(where: { $0.key == key }) else { return }
+            set(found.property, index)
         }
     }
 
     /// The place of `property` among the entries, or nil when not set.
+    /// (Read a dozen and a half times a row: a byte loaded where it is.)
+    @inline(__always)
     subscript(property: RowProperty) -> Int? {
-        let number = property.rawValue
-        let word = number < 8 ? words.0 : number < 16 ? words.1 : words.2
-        let byte = Int(truncatingIfNeeded: (word >> UInt64(number % 8 * 8)) & 0xFF)
+        let byte = withUnsafeBytes(of: words) { Int($0[property.rawValue]) }
         return byte == 0xFF ? nil : byte
     }
 
     private mutating func set(_ property: RowProperty, _ index: Int) {
-        let number = property.rawValue
-        let shift = UInt64(number % 8 * 8)
-        let keep = ~(UInt64(0xFF) << shift), place = UInt64(index) << shift
-        switch number / 8 {
-        case 0: words.0 = words.0 & keep | place
-        case 1: words.1 = words.1 & keep | place
-        default: words.2 = words.2 & keep | place
-        }
+        withUnsafeMutableBytes(of: &words) { $0[property.rawValue] = UInt8(truncatingIfNeeded: index) }
     }
 }
 
@@ -45,7 +41,7 @@ extension RowProperty {
         self = found.property
     }
 
-    private static let packedNames: [(key: PackedName, property: RowProperty)] = allCases.compactMap { property in
+    fileprivate static let packedNames: [(key: PackedName, property: RowProperty)] = allCases.compactMap { property in
         PackedName(property.name).map { ($0, property) }
     }
 }
@@ -57,22 +53,31 @@ struct PackedName: Equatable {
     var high: UInt64 = 0
 
     init?(_ name: String) {
-        // Through the bytes in place: the UTF-8 view's iterator cost more
-        // than all the lookups this replaces.
-        var name = name
-        let packed: (UInt64, UInt64)? = name.withUTF8 { bytes in
-            guard bytes.count < 16 else { return nil }
-            var low: UInt64 = 0, high = UInt64(bytes.count) << 56
-            for index in 0..<bytes.count {
-                if index < 8 {
-                    low |= UInt64(bytes[index]) << UInt64(index * 8)
-                } else {
-                    high |= UInt64(bytes[index]) << UInt64((index - 8) * 8)
-                }
-            }
-            return (low, high)
-        }
-        guard let packed else { return nil }
+        guard let packed = Self.pack(name) else { return nil }
         (low, high) = packed
+    }
+
+    private static func pack(_ name: String) -> (UInt64, UInt64)? {
+        // Through the bytes in place (the UTF-8 view's iterator cost more
+        // than all the lookups this replaces), copied into the two words
+        // at once rather than shifted in a byte at a time; without the
+        // copy of the string that `withUTF8` needs.
+        let packed: (UInt64, UInt64)?? = name.utf8.withContiguousStorageIfAvailable { bytes in
+            guard bytes.count < 16 else { return nil }
+            var words: (UInt64, UInt64) = (0, 0)
+            withUnsafeMutableBytes(of: &words) { $0.copyMemory(from: UnsafeRawBufferPointer(bytes)) }
+            // Little-endian bytes in place: the length goes in the last byte.
+            return (UInt64(littleEndian: words.0), UInt64(littleEndian: words.1) | UInt64(bytes.count) << 56)
+        }
+        if let packed { return packed }
+        // A string whose bytes are not in one place (bridged, on Apple's
+        // platforms): the slow way.
+        let bytes = Array(name.utf8)
+        guard bytes.count < 16 else { return nil }
+        var low: UInt64 = 0, high = UInt64(bytes.count) << 56
+        for (index, byte) in bytes.enumerated() {
+            if index < 8 { low |= UInt64(byte) << UInt64(index * 8) } else { high |= UInt64(byte) << UInt64((index - 8) * 8) }
+        }
+        return (low, high)
     }
 }

@@ -253,8 +253,16 @@ final class RowDetailsStorage: @unchecked Sendable {
     /// retains for every row a lowering makes).
     func holdsDetails(equalTo other: RowDetailsStorage) -> Bool { details == other.details }
 
-    /// Whether these details equal `other`.
-    func holdsDetails(equalTo other: RowDetails) -> Bool { details == other }
+    /// Whether these details equal `other`, field by field where they are:
+    /// `details == other` copied the stored details whole (a class's
+    /// property passed to a call) and let the copy go, for every row a
+    /// lowering makes.
+    func holdsDetails(equalTo other: RowDetails) -> Bool {
+        details.content == other.content && details.insets == other.insets && details.background == other.background
+            && details.highlight == other.highlight && details.separator == other.separator && details.min == other.min
+            && details.max == other.max && details.component == other.component && details.tap == other.tap
+            && details.transitions == other.transitions && details.accessibility == other.accessibility
+    }
 }
 
 extension RowModel: Codable {
