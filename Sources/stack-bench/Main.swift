@@ -49,7 +49,7 @@ enum BenchMain {
                 _ = FileManager.default.createFile(atPath: path, contents: Data(ScreenGenerator.source(rows: rows).utf8))
                 return
             case "--help", "-h":
-                print("usage: stack-bench [--rows N] [--iterations K] [--only lex|parse|check|lower|compile|format|load|layout|fit|query|live|host|animate|json|lsp|cli|output|data|bind|push|environment] [--json] [--compare RUN.json] [--host-sizes N,N,…] [--write-source PATH]")
+                print("usage: stack-bench [--rows N] [--iterations K] [--only lex|parse|check|lower|front|compile|format|load|layout|fit|query|live|host|animate|json|lsp|cli|output|data|bind|push|environment] [--json] [--compare RUN.json] [--host-sizes N,N,…] [--write-source PATH]")
                 return
             default:
                 FileHandle.standardError.write(Data("stack-bench: unknown argument '\(argument)'\n".utf8))
@@ -117,6 +117,7 @@ enum BenchMain {
                 results.append(("lower (checked model → runtime model)", 0, "not measured: the screen has \(checked.diagnostics.errorCount) errors"))
             }
         }
+        if only == "front" { results += FrontBench.run(file: file, rows: rows, rounds: iterations) }
         if wanted("compile") {
             // Each row lowered as soon as it is checked, on the checker's
             // thread (`stackc compile`, which encodes the rows as well, does

@@ -587,9 +587,12 @@ struct ScreenLowering {
         }
         let base = row.kind == .spacer ? spacerDefaults(defaults) : defaults
         let memo = defaultsMemo(base)
+        // The row's block and its defaults handed over, not copied (read
+        // through `effective.own` from here on).
+        let places = PropertyPlaces(block.properties)
         let effective = RowProperties(
-            own: block, base: base, baseValues: defaultsMemos[memo].values, memo: (memo, defaultsMemos[memo].serial),
-            places: PropertyPlaces(block.properties))
+            own: consume block, base: consume base, baseValues: defaultsMemos[memo].values,
+            memo: (memo, defaultsMemos[memo].serial), places: places)
 
         let index = rows.count
         // A stack's slot is held so that it comes before its nested rows
@@ -616,8 +619,8 @@ struct ScreenLowering {
             content = .spacer
         case .stack:
             let nested = reserveStack()
-            let nestedDefaults = defaults.overridden(by: (block.blocks["defaults"] ?? CheckedBlock()))
-            fill(stack: nested, settings: block, axis: keyword(block, "axis") == "horizontal" ? .horizontal : .vertical,
+            let nestedDefaults = defaults.overridden(by: (effective.own.blocks["defaults"] ?? CheckedBlock()))
+            fill(stack: nested, settings: effective.own, axis: keyword(effective.own, "axis") == "horizontal" ? .horizontal : .vertical,
                  rows: children, defaults: nestedDefaults, substitution: childSubstitution)
             content = .stack(nested)
         }
@@ -629,7 +632,7 @@ struct ScreenLowering {
         let background = compiled(effective, .background), highlight = compiled(effective, .highlight)
         let hidden = compiled(effective, .hidden), tap = actions(effective), transitions = transitions(effective)
         var accessibility: AccessibilityModel?
-        if let written = block.blocks["accessibility"] {
+        if let written = effective.own.blocks["accessibility"] {
             var traits: [String] = []
             if case .keywords(let words)? = written.properties["traits"] { traits = words }
             accessibility = AccessibilityModel(
