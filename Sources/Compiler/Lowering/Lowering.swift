@@ -535,10 +535,10 @@ struct ScreenLowering {
     }
 
     private mutating func close(_ open: OpenStack) {
-        // Mapped to an array first: a lazy map reached the block array's
-        // generic initializer unspecialized, a witness call an element
-        // (9% of lowering).
-        stacks[open.index].rows = BlockArray(open.rows.map(Int.init))
+        // Made in the runtime's module, where the element type is known
+        // (a lazy map reached the block array's generic initializer
+        // unspecialized, a witness call an element: 9% of lowering).
+        stacks[open.index].rows = BlockArray(rows: open.rows)
     }
 
     /// Lowers one row (expanding a component instance) and returns its index.
