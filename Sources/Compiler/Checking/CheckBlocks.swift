@@ -184,6 +184,7 @@ extension TypeChecker {
         let scope = Self.memberScope(scope)
         var members: [Member] = []
         swap(&members, &block.members)
+        let dropsRows = type(of: sink).dropsRows
         // Last first, so that each is taken off the end in source order.
         members.reverse()
         while let member = members.popLast() {
@@ -202,7 +203,7 @@ extension TypeChecker {
                 var syntax = nextDeferred(reader)
                 while syntax != nil {
                     checkRowMember(&syntax!, ownsBody: true, context: context, scope: scope, owner: owner(), into: &result)
-                    reader.recycle(syntax.take()!)
+                    reader.recycle(syntax.take()!, sharingTheFreeing: dropsRows)
                     handOn(&result, stream: &stream, sink: &sink)
                     syntax = nextDeferred(reader)
                 }
