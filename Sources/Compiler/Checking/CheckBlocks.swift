@@ -184,7 +184,6 @@ extension TypeChecker {
         let scope = Self.memberScope(scope)
         var members: [Member] = []
         swap(&members, &block.members)
-        let dropsRows = type(of: sink).dropsRows
         // Last first, so that each is taken off the end in source order.
         members.reverse()
         while let member = members.popLast() {
@@ -203,7 +202,7 @@ extension TypeChecker {
                 var syntax = nextDeferred(reader)
                 while syntax != nil {
                     checkRowMember(&syntax!, ownsBody: true, context: context, scope: scope, owner: owner(), into: &result)
-                    reader.recycle(syntax.take()!, sharingTheFreeing: dropsRows)
+                    reader.recycle(syntax.take()!)
                     handOn(&result, stream: &stream, sink: &sink)
                     syntax = nextDeferred(reader)
                 }

@@ -27,15 +27,10 @@ protocol CheckedRowSink {
     /// The screen begun last is checked and every one of its root rows was
     /// taken: nothing of it is left in the program but its settings.
     mutating func endScreen()
-    /// Whether the rows it takes are let go at once (nothing kept, nothing
-    /// lowered): then the checker's thread does less for each row than the
-    /// thread parsing rows ahead, and takes on part of freeing their syntax.
-    static var dropsRows: Bool { get }
 }
 
 extension CheckedRowSink {
     mutating func endScreen() {}
-    static var dropsRows: Bool { false }
 }
 
 /// The sink that takes nothing: every checked row stays in the program.
@@ -47,7 +42,6 @@ struct KeepingRows: CheckedRowSink {
 
 /// The sink that takes every row and lets it go: for diagnostics alone.
 struct DroppingRows: CheckedRowSink {
-    static var dropsRows: Bool { true }
     mutating func declarationsChecked(_ program: CheckedProgram, locales: [String]) {}
     mutating func begin(_ stack: CheckedStack, number: Int, expectedRows: Int) -> Bool { true }
     mutating func take(_ row: consuming CheckedRow) {}

@@ -108,13 +108,10 @@ public final class DeferredRowReader {
 
     /// Hands back the row `next` gave last, once the caller is done with
     /// it, so that the worker frees it; on the caller's thread it is freed
-    /// here. `sharingTheFreeing`: the caller frees every other row's
-    /// members itself, for a caller that does less with each row than the
-    /// worker does parsing it (one that checks and keeps nothing: freeing
-    /// every row on the worker made it the slower thread by a tenth).
-    public func recycle(_ row: consuming RowSyntax, sharingTheFreeing: Bool = false) {
+    /// here.
+    public func recycle(_ row: consuming RowSyntax) {
         guard handOver != nil else { return }
-        cursor.pointee.recycle(row, sharingTheFreeing: sharingTheFreeing)
+        cursor.pointee.recycle(row)
     }
 
     deinit {
@@ -128,12 +125,8 @@ extension DeferredRowReader.Cursor {
     /// `row`, the one `next` gave last, back into its place in the batch:
     /// moved there (assigned, it was copied whole), in one access to the
     /// cursor.
-    mutating func recycle(_ row: consuming RowSyntax, sharingTheFreeing: Bool) {
+    mutating func recycle(_ row: consuming RowSyntax) {
         guard inBatch > 0 else { return }
-        var row = row
-        // Every other row's members let go here, their arrays kept for the
-        // worker to fill again.
-        if sharingTheFreeing, inBatch & 1 == 0 { row.body.members.removeAll(keepingCapacity: true) }
         var slot: RowSyntax? = consume row
         swap(&slot, &batch[inBatch - 1])
     }
