@@ -32,13 +32,13 @@ enum FrontBench {
             lowers.append(lower)
             ratios.append(lower / check)
         }
-        func median(_ values: [Double]) -> Double { values.sorted()[values.count / 2] }
         // The ratio of each round, its median in the note (the table's last
         // line gives the ratio of the two medians).
-        let ratio = String(format: "; lower / check by rounds: median %.2f (%.2f–%.2f) of %d", median(ratios), ratios.min() ?? 0, ratios.max() ?? 0, ratios.count)
+        let check = Measure.median(checks), lower = Measure.median(lowers)
+        let ratio = String(format: "; lower / check by rounds: median %.2f (%.2f–%.2f) of %d", Measure.median(ratios), ratios.min() ?? 0, ratios.max() ?? 0, ratios.count)
         return [
-            ("check, by turns with lower", median(checks), String(format: "%.0f ns a row", median(checks) * 1e9 / Double(rows))),
-            ("lower, by turns with check", median(lowers), String(format: "%.0f ns a row", median(lowers) * 1e9 / Double(rows)) + ratio),
+            ("check, by turns with lower", check, String(format: "%.0f ns a row", check * 1e9 / Double(rows))),
+            ("lower, by turns with check", lower, String(format: "%.0f ns a row", lower * 1e9 / Double(rows)) + ratio),
         ]
     }
 }

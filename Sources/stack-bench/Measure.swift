@@ -22,9 +22,12 @@ enum Measure {
             body(&input)
             samples.append(seconds(clock.now - start))
         }
-        samples.sort()
-        return samples[samples.count / 2]
+        return median(samples)
     }
+
+    /// The middle of `values` (the upper of the two middles of an even
+    /// count), which must not be empty.
+    static func median(_ values: [Double]) -> Double { values.sorted()[values.count / 2] }
 
     /// A duration in seconds.
     static func seconds(_ d: Duration) -> Double { Double(d.components.seconds) + Double(d.components.attoseconds) * 1e-18 }

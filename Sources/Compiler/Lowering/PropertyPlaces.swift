@@ -11,13 +11,12 @@ struct PropertyPlaces {
 
     init(_ properties: NamedValues<CheckedValue>) {
         assert(RowProperty.allCases.count <= 24, "three words hold 24 properties' places")
-        // Read once a row, not once a name (a lazily made global is a call each time).
         let names = RowProperty.packedNames
         properties.forEachName { index, name in
             // A block's names are distinct properties of the catalogue, far
             // fewer than 255: every place fits in its byte.
-            guard index < 0xFF, let key = PackedName(name), let found = names.first(where: { $0.key == key }) else { return }
-            set(found.property, index)
+            guard index < 0xFF, let property = RowProperty(name: name, among: names) else { return }
+            set(property, index)
         }
     }
 
@@ -36,8 +35,12 @@ struct PropertyPlaces {
 
 extension RowProperty {
     /// The property named `name`, if it is one lowering reads from every row.
-    init?(name: String) {
-        guard let key = PackedName(name), let found = Self.packedNames.first(where: { $0.key == key }) else { return nil }
+    init?(name: String) { self.init(name: name, among: Self.packedNames) }
+
+    /// The same, `names` being `packedNames` read once by a caller that
+    /// asks for many (a lazily made global is a call each time).
+    fileprivate init?(name: String, among names: [(key: PackedName, property: RowProperty)]) {
+        guard let key = PackedName(name), let found = names.first(where: { $0.key == key }) else { return nil }
         self = found.property
     }
 
@@ -59,25 +62,20 @@ struct PackedName: Equatable {
 
     private static func pack(_ name: String) -> (UInt64, UInt64)? {
         // Through the bytes in place (the UTF-8 view's iterator cost more
-        // than all the lookups this replaces), copied into the two words
-        // at once rather than shifted in a byte at a time; without the
-        // copy of the string that `withUTF8` needs.
-        let packed: (UInt64, UInt64)?? = name.utf8.withContiguousStorageIfAvailable { bytes in
-            guard bytes.count < 16 else { return nil }
-            var words: (UInt64, UInt64) = (0, 0)
-            withUnsafeMutableBytes(of: &words) { $0.copyMemory(from: UnsafeRawBufferPointer(bytes)) }
-            // Little-endian bytes in place: the length goes in the last byte.
-            return (UInt64(littleEndian: words.0), UInt64(littleEndian: words.1) | UInt64(bytes.count) << 56)
-        }
-        if let packed { return packed }
-        // A string whose bytes are not in one place (bridged, on Apple's
-        // platforms): the slow way.
-        let bytes = Array(name.utf8)
+        // than all the lookups this replaces), without the copy of the
+        // string that `withUTF8` needs; a string whose bytes are not in one
+        // place (bridged, on Apple's platforms) through an array of them.
+        if let packed = name.utf8.withContiguousStorageIfAvailable(pack) { return packed }
+        return Array(name.utf8).withUnsafeBufferPointer(pack)
+    }
+
+    /// `bytes` copied into the two words at once rather than shifted in a
+    /// byte at a time; nil past 15 bytes.
+    private static func pack(_ bytes: UnsafeBufferPointer<UInt8>) -> (UInt64, UInt64)? {
         guard bytes.count < 16 else { return nil }
-        var low: UInt64 = 0, high = UInt64(bytes.count) << 56
-        for (index, byte) in bytes.enumerated() {
-            if index < 8 { low |= UInt64(byte) << UInt64(index * 8) } else { high |= UInt64(byte) << UInt64((index - 8) * 8) }
-        }
-        return (low, high)
+        var words: (UInt64, UInt64) = (0, 0)
+        withUnsafeMutableBytes(of: &words) { $0.copyMemory(from: UnsafeRawBufferPointer(bytes)) }
+        // Little-endian bytes in place: the length goes in the last byte.
+        return (UInt64(littleEndian: words.0), UInt64(littleEndian: words.1) | UInt64(bytes.count) << 56)
     }
 }
