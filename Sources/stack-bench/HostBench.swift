@@ -147,6 +147,7 @@ enum HostBench {
             results += imperativeInsert(count: count)
             results += movedAndChanged(count: count)
             results += hiddenMovedAndShown(count: count)
+            results += changedThenMoved(count: count)
             results += manyUpdates(count: count, updates: 500)
         }
         return results
@@ -360,6 +361,15 @@ enum HostBench {
             label: "a row moved and a state a row reads set, in one change")
     }
 
+    /// The same change made the other way round: the state set first,
+    /// then the row moved — a tap whose actions mark an element, then sort
+    /// it to the top.
+    static func changedThenMoved(count: Int) -> [Result] {
+        movedWithState(
+            count: count, name: "Marked", transitions: "transition resize { duration: 300ms }", reader: (count / 2, "text: \"grows\"  size: open ? 90 : 30"),
+            stateFirst: true, label: "a state a row reads set and a row moved, in one change")
+    }
+
     /// A hidden row moved to the top and shown in the same change (and
     /// back, hidden again) — a tap that moves an element and reveals it:
     /// the quick transition against the general one.
@@ -373,7 +383,9 @@ enum HostBench {
     /// `reader.properties`: the row a third of the way down moved to the
     /// top and `open` set in one change, then moved back and `open` unset,
     /// quick and general.
-    private static func movedWithState(count: Int, name: String, transitions: String, reader: (place: Int, properties: String), label: String) -> [Result] {
+    private static func movedWithState(
+        count: Int, name: String, transitions: String, reader: (place: Int, properties: String), stateFirst: Bool = false, label: String
+    ) -> [Result] {
         var source = "screen \(name) {\n    state open: bool = false\n    defaults { \(transitions)  transition move { duration: 250ms } }\n"
         for row in 0..<count {
             source += row == reader.place ? "    Text r\(row) { \(reader.properties) }\n" : "    Text r\(row) { text: \"row\"  size: 44 }\n"
@@ -384,7 +396,9 @@ enum HostBench {
         }
         let moved = model.stacks[model.rootStack].rows[count / 3]
         return quickAndGeneral(model, label: label, count: count) { live, step throws(RuntimeError) in
-            try live.move(RowKey(moved), to: step % 2 == 0 ? 0 : count / 3).events + live.setState("open", to: .bool(step % 2 == 0))
+            let open = step % 2 == 0
+            if stateFirst { return try live.setState("open", to: .bool(open)) + live.move(RowKey(moved), to: open ? 0 : count / 3).events }
+            return try live.move(RowKey(moved), to: open ? 0 : count / 3).events + live.setState("open", to: .bool(open))
         }
     }
 

@@ -70,6 +70,74 @@ extension QuickTransitionTests {
         }
     }
 
+    /// Rows resized, shown or hidden and then a row moved in one change —
+    /// a tap that sets a state and then moves an element — and changes on
+    /// both sides of the move, mostly at rest, some while the change
+    /// before runs, with and without `hide-last-separator`: every pass
+    /// drawn as the general transition draws it, and most of those made at
+    /// rest taken without a full layout.
+    func testRowsChangedThenMovedInOneChangePresentAsTheGeneralTransition() throws {
+        for hideLast in [false, true] {
+            let source = hideLast
+                ? Self.movingSource.replacingOccurrences(of: "spacing: 2\n", with: "spacing: 2\n    hide-last-separator: true\n")
+                : Self.movingSource
+            XCTAssertEqual(source.contains("hide-last-separator"), hideLast)
+            let model = try LiveModelTests.model(source)
+            var random = SplitMix64(seed: hideLast ? 0x3B0D : 0x3B0C)
+            let heights = SharedHeights()
+            var (quick, general) = sessions(model, height: 420, measurer: heights)
+            var time = 1.0, atRest = 0, quickly = 0, changedFirst = 0
+            let steps = TestScale.count(full: 600, quick: 200)
+            for step in 0..<steps {
+                time += [0.05, 0.6, 0.6, 1.0][Int.random(in: 0..<4, using: &random)]
+                let roots = quick.live.rootRows
+                let row = roots.randomElement(using: &random)!
+                let index = Int.random(in: 0..<roots.count, using: &random)
+                // Each change before the move, or (one in three) after it.
+                var changes: [(kind: Int, row: Int, flag: Bool, afterMove: Bool)] = []
+                for _ in 0..<Int.random(in: 1...3, using: &random) {
+                    let kind = Int.random(in: 0..<4, using: &random)
+                    let other = roots.randomElement(using: &random)!
+                    if kind < 2 { heights.extra[other] = Double(Int.random(in: 0...5, using: &random) * 12) }
+                    changes.append((kind, other, Bool.random(using: &random), Int.random(in: 0..<3, using: &random) == 0))
+                }
+                let running = quick.isAnimating(at: time)
+                onBoth(&quick, &general) { session, _ in
+                    _ = try? session.change(at: time) { (live: inout LiveScreen) throws(RuntimeError) -> [LiveEvent] in
+                        var events: [LiveEvent] = []
+                        func make(_ change: (kind: Int, row: Int, flag: Bool, afterMove: Bool)) throws(RuntimeError) {
+                            switch change.kind {
+                            case 0, 1: events += try live.invalidateSize(of: RowKey(change.row))
+                            case 2: events += try live.setHidden(RowKey(change.row), change.flag)
+                            default: events += try live.setState("open", to: .bool(change.flag))
+                            }
+                        }
+                        for change in changes where !change.afterMove { try make(change) }
+                        events += try live.move(RowKey(row), to: index).events
+                        for change in changes where change.afterMove { try make(change) }
+                        return events
+                    }
+                }
+                if !running {
+                    atRest += 1
+                    if quick.screen.changedQuickly { quickly += 1 }
+                    if quick.screen.changedQuickly, changes.allSatisfy({ !$0.afterMove }),
+                        (quick.screen.quick?.others.count ?? 0) > 0 || quick.screen.quick?.track != nil
+                    {
+                        changedFirst += 1
+                    }
+                }
+                compare(&quick, &general, at: time, after: [0.0, 0.01, 0.04, 0.1, 0.2, 0.5], label: "hide-last \(hideLast) step \(step) row \(row) to \(index), \(changes)")
+                if testRun?.failureCount ?? 0 > 0 { return }
+            }
+            // As for changes after the move: moves onto their own place,
+            // changes that change nothing, and under `hide-last-separator`
+            // moves and changes reaching the last shown row take other paths.
+            XCTAssertGreaterThan(quickly, atRest / 2, "changes made at rest taken without a full layout (hide-last \(hideLast))")
+            XCTAssertGreaterThan(changedFirst, atRest / (hideLast ? 16 : 8), "of them, rows changed only before the move (hide-last \(hideLast))")
+        }
+    }
+
     /// A hidden row shown in the same change as a move, at rest, with and
     /// without `hide-last-separator`: the hidden row moved alone (its run
     /// draws no move) to each place, or a shown row moved across it (its

@@ -12,7 +12,7 @@
 extension QuickTransition {
     /// A row of the screen's own stack that changed after a splice moved
     /// rows: its place now and its pose the splice left it with.
-    typealias ChangedAfterMoving = (at: Int, row: Int, before: Pose)
+    typealias ChangedAfterMoving = (at: Int, row: Int, before: Pose, beforeMove: Bool)
 
     /// The rows of `log` that changed after the splice moved them — drawn
     /// otherwise than where the move took them, not only further along (a
@@ -24,11 +24,11 @@ extension QuickTransition {
         let axis = incremental.rootStack.axis
         var changed: [ChangedAfterMoving] = []
         var seen = Set<Int>()
-        for (row, before) in log.rows where incremental.lists(rootRow: row) && seen.insert(row).inserted {
+        for (number, (row, before)) in log.rows.enumerated() where incremental.lists(rootRow: row) && seen.insert(row).inserted {
             let now = incremental.pose(ofRootRow: row)
             var along = before
             if axis == .vertical { along.frame.y = now.frame.y } else { along.frame.x = now.frame.x }
-            if along != now { changed.append((incremental.place(ofRootRow: row), row, before)) }
+            if along != now { changed.append((incremental.place(ofRootRow: row), row, before, number < log.loggedBeforeMove)) }
         }
         changed.sort { $0.at < $1.at }
         return changed
@@ -101,9 +101,10 @@ extension QuickTransition {
             let now = shownBeforeRun > 0 ? 1.0 : 0, then = run.shownBefore ? 1.0 : 0
             return run.moved - live.incremental.rootStack.spacing * (now - then)
         }
-        for (at, row, logged) in changed {
-            // A hidden row was where its run moved it from, drawn or not.
-            let movedBy = logged.hidden ? hiddenMovedBy(at) : runShift(at)
+        for (at, row, logged, beforeMove) in changed {
+            // A hidden row was where its run moved it from, drawn or not;
+            // a row logged before the move, where it was.
+            let movedBy = beforeMove ? 0 : logged.hidden ? hiddenMovedBy(at) : runShift(at)
             guard let (track, extent) = changedAfterSplice(row, logged: logged, movedBy: movedBy, live: live, cache: &cache) else { return nil }
             tracks.append(track)
             extents.append(extent)

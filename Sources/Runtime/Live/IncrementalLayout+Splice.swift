@@ -137,6 +137,12 @@ extension IncrementalLayout {
         // where the splice's blocks do not move them from: the general
         // transition (the quick one drew such a change wrong).
         let fresh = !changeLog.full && changeLog.updates == 0 && changeLog.blocks.isEmpty && changeLog.moved == nil && changeLog.nested.isEmpty
+        // Rows of the screen's own updated before rows are moved (a state
+        // set, then an element moved): the runs measured as the rows were
+        // before the change, the rows logged so far kept with their poses
+        // from before the move (`ChangeLog.loggedBeforeMove`).
+        let updatedFirst = !changeLog.full && changeLog.updates > 0 && changeLog.blocks.isEmpty && changeLog.moved == nil
+            && changeLog.nested.isEmpty
         // The change to the order: blocks in and out (in the order of the
         // rows now, each at its place now), or rows moved, or neither.
         var edits: [(inserted: [Int], removed: [Int], at: Int)]?
@@ -174,26 +180,43 @@ extension IncrementalLayout {
                     removed: block.removed.map { ($0, pose(ofRootRow: $0)) }, at: block.at,
                     extent: rootRows.prefix(first + block.removed.count) - rootRows.prefix(first))
             }
-        } else if fresh, let reorder {
+        } else if fresh || updatedFirst, let reorder {
+            // The sums as they were before the change: now's, less what the
+            // rows updated so far did before each place.
+            var sums: BeforeChange?
+            if updatedFirst {
+                var caughtUp = changeLog.sums ?? BeforeChange(axis: rootStack.axis, spacing: rootStack.spacing)
+                caughtUp.catchUp(with: self)
+                sums = caughtUp
+            }
+            func prefix(_ place: Int) -> Double { rootRows.prefix(place) - (sums?.change(before: place).growth ?? 0) }
+            func shown(before place: Int) -> Int { rootRows.visibleCount(before: place) - (sums?.change(before: place).shown ?? 0) }
             // Each run is as far into the window now as the runs now before
             // it are long; it was as far as the rows before it then.
-            let start = rootRows.prefix(reorder.from)
+            let start = prefix(reorder.from)
             var now = 0.0
             var runs: [ChangeLog.Moved.Run] = []
             runs.reserveCapacity(reorder.runs.count)
             for run in reorder.runs {
-                let was = rootRows.prefix(run.was) - start
+                let was = prefix(run.was) - start
                 // A run of hidden rows moves nothing drawn; nor does a
                 // shift within the rounding of the sums (the general
                 // transition sees no move there).
-                let shows = rootRows.visibleCount(before: run.was + run.count) > rootRows.visibleCount(before: run.was)
+                let shownBefore = shown(before: run.was)
+                let shows = shown(before: run.was + run.count) > shownBefore
                 let shift = now - was
                 runs.append(ChangeLog.Moved.Run(
                     at: run.at, was: run.was, shift: shows && abs(shift) > 1e-9 * max(1, abs(now), abs(was)) ? shift : 0, moved: shift,
-                    shownBefore: rootRows.visibleCount(before: run.was) > 0))
-                now += rootRows.prefix(run.was + run.count) - rootRows.prefix(run.was)
+                    shownBefore: shownBefore > 0))
+                now += prefix(run.was + run.count) - prefix(run.was)
             }
             changeLog.moved = ChangeLog.Moved(from: reorder.from, end: reorder.end, runs: runs)
+            if updatedFirst {
+                // A later update finds the rows logged so far at their new places.
+                changeLog.loggedBeforeMove = changeLog.rows.count
+                changeLog.sums = nil
+                changeLog.resized = []
+            }
         } else {
             changeLog.full = true
         }

@@ -92,6 +92,11 @@ package struct IncrementalLayout: Sendable {
         /// `shift` along the axis (new − old), from places starting at
         /// `was` among the rows before.
         var moved: Moved?
+        /// How many of `rows` (the first ones) were logged before the
+        /// splice that moved rows: their poses are from before the move,
+        /// where the poses of rows logged after it are where the move put
+        /// them (IncrementalLayout+Splice).
+        var loggedBeforeMove = 0
         /// Changes inside the stacks of the screen's rows, by holder, with
         /// poses before the change (IncrementalLayout+Nested); the holders
         /// are among `rows` too.
