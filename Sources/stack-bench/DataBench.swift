@@ -155,12 +155,23 @@ enum DataBench {
             + insertAtTop(of: card, elements: elements, label: "data: card counting the items, 6 inserted 50 ms apart", apart: 0.05)
     }
 
+    /// A feed whose head a state resizes: the state set and then an item
+    /// inserted at the top, in one change (a tap that marks the list and
+    /// adds to it) — the blocks measured as the rows were before the state
+    /// changed them (quick) against the screen laid out fully (general).
+    static func markedFeed(elements: Int) -> [Result] {
+        let marked = source.replacingFirst(
+            "Text head { text: \"\\(count(items)) items\" }",
+            with: "state marked: bool = false\n    Text head { text: \"\\(count(items)) items\"  size: marked ? 60 : 40  transition resize { duration: 200ms } }")
+        return insertAtTop(of: marked, elements: elements, label: "data: a state the head reads set, then 1 inserted at the top, animated", stateFirst: true)
+    }
+
     /// `screen` (`source` changed) with `elements` items bound, an item
     /// inserted at the top `apart` seconds apart (a second: nothing
     /// animating; 50 ms: each while the last comes in) through
     /// `HostSession.insert`, each with a pass: quick changes against the
     /// general transition.
-    private static func insertAtTop(of screen: String, elements: Int, label: String, apart: Double = 1) -> [Result] {
+    private static func insertAtTop(of screen: String, elements: Int, label: String, apart: Double = 1, stateFirst: Bool = false) -> [Result] {
         let animated = screen.replacingFirst("data items: [Item]", with: "data items: [Item]\n    defaults { transition insert { duration: 250ms  from { alpha: 0 } } }")
         guard animated != source, animated.contains("transition insert"),
             let program = Compiler.check(SourceFile(path: "feed.stack", text: animated)).program, let model = Compiler.lower(program).first
@@ -180,7 +191,13 @@ enum DataBench {
                 let at = 1 + Double(n) * apart
                 let object = "{\"id\":\"f\(n)\",\"title\":\"New \(n)\",\"price\":\(n)}"
                 let time = Measure.seconds(clock.measure {
-                    _ = try? session.insert("items", json: object, index: 0, at: at)
+                    if stateFirst {
+                        _ = try? session.change(at: at) { (live: inout LiveScreen) throws(RuntimeError) -> [LiveEvent] in
+                            try live.setState("marked", to: .bool(n % 2 == 0)) + live.insert("items", json: object, at: 0)
+                        }
+                    } else {
+                        _ = try? session.insert("items", json: object, index: 0, at: at)
+                    }
                     _ = session.pass(at: at + 0.02)
                 })
                 if quick { tookQuick = tookQuick || session.screen.changedQuickly }
@@ -403,6 +420,7 @@ enum DataBench {
         results += fillFeed(elements: elements)
         results += fillCardFeed(elements: elements)
         results += cardFeed(elements: elements)
+        results += markedFeed(elements: elements)
         let deleted = Measure.seconds(clock.measure {
             _ = try? session.remove("items", key: "i\(elements)", at: 9)
             _ = session.pass(at: 9.05)

@@ -24,7 +24,7 @@ extension QuickTransition {
         // elsewhere) that moved or resized, at theirs.
         enum Change {
             case block(IncrementalLayout.ChangeLog.Block)
-            case row(Int, before: Pose)
+            case row(Int, before: Pose, beforeSplice: Bool)
         }
         var changes: [(at: Int, order: Int, change: Change)] = log.blocks.map { ($0.at, $0.removed.isEmpty ? 1 : 0, .block($0)) }
         // Room for every row of the log at once: a change may log a quarter
@@ -33,13 +33,13 @@ extension QuickTransition {
         let made = Set(log.blocks.flatMap(\.inserted))
         var seen = Set<Int>(minimumCapacity: log.rows.count)
         let axis = incremental.rootStack.axis
-        for (row, before) in log.rows where !made.contains(row) && seen.insert(row).inserted {
+        for (number, (row, before)) in log.rows.enumerated() where !made.contains(row) && seen.insert(row).inserted {
             guard incremental.lists(rootRow: row) else { continue }
             // A row that only moved (rows before it changed) follows them.
             let now = incremental.pose(ofRootRow: row)
             var moved = before
             if axis == .vertical { moved.frame.y = now.frame.y } else { moved.frame.x = now.frame.x }
-            if moved != now { changes.append((incremental.place(ofRootRow: row), 1, .row(row, before: before))) }
+            if moved != now { changes.append((incremental.place(ofRootRow: row), 1, .row(row, before: before, beforeSplice: number < log.loggedBeforeSplice))) }
         }
         changes.sort { ($0.at, $0.order) < ($1.at, $1.order) }
         var tracks: [RowTrack] = []
@@ -48,6 +48,8 @@ extension QuickTransition {
         var removedPlaces: [Int: Int] = [:]
         var segments: [Segment] = []
         segments.reserveCapacity(changes.count)
+        // How far the changes before a row moved it, and how far the
+        // blocks alone had when the splice made them (`blockShift`).
         var shift = 0.0, blockShift = 0.0
         // The last track of the nearest change before among the rows now
         // (an inserted block, a row changed): the rows after it follow it.
@@ -61,13 +63,15 @@ extension QuickTransition {
                 let end = at + block.inserted.count
                 let extent = incremental.rootRows.prefix(end) - incremental.rootRows.prefix(at)
                 changed.formUnion(block.inserted)
+                // The rows logged after the splice saw the block as the
+                // splice made it, before an update resized its rows.
+                blockShift += block.extent
                 // Rows all hidden: nothing shows or moves.
                 guard let last = made.last else {
                     if extent != 0 { return nil }
                     continue
                 }
                 shift += extent
-                blockShift += extent
                 cause = last
                 tracks += made
                 segments.append(Segment(from: end, shift: shift, timing: Timing(last)))
@@ -85,10 +89,12 @@ extension QuickTransition {
                 blockShift -= block.extent
                 tracks += made
                 segments.append(Segment(from: at, shift: shift, timing: Timing(cause ?? last)))
-            case .row(let row, let logged):
+            case .row(let row, let logged, let beforeSplice):
                 // Logged after the splice placed the rows: where it was is
-                // that, less how far the blocks before it moved it.
-                guard let (track, extent) = changedAfterSplice(row, logged: logged, movedBy: blockShift, live: live, cache: &cache) else { return nil }
+                // that, less how far the blocks before it moved it; logged
+                // before the splice, where it was.
+                guard let (track, extent) = changedAfterSplice(row, logged: logged, movedBy: beforeSplice ? 0 : blockShift, live: live, cache: &cache)
+                else { return nil }
                 shift += extent
                 changed.insert(row)
                 cause = track

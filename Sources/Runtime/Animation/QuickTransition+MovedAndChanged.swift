@@ -28,7 +28,7 @@ extension QuickTransition {
             let now = incremental.pose(ofRootRow: row)
             var along = before
             if axis == .vertical { along.frame.y = now.frame.y } else { along.frame.x = now.frame.x }
-            if along != now { changed.append((incremental.place(ofRootRow: row), row, before, number < log.loggedBeforeMove)) }
+            if along != now { changed.append((incremental.place(ofRootRow: row), row, before, number < log.loggedBeforeSplice)) }
         }
         changed.sort { $0.at < $1.at }
         return changed

@@ -137,12 +137,23 @@ extension IncrementalLayout {
         // where the splice's blocks do not move them from: the general
         // transition (the quick one drew such a change wrong).
         let fresh = !changeLog.full && changeLog.updates == 0 && changeLog.blocks.isEmpty && changeLog.moved == nil && changeLog.nested.isEmpty
-        // Rows of the screen's own updated before rows are moved (a state
-        // set, then an element moved): the runs measured as the rows were
-        // before the change, the rows logged so far kept with their poses
-        // from before the move (`ChangeLog.loggedBeforeMove`).
+        // Rows of the screen's own updated before the splice (a state set,
+        // then an element moved, or the list bound again): the runs or
+        // blocks measured as the rows were before the change, the rows
+        // logged so far kept with their poses from before the splice
+        // (`ChangeLog.loggedBeforeSplice`).
         let updatedFirst = !changeLog.full && changeLog.updates > 0 && changeLog.blocks.isEmpty && changeLog.moved == nil
             && changeLog.nested.isEmpty
+        var sums: BeforeChange?
+        if updatedFirst {
+            var caughtUp = changeLog.sums ?? BeforeChange(axis: rootStack.axis, spacing: rootStack.spacing)
+            caughtUp.catchUp(with: self)
+            sums = caughtUp
+        }
+        // The sums before the change: now's, less what the rows updated so
+        // far did before each place.
+        func prefix(_ place: Int) -> Double { rootRows.prefix(place) - (sums?.change(before: place).growth ?? 0) }
+        func shown(before place: Int) -> Int { rootRows.visibleCount(before: place) - (sums?.change(before: place).shown ?? 0) }
         // The change to the order: blocks in and out (in the order of the
         // rows now, each at its place now), or rows moved, or neither.
         var edits: [(inserted: [Int], removed: [Int], at: Int)]?
@@ -171,26 +182,26 @@ extension IncrementalLayout {
             }
         }
         // Logged before the order changes: the removed rows' poses and extents.
-        if fresh, let edits, !edits.isEmpty {
+        if fresh || updatedFirst, let edits, !edits.isEmpty {
+            // A removed row updated before the splice was where the log has it.
+            var logged: [Int: Pose] = [:]
+            if updatedFirst, edits.contains(where: { $0.removed.contains(where: changeLog.loggedRows.contains) }) {
+                for (row, before) in changeLog.rows where logged[row] == nil { logged[row] = before }
+            }
             changeLog.blocks = edits.map { block in
                 guard let row = block.removed.first, let first = rootRows.place(of: row) else {
                     return ChangeLog.Block(inserted: block.inserted, at: block.at)
                 }
                 return ChangeLog.Block(
-                    removed: block.removed.map { ($0, pose(ofRootRow: $0)) }, at: block.at,
-                    extent: rootRows.prefix(first + block.removed.count) - rootRows.prefix(first))
+                    removed: block.removed.enumerated().map { offset, row in
+                        guard let sums else { return (row, pose(ofRootRow: row)) }
+                        if let before = logged[row] { return (row, before) }
+                        let (growth, shown) = sums.change(before: first + offset)
+                        return (row, poseBeforeChange(ofRootRow: row, at: first + offset, growth: growth, shown: shown))
+                    }, at: block.at,
+                    extent: prefix(first + block.removed.count) - prefix(first))
             }
         } else if fresh || updatedFirst, let reorder {
-            // The sums as they were before the change: now's, less what the
-            // rows updated so far did before each place.
-            var sums: BeforeChange?
-            if updatedFirst {
-                var caughtUp = changeLog.sums ?? BeforeChange(axis: rootStack.axis, spacing: rootStack.spacing)
-                caughtUp.catchUp(with: self)
-                sums = caughtUp
-            }
-            func prefix(_ place: Int) -> Double { rootRows.prefix(place) - (sums?.change(before: place).growth ?? 0) }
-            func shown(before place: Int) -> Int { rootRows.visibleCount(before: place) - (sums?.change(before: place).shown ?? 0) }
             // Each run is as far into the window now as the runs now before
             // it are long; it was as far as the rows before it then.
             let start = prefix(reorder.from)
@@ -211,14 +222,14 @@ extension IncrementalLayout {
                 now += prefix(run.was + run.count) - prefix(run.was)
             }
             changeLog.moved = ChangeLog.Moved(from: reorder.from, end: reorder.end, runs: runs)
-            if updatedFirst {
-                // A later update finds the rows logged so far at their new places.
-                changeLog.loggedBeforeMove = changeLog.rows.count
-                changeLog.sums = nil
-                changeLog.resized = []
-            }
         } else {
             changeLog.full = true
+        }
+        if updatedFirst, !changeLog.full {
+            // A later update finds the rows logged so far at their new places.
+            changeLog.loggedBeforeSplice = changeLog.rows.count
+            changeLog.sums = nil
+            changeLog.resized = []
         }
         // The new order: kept rows keep their extents, made rows are measured.
         if let edits {
@@ -247,6 +258,12 @@ extension IncrementalLayout {
         // update's rows, with their poses between the splice and this (a
         // row just put in has none: its block's track ends at its share).
         if !fillCache.isEmpty { resizeFillRows(new: Set(fillingIn)) }
+        // An inserted block's extent as the splice made it, its `fill` rows
+        // given their shares, before a later update resizes its rows: where
+        // the rows logged after the splice were (QuickTransition+Blocks).
+        for index in changeLog.blocks.indices where !changeLog.blocks[index].inserted.isEmpty {
+            changeLog.blocks[index].extent = changeLog.blocks[index].inserted.reduce(0) { $0 + (rootRows.contains($1) ? rootRows.entry(ofRow: $1).term : 0) }
+        }
         snapshotIsCurrent = false
         layoutChanged = true
     }

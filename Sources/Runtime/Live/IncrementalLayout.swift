@@ -93,10 +93,10 @@ package struct IncrementalLayout: Sendable {
         /// `was` among the rows before.
         var moved: Moved?
         /// How many of `rows` (the first ones) were logged before the
-        /// splice that moved rows: their poses are from before the move,
-        /// where the poses of rows logged after it are where the move put
-        /// them (IncrementalLayout+Splice).
-        var loggedBeforeMove = 0
+        /// splice that moved rows or put blocks in or out: their poses are
+        /// from before the splice, where the poses of rows logged after it
+        /// are where the splice put them (IncrementalLayout+Splice).
+        var loggedBeforeSplice = 0
         /// Changes inside the stacks of the screen's rows, by holder, with
         /// poses before the change (IncrementalLayout+Nested); the holders
         /// are among `rows` too.
@@ -129,7 +129,9 @@ package struct IncrementalLayout: Sendable {
         /// Rows inserted together (`inserted`, in order, the first at place
         /// `at` now), or removed together (`removed`, each with its pose
         /// before, in order; `at` the place now of the row that followed
-        /// them, `extent` their extent along the axis with spacing).
+        /// them); `extent` their extent along the axis with spacing, before
+        /// the change for removed rows, as the splice made them for
+        /// inserted ones (an update after it may resize them).
         struct Block {
             var inserted: [Int] = []
             var removed: [(row: Int, before: Pose)] = []
