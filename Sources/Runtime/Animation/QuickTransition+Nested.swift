@@ -10,8 +10,7 @@
 extension QuickTransition {
     /// The changes `log` holds inside holders (with rows of the screen's
     /// own, of one update, and blocks a splice made among them, or rows
-    /// moved if nothing inside changed); nil when the log is full, or
-    /// something inside changed beside rows moved.
+    /// moved); nil when the log is full.
     /// The holders and the screen's rows change as one update's rows do
     /// (`changingBlocks`); each row inside gets the track `track(of:…)`
     /// gives it, as Transition.init does. What a stack inside that is shown
@@ -22,12 +21,15 @@ extension QuickTransition {
         guard !log.full else { return nil }
         let incremental = live.incremental
         if let moved = log.moved {
-            // Rows moved: the quick path's only if nothing inside changed
-            // (a count read there, the same after a list sorted again).
+            // Rows moved: the holders move and change as any of the screen's
+            // rows (`moving`), and the rows inside, whose poses are relative
+            // to their holders, take their tracks as without a move.
+            guard var quick = moving(moved, log, live: live, movesAlike: movesAlike) else { return nil }
             let unchanged = log.nested.allSatisfy { change in
                 change.rows.allSatisfy { incremental.nestedPose(of: $0.row) == $0.before }
             }
-            return unchanged ? moving(moved, log, live: live, movesAlike: movesAlike) : nil
+            guard unchanged || addInside(log, running: nil, elapsed: 0, live: live, into: &quick) else { return nil }
+            return quick
         }
         // The screen's rows: as one update's, when any moved or resized, or
         // with the blocks of a splice; a holder that keeps its frame is

@@ -133,17 +133,15 @@ extension IncrementalLayout {
         if let cards, !cards.isEmpty { layOutNewHolders(cards, stacksFrom: firstStack) }
         addReaders(ofRowsFrom: dependencyRows, blocks: blocks)
         forgetUnchangedRows()
-        // Rows logged before the splice (an update first) were logged
-        // where the splice's blocks do not move them from: the general
-        // transition (the quick one drew such a change wrong).
+        // The change so far: nothing (`fresh`), or updates alone
+        // (`updatedFirst`: a state set, then an element moved or the list
+        // bound again) — then the runs or blocks are measured as the rows
+        // were before the change, and the rows logged so far keep their
+        // poses from before the splice (`ChangeLog.loggedBeforeSplice`);
+        // rows inside holders among them too, whose poses are relative to
+        // their holders. Anything else is the general transition's.
         let fresh = !changeLog.full && changeLog.updates == 0 && changeLog.blocks.isEmpty && changeLog.moved == nil && changeLog.nested.isEmpty
-        // Rows of the screen's own updated before the splice (a state set,
-        // then an element moved, or the list bound again): the runs or
-        // blocks measured as the rows were before the change, the rows
-        // logged so far kept with their poses from before the splice
-        // (`ChangeLog.loggedBeforeSplice`).
         let updatedFirst = !changeLog.full && changeLog.updates > 0 && changeLog.blocks.isEmpty && changeLog.moved == nil
-            && changeLog.nested.isEmpty
         var sums: BeforeChange?
         if updatedFirst {
             var caughtUp = changeLog.sums ?? BeforeChange(axis: rootStack.axis, spacing: rootStack.spacing)
