@@ -148,6 +148,7 @@ enum HostBench {
             results += movedAndChanged(count: count)
             results += hiddenMovedAndShown(count: count)
             results += changedThenMoved(count: count)
+            results += movedBesideCard(count: count)
             results += manyUpdates(count: count, updates: 500)
         }
         return results
@@ -370,6 +371,16 @@ enum HostBench {
             stateFirst: true, label: "a state a row reads set and a row moved, in one change")
     }
 
+    /// A row moved to the top (and back) and, in the same change, a state
+    /// a row inside a card further down reads set: the card's row on its
+    /// track inside it, quick against general.
+    static func movedBesideCard(count: Int) -> [Result] {
+        movedWithState(
+            count: count, name: "Carded", transitions: "transition resize { duration: 300ms }", reader: (count / 2, ""),
+            readerRow: "    Stack r\(count / 2) { padding: 6  Text inner { text: \"inside\"  size: open ? 90 : 30 } }\n",
+            label: "a row moved and a state a row inside a card reads set, in one change")
+    }
+
     /// A hidden row moved to the top and shown in the same change (and
     /// back, hidden again) — a tap that moves an element and reveals it:
     /// the quick transition against the general one.
@@ -380,15 +391,22 @@ enum HostBench {
     }
 
     /// `count` rows, the one at `reader.place` reading state `open` with
-    /// `reader.properties`: the row a third of the way down moved to the
-    /// top and `open` set in one change, then moved back and `open` unset,
-    /// quick and general.
+    /// `reader.properties` (or written as `readerRow`): the row a third of
+    /// the way down moved to the top and `open` set in one change (set
+    /// first if `stateFirst`), then moved back and `open` unset, quick and
+    /// general.
     private static func movedWithState(
-        count: Int, name: String, transitions: String, reader: (place: Int, properties: String), stateFirst: Bool = false, label: String
+        count: Int, name: String, transitions: String, reader: (place: Int, properties: String), readerRow: String? = nil, stateFirst: Bool = false,
+        label: String
     ) -> [Result] {
         var source = "screen \(name) {\n    state open: bool = false\n    defaults { \(transitions)  transition move { duration: 250ms } }\n"
-        for row in 0..<count {
-            source += row == reader.place ? "    Text r\(row) { \(reader.properties) }\n" : "    Text r\(row) { text: \"row\"  size: 44 }\n"
+        // (A card's row inside is among the `count` rows: a screen holds at most 1,000,000.)
+        for row in 0..<(readerRow == nil ? count : count - 1) {
+            if row == reader.place {
+                source += readerRow ?? "    Text r\(row) { \(reader.properties) }\n"
+            } else {
+                source += "    Text r\(row) { text: \"row\"  size: 44 }\n"
+            }
         }
         source += "}\n"
         guard let model = benchScreen(source, path: "\(name.lowercased()).stack") else {

@@ -154,49 +154,21 @@ extension QuickTransitionTests {
     /// their tracks.
     func testRowsMovedBesideChangesInsideHoldersPresentAsTheGeneralTransition() throws {
         let model = try LiveModelTests.model(Self.nestedSource)
-        let roots = Array(model.stacks[model.rootStack].rows)
-        let rootSet = Set(roots)
-        let inside = model.rows.indices.filter { !rootSet.contains($0) }
-        var random = SplitMix64(seed: 0x0E58)
-        let heights = SharedHeights()
-        var (quick, general) = sessions(model, height: 500, measurer: heights)
-        var time = 1.0, atRest = 0, quickly = 0, insideQuick = 0
-        let steps = TestScale.count(full: 400, quick: 150)
-        for step in 0..<steps {
-            time += [0.05, 0.6, 1.0, 1.0][Int.random(in: 0..<4, using: &random)]
-            let row = quick.live.rootRows.randomElement(using: &random)!
-            let index = Int.random(in: 0..<roots.count, using: &random)
-            var changes: [(kind: Int, row: Int, flag: Bool, afterMove: Bool)] = []
-            for _ in 0..<Int.random(in: 1...2, using: &random) {
+        let roots = Set(model.stacks[model.rootStack].rows)
+        let inside = model.rows.indices.filter { !roots.contains($0) }
+        var atRest = 0, quickly = 0, insideQuick = 0
+        walkMoves(model, seed: 0x0E58, steps: TestScale.count(full: 400, quick: 150), label: "cards", pick: { random, roots in
+            // Rows inside resized or hidden, the state rows inside read, a root row resized.
+            (0..<Int.random(in: 1...2, using: &random)).map { _ in
                 let kind = Int.random(in: 0..<4, using: &random)
-                let other = (kind == 3 ? roots : inside).randomElement(using: &random)!
-                if kind == 0 || kind == 3 { heights.extra[other] = Double(Int.random(in: 0...4, using: &random) * 15) }
-                changes.append((kind, other, Bool.random(using: &random), Bool.random(using: &random)))
+                let row = (kind == 3 ? roots : inside).randomElement(using: &random)!
+                return MoveChange(
+                    kind: [.resize, .hide, .state, .resize][kind], row: row, flag: Bool.random(using: &random), afterMove: Bool.random(using: &random))
             }
-            let running = quick.isAnimating(at: time)
-            onBoth(&quick, &general) { session, _ in
-                _ = try? session.change(at: time) { (live: inout LiveScreen) throws(RuntimeError) -> [LiveEvent] in
-                    var events: [LiveEvent] = []
-                    func make(_ change: (kind: Int, row: Int, flag: Bool, afterMove: Bool)) throws(RuntimeError) {
-                        switch change.kind {
-                        case 0, 3: events += try live.invalidateSize(of: RowKey(change.row))
-                        case 1: events += try live.setHidden(RowKey(change.row), change.flag)
-                        default: events += try live.setState("open", to: .bool(change.flag))
-                        }
-                    }
-                    for change in changes where !change.afterMove { try make(change) }
-                    events += try live.move(RowKey(row), to: index).events
-                    for change in changes where change.afterMove { try make(change) }
-                    return events
-                }
-            }
-            if !running {
-                atRest += 1
-                if quick.screen.changedQuickly { quickly += 1 }
-                if quick.screen.quick?.inside.isEmpty == false { insideQuick += 1 }
-            }
-            compare(&quick, &general, at: time, after: [0.0, 0.01, 0.04, 0.1, 0.2, 0.5], label: "step \(step) row \(row) to \(index), \(changes)")
-            if testRun?.failureCount ?? 0 > 0 { return }
+        }) { _, quick in
+            atRest += 1
+            if quick.screen.changedQuickly { quickly += 1 }
+            if quick.screen.quick?.inside.isEmpty == false { insideQuick += 1 }
         }
         XCTAssertGreaterThan(quickly, atRest / 2, "changes made at rest taken without a full layout")
         XCTAssertGreaterThan(insideQuick, atRest / 6, "of them, with rows inside holders on their tracks")

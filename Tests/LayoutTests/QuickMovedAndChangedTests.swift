@@ -11,55 +11,95 @@ import TestSupport
 import XCTest
 
 extension QuickTransitionTests {
+    /// One change of a walk of moves: a row moved, with changes made
+    /// before or after the move in the same change.
+    struct MoveChange {
+        enum Kind { case resize, hide, state }
+        var kind: Kind
+        var row: Int
+        var flag: Bool
+        var afterMove: Bool
+    }
+
+    /// `steps` changes on `model` (time between them random, some while the
+    /// last still runs), each a root row moved to a random place with the
+    /// changes `pick` makes (a resized row's host view given a new extra
+    /// height): every pass compared with the general transition's;
+    /// `atRest` is told, for each change made while nothing animated, what
+    /// it held and the session after it.
+    func walkMoves(
+        _ model: ScreenModel, seed: UInt64, steps: Int, label: String, pick: (inout SplitMix64, _ roots: [Int]) -> [MoveChange],
+        atRest: ([MoveChange], HostSession) -> Void
+    ) {
+        var random = SplitMix64(seed: seed)
+        let heights = SharedHeights()
+        var (quick, general) = sessions(model, height: 420, measurer: heights)
+        var time = 1.0
+        for step in 0..<steps {
+            time += [0.05, 0.6, 0.6, 1.0][Int.random(in: 0..<4, using: &random)]
+            let roots = quick.live.rootRows
+            let row = roots.randomElement(using: &random)!
+            let index = Int.random(in: 0..<roots.count, using: &random)
+            let changes = pick(&random, roots)
+            for change in changes where change.kind == .resize {
+                heights.extra[change.row] = Double(Int.random(in: 0...5, using: &random) * 12)
+            }
+            let running = quick.isAnimating(at: time)
+            onBoth(&quick, &general) { session, _ in
+                _ = try? session.change(at: time) { (live: inout LiveScreen) throws(RuntimeError) -> [LiveEvent] in
+                    var events: [LiveEvent] = []
+                    func make(_ change: MoveChange) throws(RuntimeError) {
+                        switch change.kind {
+                        case .resize: events += try live.invalidateSize(of: RowKey(change.row))
+                        case .hide: events += try live.setHidden(RowKey(change.row), change.flag)
+                        case .state: events += try live.setState("open", to: .bool(change.flag))
+                        }
+                    }
+                    for change in changes where !change.afterMove { try make(change) }
+                    events += try live.move(RowKey(row), to: index).events
+                    for change in changes where change.afterMove { try make(change) }
+                    return events
+                }
+            }
+            if !running { atRest(changes, quick) }
+            compare(&quick, &general, at: time, after: [0.0, 0.01, 0.04, 0.1, 0.2, 0.5], label: "\(label) step \(step) row \(row) to \(index), \(changes)")
+            if testRun?.failureCount ?? 0 > 0 { return }
+        }
+    }
+
+    /// One to three changes of any kind on random root rows, each after the
+    /// move; with `afterOneIn`, after it one time in that many, before it
+    /// the others.
+    static func randomChanges(_ random: inout SplitMix64, roots: [Int], afterOneIn: Int?) -> [MoveChange] {
+        (0..<Int.random(in: 1...3, using: &random)).map { _ in
+            let kind = [MoveChange.Kind.resize, .resize, .hide, .state][Int.random(in: 0..<4, using: &random)]
+            let row = roots.randomElement(using: &random)!
+            let flag = Bool.random(using: &random)
+            return MoveChange(kind: kind, row: row, flag: flag, afterMove: afterOneIn.map { Int.random(in: 0..<$0, using: &random) == 0 } ?? true)
+        }
+    }
+
+    /// `movingSource`, with `hide-last-separator` if `hideLast`.
+    static func movingSource(hideLast: Bool) -> String {
+        hideLast ? movingSource.replacingOccurrences(of: "spacing: 2\n", with: "spacing: 2\n    hide-last-separator: true\n") : movingSource
+    }
+
     /// Moves with one to three changes after them in one change, mostly
     /// made at rest, some while the change before runs, with and without
     /// `hide-last-separator`: every pass drawn as the general transition
     /// draws it, and most of those made at rest taken without a full layout.
     func testRowsMovedThenChangedInOneChangePresentAsTheGeneralTransition() throws {
         for hideLast in [false, true] {
-            let source = hideLast
-                ? Self.movingSource.replacingOccurrences(of: "spacing: 2\n", with: "spacing: 2\n    hide-last-separator: true\n")
-                : Self.movingSource
+            let source = Self.movingSource(hideLast: hideLast)
             XCTAssertEqual(source.contains("hide-last-separator"), hideLast)
-            let model = try LiveModelTests.model(source)
-            var random = SplitMix64(seed: hideLast ? 0x3A0D : 0x3A0C)
-            let heights = SharedHeights()
-            var (quick, general) = sessions(model, height: 420, measurer: heights)
-            var time = 1.0, atRest = 0, quickly = 0, changedAlong = 0
-            let steps = TestScale.count(full: 600, quick: 200)
-            for step in 0..<steps {
-                time += [0.05, 0.6, 0.6, 1.0][Int.random(in: 0..<4, using: &random)]
-                let roots = quick.live.rootRows
-                let row = roots.randomElement(using: &random)!
-                let index = Int.random(in: 0..<roots.count, using: &random)
-                var changes: [(kind: Int, row: Int, flag: Bool)] = []
-                for _ in 0..<Int.random(in: 1...3, using: &random) {
-                    let kind = Int.random(in: 0..<4, using: &random)
-                    let other = roots.randomElement(using: &random)!
-                    if kind < 2 { heights.extra[other] = Double(Int.random(in: 0...5, using: &random) * 12) }
-                    changes.append((kind, other, Bool.random(using: &random)))
-                }
-                let running = quick.isAnimating(at: time)
-                onBoth(&quick, &general) { session, _ in
-                    _ = try? session.change(at: time) { (live: inout LiveScreen) throws(RuntimeError) -> [LiveEvent] in
-                        var events = try live.move(RowKey(row), to: index).events
-                        for change in changes {
-                            switch change.kind {
-                            case 0, 1: events += try live.invalidateSize(of: RowKey(change.row))
-                            case 2: events += try live.setHidden(RowKey(change.row), change.flag)
-                            default: events += try live.setState("open", to: .bool(change.flag))
-                            }
-                        }
-                        return events
-                    }
-                }
-                if !running {
-                    atRest += 1
-                    if quick.screen.changedQuickly { quickly += 1 }
-                    if quick.screen.changedQuickly, (quick.screen.quick?.others.count ?? 0) > 0 || quick.screen.quick?.track != nil { changedAlong += 1 }
-                }
-                compare(&quick, &general, at: time, after: [0.0, 0.01, 0.04, 0.1, 0.2, 0.5], label: "hide-last \(hideLast) step \(step) row \(row) to \(index), \(changes)")
-                if testRun?.failureCount ?? 0 > 0 { return }
+            var atRest = 0, quickly = 0, changedAlong = 0
+            walkMoves(
+                try LiveModelTests.model(source), seed: hideLast ? 0x3A0D : 0x3A0C, steps: TestScale.count(full: 600, quick: 200),
+                label: "hide-last \(hideLast)", pick: { Self.randomChanges(&$0, roots: $1, afterOneIn: nil) }
+            ) { _, quick in
+                atRest += 1
+                if quick.screen.changedQuickly { quickly += 1 }
+                if quick.screen.changedQuickly, (quick.screen.quick?.others.count ?? 0) > 0 || quick.screen.quick?.track != nil { changedAlong += 1 }
             }
             // Moves onto their own place and changes that change nothing
             // take other paths; under
@@ -78,57 +118,19 @@ extension QuickTransitionTests {
     /// rest taken without a full layout.
     func testRowsChangedThenMovedInOneChangePresentAsTheGeneralTransition() throws {
         for hideLast in [false, true] {
-            let source = hideLast
-                ? Self.movingSource.replacingOccurrences(of: "spacing: 2\n", with: "spacing: 2\n    hide-last-separator: true\n")
-                : Self.movingSource
-            XCTAssertEqual(source.contains("hide-last-separator"), hideLast)
-            let model = try LiveModelTests.model(source)
-            var random = SplitMix64(seed: hideLast ? 0x3B0D : 0x3B0C)
-            let heights = SharedHeights()
-            var (quick, general) = sessions(model, height: 420, measurer: heights)
-            var time = 1.0, atRest = 0, quickly = 0, changedFirst = 0
-            let steps = TestScale.count(full: 600, quick: 200)
-            for step in 0..<steps {
-                time += [0.05, 0.6, 0.6, 1.0][Int.random(in: 0..<4, using: &random)]
-                let roots = quick.live.rootRows
-                let row = roots.randomElement(using: &random)!
-                let index = Int.random(in: 0..<roots.count, using: &random)
-                // Each change before the move, or (one in three) after it.
-                var changes: [(kind: Int, row: Int, flag: Bool, afterMove: Bool)] = []
-                for _ in 0..<Int.random(in: 1...3, using: &random) {
-                    let kind = Int.random(in: 0..<4, using: &random)
-                    let other = roots.randomElement(using: &random)!
-                    if kind < 2 { heights.extra[other] = Double(Int.random(in: 0...5, using: &random) * 12) }
-                    changes.append((kind, other, Bool.random(using: &random), Int.random(in: 0..<3, using: &random) == 0))
+            var atRest = 0, quickly = 0, changedFirst = 0
+            walkMoves(
+                try LiveModelTests.model(Self.movingSource(hideLast: hideLast)), seed: hideLast ? 0x3B0D : 0x3B0C,
+                steps: TestScale.count(full: 600, quick: 200), label: "hide-last \(hideLast)",
+                pick: { Self.randomChanges(&$0, roots: $1, afterOneIn: 3) }
+            ) { changes, quick in
+                atRest += 1
+                if quick.screen.changedQuickly { quickly += 1 }
+                if quick.screen.changedQuickly, changes.allSatisfy({ !$0.afterMove }),
+                    (quick.screen.quick?.others.count ?? 0) > 0 || quick.screen.quick?.track != nil
+                {
+                    changedFirst += 1
                 }
-                let running = quick.isAnimating(at: time)
-                onBoth(&quick, &general) { session, _ in
-                    _ = try? session.change(at: time) { (live: inout LiveScreen) throws(RuntimeError) -> [LiveEvent] in
-                        var events: [LiveEvent] = []
-                        func make(_ change: (kind: Int, row: Int, flag: Bool, afterMove: Bool)) throws(RuntimeError) {
-                            switch change.kind {
-                            case 0, 1: events += try live.invalidateSize(of: RowKey(change.row))
-                            case 2: events += try live.setHidden(RowKey(change.row), change.flag)
-                            default: events += try live.setState("open", to: .bool(change.flag))
-                            }
-                        }
-                        for change in changes where !change.afterMove { try make(change) }
-                        events += try live.move(RowKey(row), to: index).events
-                        for change in changes where change.afterMove { try make(change) }
-                        return events
-                    }
-                }
-                if !running {
-                    atRest += 1
-                    if quick.screen.changedQuickly { quickly += 1 }
-                    if quick.screen.changedQuickly, changes.allSatisfy({ !$0.afterMove }),
-                        (quick.screen.quick?.others.count ?? 0) > 0 || quick.screen.quick?.track != nil
-                    {
-                        changedFirst += 1
-                    }
-                }
-                compare(&quick, &general, at: time, after: [0.0, 0.01, 0.04, 0.1, 0.2, 0.5], label: "hide-last \(hideLast) step \(step) row \(row) to \(index), \(changes)")
-                if testRun?.failureCount ?? 0 > 0 { return }
             }
             // As for changes after the move: moves onto their own place,
             // changes that change nothing, and under `hide-last-separator`
@@ -145,10 +147,7 @@ extension QuickTransitionTests {
     /// the general transition shows it, without a full layout.
     func testAHiddenRowMovedAndShownPresentsAsTheGeneralTransition() throws {
         for hideLast in [false, true] {
-            let source = hideLast
-                ? Self.movingSource.replacingOccurrences(of: "spacing: 2\n", with: "spacing: 2\n    hide-last-separator: true\n")
-                : Self.movingSource
-            let model = try LiveModelTests.model(source)
+            let model = try LiveModelTests.model(Self.movingSource(hideLast: hideLast))
             var (quick, general) = sessions(model, height: 420)
             let roots = quick.live.rootRows
             var time = 1.0, quickly = 0, tried = 0
