@@ -26,11 +26,15 @@ extension QuickTransitionTests {
     /// changes `pick` makes (a resized row's host view given a new extra
     /// height): every pass compared with the general transition's;
     /// `atRest` is told, for each change made while nothing animated, what
-    /// it held and the session after it.
+    /// it held and the session after it. Returns how many changes were
+    /// made while the last still ran, and how many of those were composed
+    /// with it without a full layout, rows on tracks of their own.
+    @discardableResult
     func walkMoves(
         _ model: ScreenModel, seed: UInt64, steps: Int, label: String, pick: (inout SplitMix64, _ roots: [Int]) -> [MoveChange],
         atRest: ([MoveChange], HostSession) -> Void
-    ) {
+    ) -> (running: Int, quickly: Int) {
+        var composing = (running: 0, quickly: 0)
         var random = SplitMix64(seed: seed)
         let heights = SharedHeights()
         var (quick, general) = sessions(model, height: 420, measurer: heights)
@@ -62,9 +66,14 @@ extension QuickTransitionTests {
                 }
             }
             if !running { atRest(changes, quick) }
+            if running {
+                composing.running += 1
+                if quick.screen.changedQuickly, (quick.screen.quick?.others.count ?? 0) > 0 || quick.screen.quick?.track != nil { composing.quickly += 1 }
+            }
             compare(&quick, &general, at: time, after: [0.0, 0.01, 0.04, 0.1, 0.2, 0.5], label: "\(label) step \(step) row \(row) to \(index), \(changes)")
-            if testRun?.failureCount ?? 0 > 0 { return }
+            if testRun?.failureCount ?? 0 > 0 { return composing }
         }
+        return composing
     }
 
     /// One to three changes of any kind on random root rows, each after the
@@ -93,7 +102,7 @@ extension QuickTransitionTests {
             let source = Self.movingSource(hideLast: hideLast)
             XCTAssertEqual(source.contains("hide-last-separator"), hideLast)
             var atRest = 0, quickly = 0, changedAlong = 0
-            walkMoves(
+            let composing = walkMoves(
                 try LiveModelTests.model(source), seed: hideLast ? 0x3A0D : 0x3A0C, steps: TestScale.count(full: 600, quick: 200),
                 label: "hide-last \(hideLast)", pick: { Self.randomChanges(&$0, roots: $1, afterOneIn: nil) }
             ) { _, quick in
@@ -106,6 +115,11 @@ extension QuickTransitionTests {
             // `hide-last-separator`, so do moves and changes that reach the
             // last shown row (on this screen of eleven rows, many).
             XCTAssertGreaterThan(quickly, atRest / 2, "changes made at rest taken without a full layout (hide-last \(hideLast))")
+            // Made while the last change ran: composed with it, as the
+            // general transition takes it (under `hide-last-separator`, a
+            // row moving with a separator that comes or goes is its).
+            XCTAssertGreaterThan(
+                composing.quickly, composing.running * (hideLast ? 1 : 3) / (hideLast ? 3 : 4), "changes made while one ran composed (hide-last \(hideLast))")
             XCTAssertGreaterThan(changedAlong, atRest / (hideLast ? 6 : 4), "of them, moves with rows changed after them (hide-last \(hideLast))")
         }
     }
@@ -119,7 +133,7 @@ extension QuickTransitionTests {
     func testRowsChangedThenMovedInOneChangePresentAsTheGeneralTransition() throws {
         for hideLast in [false, true] {
             var atRest = 0, quickly = 0, changedFirst = 0
-            walkMoves(
+            let composing = walkMoves(
                 try LiveModelTests.model(Self.movingSource(hideLast: hideLast)), seed: hideLast ? 0x3B0D : 0x3B0C,
                 steps: TestScale.count(full: 600, quick: 200), label: "hide-last \(hideLast)",
                 pick: { Self.randomChanges(&$0, roots: $1, afterOneIn: 3) }
@@ -136,6 +150,11 @@ extension QuickTransitionTests {
             // changes that change nothing, and under `hide-last-separator`
             // moves and changes reaching the last shown row take other paths.
             XCTAssertGreaterThan(quickly, atRest / 2, "changes made at rest taken without a full layout (hide-last \(hideLast))")
+            // Made while the last change ran: composed with it, as the
+            // general transition takes it (under `hide-last-separator`, a
+            // row moving with a separator that comes or goes is its).
+            XCTAssertGreaterThan(
+                composing.quickly, composing.running * (hideLast ? 1 : 3) / (hideLast ? 3 : 4), "changes made while one ran composed (hide-last \(hideLast))")
             XCTAssertGreaterThan(changedFirst, atRest / (hideLast ? 16 : 8), "of them, rows changed only before the move (hide-last \(hideLast))")
         }
     }

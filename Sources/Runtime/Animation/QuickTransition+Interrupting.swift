@@ -43,10 +43,13 @@ extension QuickTransition {
         // inside a card while elements come and go).
         let inside = !log.nested.isEmpty || !running.inside.isEmpty || !running.insideGone.isEmpty
         guard !log.full, log.updates <= 1 else { return nil }
-        // Rows moved (elements in another order, a row moved): alone, and
-        // not beside changes inside holders.
+        // Rows moved (elements in another order, a row moved): not beside
+        // blocks in or out; rows the change resized, showed or hid, and
+        // changes inside holders, go with them — each changed row on its
+        // own track, the stretches between by their run's shift and what
+        // the changed rows before them added.
         let moved = log.moved
-        if moved != nil, !log.blocks.isEmpty || inside { return nil }
+        if moved != nil, !log.blocks.isEmpty { return nil }
         // Whether the rows now stand in another order than `old`'s: places
         // then are asked of `old` by row.
         let reordered = !log.blocks.isEmpty || moved != nil
@@ -80,8 +83,6 @@ extension QuickTransition {
             var moved = then
             if axis == .vertical { moved.frame.y = now.frame.y } else { moved.frame.x = now.frame.x }
             guard moved != now, !individual.contains(row) else { continue }
-            // Beside rows moved, a row that changed is the general transition's.
-            if log.moved != nil { return nil }
             individual.insert(row)
             shiftAfter.append((new.place(ofRootRow: row), extent(now, axis: axis, spacing: spacing) - extent(then, axis: axis, spacing: spacing)))
         }
@@ -167,7 +168,7 @@ extension QuickTransition {
         var cause: RowTrack?
         var removal: RowTrack?
         var cache = Transition.SpecCache()
-        var change = 0, shift = 0.0, removals = 0
+        var change = 0, shift = 0.0, added = 0.0, removals = 0
         let causes: Set<TransitionKind> = [.resize, .show, .hide, .insert, .remove]
         func removeBlocks(before position: Int) {
             while removals < removedTracks.count, removedTracks[removals].at <= position {
@@ -189,12 +190,14 @@ extension QuickTransition {
         var run = 0
         for (boundary, start) in boundaries.enumerated() {
             while change < shiftAfter.count, shiftAfter[change].position < start {
-                shift += shiftAfter[change].delta
+                added += shiftAfter[change].delta
                 change += 1
             }
+            shift = added
             if let moved {
+                // Its run's shift, and what the rows changed before it (now) added.
                 while run + 1 < moved.runs.count, moved.runs[run + 1].at <= start { run += 1 }
-                shift = start >= moved.from && start < moved.end ? moved.runs[run].shift : 0
+                shift = (start >= moved.from && start < moved.end ? moved.runs[run].shift : 0) + added
             }
             removeBlocks(before: start)
             if let rows = insertedAt[start] {
