@@ -149,6 +149,7 @@ enum HostBench {
             results += hiddenMovedAndShown(count: count)
             results += changedThenMoved(count: count)
             results += movedBesideCard(count: count)
+            results += movedAndChangedWhileRunning(count: count)
             results += manyUpdates(count: count, updates: 500)
         }
         return results
@@ -371,6 +372,15 @@ enum HostBench {
             stateFirst: true, label: "a state a row reads set and a row moved, in one change")
     }
 
+    /// The change of `changedThenMoved` made 100 ms apart, each while the
+    /// last still animates (250–300 ms): composed with it, quick against
+    /// general.
+    static func movedAndChangedWhileRunning(count: Int) -> [Result] {
+        movedWithState(
+            count: count, name: "Busy", transitions: "transition resize { duration: 300ms }", reader: (count / 2, "text: \"grows\"  size: open ? 90 : 30"),
+            stateFirst: true, apart: 0.1, label: "a state a row reads set and a row moved, 100 ms apart")
+    }
+
     /// A row moved to the top (and back) and, in the same change, a state
     /// a row inside a card further down reads set: the card's row on its
     /// track inside it, quick against general.
@@ -397,7 +407,7 @@ enum HostBench {
     /// general.
     private static func movedWithState(
         count: Int, name: String, transitions: String, reader: (place: Int, properties: String), readerRow: String? = nil, stateFirst: Bool = false,
-        label: String
+        apart: Double = 1, label: String
     ) -> [Result] {
         var source = "screen \(name) {\n    state open: bool = false\n    defaults { \(transitions)  transition move { duration: 250ms } }\n"
         // (A card's row inside is among the `count` rows: a screen holds at most 1,000,000.)
@@ -413,7 +423,7 @@ enum HostBench {
             return [("host: \(label) (the bench screen did not compile)", 0, "")]
         }
         let moved = model.stacks[model.rootStack].rows[count / 3]
-        return quickAndGeneral(model, label: label, count: count) { live, step throws(RuntimeError) in
+        return quickAndGeneral(model, label: label, count: count, apart: apart) { live, step throws(RuntimeError) in
             let open = step % 2 == 0
             if stateFirst { return try live.setState("open", to: .bool(open)) + live.move(RowKey(moved), to: open ? 0 : count / 3).events }
             return try live.move(RowKey(moved), to: open ? 0 : count / 3).events + live.setState("open", to: .bool(open))
@@ -581,7 +591,8 @@ extension HostBench {
     /// have been taken. With `frames`, also the median of ten passes after
     /// each, as a display link takes them while the change animates.
     static func quickAndGeneral(
-        _ model: ScreenModel, label: String, count: Int, frames: Bool = false, _ change: (inout LiveScreen, Int) throws(RuntimeError) -> [LiveEvent]
+        _ model: ScreenModel, label: String, count: Int, frames: Bool = false, apart: Double = 1,
+        _ change: (inout LiveScreen, Int) throws(RuntimeError) -> [LiveEvent]
     ) -> [Result] {
         var out: [Result] = []
         for quick in [true, false] {
@@ -590,7 +601,7 @@ extension HostBench {
             var frameTimes: [Double] = []
             var tookQuick = false
             for step in 0..<6 {
-                let t = 10 + Double(step)
+                let t = 10 + Double(step) * apart
                 times.append(changeAndPass(&session, at: t, passAt: t + 0.016) { live throws(RuntimeError) in try change(&live, step) })
                 tookQuick = tookQuick || session.screen.changedQuickly
                 guard frames else { continue }
