@@ -39,7 +39,9 @@ extension QuickTransition {
             let now = incremental.pose(ofRootRow: row)
             var moved = before
             if axis == .vertical { moved.frame.y = now.frame.y } else { moved.frame.x = now.frame.x }
-            if moved != now { changes.append((incremental.place(ofRootRow: row), 1, .row(row, before: before, beforeSplice: number < log.loggedBeforeSplice))) }
+            if moved != now {
+                changes.append((incremental.place(ofRootRow: row), 1, .row(row, before: before, beforeSplice: number < log.loggedBeforeSplice)))
+            }
         }
         changes.sort { ($0.at, $0.order) < ($1.at, $1.order) }
         var tracks: [RowTrack] = []

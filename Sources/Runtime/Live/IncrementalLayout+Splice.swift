@@ -260,7 +260,8 @@ extension IncrementalLayout {
         // given their shares, before a later update resizes its rows: where
         // the rows logged after the splice were (QuickTransition+Blocks).
         for index in changeLog.blocks.indices where !changeLog.blocks[index].inserted.isEmpty {
-            changeLog.blocks[index].extent = changeLog.blocks[index].inserted.reduce(0) { $0 + (rootRows.contains($1) ? rootRows.entry(ofRow: $1).term : 0) }
+            let rows = changeLog.blocks[index].inserted
+            changeLog.blocks[index].extent = rows.reduce(0) { $0 + (rootRows.contains($1) ? rootRows.entry(ofRow: $1).term : 0) }
         }
         snapshotIsCurrent = false
         layoutChanged = true
