@@ -86,7 +86,8 @@ public enum FuzzChecks {
         return session.pass(at: 0).rows
     }
 
-    /// Taps, scrolls, a mutation and an animated state change on a live screen.
+    /// Taps, scrolls, a mutation, an animated state change and moves with
+    /// state changes on a live screen.
     static func exercise(_ model: ScreenModel) {
         var session = HostSession(LiveScreen(model: model, viewportWidth: 390, viewportHeight: 600))
         for (x, y) in [(10.0, 10.0), (200, 100), (100, 500)] {
@@ -114,6 +115,21 @@ public enum FuzzChecks {
                 try live.move(first, to: live.rows.count - 1).events
             }
             _ = session.pass(at: 20.2)
+            // A state set and a row moved in one change, then the other way
+            // round while that one animates (composed with it).
+            let slot = session.live.stateNames.first { if case .bool = try? session.live.state($0) { true } else { false } }
+            func flip(_ live: inout LiveScreen) throws(RuntimeError) -> [LiveEvent] {
+                guard let slot else { return [] }
+                return try live.setState(slot, to: .bool(!((try? live.state(slot))?.boolValue ?? false)))
+            }
+            _ = try? session.change(at: 25) { (live: inout LiveScreen) throws(RuntimeError) -> [LiveEvent] in
+                try flip(&live) + live.move(first, to: 0).events
+            }
+            _ = session.pass(at: 25.05)
+            _ = try? session.change(at: 25.1) { (live: inout LiveScreen) throws(RuntimeError) -> [LiveEvent] in
+                try live.move(first, to: live.rows.count - 1).events + flip(&live)
+            }
+            _ = session.pass(at: 25.2)
         }
     }
 }
