@@ -2,7 +2,7 @@
 # Runs each libFuzzer target for SECONDS (default 60): the front end
 # (source → check → lower → encode → load, asserting the loader accepts what
 # the compiler wrote and both lay out alike) and the loader (bytes → decode →
-# layout → taps, a mutation, an animation). Corpora start from the samples,
+# layout → taps, a mutation, animations, moves with state changes). Corpora start from the samples,
 # the diagnostic and layout fixtures, and the samples compiled; they grow in
 # Fuzz/corpus/ (not committed). A crash leaves its input in Fuzz/artifacts/
 # and makes this script fail: turn it into a regression test
