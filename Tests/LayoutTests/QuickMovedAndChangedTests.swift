@@ -29,7 +29,6 @@ extension QuickTransitionTests {
     /// it held and the session after it. Returns how many changes were
     /// made while the last still ran, and how many of those were composed
     /// with it without a full layout, rows on tracks of their own.
-    @discardableResult
     func walkMoves(
         _ model: ScreenModel, seed: UInt64, steps: Int, label: String, pick: (inout SplitMix64, _ roots: [Int]) -> [MoveChange],
         atRest: ([MoveChange], HostSession) -> Void
