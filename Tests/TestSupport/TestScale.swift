@@ -1,6 +1,7 @@
 // How long the seeded model tests run. By default a short walk that still
 // reaches every kind of step many times, so the suite stays quick;
-// STACKC_LONG_TESTS=1 (set by .ci/run) runs the full counts.
+// STACKC_LONG_TESTS=1 runs the full counts (a soak run by hand: see the
+// README's tests section; CI runs the default ones to stay within its budget).
 
 import Foundation
 

@@ -13,7 +13,7 @@ import XCTest
 
 final class HostileInputTests: XCTestCase {
     private var directory: URL!
-    /// STACKC_LONG_TESTS=1 (set by .ci/run) runs every size; by default the larger ones.
+    /// STACKC_LONG_TESTS=1 (a soak run by hand) runs every size; by default the larger ones.
     static let isLong = ProcessInfo.processInfo.environment["STACKC_LONG_TESTS"].map { $0 != "" && $0 != "0" } ?? false
 
     override func setUpWithError() throws {
