@@ -17,14 +17,23 @@ public enum Suggestions {
         let limit = max(1, target.count / 3)
         var best: (String, Int)?
         var compared = 0
+        // One buffer for each candidate's normalized bytes and one for the
+        // three rows of the distance table, reused: a check of 1,000
+        // unknown names against 2,000 states each made ten million small
+        // arrays, most of the time it took.
+        var other: [UInt8] = []
+        other.reserveCapacity(maximumLength)
+        var rows = [Int](repeating: 0, count: 3 * (maximumLength + 1))
         for candidate in candidates where candidate != name {
             compared += 1
             if compared > maximumCandidates { break }
             let length = candidate.utf8.count
-            if length > maximumLength { continue }
-            let other = normalized(candidate)
+            // Normalizing only drops bytes, so a candidate already too short
+            // by its length is too short after.
+            if length > maximumLength || length < target.count - limit { continue }
+            normalize(candidate, into: &other)
             if abs(other.count - target.count) > limit { continue }
-            let distance = editDistance(target, other, limit: limit)
+            let distance = rows.withUnsafeMutableBufferPointer { editDistance(target, other, limit: limit, rows: $0) }
             if distance <= limit, distance < (best?.1 ?? Int.max) {
                 best = (candidate, distance)
             }
@@ -36,36 +45,46 @@ public enum Suggestions {
     /// `easeInOut` finds `ease-in-out` and `hideLastSeparator` finds
     /// `hide-last-separator` at distance 0.
     static func normalized(_ name: String) -> [UInt8] {
-        name.utf8.compactMap { byte in
-            if byte == UInt8(ascii: "-") || byte == UInt8(ascii: "_") { return nil }
-            return byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte + 32 : byte
+        var bytes: [UInt8] = []
+        normalize(name, into: &bytes)
+        return bytes
+    }
+
+    /// `normalized(name)`, written over `bytes`.
+    static func normalize(_ name: String, into bytes: inout [UInt8]) {
+        bytes.removeAll(keepingCapacity: true)
+        for byte in name.utf8 where byte != UInt8(ascii: "-") && byte != UInt8(ascii: "_") {
+            bytes.append(byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte + 32 : byte)
         }
     }
 
     /// Edit distance counting insertions, deletions, substitutions and
     /// swaps of neighbours (`lable` → `label` is one edit), giving up with
-    /// `limit + 1` once it must exceed `limit`.
-    static func editDistance(_ a: [UInt8], _ b: [UInt8], limit: Int) -> Int {
+    /// `limit + 1` once it must exceed `limit`. `rows` holds at least
+    /// `3 * (b.count + 1)` integers, used as scratch.
+    static func editDistance(_ a: [UInt8], _ b: [UInt8], limit: Int, rows: UnsafeMutableBufferPointer<Int>) -> Int {
         if abs(a.count - b.count) > limit { return limit + 1 }
         if a.isEmpty || b.isEmpty { return max(a.count, b.count) }
-        var beforePrevious = [Int](repeating: 0, count: b.count + 1)
-        var previous = Array(0...b.count)
-        var row = [Int](repeating: 0, count: b.count + 1)
+        let width = b.count + 1
+        precondition(rows.count >= 3 * width, "the scratch rows are too short")
+        // Rows i - 2, i - 1 and i of the table, rotating through `rows`.
+        var beforePrevious = 0, previous = width, row = 2 * width
+        for j in 0...b.count { rows[previous + j] = j }
         for i in 1...a.count {
-            row[0] = i
+            rows[row] = i
             var smallest = i
             for j in 1...b.count {
                 let cost = a[i - 1] == b[j - 1] ? 0 : 1
-                var value = min(previous[j] + 1, row[j - 1] + 1, previous[j - 1] + cost)
+                var value = min(rows[previous + j] + 1, rows[row + j - 1] + 1, rows[previous + j - 1] + cost)
                 if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] {
-                    value = min(value, beforePrevious[j - 2] + 1)
+                    value = min(value, rows[beforePrevious + j - 2] + 1)
                 }
-                row[j] = value
+                rows[row + j] = value
                 smallest = min(smallest, value)
             }
             if smallest > limit { return limit + 1 }
             (beforePrevious, previous, row) = (previous, row, beforePrevious)
         }
-        return previous[b.count]
+        return rows[previous + b.count]
     }
 }
