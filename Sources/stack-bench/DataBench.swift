@@ -377,9 +377,15 @@ enum DataBench {
         swapped.swapAt(10, swapped.count - 10)
         var sorted = swapped
         sorted[0..<100].reverse()
+        // And one moved to the top as a new one comes, in one binding: rows
+        // moved with a block in.
+        var bumpedAndNew = sorted
+        bumpedAndNew.insert(bumpedAndNew.remove(at: bumpedAndNew.count / 2), at: 0)
+        bumpedAndNew.insert(elements + 10, at: 1)
         // On a copy of the session, with a clock of its own.
         var mover = session
-        for (name, order, time) in [("swap 2 far apart", swapped, 20.0), ("reverse the first 100", sorted, 22.0)] {
+        let orders = [("swap 2 far apart", swapped, 20.0), ("reverse the first 100", sorted, 22.0), ("move 1 to the top as 1 comes", bumpedAndNew, 24.0)]
+        for (name, order, time) in orders {
             let document = json(order, edited: elements / 2)
             var general = mover
             general.allowsQuickChanges = false

@@ -231,10 +231,19 @@ extension QuickTransitionTests {
         try checkFeed(seed: 0x5EED5, several: true)
     }
 
+    func testElementsMovedAsOthersComeAndGoPresentAsTheGeneralTransition() throws {
+        try checkFeed(seed: 0x3117ED, several: true, mixed: true)
+        try checkFeed(seed: 0x3117EE, several: true, mixed: true, source: Self.stickyFeedSource)
+        try checkFeed(seed: 0x3117EF, several: true, mixed: true, source: Self.cardFeedSource)
+    }
+
     /// The feed's seeded steps, on two sessions (quick changes and not);
     /// `several`: steps that change several elements at once as well;
     /// `height`: the viewport's.
-    func checkFeed(seed: UInt64, several: Bool, byElement: Bool = false, source: String = feedSource, height: Double = 500) throws {
+    /// `mixed`: some changes also move posts as others come or go.
+    func checkFeed(
+        seed: UInt64, several: Bool, byElement: Bool = false, mixed: Bool = false, source: String = feedSource, height: Double = 500
+    ) throws {
         let model = try InterpolationTests.loaded(source)
         var random = SplitMix64(seed: seed)
         var ids = 0
@@ -252,12 +261,14 @@ extension QuickTransitionTests {
         // Elements in or out while a change runs, composed with it beside
         // changes inside holders (a count read inside a card).
         var composedInside = 0, composedInsideInPlace = 0
+        // Posts moved as others come or go, animated quickly.
+        var quickMixed = 0
         var previous = posts
         for step in 0..<TestScale.count(full: 300, quick: 80) {
             // Several-element changes mostly after the last one has ended
             // (while one runs, a change takes the general transition).
             time += (several ? [0, 0.05, 0.6, 2, 2] : [0, 0.05, 0.15, 0.6, 2])[Int.random(in: 0..<5, using: &random)]
-            let choice = Int.random(in: 0..<(several ? 19 : 10), using: &random)
+            let choice = Int.random(in: 0..<(mixed ? 23 : several ? 19 : 10), using: &random)
             var scroll: Double?
             switch choice {
             case 10:
@@ -290,6 +301,26 @@ extension QuickTransitionTests {
             case 18 where posts.count > 8:
                 // The first ones in another order (a list sorted again).
                 posts[0..<8].shuffle(using: &random)
+            case 19 where posts.count > 2:
+                // A thread moved to the top as a new one comes.
+                posts.insert(posts.remove(at: Int.random(in: 1..<min(posts.count, 12), using: &random)), at: 0)
+                posts.insert(post(), at: Int.random(in: 0...min(posts.count, 10), using: &random))
+            case 20 where posts.count > 8:
+                // Sorted again as one goes.
+                posts[0..<8].shuffle(using: &random)
+                posts.remove(at: Int.random(in: 0..<min(posts.count, 10), using: &random))
+            case 21 where posts.count > 8:
+                // Two swapped, one replaced, one added at the end.
+                posts.swapAt(Int.random(in: 0..<5, using: &random), Int.random(in: 5..<9, using: &random))
+                posts[Int.random(in: 0..<min(posts.count, 8), using: &random)] = post()
+                posts.append(post())
+            case 22 where posts.count > 6:
+                // A few reversed, the one before them gone, two new between.
+                let from = Int.random(in: 1..<(posts.count - 5), using: &random)
+                posts[from..<(from + Int.random(in: 2...4, using: &random))].reverse()
+                posts.remove(at: from - 1)
+                posts.insert(post(), at: from + 1)
+                posts.insert(post(), at: from + 1)
             case 0...2: posts.insert(post(), at: 0)
             case 3: posts.insert(post(), at: Int.random(in: 0...posts.count, using: &random))
             case 4: posts.append(post())
@@ -332,6 +363,8 @@ extension QuickTransitionTests {
                 }
             }
             if quick.screen.quick != nil, quick.isAnimating(at: time) { quickChanges += 1 }
+            let log = quick.screen.live.incremental.changeLog
+            if quick.screen.quick != nil, quick.isAnimating(at: time), log.moved != nil, !log.blocks.isEmpty { quickMixed += 1 }
             if scroll == nil, quick.screen.changesComposed > composedBefore, quick.screen.quick?.holders.isEmpty == false {
                 composedInside += 1
                 if quick.screen.changesInPlace > inPlaceBefore { composedInsideInPlace += 1 }
@@ -361,6 +394,8 @@ extension QuickTransitionTests {
             // pose taken first (without it, 6 of 38 were).
             if byElement { XCTAssertGreaterThan(composedInsideInPlace, 20, "and made in place") }
         }
+        // (While another change runs, such a change is the general transition's.)
+        if mixed, source == Self.feedSource { XCTAssertReached(quickMixed, moreThan: 3, "posts moved as others came or went animated quickly") }
         if byElement {
             XCTAssertGreaterThan(elementCalls, 20, "elements went in and out through the session")
             XCTAssertGreaterThan(quick.screen.changesInPlace, 10, "and were made in place")

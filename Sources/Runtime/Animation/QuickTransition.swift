@@ -186,7 +186,10 @@ struct QuickTransition: Sendable {
     /// of the model), so rows moved need not be asked one by one.
     static func make(from log: IncrementalLayout.ChangeLog, live: LiveScreen, movesAlike: Bool = false) -> QuickTransition? {
         if !log.nested.isEmpty { return changingInside(log, live: live, movesAlike: movesAlike) }
-        if !log.blocks.isEmpty { return changingBlocks(log, live: live) }
+        if !log.blocks.isEmpty {
+            if let moved = log.moved { return movingWithBlocks(moved, log, live: live, movesAlike: movesAlike) }
+            return changingBlocks(log, live: live)
+        }
         if let moved = log.moved { return moving(moved, log, live: live, movesAlike: movesAlike) }
         // Several rows of one update (a state several rows read): each its
         // track, the rows after each following it, as for blocks.

@@ -156,6 +156,9 @@ extension IncrementalLayout {
         // rows now, each at its place now), or rows moved, or neither.
         var edits: [(inserted: [Int], removed: [Int], at: Int)]?
         var reorder: Reorder?
+        // Or both: rows moved with blocks in and out (a list sorted again
+        // as elements come and go), logged alike from rest only.
+        var mixed: Mixed?
         if let known {
             edits = []
             // Where each edit's rows were before any: past the rows the edits before it took out and put in.
@@ -177,6 +180,9 @@ extension IncrementalLayout {
                 reorder = found
             } else {
                 edits = Self.blocks(old: old, new: new, rowCount: model.rows.count, inserted: inserted, removed: gone)
+                if edits == nil, fresh, stickySet.isEmpty, fillCache.isEmpty, fillingIn.isEmpty {
+                    mixed = Self.mixed(old: old, new: new, rowCount: model.rows.count, inserted: inserted, removed: gone)
+                }
             }
         }
         // Logged before the order changes: the removed rows' poses and extents.
@@ -220,6 +226,8 @@ extension IncrementalLayout {
                 now += prefix(run.was + run.count) - prefix(run.was)
             }
             changeLog.moved = ChangeLog.Moved(from: reorder.from, end: reorder.end, runs: runs)
+        } else if mixed != nil {
+            logBeforeSplice(&mixed!)
         } else {
             changeLog.full = true
         }
@@ -251,6 +259,7 @@ extension IncrementalLayout {
             let old = rootRows
             rootRows.replace(with: model.stacks[model.rootStack].rows.map { old.contains($0) ? old.entry(ofRow: $0) : measuredEntry($0) })
         }
+        if let mixed { logAfterSplice(mixed) }
         if !fillingIn.isEmpty || !fillingOut.isEmpty { refillCache(adding: fillingIn, removing: fillingOut) }
         // The `fill` rows share what the rows now leave: logged, as a later
         // update's rows, with their poses between the splice and this (a

@@ -137,6 +137,9 @@ package struct IncrementalLayout: Sendable {
             var removed: [(row: Int, before: Pose)] = []
             var at: Int
             var extent = 0.0
+            /// Removed rows logged with rows moved (IncrementalLayout+MixedSplice):
+            /// the first one's place among the rows before.
+            var was = 0
         }
     }
 

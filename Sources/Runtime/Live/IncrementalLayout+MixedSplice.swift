@@ -1,0 +1,131 @@
+// Rows moved and blocks in and out at once (a list bound again sorted
+// another way as elements come and go; a message moved to the top as a new
+// one arrives): logged for a quick transition as the blocks, whose rows
+// come and go on their own tracks, and the runs of the rows kept — rows
+// next to each other before and after — each moved by one shift. Only from
+// rest (nothing else logged yet) and on screens without sticky or `fill`
+// rows; anything else is laid out in full, as before.
+
+extension IncrementalLayout {
+    /// The change `mixed(old:new:…)` finds.
+    struct Mixed {
+        /// Rows inserted together, the first at place `at` among the rows now.
+        var inserted: [(rows: [Int], at: Int)] = []
+        /// Rows removed together, the first at place `was` among the rows
+        /// before; `after`: the row kept before them then, if any (a
+        /// removed row is drawn after it, as the general transition draws it).
+        var removed: [(rows: [Int], was: Int, after: Int?)] = []
+        /// Runs of kept rows, next to each other before and after: `count`
+        /// rows at place `at` now were at `was`. They cover the kept rows.
+        var runs: [(at: Int, was: Int, count: Int)] = []
+        /// Each run's start before the change, and whether a row of it, and
+        /// a row before it, was shown (filled in before the splice).
+        var wasStart: [Double] = []
+        var shows: [Bool] = []
+        var shownBefore: [Bool] = []
+    }
+
+    /// The blocks and runs that make `new` from `old` when rows `removed`
+    /// leave and `inserted` come and the rest may change their order; nil
+    /// when a row of `new` is neither kept nor inserted, a row is listed
+    /// twice, or the change has more than `maximumLoggedBlocks` blocks or
+    /// `maximumMovedRuns` runs. O(rows), marks in arrays.
+    static func mixed(old: [Int], new: [Int], rowCount: Int, inserted: [Int], removed: [Int]) -> Mixed? {
+        guard old.count - removed.count + inserted.count == new.count else { return nil }
+        var isInserted = [Bool](repeating: false, count: rowCount)
+        var isRemoved = [Bool](repeating: false, count: rowCount)
+        for row in inserted where row < rowCount { isInserted[row] = true }
+        for row in removed where row < rowCount { isRemoved[row] = true }
+        // Each kept row's place before, cleared as the new order takes it.
+        var placeBefore = [Int32](repeating: -1, count: rowCount)
+        var mixed = Mixed()
+        var keptBefore: Int?
+        var i = 0
+        while i < old.count {
+            let row = old[i]
+            guard row >= 0, row < rowCount else { return nil }
+            if isRemoved[row] {
+                var rows: [Int] = []
+                let was = i
+                while i < old.count, old[i] < rowCount, isRemoved[old[i]] {
+                    rows.append(old[i])
+                    i += 1
+                }
+                mixed.removed.append((rows, was, keptBefore))
+                if mixed.removed.count > maximumLoggedBlocks { return nil }
+                continue
+            }
+            guard placeBefore[row] < 0 else { return nil }
+            placeBefore[row] = Int32(i)
+            keptBefore = row
+            i += 1
+        }
+        var j = 0
+        while j < new.count {
+            let row = new[j]
+            guard row >= 0, row < rowCount else { return nil }
+            if isInserted[row] {
+                var rows: [Int] = []
+                let at = j
+                while j < new.count, new[j] < rowCount, isInserted[new[j]] {
+                    rows.append(new[j])
+                    j += 1
+                }
+                mixed.inserted.append((rows, at))
+                if mixed.inserted.count + mixed.removed.count > maximumLoggedBlocks { return nil }
+                continue
+            }
+            let was = Int(placeBefore[row])
+            guard was >= 0 else { return nil }
+            placeBefore[row] = -1
+            if let run = mixed.runs.last, run.at + run.count == j, run.was + run.count == was {
+                mixed.runs[mixed.runs.count - 1].count += 1
+            } else {
+                guard mixed.runs.count < maximumMovedRuns else { return nil }
+                mixed.runs.append((j, was, 1))
+            }
+            j += 1
+        }
+        return mixed
+    }
+
+    /// Logs what the rows were before the splice: the removed rows' poses
+    /// and extents, where each run started and whether it showed anything.
+    mutating func logBeforeSplice(_ mixed: inout Mixed) {
+        mixed.wasStart = mixed.runs.map { rootRows.prefix($0.was) }
+        mixed.shows = mixed.runs.map { rootRows.visibleCount(before: $0.was + $0.count) > rootRows.visibleCount(before: $0.was) }
+        mixed.shownBefore = mixed.runs.map { rootRows.visibleCount(before: $0.was) > 0 }
+        changeLog.blocks = mixed.removed.map { block in
+            ChangeLog.Block(
+                removed: block.rows.map { ($0, pose(ofRootRow: $0)) }, at: -1,
+                extent: rootRows.prefix(block.was + block.rows.count) - rootRows.prefix(block.was), was: block.was)
+        }
+    }
+
+    /// Logs the change once the splice made the order now: the blocks by
+    /// their places now (a removed block just after the row kept before it,
+    /// before an inserted block there), the runs with their shifts.
+    mutating func logAfterSplice(_ mixed: Mixed) {
+        var blocks: [(order: Int, block: ChangeLog.Block)] = []
+        for (index, removed) in mixed.removed.enumerated() {
+            var block = changeLog.blocks[index]
+            block.at = removed.after.map { (rootRows.place(of: $0) ?? -1) + 1 } ?? 0
+            blocks.append((0, block))
+        }
+        for inserted in mixed.inserted { blocks.append((1, ChangeLog.Block(inserted: inserted.rows, at: inserted.at))) }
+        changeLog.blocks = blocks.sorted { ($0.block.at, $0.order) < ($1.block.at, $1.order) }.map(\.block)
+        var runs: [ChangeLog.Moved.Run] = []
+        runs.reserveCapacity(mixed.runs.count)
+        for (index, run) in mixed.runs.enumerated() {
+            let now = rootRows.prefix(run.at), was = mixed.wasStart[index]
+            let shift = now - was
+            // A run of hidden rows moves nothing drawn; nor does a shift
+            // within the rounding of the sums (the general transition sees
+            // no move there).
+            let drawn = mixed.shows[index] && abs(shift) > 1e-9 * max(1, abs(now), abs(was))
+            runs.append(ChangeLog.Moved.Run(
+                at: run.at, was: run.was, shift: drawn ? shift : 0, moved: shift, shownBefore: mixed.shownBefore[index]))
+        }
+        changeLog.moved = ChangeLog.Moved(from: 0, end: rootRows.count, runs: runs)
+    }
+}
