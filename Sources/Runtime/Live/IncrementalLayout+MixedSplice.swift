@@ -3,8 +3,9 @@
 // one arrives): logged for a quick transition as the blocks, whose rows
 // come and go on their own tracks, and the runs of the rows kept — rows
 // next to each other before and after — each moved by one shift. Only from
-// rest (nothing else logged yet) and on screens without sticky or `fill`
-// rows; anything else is laid out in full, as before.
+// rest (nothing else logged yet) and on screens without `fill` rows
+// (whose shares a splice sizes again, rows changed beside the move);
+// anything else is laid out in full, as before.
 
 extension IncrementalLayout {
     /// The change `mixed(old:new:…)` finds.
