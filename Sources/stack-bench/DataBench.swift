@@ -217,11 +217,52 @@ enum DataBench {
     /// then deleted again: each change arrives while the last ones still
     /// animate, and is composed with them (their rows go on from where they
     /// are drawn).
-    static func busyFeed(elements: Int, summary: ([Double]) -> String) -> [Result] {
+    /// The bench screen with 250 ms insert, remove and move transitions.
+    static func animatedModel() -> ScreenModel? {
         let animated = source.replacingFirst(
             "data items: [Item]",
             with: "data items: [Item]\n    defaults { transition insert { duration: 250ms  from { alpha: 0 } }  transition remove { duration: 250ms  to { alpha: 0 } }  transition move { duration: 250ms } }")
-        guard let program = Compiler.check(SourceFile(path: "busy.stack", text: animated)).program, let model = Compiler.lower(program).first else {
+        guard let program = Compiler.check(SourceFile(path: "busy.stack", text: animated)).program else { return nil }
+        return Compiler.lower(program).first
+    }
+
+    /// An inbox: a thread moved to the top as a new one comes, in one
+    /// re-binding, ten times 100 ms apart (each while the last animates:
+    /// rows moved with a block in, composed with the running change), on
+    /// a session and on a copy that takes the general transition.
+    static func inboxBursts(elements: Int) -> [Result] {
+        guard let model = animatedModel() else { return [("data: (the inbox screen did not compile)", 0, "")] }
+        let clock = ContinuousClock()
+        var live = LiveScreen(model: model)
+        var order = Array(0..<elements)
+        _ = try? live.bind("items", json: json(order))
+        var quick = HostSession(live)
+        _ = quick.pass(at: 0)
+        var general = quick
+        general.allowsQuickChanges = false
+        let documents = (0..<10).map { n in
+            order.insert(order.remove(at: order.count / 2), at: 0)
+            order.insert(elements + n, at: 1)
+            return json(order)
+        }
+        func timed(_ session: inout HostSession) -> [Double] {
+            documents.enumerated().map { n, document in
+                let at = 1 + Double(n) * 0.1
+                return Measure.seconds(clock.measure {
+                    _ = try? session.change(at: at) { (screen: inout LiveScreen) throws(RuntimeError) -> [LiveEvent] in try screen.bind("items", json: document) }
+                    _ = session.pass(at: at + 0.02)
+                })
+            }
+        }
+        let fast = timed(&quick).sorted(), slow = timed(&general).sorted()
+        return [(
+            "data: inbox, 1 moved to the top as 1 comes, 100 ms apart", fast[5],
+            String(format: "%.1f ms median of 10 (re-binding the document, a frame after each); %.1f ms through the general transition", fast[5] * 1000, slow[5] * 1000)
+        )]
+    }
+
+    static func busyFeed(elements: Int, summary: ([Double]) -> String) -> [Result] {
+        guard let model = animatedModel() else {
             return [("data: (the busy feed screen did not compile)", 0, "")]
         }
         let clock = ContinuousClock()
@@ -420,6 +461,7 @@ enum DataBench {
         results.append((
             "data: 1,000 pushed by HostSession.insert", sessionPushes.sorted()[500], "\(summary(sessionPushes)), a frame drawn after each"))
         results += busyFeed(elements: elements, summary: summary)
+        results += inboxBursts(elements: elements)
         results += chatAppend(elements: elements, countingHead: false)
         results += chatAppend(elements: elements, countingHead: true)
         results += chatAppend(elements: elements, countingHead: true, resizingHead: true)

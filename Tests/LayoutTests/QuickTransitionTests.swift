@@ -261,8 +261,9 @@ extension QuickTransitionTests {
         // Elements in or out while a change runs, composed with it beside
         // changes inside holders (a count read inside a card).
         var composedInside = 0, composedInsideInPlace = 0
-        // Posts moved as others come or go, animated quickly.
-        var quickMixed = 0
+        // Posts moved as others come or go, animated quickly (from rest, and
+        // while another change runs, composed with it).
+        var quickMixed = 0, composedMixed = 0
         var previous = posts
         for step in 0..<TestScale.count(full: 300, quick: 80) {
             // Several-element changes mostly after the last one has ended
@@ -364,7 +365,10 @@ extension QuickTransitionTests {
             }
             if quick.screen.quick != nil, quick.isAnimating(at: time) { quickChanges += 1 }
             let log = quick.screen.live.incremental.changeLog
-            if quick.screen.quick != nil, quick.isAnimating(at: time), log.moved != nil, !log.blocks.isEmpty { quickMixed += 1 }
+            if quick.screen.quick != nil, quick.isAnimating(at: time), log.moved != nil, !log.blocks.isEmpty {
+                quickMixed += 1
+                if quick.screen.changesComposed > composedBefore { composedMixed += 1 }
+            }
             if scroll == nil, quick.screen.changesComposed > composedBefore, quick.screen.quick?.holders.isEmpty == false {
                 composedInside += 1
                 if quick.screen.changesInPlace > inPlaceBefore { composedInsideInPlace += 1 }
@@ -396,7 +400,8 @@ extension QuickTransitionTests {
         }
         // (While another change runs, such a change is the general transition's.)
         if mixed, source == Self.feedSource || source == Self.stickyFeedSource {
-            XCTAssertReached(quickMixed, moreThan: 3, "posts moved as others came or went animated quickly")
+            XCTAssertReached(quickMixed, moreThan: 6, "posts moved as others came or went animated quickly")
+            XCTAssertReached(composedMixed, moreThan: 2, "and composed with a change still running")
         }
         if byElement {
             XCTAssertGreaterThan(elementCalls, 20, "elements went in and out through the session")

@@ -43,13 +43,14 @@ extension QuickTransition {
         // inside a card while elements come and go).
         let inside = !log.nested.isEmpty || !running.inside.isEmpty || !running.insideGone.isEmpty
         guard !log.full, log.updates <= 1 else { return nil }
-        // Rows moved (elements in another order, a row moved): not beside
-        // blocks in or out; rows the change resized, showed or hid, and
-        // changes inside holders, go with them — each changed row on its
-        // own track, the stretches between by their run's shift and what
-        // the changed rows before them added.
+        // Rows moved (elements in another order, a row moved): rows the
+        // change resized, showed or hid, and changes inside holders, go with
+        // them — each changed row on its own track, the stretches between by
+        // their run's shift and what the changed rows before them added.
+        // With blocks in and out too (IncrementalLayout+MixedSplice), the
+        // runs' shifts have the blocks' extents in them already.
         let moved = log.moved
-        if moved != nil, !log.blocks.isEmpty { return nil }
+        let mixed = moved != nil && !log.blocks.isEmpty
         // Whether the rows now stand in another order than `old`'s: places
         // then are asked of `old` by row.
         let reordered = !log.blocks.isEmpty || moved != nil
@@ -95,7 +96,7 @@ extension QuickTransition {
             if !block.inserted.isEmpty {
                 let end = block.at + block.inserted.count
                 insertedAt[block.at] = block.inserted
-                shiftAfter.append((end - 1, new.rootRows.prefix(end) - new.rootRows.prefix(block.at)))
+                if !mixed { shiftAfter.append((end - 1, new.rootRows.prefix(end) - new.rootRows.prefix(block.at))) }
                 continue
             }
             var drawn: [(row: Int, pose: Pose)] = []
@@ -108,7 +109,7 @@ extension QuickTransition {
                 drawn.append((row, inFlight ? shifted(pose, running.remaining(at: elapsed, position: place)) : pose))
             }
             removedTracks.append((block.at, blockTracks(drawn, kind: .remove, live: after)))
-            shiftAfter.append((block.at - 1, -block.extent))
+            if !mixed { shiftAfter.append((block.at - 1, -block.extent)) }
         }
         shiftAfter.sort { $0.position < $1.position }
         removedTracks.sort { $0.at < $1.at }
