@@ -398,7 +398,6 @@ extension QuickTransitionTests {
             // pose taken first (without it, 6 of 38 were).
             if byElement { XCTAssertGreaterThan(composedInsideInPlace, 20, "and made in place") }
         }
-        // (While another change runs, such a change is the general transition's.)
         if mixed, source == Self.feedSource || source == Self.stickyFeedSource {
             XCTAssertReached(quickMixed, moreThan: 6, "posts moved as others came or went animated quickly")
             XCTAssertReached(composedMixed, moreThan: 2, "and composed with a change still running")

@@ -1,46 +1,52 @@
 // Rows moved with blocks in and out in one change (a list bound again in
 // another order as elements come and go), animated as a quick transition:
-// inserted and removed rows on their tracks as for blocks alone, and each
-// run of kept rows (IncrementalLayout+MixedSplice) moved by its shift with
-// the timing the general transition gives its rows — that of the nearest
-// inserted block before it among the rows now, else of the nearest removed
-// one before it among the rows before, else the rows' own `move`.
+// inserted and removed rows on their tracks as for blocks alone, rows
+// evaluated again with them that resized (a count read elsewhere) on their
+// own tracks, and each run of kept rows (IncrementalLayout+MixedSplice)
+// moved by its shift plus what the resized rows before it added, with the
+// timing the general transition gives its rows — that of the nearest
+// change before it among the rows now (an inserted block, a resized row),
+// else of the nearest one before it among the rows before (a removed
+// block, a resized row), else the rows' own `move`.
 
 extension QuickTransition {
     /// The blocks and runs of `moved` of a change logged from rest; nil
-    /// when a row evaluated again with them changed other than by moving,
-    /// the last shown row under `hide-last-separator` is another, changes
-    /// inside holders go with them, or rows moving by their own timing
-    /// differ in it (the general transition then).
+    /// when a row evaluated again with them showed or hid, the last shown
+    /// row under `hide-last-separator` is another, changes inside holders
+    /// go with them, or rows moving by their own timing differ in it (the
+    /// general transition then).
     static func movingWithBlocks(
         _ moved: IncrementalLayout.ChangeLog.Moved, _ log: IncrementalLayout.ChangeLog, live: LiveScreen, movesAlike: Bool
     ) -> QuickTransition? {
         let incremental = live.incremental
         guard !log.full, log.nested.isEmpty else { return nil }
         if incremental.rootStack.hideLastSeparator, incremental.lastVisibleRootRow() != log.lastShownAtStart { return nil }
-        let made = Set(log.blocks.flatMap(\.inserted))
-        let axis = incremental.rootStack.axis
-        // Rows evaluated again with the blocks (a count read elsewhere): moved only, with their runs.
-        for (row, before) in log.rows where !made.contains(row) && incremental.lists(rootRow: row) {
-            let now = incremental.pose(ofRootRow: row)
-            var moved = before
-            if axis == .vertical { moved.frame.y = now.frame.y } else { moved.frame.x = now.frame.x }
-            guard moved == now else { return nil }
+        let runs = moved.runs
+        // The run holding the kept row at `position` (now).
+        func run(at position: Int) -> Int? {
+            var low = 0, high = runs.count
+            while low < high {
+                let middle = (low + high) / 2
+                if runs[middle].at <= position { low = middle + 1 } else { high = middle }
+            }
+            return low > 0 ? low - 1 : nil
         }
         var tracks: [RowTrack] = []
         var changed = Set<Int>()
         var removedPlaces: [Int: Int] = [:]
-        // The causes a moved row may follow: inserted blocks by their
-        // places now, removed ones by their places before (each the timing
-        // of its last track: rows all hidden make none, and no cause).
-        var inserted: [(at: Int, timing: Timing)] = []
-        var removed: [(was: Int, timing: Timing)] = []
+        // The causes a moved row may follow: inserted blocks and resized
+        // rows by their places now, removed blocks and resized rows by
+        // their places before (each the timing of its last track: rows all
+        // hidden make none, and no cause).
+        var causesNow: [(at: Int, timing: Timing)] = []
+        var causesThen: [(was: Int, timing: Timing)] = []
+        let made = Set(log.blocks.flatMap(\.inserted))
         for block in log.blocks {
             if !block.inserted.isEmpty {
                 guard block.inserted.allSatisfy(incremental.lists(rootRow:)) else { return nil }
                 let made = blockTracks(block.inserted.map { ($0, incremental.pose(ofRootRow: $0)) }, kind: .insert, live: live)
                 changed.formUnion(block.inserted)
-                if let last = made.last { inserted.append((block.at, Timing(last))) }
+                if let last = made.last { causesNow.append((block.at + block.inserted.count - 1, Timing(last))) }
                 tracks += made
             } else {
                 let made = blockTracks(block.removed.map { ($0.row, $0.before) }, kind: .remove, live: live)
@@ -48,38 +54,77 @@ extension QuickTransition {
                     changed.insert(row)
                     removedPlaces[row] = block.at
                 }
-                if let last = made.last { removed.append((block.was, Timing(last))) }
+                if let last = made.last { causesThen.append((block.was + block.removed.count - 1, Timing(last))) }
                 tracks += made
             }
         }
-        removed.sort { $0.was < $1.was }
-        var segments: [Segment] = []
-        segments.reserveCapacity(moved.runs.count)
+        // Rows evaluated again with the blocks (a count read elsewhere):
+        // moved with their runs, or resized on tracks of their own from
+        // where they were (their pose at the splice, less their run's
+        // shift), the rows after them moving by what they added.
+        let axis = incremental.rootStack.axis
         var cache = Transition.SpecCache()
+        var resized: [(position: Int, extent: Double)] = []
+        var seen = Set<Int>()
+        for (row, logged) in log.rows where !made.contains(row) && incremental.lists(rootRow: row) && seen.insert(row).inserted {
+            let now = incremental.pose(ofRootRow: row)
+            var moved = logged
+            if axis == .vertical { moved.frame.y = now.frame.y } else { moved.frame.x = now.frame.x }
+            guard moved != now else { continue }
+            let position = incremental.place(ofRootRow: row)
+            guard !logged.hidden, !now.hidden, let index = run(at: position),
+                let (track, extent) = changedAfterSplice(row, logged: logged, movedBy: runs[index].moved, live: live, cache: &cache)
+            else { return nil }
+            changed.insert(row)
+            tracks.append(track)
+            resized.append((position, extent))
+            causesNow.append((position, Timing(track)))
+            causesThen.append((runs[index].was + position - runs[index].at, Timing(track)))
+        }
+        causesNow.sort { $0.at < $1.at }
+        causesThen.sort { $0.was < $1.was }
+        resized.sort { $0.position < $1.position }
+        // A stretch starts at each run and after each resized row.
+        let starts = Set(runs.map(\.at) + resized.map { $0.position + 1 }).filter { $0 < incremental.rootRows.count }.sorted()
+        var segments: [Segment] = []
+        segments.reserveCapacity(starts.count)
         var ownDuration = 0.0
         var firstMoved: Int?
-        var nextInserted = 0
+        var nextCause = 0, nextResized = 0
         var cause: Timing?
-        for (index, run) in moved.runs.enumerated() {
-            while nextInserted < inserted.count, inserted[nextInserted].at < run.at {
-                cause = inserted[nextInserted].timing
-                nextInserted += 1
+        var added = 0.0
+        for (index, start) in starts.enumerated() {
+            while nextCause < causesNow.count, causesNow[nextCause].at < start {
+                cause = causesNow[nextCause].timing
+                nextCause += 1
             }
-            guard run.shift != 0 else {
-                segments.append(Segment(from: run.at, shift: 0, timing: nil))
+            while nextResized < resized.count, resized[nextResized].position < start {
+                added += resized[nextResized].extent
+                nextResized += 1
+            }
+            guard let number = run(at: start) else { continue }
+            let shift = runs[number].shift + added
+            let top = incremental.start(ofPosition: start)
+            let end = index + 1 < starts.count ? starts[index + 1] : incremental.rootRows.count
+            // Nothing drawn moves: within the rounding of the sums (the
+            // general transition sees no move there), or hidden rows alone.
+            guard shift != 0, Transition.differ(top, top - shift),
+                incremental.rootRows.visibleCount(before: end) > incremental.rootRows.visibleCount(before: start)
+            else {
+                segments.append(Segment(from: start, shift: 0, timing: nil))
                 continue
             }
-            var timing = cause ?? removed.last(where: { $0.was < run.was })?.timing
+            let was = runs[number].was + start - runs[number].at
+            var timing = cause ?? causesThen.last(where: { $0.was < was })?.timing
             if timing == nil {
                 // Nothing before it explains the move: its rows' own.
-                let end = index + 1 < moved.runs.count ? moved.runs[index + 1].at : incremental.rootRows.count
-                let rows = (run.at..<(movesAlike ? run.at + 1 : end)).lazy.map { incremental.rootRows[$0] }.filter { !made.contains($0) }
+                let rows = (start..<(movesAlike ? start + 1 : end)).lazy.map { incremental.rootRows[$0] }.filter { !made.contains($0) }
                 guard let own = commonMove(of: rows, screen: live.screen, fallback: live.screen.model, cache: &cache) else { return nil }
                 timing = own
                 ownDuration = max(ownDuration, own.end)
             }
-            if firstMoved == nil { firstMoved = incremental.rootRows[run.at] }
-            segments.append(Segment(from: run.at, shift: run.shift, timing: timing))
+            if firstMoved == nil { firstMoved = incremental.rootRows[start] }
+            segments.append(Segment(from: start, shift: shift, timing: timing))
         }
         guard let last = tracks.popLast() else {
             // Only hidden rows came or went: the runs alone, if any moves.
