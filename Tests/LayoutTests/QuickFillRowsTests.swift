@@ -168,6 +168,15 @@ extension QuickTransitionTests {
         }
     }
 
+    /// Elements moved as others come and go on a feed with `fill` rows:
+    /// the `fill` rows sized again after the splice are rows the change
+    /// resized among the runs.
+    func testElementsMovedAsOthersComeAndGoBesideFillRows() throws {
+        for counting in [true, false] {
+            try checkFeed(seed: 0xF115, several: true, mixed: true, source: Self.fillFeedSource(counting: counting), height: 3400)
+        }
+    }
+
     /// The feed with a `fill` card — the gap holds a stack whose rows read
     /// its extent — as elements come and go: the card laid out again at
     /// each share after the splice, drawn as the general transition draws it.

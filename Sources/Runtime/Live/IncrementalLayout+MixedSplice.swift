@@ -2,10 +2,10 @@
 // another way as elements come and go; a message moved to the top as a new
 // one arrives): logged for a quick transition as the blocks, whose rows
 // come and go on their own tracks, and the runs of the rows kept — rows
-// next to each other before and after — each moved by one shift. Only from
-// rest (nothing else logged yet) and on screens without `fill` rows
-// (whose shares a splice sizes again, rows changed beside the move);
-// anything else is laid out in full, as before.
+// next to each other before and after — each moved by one shift (the `fill`
+// rows sized again after the splice are rows the change resized, as after
+// blocks alone). Only from rest (nothing else logged yet); anything else is
+// laid out in full, as before.
 
 extension IncrementalLayout {
     /// The change `mixed(old:new:…)` finds.

@@ -180,7 +180,7 @@ extension IncrementalLayout {
                 reorder = found
             } else {
                 edits = Self.blocks(old: old, new: new, rowCount: model.rows.count, inserted: inserted, removed: gone)
-                if edits == nil, fresh, fillCache.isEmpty, fillingIn.isEmpty {
+                if edits == nil, fresh {
                     mixed = Self.mixed(old: old, new: new, rowCount: model.rows.count, inserted: inserted, removed: gone)
                 }
             }
