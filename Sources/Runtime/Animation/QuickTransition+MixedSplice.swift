@@ -10,16 +10,17 @@
 // block, a resized row), else the rows' own `move`.
 
 extension QuickTransition {
-    /// The blocks and runs of `moved` of a change logged from rest; nil
-    /// when a row evaluated again with them showed or hid, the last shown
-    /// row under `hide-last-separator` is another, changes inside holders
-    /// go with them, or rows moving by their own timing differ in it (the
+    /// The blocks and runs of `moved` of a change logged from rest (rows
+    /// inside holders are added to it by `changingInside`, the holders
+    /// among the rows resized here); nil when a row evaluated again with
+    /// them showed or hid, the last shown row under `hide-last-separator`
+    /// is another, or rows moving by their own timing differ in it (the
     /// general transition then).
     static func movingWithBlocks(
         _ moved: IncrementalLayout.ChangeLog.Moved, _ log: IncrementalLayout.ChangeLog, live: LiveScreen, movesAlike: Bool
     ) -> QuickTransition? {
         let incremental = live.incremental
-        guard !log.full, log.nested.isEmpty else { return nil }
+        guard !log.full else { return nil }
         if incremental.rootStack.hideLastSeparator, incremental.lastVisibleRootRow() != log.lastShownAtStart { return nil }
         let runs = moved.runs
         // The run holding the kept row at `position` (now).

@@ -21,10 +21,13 @@ extension QuickTransition {
         guard !log.full else { return nil }
         let incremental = live.incremental
         if let moved = log.moved {
-            // Rows moved: the holders move and change as any of the screen's
-            // rows (`moving`), and the rows inside, whose poses are relative
-            // to their holders, take their tracks as without a move.
-            guard var quick = moving(moved, log, live: live, movesAlike: movesAlike) else { return nil }
+            // Rows moved (with blocks in and out too): the holders move and
+            // change as any of the screen's rows (`moving`,
+            // `movingWithBlocks`), and the rows inside, whose poses are
+            // relative to their holders, take their tracks as without a move.
+            let outside = log.blocks.isEmpty
+                ? moving(moved, log, live: live, movesAlike: movesAlike) : movingWithBlocks(moved, log, live: live, movesAlike: movesAlike)
+            guard var quick = outside else { return nil }
             let unchanged = log.nested.allSatisfy { change in
                 change.rows.allSatisfy { incremental.nestedPose(of: $0.row) == $0.before }
             }
