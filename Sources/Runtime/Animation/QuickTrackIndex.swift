@@ -61,11 +61,7 @@ struct QuickTrackIndex: Sendable {
     /// `atMost`.
     func segments(movingBeyond limit: Double, atMost: Int) -> (segments: [Int], nearest: Double)? {
         // How many move further: a binary search of the distances, largest first.
-        var low = 0, high = farthest.count
-        while low < high {
-            let middle = (low + high) / 2
-            if farthest[middle].shift > limit { low = middle + 1 } else { high = middle }
-        }
+        let low = farthest.partitioningIndex { $0.shift <= limit }
         guard low <= atMost else { return nil }
         return (farthest[..<low].map { Int($0.segment) }.sorted(), low < farthest.count ? farthest[low].shift : 0)
     }

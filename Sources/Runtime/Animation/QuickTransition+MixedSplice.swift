@@ -24,14 +24,7 @@ extension QuickTransition {
         if incremental.rootStack.hideLastSeparator, incremental.lastVisibleRootRow() != log.lastShownAtStart { return nil }
         let runs = moved.runs
         // The run holding the kept row at `position` (now).
-        func run(at position: Int) -> Int? {
-            var low = 0, high = runs.count
-            while low < high {
-                let middle = (low + high) / 2
-                if runs[middle].at <= position { low = middle + 1 } else { high = middle }
-            }
-            return low > 0 ? low - 1 : nil
-        }
+        func run(at position: Int) -> Int? { runs.lastIndex { $0.at <= position } }
         var tracks: [RowTrack] = []
         var changed = Set<Int>()
         var removedPlaces: [Int: Int] = [:]

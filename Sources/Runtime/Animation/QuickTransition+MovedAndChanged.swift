@@ -57,12 +57,7 @@ extension QuickTransition {
         // The run holding place `at` (now), if the moved window does.
         func run(at place: Int) -> Int? {
             guard place >= moved.from, place < moved.end else { return nil }
-            var low = 0, high = runs.count
-            while low < high {
-                let middle = (low + high) / 2
-                if runs[middle].at <= place { low = middle + 1 } else { high = middle }
-            }
-            return low > 0 ? low - 1 : nil
+            return runs.lastIndex { $0.at <= place }
         }
         func runShift(_ place: Int) -> Double { run(at: place).map { runs[$0].shift } ?? 0 }
         func placeBefore(_ place: Int) -> Int { run(at: place).map { runs[$0].was + place - runs[$0].at } ?? place }
@@ -84,12 +79,7 @@ extension QuickTransition {
             }
         }
         func shownAtSplice(before place: Int) -> Int {
-            var low = 0, high = changed.count
-            while low < high {
-                let middle = (low + high) / 2
-                if changed[middle].at < place { low = middle + 1 } else { high = middle }
-            }
-            return rootRows.visibleCount(before: place) - shownSince[low]
+            return rootRows.visibleCount(before: place) - shownSince[changed.partitioningIndex { $0.at >= place }]
         }
         // How far a hidden row at `place` moved: its run's sums, and a
         // spacing where a shown row came to be, or ceased to be, before it.
@@ -123,14 +113,7 @@ extension QuickTransition {
         }
         // The changed row whose place then is the nearest before `place`.
         let byPlaceBefore = placesBefore.indices.sorted { placesBefore[$0] < placesBefore[$1] }
-        func nearestBefore(_ place: Int) -> Int? {
-            var low = 0, high = byPlaceBefore.count
-            while low < high {
-                let middle = (low + high) / 2
-                if placesBefore[byPlaceBefore[middle]] < place { low = middle + 1 } else { high = middle }
-            }
-            return low > 0 ? byPlaceBefore[low - 1] : nil
-        }
+        func nearestBefore(_ place: Int) -> Int? { byPlaceBefore.lastIndex { placesBefore[$0] < place }.map { byPlaceBefore[$0] } }
         var segments: [Segment] = []
         segments.reserveCapacity(starts.count)
         var passed = 0, added = 0.0, movesOwn = false

@@ -135,12 +135,7 @@ struct QuickTransition: Sendable {
     /// The index in `segments` of the one holding the row at `position`.
     func segmentIndex(at position: Int) -> Int? {
         // The last segment starting at or before the position.
-        var low = 0, high = segments.count
-        while low < high {
-            let middle = (low + high) / 2
-            if segments[middle].from <= position { low = middle + 1 } else { high = middle }
-        }
-        return low > 0 ? low - 1 : nil
+        segments.lastIndex { $0.from <= position }
     }
 
     /// How far the row at `position` (now) still is from its new place at

@@ -53,11 +53,7 @@ struct TrackEnds: Sendable {
     /// The indices of the tracks with a duration that end in
     /// `t0 < end ≤ t1`, in no particular order.
     func ending(after t0: Double, through t1: Double) -> [Int] {
-        var low = 0, high = runs.count
-        while low < high {
-            let middle = (low + high) / 2
-            if runs[middle].end > t0 { high = middle } else { low = middle + 1 }
-        }
+        let low = runs.partitioningIndex { $0.end > t0 }
         var found: [Int] = []
         for run in runs[low...] {
             guard run.end <= t1 else { break }

@@ -56,19 +56,8 @@ struct TrackReach: Sendable {
     /// outside the run reaches no farther than `low` or starts at `high`
     /// or beyond.
     func candidates(between low: Double, _ high: Double) -> ArraySlice<Int32> {
-        let start = Self.firstIndex(in: highest) { $0 > low }
-        let end = Self.firstIndex(in: lowest) { $0 >= high }
+        let start = highest.partitioningIndex { $0 > low }
+        let end = lowest.partitioningIndex { $0 >= high }
         return start < end ? indices[start..<end] : []
-    }
-
-    /// The first index of `values` (ordered so that `belongs` is false and
-    /// then true) for which `belongs` holds; `values.count` if none.
-    private static func firstIndex(in values: [Double], where belongs: (Double) -> Bool) -> Int {
-        var low = 0, high = values.count
-        while low < high {
-            let middle = (low + high) / 2
-            if belongs(values[middle]) { high = middle } else { low = middle + 1 }
-        }
-        return low
     }
 }
