@@ -39,6 +39,15 @@ extension IncrementalLayout {
         for row in removed where row < rowCount { isRemoved[row] = true }
         // Each kept row's place before, cleared as the new order takes it.
         var placeBefore = [Int32](repeating: -1, count: rowCount)
+        // The rows of `order` from `index` on that `marked` holds, taken.
+        func take(_ order: [Int], from index: inout Int, marked: [Bool]) -> [Int] {
+            var rows: [Int] = []
+            while index < order.count, order[index] >= 0, order[index] < rowCount, marked[order[index]] {
+                rows.append(order[index])
+                index += 1
+            }
+            return rows
+        }
         var mixed = Mixed()
         var keptBefore: Int?
         var i = 0
@@ -46,13 +55,8 @@ extension IncrementalLayout {
             let row = old[i]
             guard row >= 0, row < rowCount else { return nil }
             if isRemoved[row] {
-                var rows: [Int] = []
                 let was = i
-                while i < old.count, old[i] < rowCount, isRemoved[old[i]] {
-                    rows.append(old[i])
-                    i += 1
-                }
-                mixed.removed.append((rows, was, keptBefore))
+                mixed.removed.append((take(old, from: &i, marked: isRemoved), was, keptBefore))
                 if mixed.removed.count > maximumLoggedBlocks { return nil }
                 continue
             }
@@ -66,13 +70,8 @@ extension IncrementalLayout {
             let row = new[j]
             guard row >= 0, row < rowCount else { return nil }
             if isInserted[row] {
-                var rows: [Int] = []
                 let at = j
-                while j < new.count, new[j] < rowCount, isInserted[new[j]] {
-                    rows.append(new[j])
-                    j += 1
-                }
-                mixed.inserted.append((rows, at))
+                mixed.inserted.append((take(new, from: &j, marked: isInserted), at))
                 if mixed.inserted.count + mixed.removed.count > maximumLoggedBlocks { return nil }
                 continue
             }
