@@ -19,7 +19,10 @@ targets=("$@")
 
 echo "== building the fuzz targets (release, -sanitize=fuzzer)"
 build_log=$(mktemp)
-if ! swift build -c release --sanitize fuzzer --package-path Fuzz >"$build_log" 2>&1; then
+# Without --disable-build-manifest-caching, source files added to the main
+# package since the last fuzz build were not compiled (SwiftPM reused its
+# build plan for the path dependency: "cannot find … in scope").
+if ! swift build -c release --sanitize fuzzer --disable-build-manifest-caching --package-path Fuzz >"$build_log" 2>&1; then
     tail -20 "$build_log"
     # Status 3: not a finding, the toolchain has no libFuzzer (.ci/run skips).
     if grep -qiE "fuzzer|unsupported option|libclang_rt" "$build_log"; then
