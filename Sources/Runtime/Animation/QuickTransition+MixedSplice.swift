@@ -109,7 +109,7 @@ extension QuickTransition {
                 continue
             }
             let was = runs[number].was + start - runs[number].at
-            var timing = cause ?? causesThen.last(where: { $0.was < was })?.timing
+            var timing = cause ?? causesThen.lastIndex(atOrBefore: { $0.was < was }).map { causesThen[$0].timing }
             if timing == nil {
                 // Nothing before it explains the move: its rows' own.
                 let rows = (start..<(movesAlike ? start + 1 : end)).lazy.map { incremental.rootRows[$0] }.filter { !made.contains($0) }

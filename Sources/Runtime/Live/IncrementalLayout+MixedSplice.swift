@@ -19,11 +19,9 @@ extension IncrementalLayout {
         /// Runs of kept rows, next to each other before and after: `count`
         /// rows at place `at` now were at `was`. They cover the kept rows.
         var runs: [(at: Int, was: Int, count: Int)] = []
-        /// Each run's start before the change, and whether a row of it, and
-        /// a row before it, was shown (filled in before the splice).
-        var wasStart: [Double] = []
-        var shows: [Bool] = []
-        var shownBefore: [Bool] = []
+        /// Each run before the change: where it started, and whether a row
+        /// of it, and a row before it, was shown (filled in before the splice).
+        var before: [(start: Double, shows: Bool, shownBefore: Bool)] = []
     }
 
     /// The blocks and runs that make `new` from `old` when rows `removed`
@@ -32,7 +30,9 @@ extension IncrementalLayout {
     /// twice, or the change has more than `maximumLoggedBlocks` blocks or
     /// `maximumMovedRuns` runs. O(rows), marks in arrays.
     static func mixed(old: [Int], new: [Int], rowCount: Int, inserted: [Int], removed: [Int]) -> Mixed? {
-        guard old.count - removed.count + inserted.count == new.count else { return nil }
+        guard old.count - removed.count + inserted.count == new.count,
+            old.allSatisfy({ $0 >= 0 && $0 < rowCount }), new.allSatisfy({ $0 >= 0 && $0 < rowCount })
+        else { return nil }
         var isInserted = [Bool](repeating: false, count: rowCount)
         var isRemoved = [Bool](repeating: false, count: rowCount)
         for row in inserted where row < rowCount { isInserted[row] = true }
@@ -42,7 +42,7 @@ extension IncrementalLayout {
         // The rows of `order` from `index` on that `marked` holds, taken.
         func take(_ order: [Int], from index: inout Int, marked: [Bool]) -> [Int] {
             var rows: [Int] = []
-            while index < order.count, order[index] >= 0, order[index] < rowCount, marked[order[index]] {
+            while index < order.count, marked[order[index]] {
                 rows.append(order[index])
                 index += 1
             }
@@ -53,7 +53,6 @@ extension IncrementalLayout {
         var i = 0
         while i < old.count {
             let row = old[i]
-            guard row >= 0, row < rowCount else { return nil }
             if isRemoved[row] {
                 let was = i
                 mixed.removed.append((take(old, from: &i, marked: isRemoved), was, keptBefore))
@@ -68,7 +67,6 @@ extension IncrementalLayout {
         var j = 0
         while j < new.count {
             let row = new[j]
-            guard row >= 0, row < rowCount else { return nil }
             if isInserted[row] {
                 let at = j
                 mixed.inserted.append((take(new, from: &j, marked: isInserted), at))
@@ -92,9 +90,10 @@ extension IncrementalLayout {
     /// Logs what the rows were before the splice: the removed rows' poses
     /// and extents, where each run started and whether it showed anything.
     mutating func logBeforeSplice(_ mixed: inout Mixed) {
-        mixed.wasStart = mixed.runs.map { rootRows.prefix($0.was) }
-        mixed.shows = mixed.runs.map { rootRows.visibleCount(before: $0.was + $0.count) > rootRows.visibleCount(before: $0.was) }
-        mixed.shownBefore = mixed.runs.map { rootRows.visibleCount(before: $0.was) > 0 }
+        mixed.before = mixed.runs.map { run in
+            let shownBefore = rootRows.visibleCount(before: run.was)
+            return (rootRows.prefix(run.was), rootRows.visibleCount(before: run.was + run.count) > shownBefore, shownBefore > 0)
+        }
         changeLog.blocks = mixed.removed.map { block in
             ChangeLog.Block(
                 removed: block.rows.map { ($0, pose(ofRootRow: $0)) }, at: -1,
@@ -117,14 +116,14 @@ extension IncrementalLayout {
         var runs: [ChangeLog.Moved.Run] = []
         runs.reserveCapacity(mixed.runs.count)
         for (index, run) in mixed.runs.enumerated() {
-            let now = rootRows.prefix(run.at), was = mixed.wasStart[index]
+            let now = rootRows.prefix(run.at), was = mixed.before[index].start
             let shift = now - was
             // A run of hidden rows moves nothing drawn; nor does a shift
             // within the rounding of the sums (the general transition sees
             // no move there).
-            let drawn = mixed.shows[index] && abs(shift) > 1e-9 * max(1, abs(now), abs(was))
+            let drawn = mixed.before[index].shows && abs(shift) > 1e-9 * max(1, abs(now), abs(was))
             runs.append(ChangeLog.Moved.Run(
-                at: run.at, was: run.was, shift: drawn ? shift : 0, moved: shift, shownBefore: mixed.shownBefore[index]))
+                at: run.at, was: run.was, shift: drawn ? shift : 0, moved: shift, shownBefore: mixed.before[index].shownBefore))
         }
         changeLog.moved = ChangeLog.Moved(from: 0, end: rootRows.count, runs: runs)
     }
