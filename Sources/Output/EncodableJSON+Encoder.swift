@@ -34,25 +34,32 @@ extension EncodableJSON {
     }
 
     /// The scalar spellings every container shares.
-    static func scalar<T: Encodable>(_ value: T, at path: [any CodingKey]) throws -> [UInt8]? {
-        switch value {
-        case let value as String:
+    static func scalar<T: Encodable>(_ value: T, at path: () -> [any CodingKey]) throws -> [UInt8]? {
+        // Most values are not scalars, and a scalar is one type of a few:
+        // told apart by the type's identity rather than by a dynamic cast
+        // to each scalar type in turn (those casts took 11% of a large
+        // dump's time). A value of another type that holds a scalar, an
+        // optional or an existential, encodes it through a single-value
+        // container, and gets here with its type.
+        func integer<I: BinaryInteger>(_ type: I.Type) -> [UInt8] { Array(String(unsafeBitCast(value, to: I.self)).utf8) }
+        switch ObjectIdentifier(T.self) {
+        case ObjectIdentifier(String.self):
             var out: [UInt8] = []
-            writeString(value, into: &out)
+            writeString(unsafeBitCast(value, to: String.self), into: &out)
             return out
-        case let value as Bool: return Array((value ? "true" : "false").utf8)
-        case let value as Double: return try number(value, at: path)
-        case let value as Float: return try number(value, at: path)
-        case let value as Int: return Array(String(value).utf8)
-        case let value as Int8: return Array(String(value).utf8)
-        case let value as Int16: return Array(String(value).utf8)
-        case let value as Int32: return Array(String(value).utf8)
-        case let value as Int64: return Array(String(value).utf8)
-        case let value as UInt: return Array(String(value).utf8)
-        case let value as UInt8: return Array(String(value).utf8)
-        case let value as UInt16: return Array(String(value).utf8)
-        case let value as UInt32: return Array(String(value).utf8)
-        case let value as UInt64: return Array(String(value).utf8)
+        case ObjectIdentifier(Bool.self): return Array((unsafeBitCast(value, to: Bool.self) ? "true" : "false").utf8)
+        case ObjectIdentifier(Double.self): return try number(unsafeBitCast(value, to: Double.self), at: path())
+        case ObjectIdentifier(Float.self): return try number(unsafeBitCast(value, to: Float.self), at: path())
+        case ObjectIdentifier(Int.self): return integer(Int.self)
+        case ObjectIdentifier(Int8.self): return integer(Int8.self)
+        case ObjectIdentifier(Int16.self): return integer(Int16.self)
+        case ObjectIdentifier(Int32.self): return integer(Int32.self)
+        case ObjectIdentifier(Int64.self): return integer(Int64.self)
+        case ObjectIdentifier(UInt.self): return integer(UInt.self)
+        case ObjectIdentifier(UInt8.self): return integer(UInt8.self)
+        case ObjectIdentifier(UInt16.self): return integer(UInt16.self)
+        case ObjectIdentifier(UInt32.self): return integer(UInt32.self)
+        case ObjectIdentifier(UInt64.self): return integer(UInt64.self)
         default: return nil
         }
     }
@@ -60,7 +67,7 @@ extension EncodableJSON {
     /// `value` into `node`: a scalar's spelling, or whatever the value's
     /// own `encode(to:)` builds.
     static func encode<T: Encodable>(_ value: T, into node: Node, at path: [any CodingKey]) throws {
-        if let bytes = try scalar(value, at: path) {
+        if let bytes = try scalar(value, at: { path }) {
             node.setScalar(bytes)
         } else {
             try value.encode(to: TreeEncoder(node: node, codingPath: path))
@@ -71,10 +78,17 @@ extension EncodableJSON {
         let node: Node
         let codingPath: [any CodingKey]
 
-        mutating func encodeNil(forKey key: Key) throws { node.child(forKey: key.stringValue).setScalar(Array("null".utf8)) }
+        mutating func encodeNil(forKey key: Key) throws { node.set(Array("null".utf8), forKey: key.stringValue) }
 
         mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
-            try EncodableJSON.encode(value, into: node.child(forKey: key.stringValue), at: codingPath + [key])
+            // A scalar needs no node, nor its path unless it fails.
+            if let bytes = try EncodableJSON.scalar(value, at: { codingPath + [key] }) {
+                return node.set(bytes, forKey: key.stringValue)
+            }
+            let child = node.child(forKey: key.stringValue)
+            try EncodableJSON.encode(value, into: child, at: codingPath + [key])
+            // Encoded: its JSON is all that is kept of it.
+            child.write()
         }
 
         mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type, forKey key: Key) -> KeyedEncodingContainer<NestedKey> {
@@ -101,15 +115,20 @@ extension EncodableJSON {
     struct Unkeyed: UnkeyedEncodingContainer {
         let node: Node
         let codingPath: [any CodingKey]
-        var count: Int { node.items?.count ?? 0 }
+        var count: Int { node.itemCount }
 
         private var nextPath: [any CodingKey] { codingPath + [IndexKey(intValue: count)] }
 
-        mutating func encodeNil() throws { node.appendChild().setScalar(Array("null".utf8)) }
+        mutating func encodeNil() throws { node.append(Array("null".utf8)) }
 
         mutating func encode<T: Encodable>(_ value: T) throws {
+            if let bytes = try EncodableJSON.scalar(value, at: { nextPath }) { return node.append(bytes) }
             let path = nextPath
-            try EncodableJSON.encode(value, into: node.appendChild(), at: path)
+            let child = node.appendChild()
+            try EncodableJSON.encode(value, into: child, at: path)
+            // Encoded: its JSON, out into the array's, is all that is kept of it.
+            child.write()
+            node.writeOutItems()
         }
 
         mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type) -> KeyedEncodingContainer<NestedKey> {

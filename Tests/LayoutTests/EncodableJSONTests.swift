@@ -84,6 +84,51 @@ final class EncodableJSONTests: XCTestCase {
         XCTAssertEqual(try ownJSONInParts(["a", "b"]), try foundationJSON(["a", "b"]))
     }
 
+    /// Containers a value fills after encoding others: an array's element
+    /// made by a nested container waits for it, those after it too.
+    private struct FilledLate: Encodable {
+        enum Key: String, CodingKey { case z, a, list }
+        func encode(to encoder: any Encoder) throws {
+            var keyed = encoder.container(keyedBy: Key.self)
+            var list = keyed.nestedUnkeyedContainer(forKey: .list)
+            var nested = list.nestedUnkeyedContainer()
+            try list.encode("after the nested one")
+            var inner = list.nestedContainer(keyedBy: Key.self)
+            try list.encodeNil()
+            try keyed.encode(1, forKey: .z)
+            try nested.encode(true)
+            try inner.encode("late", forKey: .a)
+            try keyed.encode(2, forKey: .a)
+            try nested.encode([1, 2])
+            try keyed.encode(3, forKey: .z)
+        }
+    }
+
+    /// JSON larger than the encoder's buffers: values written out as they
+    /// are encoded, long strings kept as their own parts, many rows.
+    private struct Large: Encodable {
+        var rows = (0..<400).map { index in
+            Corners(text: String(repeating: "row \(index) ", count: index % 7), nested: [[index], []])
+        }
+        var long = String(repeating: "0123456789/", count: 8_000)
+        var byKey = Dictionary(uniqueKeysWithValues: (0..<500).map { ("k\($0)", [String(repeating: "v", count: $0 % 50)]) })
+    }
+
+    func testLargeValuesAndLateContainersAsJSONEncoderWritesThem() throws {
+        XCTAssertEqual(try ownJSON(FilledLate()), try foundationJSON(FilledLate()))
+        XCTAssertEqual(try ownJSON([FilledLate(), FilledLate()]), try foundationJSON([FilledLate(), FilledLate()]))
+        let large = Large()
+        let expected = try foundationJSON(large)
+        XCTAssertGreaterThan(expected.utf8.count, 4 * EncodableJSON.Chunks.bufferSize)
+        XCTAssertEqual(try ownJSON(large), expected)
+        XCTAssertEqual(try ownJSONInParts([large, large]), try foundationJSON([large, large]))
+        // Written out as encoded: no part larger than a buffer, but for a
+        // long string's, and no part empty.
+        let parts = try EncodableJSON.encodeParts([large])
+        XCTAssertFalse(parts.contains { $0.isEmpty })
+        XCTAssertLessThanOrEqual(parts.filter { $0.count > 2 * EncodableJSON.Chunks.bufferSize }.count, 1)
+    }
+
     func testANumberJSONCannotHoldIsAnErrorNamingItsPlace() {
         struct Bad: Encodable { var values: [Double] = [1, .infinity] }
         XCTAssertThrowsError(try EncodableJSON.encode(Bad())) { error in
