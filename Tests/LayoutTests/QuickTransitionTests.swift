@@ -213,6 +213,20 @@ extension QuickTransitionTests {
         }
         """
 
+    /// The feed with rows that show and hide as the count of posts
+    /// crosses bands, one before the posts and one after them.
+    static let notedFeedSource = feedSource
+        .replacing("for p in posts key", with: "Text note { text: \"many\"  size: 24  "
+            + "hidden: count(posts) < 32 || (count(posts) > 35 && count(posts) < 39) || count(posts) > 44  transition hide { duration: 180ms } }\n"
+            + "    for p in posts key")
+        .replacing("Text tail", with: "Text footnote { text: \"more\"  size: 18  hidden: (count(posts) > 33 && count(posts) < 37) || count(posts) > 41 }\n"
+            + "    Text tail")
+
+    /// The feed ending with its posts, under `hide-last-separator`: a post
+    /// moved or gone, or one new at the end, makes another row the last
+    /// shown one.
+    static let taillessFeedSource = feedSource.replacing("\n    Text tail { text: \"end\"  size: 30 }", with: "")
+
     /// A new element of bound data (a feed's new post), or one gone,
     /// animates without a full layout, drawn as the general transition draws
     /// it: the block's insert (remove) tracks and the rows after it
@@ -232,7 +246,9 @@ extension QuickTransitionTests {
     }
 
     func testElementsMovedAsOthersComeAndGoPresentAsTheGeneralTransition() throws {
-        try checkFeed(seed: 0x3117ED, several: true, mixed: true)
+        try checkFeed(seed: 0x3117E0, several: true, mixed: true)
+        try checkFeed(seed: 0x3117EC, several: true, mixed: true, source: Self.notedFeedSource)
+        try checkFeed(seed: 0x3117EB, several: true, mixed: true, source: Self.taillessFeedSource)
         try checkFeed(seed: 0x3117EE, several: true, mixed: true, source: Self.stickyFeedSource)
         try checkFeed(seed: 0x3117EF, several: true, mixed: true, source: Self.cardFeedSource)
     }
@@ -264,12 +280,17 @@ extension QuickTransitionTests {
         // Posts moved as others come or go, animated quickly (from rest, and
         // while another change runs, composed with it).
         var quickMixed = 0, composedMixed = 0
+        // Among them, rows kept that the same re-binding showed or hid (a
+        // row reading the count, in `notedFeedSource`).
+        var quickMixedHiding = 0
+        // And rows made the last shown one, or no longer it.
+        var quickMixedNewLast = 0
         var previous = posts
         for step in 0..<TestScale.count(full: 300, quick: 80) {
             // Several-element changes mostly after the last one has ended
             // (while one runs, a change takes the general transition).
             time += (several ? [0, 0.05, 0.6, 2, 2] : [0, 0.05, 0.15, 0.6, 2])[Int.random(in: 0..<5, using: &random)]
-            let choice = Int.random(in: 0..<(mixed ? 23 : several ? 19 : 10), using: &random)
+            let choice = Int.random(in: 0..<(mixed ? 26 : several ? 19 : 10), using: &random)
             var scroll: Double?
             switch choice {
             case 10:
@@ -322,6 +343,26 @@ extension QuickTransitionTests {
                 posts.remove(at: from - 1)
                 posts.insert(post(), at: from + 1)
                 posts.insert(post(), at: from + 1)
+            case 23 where posts.count > 4, 24 where posts.count > 4:
+                // A post flagged (its title hidden) or not, or resized, as
+                // another moves to the top and a new one may come: an
+                // element whose data changed is made again, its rows a
+                // block out and a block in among the runs.
+                let index = Int.random(in: 0..<min(posts.count, 10), using: &random)
+                var fields = posts[index].split(separator: ",").map(String.init)
+                if choice == 23 {
+                    fields[3] = fields[3] == " \"flag\": true}" ? " \"flag\": false}" : " \"flag\": true}"
+                } else {
+                    fields[2] = " \"size\": \(Int.random(in: 20...80, using: &random))"
+                }
+                posts[index] = fields.joined(separator: ",")
+                posts.insert(posts.remove(at: Int.random(in: 1..<min(posts.count, 12), using: &random)), at: 0)
+                if Bool.random(using: &random) { posts.insert(post(), at: Int.random(in: 0...min(posts.count, 10), using: &random)) }
+            case 25 where posts.count > 2:
+                // The last one moved to the top as a new one comes (with
+                // the posts last, another row is the last shown one).
+                posts.insert(posts.removeLast(), at: 0)
+                posts.insert(post(), at: Int.random(in: 0...min(posts.count, 10), using: &random))
             case 0...2: posts.insert(post(), at: 0)
             case 3: posts.insert(post(), at: Int.random(in: 0...posts.count, using: &random))
             case 4: posts.append(post())
@@ -351,6 +392,7 @@ extension QuickTransitionTests {
             previous = posts
             let json = "[" + posts.joined(separator: ",") + "]"
             let composedBefore = quick.screen.changesComposed
+            let lastShownBefore = quick.screen.live.incremental.lastVisibleRootRow()
             let inPlaceBefore = quick.screen.changesInPlace
             try onBoth(&quick, &general) { session, first in
                 if let scroll {
@@ -367,6 +409,11 @@ extension QuickTransitionTests {
             let log = quick.screen.live.incremental.changeLog
             if quick.screen.quick != nil, quick.isAnimating(at: time), log.moved != nil, !log.blocks.isEmpty {
                 quickMixed += 1
+                let incremental = quick.screen.live.incremental
+                if log.rows.contains(where: { incremental.lists(rootRow: $0.row) && $0.before.hidden != incremental.isHidden($0.row) }) {
+                    quickMixedHiding += 1
+                }
+                if incremental.lastVisibleRootRow() != lastShownBefore { quickMixedNewLast += 1 }
                 if quick.screen.changesComposed > composedBefore { composedMixed += 1 }
             }
             if scroll == nil, quick.screen.changesComposed > composedBefore, quick.screen.quick?.holders.isEmpty == false {
@@ -401,6 +448,8 @@ extension QuickTransitionTests {
         if mixed {
             XCTAssertReached(quickMixed, moreThan: 6, "posts moved as others came or went animated quickly")
             XCTAssertReached(composedMixed, moreThan: 2, "and composed with a change still running")
+            if source == Self.notedFeedSource { XCTAssertReached(quickMixedHiding, moreThan: 3, "and beside rows kept shown or hidden") }
+            if source == Self.taillessFeedSource { XCTAssertReached(quickMixedNewLast, moreThan: 3, "and with another row the last shown one") }
         }
         if byElement {
             XCTAssertGreaterThan(elementCalls, 20, "elements went in and out through the session")

@@ -12,16 +12,15 @@
 extension QuickTransition {
     /// The blocks and runs of `moved` of a change logged from rest (rows
     /// inside holders are added to it by `changingInside`, the holders
-    /// among the rows resized here); nil when a row evaluated again with
-    /// them showed or hid, the last shown row under `hide-last-separator`
-    /// is another, or rows moving by their own timing differ in it (the
-    /// general transition then).
+    /// among the rows resized here); nil when, under `hide-last-separator`,
+    /// the change made another row the last shown one and a row evaluated
+    /// again is that one or was, or rows moving by their own timing differ
+    /// in it (the general transition then).
     static func movingWithBlocks(
         _ moved: IncrementalLayout.ChangeLog.Moved, _ log: IncrementalLayout.ChangeLog, live: LiveScreen, movesAlike: Bool
     ) -> QuickTransition? {
         let incremental = live.incremental
         guard !log.full else { return nil }
-        if incremental.rootStack.hideLastSeparator, incremental.lastVisibleRootRow() != log.lastShownAtStart { return nil }
         let runs = moved.runs
         // The run holding the kept row at `position` (now).
         func run(at position: Int) -> Int? { runs.lastIndex { $0.at <= position } }
@@ -60,15 +59,32 @@ extension QuickTransition {
         var cache = Transition.SpecCache()
         var resized: [(position: Int, extent: Double)] = []
         var seen = Set<Int>()
+        var changedRows: [(at: Int, row: Int, logged: Pose)] = []
         for (row, logged) in log.rows where !made.contains(row) && incremental.lists(rootRow: row) && seen.insert(row).inserted {
             let now = incremental.pose(ofRootRow: row)
             var moved = logged
             if axis == .vertical { moved.frame.y = now.frame.y } else { moved.frame.x = now.frame.x }
-            guard moved != now else { continue }
-            let position = incremental.place(ofRootRow: row)
-            guard !logged.hidden, !now.hidden, let index = run(at: position),
-                let (track, extent) = changedAfterSplice(row, logged: logged, movedBy: runs[index].moved, live: live, cache: &cache)
-            else { return nil }
+            if moved != now { changedRows.append((incremental.place(ofRootRow: row), row, logged)) }
+        }
+        changedRows.sort { $0.at < $1.at }
+        // Under `hide-last-separator`, a row evaluated again that was the
+        // last shown one, or is, when the change made another row last:
+        // it was logged after the splice, with the separator the new last
+        // row gives it, not the one it had (the rows that became or ceased
+        // to be last without changing are drawn by `separatorsFollow`).
+        let lastShown = incremental.lastVisibleRootRow()
+        if incremental.rootStack.hideLastSeparator, lastShown != log.lastShownAtStart,
+            changedRows.contains(where: { $0.row == lastShown || $0.row == log.lastShownAtStart })
+        {
+            return nil
+        }
+        let hidden = HiddenAtSplice(runs: runs, changed: changedRows.map { ($0.at, $0.row, $0.logged.hidden) }, live: live)
+        for (position, row, logged) in changedRows {
+            // A row hidden at the splice (shown now) was where its run
+            // moved it from, drawn or not.
+            guard let index = run(at: position) else { return nil }
+            let movedBy = logged.hidden ? hidden.movedBy(position, run: index, live: live) : runs[index].moved
+            guard let (track, extent) = changedAfterSplice(row, logged: logged, movedBy: movedBy, live: live, cache: &cache) else { return nil }
             changed.insert(row)
             tracks.append(track)
             resized.append((position, extent))

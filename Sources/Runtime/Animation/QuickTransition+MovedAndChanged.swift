@@ -65,36 +65,12 @@ extension QuickTransition {
         var tracks: [RowTrack] = []
         var extents: [Double] = [], placesBefore: [Int] = []
         tracks.reserveCapacity(changed.count)
-        // Rows shown before `place` when the splice was made: those shown
-        // now, less what the changes after it showed (or plus what they
-        // hid) before it, summed once over the changed rows in order (only
-        // when a hidden row is among them: no other asks).
         let rootRows = live.incremental.rootRows
-        var shownSince = [0]
-        if changed.contains(where: { $0.before.hidden }) {
-            shownSince.reserveCapacity(changed.count + 1)
-            for change in changed {
-                let now = live.incremental.isHidden(change.row) ? 0 : 1, then = change.before.hidden ? 0 : 1
-                shownSince.append(shownSince[shownSince.count - 1] + now - then)
-            }
-        }
-        func shownAtSplice(before place: Int) -> Int {
-            return rootRows.visibleCount(before: place) - shownSince[changed.partitioningIndex { $0.at >= place }]
-        }
-        // How far a hidden row at `place` moved: its run's sums, and a
-        // spacing where a shown row came to be, or ceased to be, before it.
-        func hiddenMovedBy(_ place: Int) -> Double {
-            guard let number = run(at: place) else { return 0 }
-            let run = runs[number]
-            let shownBeforeRun = shownAtSplice(before: run.at)
-            if shownAtSplice(before: place) > shownBeforeRun { return run.moved }
-            let now = shownBeforeRun > 0 ? 1.0 : 0, then = run.shownBefore ? 1.0 : 0
-            return run.moved - live.incremental.rootStack.spacing * (now - then)
-        }
+        let hidden = HiddenAtSplice(runs: runs, changed: changed.map { ($0.at, $0.row, $0.before.hidden) }, live: live)
         for (at, row, logged, beforeMove) in changed {
             // A hidden row was where its run moved it from, drawn or not;
             // a row logged before the move, where it was.
-            let movedBy = beforeMove ? 0 : logged.hidden ? hiddenMovedBy(at) : runShift(at)
+            let movedBy = beforeMove ? 0 : logged.hidden ? hidden.movedBy(at, run: run(at: at), live: live) : runShift(at)
             guard let (track, extent) = changedAfterSplice(row, logged: logged, movedBy: movedBy, live: live, cache: &cache) else { return nil }
             tracks.append(track)
             extents.append(extent)
