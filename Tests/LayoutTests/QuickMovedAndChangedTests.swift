@@ -110,16 +110,19 @@ extension QuickTransitionTests {
                 if quick.screen.changedQuickly, (quick.screen.quick?.others.count ?? 0) > 0 || quick.screen.quick?.track != nil { changedAlong += 1 }
             }
             // Moves onto their own place and changes that change nothing
-            // take other paths; under
-            // `hide-last-separator`, so do moves and changes that reach the
-            // last shown row (on this screen of eleven rows, many).
+            // take other paths; under `hide-last-separator`, so do those
+            // that make another row the last shown one when a changed row
+            // is it or was (on this screen of eleven rows, some).
             XCTAssertGreaterThan(quickly, atRest / 2, "changes made at rest taken without a full layout (hide-last \(hideLast))")
             // Made while the last change ran: composed with it, as the
             // general transition takes it (under `hide-last-separator`, a
             // row moving with a separator that comes or goes is its).
             XCTAssertGreaterThan(
                 composing.quickly, composing.running * (hideLast ? 1 : 3) / (hideLast ? 3 : 4), "changes made while one ran composed (hide-last \(hideLast))")
-            XCTAssertGreaterThan(changedAlong, atRest / (hideLast ? 6 : 4), "of them, moves with rows changed after them (hide-last \(hideLast))")
+            // (Under `hide-last-separator`, 43 of 163 while moves and
+            // changes reaching the last shown row took the general
+            // transition; 56 since.)
+            XCTAssertGreaterThan(changedAlong, hideLast ? atRest * 3 / 10 : atRest / 4, "of them, moves with rows changed after them (hide-last \(hideLast))")
         }
     }
 
@@ -147,7 +150,7 @@ extension QuickTransitionTests {
             }
             // As for changes after the move: moves onto their own place,
             // changes that change nothing, and under `hide-last-separator`
-            // moves and changes reaching the last shown row take other paths.
+            // some that make another row the last shown one take other paths.
             XCTAssertGreaterThan(quickly, atRest / 2, "changes made at rest taken without a full layout (hide-last \(hideLast))")
             // Made while the last change ran: composed with it, as the
             // general transition takes it (under `hide-last-separator`, a

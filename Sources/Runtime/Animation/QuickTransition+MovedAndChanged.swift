@@ -37,21 +37,23 @@ extension QuickTransition {
     /// `moved`'s runs with `changed` rows among them, each changed row its
     /// resize, show or hide track (a hidden row shown from where its run
     /// was, though a run of hidden rows draws no move); nil when a change
-    /// is something else, or, under `hide-last-separator`, the move or a
-    /// change reaches the last shown row (`lastShownAtStart`: the one when
-    /// the change began). `ownTiming`: the moved rows' own `move`.
+    /// is something else, or, under `hide-last-separator`, the change made
+    /// another row the last shown one and a changed row is that one or was
+    /// (`lastShownAtStart`: the one when the change began). `ownTiming`:
+    /// the moved rows' own `move`.
     static func moving(
         _ moved: IncrementalLayout.ChangeLog.Moved, changed: [ChangedAfterMoving], lastShownAtStart: Int?, live: LiveScreen,
         ownTiming: Timing, cache: inout Transition.SpecCache
     ) -> QuickTransition? {
-        // Under `hide-last-separator`, only away from the last shown row:
-        // a row the move or a change makes last, or no longer last, has a
-        // separator the poses logged here do not tell.
+        // Under `hide-last-separator`, when another row is the last shown
+        // one: a changed row that is it, or was, may have been logged after
+        // the splice, with the separator the new last row gives it rather
+        // than the one it had. (Rows that became or ceased to be last
+        // without changing are drawn by `separatorsFollow`.)
         let incremental = live.incremental
         if incremental.rootStack.hideLastSeparator {
-            guard let last = incremental.lastVisibleRootRow(), last == lastShownAtStart else { return nil }
-            let lastPlace = incremental.place(ofRootRow: last)
-            guard moved.end <= lastPlace, changed.allSatisfy({ $0.at < lastPlace }) else { return nil }
+            let last = incremental.lastVisibleRootRow()
+            if last != lastShownAtStart, changed.contains(where: { $0.row == last || $0.row == lastShownAtStart }) { return nil }
         }
         let runs = moved.runs
         // The run holding place `at` (now), if the moved window does.
