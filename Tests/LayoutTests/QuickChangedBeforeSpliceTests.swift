@@ -1,9 +1,9 @@
-// Rows resized, shown or hidden and then elements inserted or removed in
-// one change — a tap that sets a state and then binds the list again —
-// animate without a full layout: the blocks measured as the rows were
-// before the change, the rows changed before the splice on their tracks
-// from where they were (IncrementalLayout+Splice). The oracle is the
-// general transition.
+// Rows resized, shown or hidden and then elements inserted or removed (or
+// moved as others come and go) in one change — a tap that sets a state and
+// then binds the list again — animate without a full layout: the blocks
+// measured as the rows were before the change, the rows changed before the
+// splice on their tracks from where they were (IncrementalLayout+Splice).
+// The oracle is the general transition.
 
 import StackCompiler
 import StackParser
@@ -42,8 +42,8 @@ extension QuickTransitionTests {
         """
     }
 
-    /// States set, then the feed bound again with posts inserted, removed
-    /// or changed (and sometimes a state set after the binding too), mostly
+    /// States set, then the feed bound again with posts inserted, removed,
+    /// moved or changed (and sometimes a state set after the binding too), mostly
     /// at rest, some while the change before runs, with and without
     /// `hide-last-separator`: every pass drawn as the general transition
     /// draws it, and most of those made at rest, states set first, taken
@@ -62,15 +62,19 @@ extension QuickTransitionTests {
             try onBoth(&quick, &general) { session, _ in
                 _ = try session.change(at: 0) { (live: inout LiveScreen) throws(RuntimeError) -> [LiveEvent] in try live.bind("posts", json: json()) }
             }
-            var time = 1.0, atRest = 0, quickly = 0, statesFirst = 0
+            var time = 1.0, atRest = 0, quickly = 0, statesFirst = 0, mixedStatesFirst = 0
             var big = false, quiet = false
             let steps = TestScale.count(full: 300, quick: 100)
             for step in 0..<steps {
                 time += [0.05, 0.6, 1.0, 1.0][Int.random(in: 0..<4, using: &random)]
-                // The data: a post or two in, out, or changed (kept between
-                // 8 and 40 posts).
+                // The data: a post or two in, out, moved or changed (kept
+                // between 8 and 40 posts).
                 for _ in 0..<Int.random(in: 1...2, using: &random) {
-                    switch Int.random(in: 0..<3, using: &random) {
+                    switch Int.random(in: 0..<4, using: &random) {
+                    case 3:
+                        // One moved: beside another post in or out, rows
+                        // moved with blocks in and out.
+                        posts.insert(posts.remove(at: Int.random(in: 0..<posts.count, using: &random)), at: Int.random(in: 0..<posts.count, using: &random))
                     case 0 where posts.count < 40:
                         posts.insert((nextID, Int.random(in: 20...80, using: &random), false), at: Int.random(in: 0...posts.count, using: &random))
                         nextID += 1
@@ -107,6 +111,8 @@ extension QuickTransitionTests {
                     if quick.screen.changedQuickly {
                         quickly += 1
                         if changesBefore { statesFirst += 1 }
+                        let log = quick.screen.live.incremental.changeLog
+                        if changesBefore, log.moved != nil, !log.blocks.isEmpty { mixedStatesFirst += 1 }
                     }
                 }
                 compare(&quick, &general, at: time, after: [0.0, 0.01, 0.04, 0.1, 0.2, 0.5], label: "hide-last \(hideLast) step \(step) before \(before) after \(String(describing: after))")
@@ -114,6 +120,7 @@ extension QuickTransitionTests {
             }
             XCTAssertGreaterThan(quickly, atRest * 3 / 4, "changes made at rest taken without a full layout (hide-last \(hideLast))")
             XCTAssertGreaterThan(statesFirst, atRest / 4, "of them, states set before the binding (hide-last \(hideLast))")
+            XCTAssertReached(mixedStatesFirst, moreThan: 3, "of them, posts moved with others in or out (hide-last \(hideLast))")
         }
     }
 

@@ -33,6 +33,9 @@ extension QuickTransition {
         // hidden make none, and no cause).
         var causesNow: [(at: Int, timing: Timing)] = []
         var causesThen: [(was: Int, timing: Timing)] = []
+        // Rows, and inserted blocks, that grew or shrank after the splice,
+        // by their places now (the last row's, for a block).
+        var resized: [(position: Int, extent: Double)] = []
         let made = Set(log.blocks.flatMap(\.inserted))
         for block in log.blocks {
             if !block.inserted.isEmpty {
@@ -41,6 +44,13 @@ extension QuickTransition {
                 changed.formUnion(block.inserted)
                 if let last = made.last { causesNow.append((block.at + block.inserted.count - 1, Timing(last))) }
                 tracks += made
+                // Its rows resized by an update after the splice (a state
+                // set after the list was bound again): the rows after it
+                // move by that too, the runs' shifts holding the block as
+                // the splice made it.
+                let end = block.at + block.inserted.count
+                let grown = incremental.rootRows.prefix(end) - incremental.rootRows.prefix(block.at) - block.extent
+                if abs(grown) > 1e-9 * max(1, abs(block.extent)) { resized.append((end - 1, grown)) }
             } else {
                 let made = blockTracks(block.removed.map { ($0.row, $0.before) }, kind: .remove, live: live)
                 for (row, _) in block.removed {
@@ -57,14 +67,13 @@ extension QuickTransition {
         // shift), the rows after them moving by what they added.
         let axis = incremental.rootStack.axis
         var cache = Transition.SpecCache()
-        var resized: [(position: Int, extent: Double)] = []
         var seen = Set<Int>()
-        var changedRows: [(at: Int, row: Int, logged: Pose)] = []
-        for (row, logged) in log.rows where !made.contains(row) && incremental.lists(rootRow: row) && seen.insert(row).inserted {
+        var changedRows: [(at: Int, row: Int, logged: Pose, beforeSplice: Bool)] = []
+        for (number, (row, logged)) in log.rows.enumerated() where !made.contains(row) && incremental.lists(rootRow: row) && seen.insert(row).inserted {
             let now = incremental.pose(ofRootRow: row)
             var moved = logged
             if axis == .vertical { moved.frame.y = now.frame.y } else { moved.frame.x = now.frame.x }
-            if moved != now { changedRows.append((incremental.place(ofRootRow: row), row, logged)) }
+            if moved != now { changedRows.append((incremental.place(ofRootRow: row), row, logged, number < log.loggedBeforeSplice)) }
         }
         changedRows.sort { $0.at < $1.at }
         // Under `hide-last-separator`, a row evaluated again that was the
@@ -78,12 +87,14 @@ extension QuickTransition {
         {
             return nil
         }
-        let hidden = HiddenAtSplice(runs: runs, changed: changedRows.map { ($0.at, $0.row, $0.logged.hidden) }, live: live)
-        for (position, row, logged) in changedRows {
-            // A row hidden at the splice (shown now) was where its run
-            // moved it from, drawn or not.
+        let hidden = HiddenAtSplice(
+            runs: runs, changed: changedRows.filter { !$0.beforeSplice }.map { ($0.at, $0.row, $0.logged.hidden) }, live: live)
+        for (position, row, logged, beforeSplice) in changedRows {
+            // A row logged before the splice (a state set, then the list
+            // bound again) was where the log has it; one hidden at the
+            // splice (shown now), where its run moved it from, drawn or not.
             guard let index = run(at: position) else { return nil }
-            let movedBy = logged.hidden ? hidden.movedBy(position, run: index, live: live) : runs[index].moved
+            let movedBy = beforeSplice ? 0 : logged.hidden ? hidden.movedBy(position, run: index, live: live) : runs[index].moved
             guard let (track, extent) = changedAfterSplice(row, logged: logged, movedBy: movedBy, live: live, cache: &cache) else { return nil }
             changed.insert(row)
             tracks.append(track)

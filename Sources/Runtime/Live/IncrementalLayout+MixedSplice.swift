@@ -4,8 +4,9 @@
 // come and go on their own tracks, and the runs of the rows kept — rows
 // next to each other before and after — each moved by one shift (the `fill`
 // rows sized again after the splice are rows the change resized, as after
-// blocks alone). Only from rest (nothing else logged yet); anything else is
-// laid out in full, as before.
+// blocks alone). From rest, or after rows were updated in the same change
+// (a state set, then the list bound again); anything else is laid out in
+// full, as before.
 
 extension IncrementalLayout {
     /// The change `mixed(old:new:…)` finds.
@@ -87,24 +88,40 @@ extension IncrementalLayout {
         return mixed
     }
 
-    /// Logs what the rows were before the splice: the removed rows' poses
-    /// and extents, where each run started and whether it showed anything.
-    mutating func logBeforeSplice(_ mixed: inout Mixed) {
-        mixed.before = mixed.runs.map { run in
-            let shownBefore = rootRows.visibleCount(before: run.was)
-            return (rootRows.prefix(run.was), rootRows.visibleCount(before: run.was + run.count) > shownBefore, shownBefore > 0)
+    /// What the rows were before the change, to log: where each run
+    /// started and whether it showed anything (`Mixed.before`), and the
+    /// removed blocks with their rows' poses and extents. `prefix`, `shown`
+    /// and `removedPose` tell them by places before the splice, less what
+    /// rows updated earlier in the change did.
+    static func beforeSplice(
+        _ mixed: Mixed, prefix: (Int) -> Double, shown: (Int) -> Int, removedPose: (Int, Int) -> Pose
+    ) -> (runs: [(start: Double, shows: Bool, shownBefore: Bool)], removed: [ChangeLog.Block]) {
+        let runs = mixed.runs.map { run in
+            let shownBefore = shown(run.was)
+            return (prefix(run.was), shown(run.was + run.count) > shownBefore, shownBefore > 0)
         }
-        changeLog.blocks = mixed.removed.map { block in
+        let removed = mixed.removed.map { block in
             ChangeLog.Block(
-                removed: block.rows.map { ($0, pose(ofRootRow: $0)) }, at: -1,
-                extent: rootRows.prefix(block.was + block.rows.count) - rootRows.prefix(block.was), was: block.was)
+                removed: block.rows.enumerated().map { offset, row in (row, removedPose(row, block.was + offset)) }, at: -1,
+                extent: prefix(block.was + block.rows.count) - prefix(block.was), was: block.was)
         }
+        return (runs, removed)
     }
 
     /// Logs the change once the splice made the order now: the blocks by
     /// their places now (a removed block just after the row kept before it,
     /// before an inserted block there), the runs with their shifts.
-    mutating func logAfterSplice(_ mixed: Mixed) {
+    /// `updatedFirst`: rows were updated before the splice; a run's shift
+    /// is then in the terms the rows had before the change (the rows
+    /// updated before it now counted as they were), as the rows logged
+    /// after it are (`poseBeforeChange`), and what those rows added is the
+    /// quick transition's to add, as it adds what later updates do.
+    mutating func logAfterSplice(_ mixed: Mixed, updatedFirst: Bool) {
+        var sums: BeforeChange?
+        if updatedFirst {
+            sums = BeforeChange(axis: rootStack.axis, spacing: rootStack.spacing)
+            sums?.catchUp(with: self)
+        }
         var blocks: [(order: Int, block: ChangeLog.Block)] = []
         for (index, removed) in mixed.removed.enumerated() {
             var block = changeLog.blocks[index]
@@ -116,7 +133,7 @@ extension IncrementalLayout {
         var runs: [ChangeLog.Moved.Run] = []
         runs.reserveCapacity(mixed.runs.count)
         for (index, run) in mixed.runs.enumerated() {
-            let now = rootRows.prefix(run.at), was = mixed.before[index].start
+            let now = rootRows.prefix(run.at) - (sums?.change(before: run.at).growth ?? 0), was = mixed.before[index].start
             let shift = now - was
             // A run of hidden rows moves nothing drawn; nor does a shift
             // within the rounding of the sums (the general transition sees

@@ -157,7 +157,8 @@ extension IncrementalLayout {
         var edits: [(inserted: [Int], removed: [Int], at: Int)]?
         var reorder: Reorder?
         // Or both: rows moved with blocks in and out (a list sorted again
-        // as elements come and go), logged alike from rest only.
+        // as elements come and go), logged alike from rest or after
+        // updates (not after changes inside holders: untried).
         var mixed: Mixed?
         if let known {
             edits = []
@@ -180,29 +181,32 @@ extension IncrementalLayout {
                 reorder = found
             } else {
                 edits = Self.blocks(old: old, new: new, rowCount: model.rows.count, inserted: inserted, removed: gone)
-                if edits == nil, fresh {
+                if edits == nil, fresh || updatedFirst && changeLog.nested.isEmpty {
                     mixed = Self.mixed(old: old, new: new, rowCount: model.rows.count, inserted: inserted, removed: gone)
                 }
             }
         }
+        // A removed row updated before the splice was where the log has it.
+        var logged: [Int: Pose] = [:]
+        let removing = (edits ?? []).flatMap(\.removed) + (mixed?.removed ?? []).flatMap(\.rows)
+        if updatedFirst, removing.contains(where: changeLog.loggedRows.contains) {
+            for (row, before) in changeLog.rows where logged[row] == nil { logged[row] = before }
+        }
+        // The pose before the change of the row at `place` the splice removes.
+        func removedPose(_ row: Int, at place: Int) -> Pose {
+            guard let sums else { return pose(ofRootRow: row) }
+            if let before = logged[row] { return before }
+            let (growth, shown) = sums.change(before: place)
+            return poseBeforeChange(ofRootRow: row, at: place, growth: growth, shown: shown)
+        }
         // Logged before the order changes: the removed rows' poses and extents.
         if fresh || updatedFirst, let edits, !edits.isEmpty {
-            // A removed row updated before the splice was where the log has it.
-            var logged: [Int: Pose] = [:]
-            if updatedFirst, edits.contains(where: { $0.removed.contains(where: changeLog.loggedRows.contains) }) {
-                for (row, before) in changeLog.rows where logged[row] == nil { logged[row] = before }
-            }
             changeLog.blocks = edits.map { block in
                 guard let row = block.removed.first, let first = rootRows.place(of: row) else {
                     return ChangeLog.Block(inserted: block.inserted, at: block.at)
                 }
                 return ChangeLog.Block(
-                    removed: block.removed.enumerated().map { offset, row in
-                        guard let sums else { return (row, pose(ofRootRow: row)) }
-                        if let before = logged[row] { return (row, before) }
-                        let (growth, shown) = sums.change(before: first + offset)
-                        return (row, poseBeforeChange(ofRootRow: row, at: first + offset, growth: growth, shown: shown))
-                    }, at: block.at,
+                    removed: block.removed.enumerated().map { offset, row in (row, removedPose(row, at: first + offset)) }, at: block.at,
                     extent: prefix(first + block.removed.count) - prefix(first))
             }
         } else if fresh || updatedFirst, let reorder {
@@ -227,7 +231,9 @@ extension IncrementalLayout {
             }
             changeLog.moved = ChangeLog.Moved(from: reorder.from, end: reorder.end, runs: runs)
         } else if mixed != nil {
-            logBeforeSplice(&mixed!)
+            let before = Self.beforeSplice(mixed!, prefix: prefix, shown: shown(before:), removedPose: removedPose)
+            mixed!.before = before.runs
+            changeLog.blocks = before.removed
         } else {
             changeLog.full = true
         }
@@ -259,7 +265,7 @@ extension IncrementalLayout {
             let old = rootRows
             rootRows.replace(with: model.stacks[model.rootStack].rows.map { old.contains($0) ? old.entry(ofRow: $0) : measuredEntry($0) })
         }
-        if let mixed { logAfterSplice(mixed) }
+        if let mixed { logAfterSplice(mixed, updatedFirst: updatedFirst) }
         if !fillingIn.isEmpty || !fillingOut.isEmpty { refillCache(adding: fillingIn, removing: fillingOut) }
         // The `fill` rows share what the rows now leave: logged, as a later
         // update's rows, with their poses between the splice and this (a
