@@ -245,3 +245,49 @@ extension QuickTransitionTests {
         XCTAssertGreaterThan(quickly, steps * 3 / 4, "re-bindings taken without a full layout")
     }
 }
+
+extension QuickTransitionTests {
+    /// Under `hide-last-separator`, a row moved to the end — the last shown
+    /// one when the splice was made — and hidden after the move, the row
+    /// last before the change last again: the hidden row was logged at the
+    /// splice without a separator, as the last one then, though it had one
+    /// when the change began (the general transition's; the quick one drew
+    /// it without). Moved to the end and another row resized: quick, the
+    /// moved row made last drawn with the separator it had.
+    func testARowMovedToTheEndThenHiddenKeepsTheSeparatorItHad() throws {
+        let source = """
+            screen Rows {
+                spacing: 4
+                hide-last-separator: true
+                defaults {
+                    separator { color: #DDDDDD  thickness: 1 }
+                    transition move { duration: 250ms }
+                    transition hide { duration: 200ms  to { alpha: 0 } }
+                    transition resize { duration: 150ms }
+                }
+                Text a { text: "a"  size: 40 }
+                Text b { text: "b"  size: 50 }
+                Text c { text: "c"  size: 60 }
+                Text d { text: "d"  size: 70 }
+            }
+            """
+        let heights = SharedHeights()
+        var (quick, general) = sessions(try LiveModelTests.model(source), height: 600, measurer: heights)
+        func change(at time: Double, _ body: @escaping (inout LiveScreen) throws(RuntimeError) -> [LiveEvent]) {
+            onBoth(&quick, &general) { session, _ in _ = try? session.change(at: time, body) }
+        }
+        change(at: 1) { (live: inout LiveScreen) throws(RuntimeError) -> [LiveEvent] in
+            try live.move(RowKey(0), to: 3).events + live.setHidden(RowKey(0), true)
+        }
+        XCTAssertEqual(quick.live.incremental.lastVisibleRootRow(), 3, "d the last shown row again")
+        compare(&quick, &general, at: 1, after: [0, 0.04, 0.1, 0.2, 2.0], label: "moved to the end, then hidden")
+        change(at: 4) { (live: inout LiveScreen) throws(RuntimeError) -> [LiveEvent] in try live.setHidden(RowKey(0), false) }
+        compare(&quick, &general, at: 4, after: [0, 0.1, 2.0], label: "shown again")
+        heights.extra[1] = 24
+        change(at: 7) { (live: inout LiveScreen) throws(RuntimeError) -> [LiveEvent] in
+            try live.move(RowKey(3), to: 0).events + live.invalidateSize(of: RowKey(1))
+        }
+        XCTAssertTrue(quick.screen.changedQuickly, "moved from the end, another row resized: quick")
+        compare(&quick, &general, at: 7, after: [0, 0.04, 0.1, 0.2, 2.0], label: "last moved away, a row resized")
+    }
+}

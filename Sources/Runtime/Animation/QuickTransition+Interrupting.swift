@@ -51,6 +51,11 @@ extension QuickTransition {
         // runs' shifts have the blocks' extents in them already.
         let moved = log.moved
         let mixed = moved != nil && !log.blocks.isEmpty
+        // Such a change after rows were updated in it (a state set, then the
+        // list bound again): its runs' shifts are in the terms the rows had
+        // before it, which the composing here does not follow — the general
+        // transition's.
+        if mixed, log.loggedBeforeSplice > 0 { return nil }
         // Whether the rows now stand in another order than `old`'s: places
         // then are asked of `old` by row.
         let reordered = !log.blocks.isEmpty || moved != nil

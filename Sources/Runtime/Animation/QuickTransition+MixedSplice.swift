@@ -13,9 +13,9 @@ extension QuickTransition {
     /// The blocks and runs of `moved` of a change logged from rest (rows
     /// inside holders are added to it by `changingInside`, the holders
     /// among the rows resized here); nil when, under `hide-last-separator`,
-    /// the change made another row the last shown one and a row evaluated
-    /// again is that one or was, or rows moving by their own timing differ
-    /// in it (the general transition then).
+    /// a row evaluated again may not have been logged with the separator
+    /// it had (`loggedSeparatorsHold`), or rows moving by their own timing
+    /// differ in it (the general transition then).
     static func movingWithBlocks(
         _ moved: IncrementalLayout.ChangeLog.Moved, _ log: IncrementalLayout.ChangeLog, live: LiveScreen, movesAlike: Bool
     ) -> QuickTransition? {
@@ -76,16 +76,15 @@ extension QuickTransition {
             if moved != now { changedRows.append((incremental.place(ofRootRow: row), row, logged, number < log.loggedBeforeSplice)) }
         }
         changedRows.sort { $0.at < $1.at }
-        // Under `hide-last-separator`, a row evaluated again that was the
-        // last shown one, or is, when the change made another row last:
-        // it was logged after the splice, with the separator the new last
-        // row gives it, not the one it had (the rows that became or ceased
-        // to be last without changing are drawn by `separatorsFollow`).
-        let lastShown = incremental.lastVisibleRootRow()
-        if incremental.rootStack.hideLastSeparator, lastShown != log.lastShownAtStart,
-            changedRows.contains(where: { $0.row == lastShown || $0.row == log.lastShownAtStart })
-        {
-            return nil
+        // Under `hide-last-separator`, only where the rows logged have the
+        // separators they had when the change began.
+        if incremental.rootStack.hideLastSeparator {
+            let others = changedRows.filter(\.beforeSplice).map(\.at)
+                + log.blocks.flatMap { block in block.inserted.indices.filter { log.loggedRows.contains(block.inserted[$0]) }.map { block.at + $0 } }
+            guard loggedSeparatorsHold(
+                changedRows.map { ($0.at, $0.row, $0.logged, !$0.beforeSplice) }, others: others, lastShownAtStart: log.lastShownAtStart,
+                live: live)
+            else { return nil }
         }
         let hidden = HiddenAtSplice(
             runs: runs, changed: changedRows.filter { !$0.beforeSplice }.map { ($0.at, $0.row, $0.logged.hidden) }, live: live)

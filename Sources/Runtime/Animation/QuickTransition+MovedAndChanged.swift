@@ -37,24 +37,19 @@ extension QuickTransition {
     /// `moved`'s runs with `changed` rows among them, each changed row its
     /// resize, show or hide track (a hidden row shown from where its run
     /// was, though a run of hidden rows draws no move); nil when a change
-    /// is something else, or, under `hide-last-separator`, the change made
-    /// another row the last shown one and a changed row is that one or was
-    /// (`lastShownAtStart`: the one when the change began). `ownTiming`:
-    /// the moved rows' own `move`.
+    /// is something else, or, under `hide-last-separator`, a changed row's
+    /// separator logged may not be the one it had
+    /// (`loggedSeparatorsHold`; `lastShownAtStart`: the last shown row
+    /// when the change began). `ownTiming`: the moved rows' own `move`.
     static func moving(
         _ moved: IncrementalLayout.ChangeLog.Moved, changed: [ChangedAfterMoving], lastShownAtStart: Int?, live: LiveScreen,
         ownTiming: Timing, cache: inout Transition.SpecCache
     ) -> QuickTransition? {
-        // Under `hide-last-separator`, when another row is the last shown
-        // one: a changed row that is it, or was, may have been logged after
-        // the splice, with the separator the new last row gives it rather
-        // than the one it had. (Rows that became or ceased to be last
-        // without changing are drawn by `separatorsFollow`.)
-        let incremental = live.incremental
-        if incremental.rootStack.hideLastSeparator {
-            let last = incremental.lastVisibleRootRow()
-            if last != lastShownAtStart, changed.contains(where: { $0.row == last || $0.row == lastShownAtStart }) { return nil }
-        }
+        // Under `hide-last-separator`, only where the rows logged have the
+        // separators they had when the change began.
+        let logged = changed.map { ($0.at, $0.row, $0.before, !$0.beforeMove) }
+        guard loggedSeparatorsHold(logged, others: changed.filter(\.beforeMove).map(\.at), lastShownAtStart: lastShownAtStart, live: live)
+        else { return nil }
         let runs = moved.runs
         // The run holding place `at` (now), if the moved window does.
         func run(at place: Int) -> Int? {
