@@ -47,9 +47,11 @@ extension QuickTransition {
     ) -> QuickTransition? {
         // Under `hide-last-separator`, only where the rows logged have the
         // separators they had when the change began.
-        let logged = changed.map { ($0.at, $0.row, $0.before, !$0.beforeMove) }
-        guard loggedSeparatorsHold(logged, others: changed.filter(\.beforeMove).map(\.at), lastShownAtStart: lastShownAtStart, live: live)
-        else { return nil }
+        if live.incremental.rootStack.hideLastSeparator {
+            let logged = changed.map { ($0.at, $0.row, $0.before, !$0.beforeMove) }
+            guard loggedSeparatorsHold(logged, others: changed.filter(\.beforeMove).map(\.at), lastShownAtStart: lastShownAtStart, live: live)
+            else { return nil }
+        }
         let runs = moved.runs
         // The run holding place `at` (now), if the moved window does.
         func run(at place: Int) -> Int? {

@@ -188,8 +188,10 @@ extension IncrementalLayout {
         }
         // A removed row updated before the splice was where the log has it.
         var logged: [Int: Pose] = [:]
-        let removing = (edits ?? []).flatMap(\.removed) + (mixed?.removed ?? []).flatMap(\.rows)
-        if updatedFirst, removing.contains(where: changeLog.loggedRows.contains) {
+        if updatedFirst,
+            (edits ?? []).contains(where: { $0.removed.contains(where: changeLog.loggedRows.contains) })
+                || (mixed?.removed ?? []).contains(where: { $0.rows.contains(where: changeLog.loggedRows.contains) })
+        {
             for (row, before) in changeLog.rows where logged[row] == nil { logged[row] = before }
         }
         // The pose before the change of the row at `place` the splice removes.
