@@ -23,7 +23,7 @@ extension QuickTransition {
         guard !log.full else { return nil }
         let runs = moved.runs
         // The run holding the kept row at `position` (now).
-        func run(at position: Int) -> Int? { runs.lastIndex { $0.at <= position } }
+        func run(at position: Int) -> Int? { runs.lastIndex(atOrBefore: { $0.at <= position }) }
         var tracks: [RowTrack] = []
         var changed = Set<Int>()
         var removedPlaces: [Int: Int] = [:]
@@ -65,29 +65,19 @@ extension QuickTransition {
         // moved with their runs, or resized on tracks of their own from
         // where they were (their pose at the splice, less their run's
         // shift), the rows after them moving by what they added.
-        let axis = incremental.rootStack.axis
         var cache = Transition.SpecCache()
-        var seen = Set<Int>()
-        var changedRows: [(at: Int, row: Int, logged: Pose, beforeSplice: Bool)] = []
-        for (number, (row, logged)) in log.rows.enumerated() where !made.contains(row) && incremental.lists(rootRow: row) && seen.insert(row).inserted {
-            let now = incremental.pose(ofRootRow: row)
-            var moved = logged
-            if axis == .vertical { moved.frame.y = now.frame.y } else { moved.frame.x = now.frame.x }
-            if moved != now { changedRows.append((incremental.place(ofRootRow: row), row, logged, number < log.loggedBeforeSplice)) }
-        }
-        changedRows.sort { $0.at < $1.at }
+        let changedRows = changedAfterMoving(log, live: live).filter { !made.contains($0.row) }
         // Under `hide-last-separator`, only where the rows logged have the
-        // separators they had when the change began.
+        // separators they had when the change began (rows made and updated
+        // after are not known there).
         if incremental.rootStack.hideLastSeparator {
-            let others = changedRows.filter(\.beforeSplice).map(\.at)
-                + log.blocks.flatMap { block in block.inserted.indices.filter { log.loggedRows.contains(block.inserted[$0]) }.map { block.at + $0 } }
-            guard loggedSeparatorsHold(
-                changedRows.map { ($0.at, $0.row, $0.logged, !$0.beforeSplice) }, others: others, lastShownAtStart: log.lastShownAtStart,
-                live: live)
+            let madeAndUpdated = log.blocks.flatMap { block in
+                block.inserted.indices.filter { log.loggedRows.contains(block.inserted[$0]) }.map { block.at + $0 }
+            }
+            guard loggedSeparatorsHold(changedRows, alsoUnknown: madeAndUpdated, lastShownAtStart: log.lastShownAtStart, live: live)
             else { return nil }
         }
-        let hidden = HiddenAtSplice(
-            runs: runs, changed: changedRows.filter { !$0.beforeSplice }.map { ($0.at, $0.row, $0.logged.hidden) }, live: live)
+        let hidden = HiddenAtSplice(runs: runs, changed: changedRows.filter { !$0.beforeMove }, live: live)
         for (position, row, logged, beforeSplice) in changedRows {
             // A row logged before the splice (a state set, then the list
             // bound again) was where the log has it; one hidden at the

@@ -47,16 +47,12 @@ extension QuickTransition {
     ) -> QuickTransition? {
         // Under `hide-last-separator`, only where the rows logged have the
         // separators they had when the change began.
-        if live.incremental.rootStack.hideLastSeparator {
-            let logged = changed.map { ($0.at, $0.row, $0.before, !$0.beforeMove) }
-            guard loggedSeparatorsHold(logged, others: changed.filter(\.beforeMove).map(\.at), lastShownAtStart: lastShownAtStart, live: live)
-            else { return nil }
-        }
+        guard loggedSeparatorsHold(changed, lastShownAtStart: lastShownAtStart, live: live) else { return nil }
         let runs = moved.runs
         // The run holding place `at` (now), if the moved window does.
         func run(at place: Int) -> Int? {
             guard place >= moved.from, place < moved.end else { return nil }
-            return runs.lastIndex { $0.at <= place }
+            return runs.lastIndex(atOrBefore: { $0.at <= place })
         }
         func runShift(_ place: Int) -> Double { run(at: place).map { runs[$0].shift } ?? 0 }
         func placeBefore(_ place: Int) -> Int { run(at: place).map { runs[$0].was + place - runs[$0].at } ?? place }
@@ -65,7 +61,7 @@ extension QuickTransition {
         var extents: [Double] = [], placesBefore: [Int] = []
         tracks.reserveCapacity(changed.count)
         let rootRows = live.incremental.rootRows
-        let hidden = HiddenAtSplice(runs: runs, changed: changed.map { ($0.at, $0.row, $0.before.hidden) }, live: live)
+        let hidden = HiddenAtSplice(runs: runs, changed: changed, live: live)
         for (at, row, logged, beforeMove) in changed {
             // A hidden row was where its run moved it from, drawn or not;
             // a row logged before the move, where it was.
@@ -88,7 +84,7 @@ extension QuickTransition {
         }
         // The changed row whose place then is the nearest before `place`.
         let byPlaceBefore = placesBefore.indices.sorted { placesBefore[$0] < placesBefore[$1] }
-        func nearestBefore(_ place: Int) -> Int? { byPlaceBefore.lastIndex { placesBefore[$0] < place }.map { byPlaceBefore[$0] } }
+        func nearestBefore(_ place: Int) -> Int? { byPlaceBefore.lastIndex(atOrBefore: { placesBefore[$0] < place }).map { byPlaceBefore[$0] } }
         var segments: [Segment] = []
         segments.reserveCapacity(starts.count)
         var passed = 0, added = 0.0, movesOwn = false

@@ -135,7 +135,7 @@ struct QuickTransition: Sendable {
     /// The index in `segments` of the one holding the row at `position`.
     func segmentIndex(at position: Int) -> Int? {
         // The last segment starting at or before the position.
-        segments.lastIndex { $0.from <= position }
+        segments.lastIndex(atOrBefore: { $0.from <= position })
     }
 
     /// How far the row at `position` (now) still is from its new place at
