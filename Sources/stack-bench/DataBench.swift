@@ -423,9 +423,22 @@ enum DataBench {
         var bumpedAndNew = sorted
         bumpedAndNew.insert(bumpedAndNew.remove(at: bumpedAndNew.count / 2), at: 0)
         bumpedAndNew.insert(elements + 10, at: 1)
+        // Changes in many places (they took the general transition past 64
+        // blocks or 256 runs): a search filter that leaves every hundredth
+        // element out, the first thousand in another order (a run for
+        // each), and both at once.
+        let filtered = bumpedAndNew.enumerated().filter { $0.offset % 100 != 50 }.map(\.element)
+        var resorted = filtered
+        resorted[0..<min(1_000, resorted.count)].reverse()
+        var both = bumpedAndNew.enumerated().filter { $0.offset % 100 != 25 }.map(\.element)
+        both[0..<min(1_000, both.count)].reverse()
         // On a copy of the session, with a clock of its own.
         var mover = session
-        let orders = [("swap 2 far apart", swapped, 20.0), ("reverse the first 100", sorted, 22.0), ("move 1 to the top as 1 comes", bumpedAndNew, 24.0)]
+        let orders = [
+            ("swap 2 far apart", swapped, 20.0), ("reverse the first 100", sorted, 22.0), ("move 1 to the top as 1 comes", bumpedAndNew, 24.0),
+            ("filter every 100th out", filtered, 26.0), ("reverse the first 1,000", resorted, 28.0),
+            ("reverse the first 1,000 as every 100th goes", both, 30.0),
+        ]
         for (name, order, time) in orders {
             let document = json(order, edited: elements / 2)
             var general = mover
@@ -437,10 +450,12 @@ enum DataBench {
                 })
             }
             let quick = timed(&mover)
+            let tookQuick = mover.screen.changedQuickly
             let slow = timed(&general)
             results.append((
                 "data: \(name), animated", quick,
-                String(format: "%.1f ms (re-binding the document); %.1f ms through the general transition", quick * 1000, slow * 1000)))
+                String(format: "%.1f ms (re-binding the document%@); %.1f ms through the general transition", quick * 1000,
+                    tookQuick ? "" : "; the quick path was not taken", slow * 1000)))
         }
         // A pushed element through the session: no document, no diff; made
         // in place. Then the same through change(at:), on a copy.

@@ -97,6 +97,8 @@ extension QuickTransition {
         // running change, caught midway), at the place of the row after them.
         var insertedAt: [Int: [Int]] = [:]
         var removedTracks: [(at: Int, tracks: [RowTrack])] = []
+        // The place now of each removed block, by its rows.
+        var removedAt: [Int: Int] = [:]
         for block in log.blocks {
             if !block.inserted.isEmpty {
                 let end = block.at + block.inserted.count
@@ -106,8 +108,15 @@ extension QuickTransition {
             }
             var drawn: [(row: Int, pose: Pose)] = []
             for (row, pose) in block.removed {
-                // A row on a track of its own: the general transition's (rare).
-                if let track = runningTrack[row], !track.isOver(at: elapsed) { return nil }
+                removedAt[row] = block.at
+                // A row on a track of its own (one the running change put
+                // in, a filter taken back): from where the track has it,
+                // if anywhere (not yet drawn: it has no track, as the
+                // general transition gives it none).
+                if let track = runningTrack[row], !track.isOver(at: elapsed) {
+                    if let drawnNow = track.pose(at: elapsed) { drawn.append((row, drawnNow)) }
+                    continue
+                }
                 let place = old.place(of: row)
                 guard place >= 0 else { return nil }
                 let inFlight = !running.changedRows.contains(row) && (running.segment(at: place).map(isInFlight) ?? false)
@@ -148,7 +157,7 @@ extension QuickTransition {
         // general transition may stack them in another order, at the same
         // frames.)
         var removedPlaces: [Int: Int] = [:]
-        for track in running.rootTracks where !new.lists(rootRow: track.row) && !track.isOver(at: elapsed) {
+        for track in running.rootTracks where !new.lists(rootRow: track.row) && !track.isOver(at: elapsed) && removedAt[track.row] == nil {
             guard track.after == nil, let place = running.removedPlaces[track.row] else { return nil }
             var now = place
             if reordered {
@@ -157,9 +166,8 @@ extension QuickTransition {
                 } else if case let next = old.row(at: place), new.lists(rootRow: next) {
                     now = new.place(ofRootRow: next)
                 } else {
-                    let next = old.row(at: place)
-                    guard let block = log.blocks.first(where: { $0.removed.contains { $0.row == next } }) else { return nil }
-                    now = block.at
+                    guard let at = removedAt[old.row(at: place)] else { return nil }
+                    now = at
                 }
             }
             tracks.append(Transition.continuation(of: track, from: track.pose(at: elapsed), elapsed: elapsed))

@@ -28,9 +28,9 @@ extension IncrementalLayout {
     /// The blocks and runs that make `new` from `old` when rows `removed`
     /// leave and `inserted` come and the rest may change their order; nil
     /// when a row of `new` is neither kept nor inserted, a row is listed
-    /// twice, or the change has more than `maximumLoggedBlocks` blocks or
-    /// `maximumMovedRuns` runs. O(rows), marks in arrays.
-    static func mixed(old: [Int], new: [Int], rowCount: Int, inserted: [Int], removed: [Int]) -> Mixed? {
+    /// twice, or the change has more than `limit` blocks or runs (the rows
+    /// a change may log). O(rows), marks in arrays.
+    static func mixed(old: [Int], new: [Int], rowCount: Int, inserted: [Int], removed: [Int], limit: Int) -> Mixed? {
         guard old.count - removed.count + inserted.count == new.count,
             old.allSatisfy({ $0 >= 0 && $0 < rowCount }), new.allSatisfy({ $0 >= 0 && $0 < rowCount })
         else { return nil }
@@ -57,7 +57,7 @@ extension IncrementalLayout {
             if isRemoved[row] {
                 let was = i
                 mixed.removed.append((take(old, from: &i, marked: isRemoved), was, keptBefore))
-                if mixed.removed.count > maximumLoggedBlocks { return nil }
+                if mixed.removed.count > limit { return nil }
                 continue
             }
             guard placeBefore[row] < 0 else { return nil }
@@ -71,7 +71,7 @@ extension IncrementalLayout {
             if isInserted[row] {
                 let at = j
                 mixed.inserted.append((take(new, from: &j, marked: isInserted), at))
-                if mixed.inserted.count + mixed.removed.count > maximumLoggedBlocks { return nil }
+                if mixed.inserted.count + mixed.removed.count > limit { return nil }
                 continue
             }
             let was = Int(placeBefore[row])
@@ -80,7 +80,7 @@ extension IncrementalLayout {
             if let run = mixed.runs.last, run.at + run.count == j, run.was + run.count == was {
                 mixed.runs[mixed.runs.count - 1].count += 1
             } else {
-                guard mixed.runs.count < maximumMovedRuns else { return nil }
+                guard mixed.runs.count < limit else { return nil }
                 mixed.runs.append((j, was, 1))
             }
             j += 1

@@ -177,12 +177,13 @@ extension IncrementalLayout {
         } else {
             let old = rootRows.rows, new = model.stacks[model.rootStack].rows.array
             let gone = removed.filter(rootRows.contains)
-            if inserted.isEmpty, gone.isEmpty, let found = Self.reorder(old: old, new: new, rowCount: model.rows.count) {
+            let limit = changeLog.maximumRows
+            if inserted.isEmpty, gone.isEmpty, let found = Self.reorder(old: old, new: new, rowCount: model.rows.count, limit: limit) {
                 reorder = found
             } else {
-                edits = Self.blocks(old: old, new: new, rowCount: model.rows.count, inserted: inserted, removed: gone)
+                edits = Self.blocks(old: old, new: new, rowCount: model.rows.count, inserted: inserted, removed: gone, limit: limit)
                 if edits == nil, fresh || updatedFirst && changeLog.nested.isEmpty {
-                    mixed = Self.mixed(old: old, new: new, rowCount: model.rows.count, inserted: inserted, removed: gone)
+                    mixed = Self.mixed(old: old, new: new, rowCount: model.rows.count, inserted: inserted, removed: gone, limit: limit)
                 }
             }
         }
@@ -372,15 +373,14 @@ extension IncrementalLayout {
         return Reorder(from: to, end: from + 1, runs: [(at: to, was: from, count: 1), (at: to + 1, was: to, count: from - to)])
     }
 
-    /// The most runs of rows one change moves; more take the general transition.
-    static let maximumMovedRuns = 256
-
     /// Where `new` holds `old`'s rows in another order: the window in
     /// which they differ and its runs (one element moved is two or three
     /// runs; a shuffle, a run for each row or element). Nil when the
     /// orders are the same, differ in their rows, or make more than
-    /// `maximumMovedRuns` runs. O(window).
-    private static func reorder(old: [Int], new: [Int], rowCount: Int) -> Reorder? {
+    /// `limit` runs (the rows a change may log: a quick transition's
+    /// frames cost no more for more runs, each row's found by a binary
+    /// search). O(window).
+    private static func reorder(old: [Int], new: [Int], rowCount: Int, limit: Int) -> Reorder? {
         guard old.count == new.count else { return nil }
         var from = 0
         while from < old.count, old[from] == new[from] { from += 1 }
@@ -419,25 +419,23 @@ extension IncrementalLayout {
             if let run = runs.last, run.was + run.count == was {
                 runs[runs.count - 1].count += 1
             } else {
-                guard runs.count < maximumMovedRuns else { return nil }
+                guard runs.count < limit else { return nil }
                 runs.append((place, was, 1))
             }
         }
         return Reorder(from: from, end: last + 1, runs: runs)
     }
 
-    /// The most blocks one change logs; more take the general transition.
-    static let maximumLoggedBlocks = 64
-
     /// The blocks that make `new` from `old` when rows `removed` leave and
     /// rows `inserted` come (all below `rowCount`), every other row keeping
     /// its order — a change a quick transition can animate; nil when a row
-    /// moved, or when the blocks are more than `maximumLoggedBlocks`.
+    /// moved, or when the blocks are more than `limit` (the rows a change
+    /// may log).
     /// Removed blocks carry their rows only (poses and extents are filled in
     /// by the caller). One walk of both orders: O(rows), marks in arrays
     /// (a first binding inserts every row: hashing them cost more).
     private static func blocks(
-        old: [Int], new: [Int], rowCount: Int, inserted: [Int], removed: [Int]
+        old: [Int], new: [Int], rowCount: Int, inserted: [Int], removed: [Int], limit: Int
     ) -> [(inserted: [Int], removed: [Int], at: Int)]? {
         guard old.count - removed.count + inserted.count == new.count else { return nil }
         var isInserted = [Bool](repeating: false, count: rowCount)
@@ -466,7 +464,7 @@ extension IncrementalLayout {
                 i += 1
                 j += 1
             }
-            if out.count > maximumLoggedBlocks { return nil }
+            if out.count > limit { return nil }
         }
         return out
     }
