@@ -13,7 +13,8 @@ import XCTest
 
 extension QuickTransitionTests {
     /// A feed whose head, note, titles and tail read two states.
-    static func statefulFeedSource(hideLast: Bool) -> String {
+    /// `card`: a card after the note whose rows read them too.
+    static func statefulFeedSource(hideLast: Bool, card: Bool = false) -> String {
         """
         record Post { id: string  title: string  size: number  flag: bool = false }
         screen Feed {
@@ -33,6 +34,7 @@ extension QuickTransitionTests {
             }
             Text head { text: "\\(count(posts)) posts"  size: big ? 70 : 40 }
             Text note { text: "note"  size: 24  hidden: quiet }
+            \(card ? "Stack card { padding: 6  Text inner { text: \"inside\"  size: big ? 44 : 26 }  Text aside { text: \"aside\"  size: 18  hidden: quiet } }" : "")
             for p in posts key p.id {
                 Text title { text: p.title  size: big && p.size > 50 ? p.size + 12 : p.size  hidden: p.flag }
                 Text more { text: "more"  size: 20  hidden: quiet && p.size < 30  transition insert { duration: 400ms  delay: 50ms } }
@@ -45,13 +47,14 @@ extension QuickTransitionTests {
     /// States set, then the feed bound again with posts inserted, removed,
     /// moved or changed (and sometimes a state set after the binding too), mostly
     /// at rest, some while the change before runs, with and without
-    /// `hide-last-separator`: every pass drawn as the general transition
-    /// draws it, and most of those made at rest, states set first, taken
-    /// without a full layout.
+    /// `hide-last-separator`, and beside a card whose rows the states
+    /// change too: every pass drawn as the general transition draws it,
+    /// and most of those made at rest, states set first, taken without a
+    /// full layout.
     func testStatesSetThenElementsInsertedOrRemovedPresentAsTheGeneralTransition() throws {
-        for hideLast in [false, true] {
-            let model = try InterpolationTests.loaded(Self.statefulFeedSource(hideLast: hideLast))
-            var random = SplitMix64(seed: hideLast ? 0x5B1D : 0x5B1C)
+        for (hideLast, card) in [(false, false), (true, false), (false, true), (true, true)] {
+            let model = try InterpolationTests.loaded(Self.statefulFeedSource(hideLast: hideLast, card: card))
+            var random = SplitMix64(seed: 0x5B1C + (card ? 2 : 0) + (hideLast ? 1 : 0))
             func post(_ id: Int, size: Int, flag: Bool) -> String {
                 "{\"id\": \"p\(id)\", \"title\": \"post \(id)\", \"size\": \(size), \"flag\": \(flag)}"
             }
@@ -63,6 +66,9 @@ extension QuickTransitionTests {
                 _ = try session.change(at: 0) { (live: inout LiveScreen) throws(RuntimeError) -> [LiveEvent] in try live.bind("posts", json: json()) }
             }
             var time = 1.0, atRest = 0, quickly = 0, statesFirst = 0, mixedStatesFirst = 0
+            // Posts moved as others come or go, states set first, while the
+            // change before runs: composed with it.
+            var mixedStatesFirstComposed = 0
             var big = false, quiet = false
             let steps = TestScale.count(full: 300, quick: 100)
             for step in 0..<steps {
@@ -96,6 +102,7 @@ extension QuickTransitionTests {
                 let offset = Double.random(in: 0...300, using: &random)
                 onBoth(&quick, &general) { session, _ in session.scroll(to: offset, at: time - 0.01) }
                 let running = quick.isAnimating(at: time)
+                let composedBefore = quick.screen.changesComposed
                 let text = json()
                 try onBoth(&quick, &general) { session, _ in
                     _ = try session.change(at: time) { (live: inout LiveScreen) throws(RuntimeError) -> [LiveEvent] in
@@ -106,21 +113,25 @@ extension QuickTransitionTests {
                         return events
                     }
                 }
+                let log = quick.screen.live.incremental.changeLog
+                if running, quick.screen.changesComposed > composedBefore, log.loggedBeforeSplice > 0, log.moved != nil, !log.blocks.isEmpty {
+                    mixedStatesFirstComposed += 1
+                }
                 if !running {
                     atRest += 1
                     if quick.screen.changedQuickly {
                         quickly += 1
                         if changesBefore { statesFirst += 1 }
-                        let log = quick.screen.live.incremental.changeLog
                         if changesBefore, log.moved != nil, !log.blocks.isEmpty { mixedStatesFirst += 1 }
                     }
                 }
-                compare(&quick, &general, at: time, after: [0.0, 0.01, 0.04, 0.1, 0.2, 0.5], label: "hide-last \(hideLast) step \(step) before \(before) after \(String(describing: after))")
+                compare(&quick, &general, at: time, after: [0.0, 0.01, 0.04, 0.1, 0.2, 0.5], label: "hide-last \(hideLast) card \(card) step \(step) before \(before) after \(String(describing: after))")
                 if testRun?.failureCount ?? 0 > 0 { return }
             }
-            XCTAssertGreaterThan(quickly, atRest * 3 / 4, "changes made at rest taken without a full layout (hide-last \(hideLast))")
-            XCTAssertGreaterThan(statesFirst, atRest / 4, "of them, states set before the binding (hide-last \(hideLast))")
-            XCTAssertReached(mixedStatesFirst, moreThan: 3, "of them, posts moved with others in or out (hide-last \(hideLast))")
+            XCTAssertGreaterThan(quickly, atRest * 3 / 4, "changes made at rest taken without a full layout (hide-last \(hideLast), card \(card))")
+            XCTAssertGreaterThan(statesFirst, atRest / 4, "of them, states set before the binding (hide-last \(hideLast), card \(card))")
+            XCTAssertReached(mixedStatesFirst, moreThan: 3, "of them, posts moved with others in or out (hide-last \(hideLast), card \(card))")
+            XCTAssertReached(mixedStatesFirstComposed, moreThan: 1, "and so, made while the change before ran, composed with it (hide-last \(hideLast), card \(card))")
         }
     }
 
@@ -180,5 +191,34 @@ extension QuickTransitionTests {
         XCTAssertGreaterThan(quickly, atRest / 2, "changes made at rest taken without a full layout")
         XCTAssertGreaterThan(insideQuick, atRest / 8, "of them, with rows inside holders on their tracks")
         XCTAssertGreaterThan(composing.quickly, composing.running / 2, "changes made while one ran composed with it")
+    }
+}
+
+extension QuickTransitionTests {
+    /// Posts moved as one comes, while the change before still runs, and
+    /// in the same change after the binding a state set that resizes the
+    /// new post's title: the runs' shifts hold the new block as the splice
+    /// made it, so the rows after it move by what the update took off it
+    /// too (the composed change drew them 12 points off before).
+    func testABlockResizedAfterAComposedMoveMovesTheRowsAfterIt() throws {
+        let model = try InterpolationTests.loaded(Self.statefulFeedSource(hideLast: false))
+        func json(_ ids: [Int]) -> String {
+            "[" + ids.map { "{\"id\": \"p\($0)\", \"title\": \"post\", \"size\": \($0 % 2 == 0 ? 70 : 40), \"flag\": false}" }.joined(separator: ",") + "]"
+        }
+        var (quick, general) = sessions(model, height: 900)
+        try onBoth(&quick, &general) { session, _ in
+            _ = try session.change(at: 0) { (live: inout LiveScreen) throws(RuntimeError) -> [LiveEvent] in try live.bind("posts", json: json([1, 2, 3, 4, 5, 6])) }
+        }
+        for (time, ids, big) in [(2.0, [6, 1, 2, 3, 4, 5], false), (2.05, [3, 6, 8, 1, 2, 4, 5], true), (2.1, [5, 3, 6, 10, 8, 1, 2, 4], false)] {
+            let composed = quick.screen.changesComposed
+            try onBoth(&quick, &general) { session, _ in
+                _ = try session.change(at: time) { (live: inout LiveScreen) throws(RuntimeError) -> [LiveEvent] in
+                    try live.bind("posts", json: json(ids)) + live.setState("big", to: .bool(big))
+                }
+            }
+            if time > 2 { XCTAssertGreaterThan(quick.screen.changesComposed, composed, "t \(time): composed with the running change") }
+            compare(&quick, &general, at: time, after: [0.0, 0.02, 0.04], label: "t \(time): posts \(ids), big \(big)")
+        }
+        compare(&quick, &general, at: 2.1, after: [0.1, 0.2, 0.4, 1.0], label: "after")
     }
 }

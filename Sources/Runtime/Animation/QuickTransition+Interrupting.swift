@@ -50,12 +50,11 @@ extension QuickTransition {
         // With blocks in and out too (IncrementalLayout+MixedSplice), the
         // runs' shifts have the blocks' extents in them already.
         let moved = log.moved
+        // After rows were updated in the same change (a state set, then the
+        // list bound again), as rows moved alone: the runs' shifts are in
+        // the terms the rows had before the change, and what the rows
+        // updated added is added below, as a change's rows' is.
         let mixed = moved != nil && !log.blocks.isEmpty
-        // Such a change after rows were updated in it (a state set, then the
-        // list bound again): its runs' shifts are in the terms the rows had
-        // before it, which the composing here does not follow — the general
-        // transition's.
-        if mixed, log.loggedBeforeSplice > 0 { return nil }
         // Whether the rows now stand in another order than `old`'s: places
         // then are asked of `old` by row.
         let reordered = !log.blocks.isEmpty || moved != nil
@@ -103,7 +102,15 @@ extension QuickTransition {
             if !block.inserted.isEmpty {
                 let end = block.at + block.inserted.count
                 insertedAt[block.at] = block.inserted
-                if !mixed { shiftAfter.append((end - 1, new.rootRows.prefix(end) - new.rootRows.prefix(block.at))) }
+                let extent = new.rootRows.prefix(end) - new.rootRows.prefix(block.at)
+                if !mixed {
+                    shiftAfter.append((end - 1, extent))
+                } else if abs(extent - block.extent) > 1e-9 * max(1, abs(block.extent)) {
+                    // The runs' shifts hold the block as the splice made
+                    // it: what an update after the splice resized of it
+                    // moves the rows after it too (as `movingWithBlocks`).
+                    shiftAfter.append((end - 1, extent - block.extent))
+                }
                 continue
             }
             var drawn: [(row: Int, pose: Pose)] = []

@@ -158,7 +158,8 @@ extension IncrementalLayout {
         var reorder: Reorder?
         // Or both: rows moved with blocks in and out (a list sorted again
         // as elements come and go), logged alike from rest or after
-        // updates (not after changes inside holders: untried).
+        // updates, inside holders too (the rows inside keep their poses
+        // relative to their holders, which move with their runs).
         var mixed: Mixed?
         if let known {
             edits = []
@@ -182,7 +183,7 @@ extension IncrementalLayout {
                 reorder = found
             } else {
                 edits = Self.blocks(old: old, new: new, rowCount: model.rows.count, inserted: inserted, removed: gone, limit: limit)
-                if edits == nil, fresh || updatedFirst && changeLog.nested.isEmpty {
+                if edits == nil, fresh || updatedFirst {
                     mixed = Self.mixed(old: old, new: new, rowCount: model.rows.count, inserted: inserted, removed: gone, limit: limit)
                 }
             }
