@@ -119,6 +119,10 @@ extension QuickTransitionTests {
         /// Changes that took the quick path with a row that gained or lost
         /// the separator as it moved.
         var movedSeparators = 0
+        /// Changes composed with a running one that carried a row on along
+        /// its track as it became or ceased to be the last shown one, the
+        /// separator its track was headed to held.
+        var heldSeparators = 0
     }
 
     /// Messages appended, pushed, deleted, hidden and scrolled to at the end
@@ -185,6 +189,7 @@ extension QuickTransitionTests {
             if [3, 4, 7].contains(choice), animating, quick.screen.changesInPlace > inPlaceBefore { walk.composed += 1 }
             if choice <= 8, animating, quick.screen.quick != nil, quick.live.incremental.lastVisibleRootRow() != lastBefore { walk.lastChangedMidway += 1 }
             if choice <= 8, quick.isAnimating(at: time + 0.001), quick.screen.quick?.movingSeparators.isEmpty == false { walk.movedSeparators += 1 }
+            if choice <= 8, animating, quick.screen.quick?.heldSeparators.isEmpty == false { walk.heldSeparators += 1 }
             if choice == 5 || choice == 7 || choice == 8, !animating, quick.screen.layoutIsStale, quick.isAnimating(at: time + 0.001) { walk.lastGone += 1 }
             compare(&quick, &general, at: time, after: [0.0, 0.02, 0.1, 0.3, 1.0], label: "step \(step) choice \(choice)")
         }
@@ -197,6 +202,7 @@ extension QuickTransitionTests {
         let walk = try walkChat(chat(head: "Text head { text: \"chat\"  size: open ? 80 : 40 }"), seed: 0xC4A7)
         XCTAssertReached(walk.appended, moreThan: walk.steps / 10, "appends took the quick path")
         XCTAssertReached(walk.lastGone, moreThan: walk.steps / 40, "the last row removed or hidden took the quick path")
+        XCTAssertReached(walk.heldSeparators, moreThan: 0, "a row carried on along a running track as it became or ceased to be last, quick")
         // Pushed or deleted at the end through the session while nothing animates: on the live screen itself.
         XCTAssertReached(walk.madeInPlace, moreThan: walk.steps / 40, "made in place")
         XCTAssertReached(walk.hiddenInPlace, moreThan: walk.steps / 40, "the last shown row hidden, or one after it shown, in place")
@@ -255,6 +261,18 @@ extension QuickTransitionTests {
             XCTAssertFalse(quick.screen.layoutIsStale, "the delete took the general transition")
         }
         compare(&quick, &general, at: 2.1, after: [0, 0.02, 0.1, 0.3, 1.0], label: composed ? "deleted, composed" : "deleted")
+    }
+
+    /// A walk that a run with another seed found (`STACKC_TEST_SEED=17`):
+    /// the last message shown, hidden and deleted at one instant, each
+    /// change composed with the one before. The general transition takes
+    /// the row caught on its hide track out from where that track has it,
+    /// hidden as it is there; the quick path gave a hidden row no track,
+    /// and its change ended at once.
+    func testARowHiddenAtTheInstantItWasShownThenDeletedGoesOnItsTrack() throws {
+        let head = "Text head { text: \"\\(count(messages)) messages\"  size: open ? 70 : count(messages) > 10 && count(messages) < 16 ? 60 : 40 }"
+        // The run's seed, whatever this run's STACKC_TEST_SEED.
+        _ = try walkChat(chat(head: head), seed: 0xC0DE ^ 17 ^ TestScale.seedOffset, steps: 52)
     }
 
     /// The head reads the message count, and is taller from 11 to 15: a

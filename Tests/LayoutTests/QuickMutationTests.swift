@@ -84,8 +84,9 @@ extension QuickTransitionTests {
     /// instant those tracks end — but for 1e-17 seconds left by the
     /// rebasing. The general transition carries the last row on along its
     /// track, drawn without a separator to the end; the quick path drew
-    /// the separator it gains at once. It now leaves such a change to the
-    /// general transition.
+    /// the separator it gains at once. It left such a change to the
+    /// general transition, then (December 2026) took it, holding the
+    /// separator the track was headed to while the change runs.
     func testARowNoLongerLastAsItsRunningTrackEndsPresentsAsTheGeneralTransition() throws {
         let source = Self.mutationSource.replacingOccurrences(of: "spacing: 3", with: "spacing: 3\n    hide-last-separator: true")
         let model = try LiveModelTests.model(source)
@@ -97,10 +98,40 @@ extension QuickTransitionTests {
         XCTAssertNotNil(quick.screen.quick, "the removal runs on the quick path")
         let note = ComponentInstance("Note", arguments: ["label": .string("new")])
         try onBoth(&quick, &general) { session, _ in _ = try session.insert([note], at: .bottom, at: 1.7) }
+        XCTAssertEqual(quick.screen.quick?.heldSeparators.count, 1, "the quick path, the last row's separator held")
         compare(&quick, &general, at: 1.7, after: [0, 0.04, 0.1, 0.2, 0.35, 2], label: "a note after the last row")
         let foot = general.pass(at: 1.8).rows.first { $0.key == RowKey(5) }
         XCTAssertNotNil(foot, "the last row before the note is drawn")
         XCTAssertNil(foot?.separator, "carried on along its track without the separator it gains")
+    }
+
+    /// Under `hide-last-separator`, the last row moving up as rows above
+    /// it go, and a note added after it while it does: it carries on
+    /// along its track, the separator that track was headed to (none)
+    /// held while the change runs; carried on again by a change that
+    /// moves nothing, held still; sent elsewhere by a head that grows,
+    /// from where it is drawn with that separator, mixed with the one it
+    /// has now along its new track — as the general transition draws it.
+    func testTheSeparatorOfARowCarriedOnAsItCeasesToBeLastIsHeldWhileTheChangeRuns() throws {
+        let source = Self.mutationSource.replacingOccurrences(of: "spacing: 3", with: "spacing: 3\n    hide-last-separator: true")
+        let model = try LiveModelTests.model(source)
+        var (quick, general) = sessions(model, height: 400)
+        try onBoth(&quick, &general) { session, _ in _ = try session.remove(rows: [RowKey(2), RowKey(4)], at: 1.5) }
+        compare(&quick, &general, at: 1.5, after: [0, 0.05], label: "rows removed")
+        let note = ComponentInstance("Note", arguments: ["label": .string("new")])
+        try onBoth(&quick, &general) { session, _ in _ = try session.insert([note], at: .bottom, at: 1.6) }
+        XCTAssertEqual(quick.screen.quick?.heldSeparators.count, 1, "the last row's separator held")
+        compare(&quick, &general, at: 1.6, after: [0, 0.01, 0.03], label: "a note after the last row")
+        try onBoth(&quick, &general) { session, _ in
+            _ = try session.change(at: 1.64) { (live: inout LiveScreen) throws(RuntimeError) -> [LiveEvent] in try live.setState("open", to: .bool(false)) }
+        }
+        XCTAssertEqual(quick.screen.quick?.heldSeparators.count, 1, "held through a change that carries it on again")
+        compare(&quick, &general, at: 1.64, after: [0, 0.02, 0.04], label: "carried on again")
+        try onBoth(&quick, &general) { session, _ in
+            _ = try session.change(at: 1.7) { (live: inout LiveScreen) throws(RuntimeError) -> [LiveEvent] in try live.setState("open", to: .bool(true)) }
+        }
+        XCTAssertEqual(quick.screen.quick?.movingSeparators.count, 1, "sent on from where it is, the held separator moving")
+        compare(&quick, &general, at: 1.7, after: [0, 0.02, 0.05, 0.1, 0.15, 0.25, 0.4, 2], label: "sent elsewhere")
     }
 
     /// A walk that a soak run found (`STACKC_LONG_TESTS=1

@@ -540,8 +540,9 @@ package struct AnimatedScreen: Sendable {
             !next.holders.contains(row) && incremental.lists(rootRow: row) && !incremental.isHidden(row)
         }
         var starts: [Int: Rect?] = [:]
-        // Those a running change's moving separators carried over (interrupting).
+        // Those a running change's moving and held separators carried over (interrupting).
         var moving = next.movingSeparators
+        var held = next.heldSeparators
         func keep(_ separator: Rect?, of row: Int) -> Bool {
             // Its separator moving in the running change, and again in this one.
             if moving[row] != nil { return false }
@@ -550,8 +551,10 @@ package struct AnimatedScreen: Sendable {
                 // Carrying on along a running change's track — if only for
                 // the last bits of its time, rebased change after change —
                 // the general transition draws it with the separator the
-                // track draws, to the end.
-                return false
+                // track is headed to (held already if a change before
+                // carried it on too), to the end.
+                if held[row] == nil { held[row] = .some(separator) }
+                return true
             }
             if let segment, segment.shift != 0 || segment.caught {
                 // On a track: moving, or caught on its way and sent on from
@@ -572,6 +575,7 @@ package struct AnimatedScreen: Sendable {
         }
         next.separatorsAtStart = starts
         next.movingSeparators = moving
+        next.heldSeparators = held
         return true
     }
 

@@ -190,13 +190,14 @@ extension QuickTransition {
         return true
     }
 
-    /// The tracks of a block's shown rows, `pose` being each one's pose
-    /// after (inserted) or before (removed) the change.
-    static func blockTracks(_ rows: [(row: Int, pose: Pose)], kind: TransitionKind, live: LiveScreen) -> [RowTrack] {
+    /// The tracks of a block's shown rows (and of rows `evenHidden`),
+    /// `pose` being each one's pose after (inserted) or before (removed)
+    /// the change.
+    static func blockTracks(_ rows: [(row: Int, pose: Pose)], kind: TransitionKind, live: LiveScreen, evenHidden: Set<Int> = []) -> [RowTrack] {
         let axis = live.incremental.rootStack.axis
         var cache = Transition.SpecCache()
         var tracks: [RowTrack] = []
-        for (row, pose) in rows where !pose.hidden {
+        for (row, pose) in rows where !pose.hidden || evenHidden.contains(row) {
             let spec = Transition.spec(kind, of: row, screen: live.screen, fallback: live.screen.model, cache: &cache)
             let collapsed = pose.frame.collapsed(along: axis)
             tracks.append(kind == .insert

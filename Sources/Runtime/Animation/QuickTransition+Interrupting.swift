@@ -114,14 +114,20 @@ extension QuickTransition {
                 continue
             }
             var drawn: [(row: Int, pose: Pose)] = []
+            var caught: Set<Int> = []
             for (row, pose) in block.removed {
                 removedAt[row] = block.at
                 // A row on a track of its own (one the running change put
                 // in, a filter taken back): from where the track has it,
                 // if anywhere (not yet drawn: it has no track, as the
-                // general transition gives it none).
+                // general transition gives it none) — hidden there too (a
+                // row hidden at the instant it was shown), as the general
+                // transition takes a row caught midway out.
                 if let track = runningTrack[row], !track.isOver(at: elapsed) {
-                    if let drawnNow = track.pose(at: elapsed) { drawn.append((row, drawnNow)) }
+                    if let drawnNow = track.pose(at: elapsed) {
+                        drawn.append((row, drawnNow))
+                        caught.insert(row)
+                    }
                     continue
                 }
                 let place = old.place(of: row)
@@ -129,7 +135,7 @@ extension QuickTransition {
                 let inFlight = !running.changedRows.contains(row) && (running.segment(at: place).map(isInFlight) ?? false)
                 drawn.append((row, inFlight ? shifted(pose, running.remaining(at: elapsed, position: place)) : pose))
             }
-            removedTracks.append((block.at, blockTracks(drawn, kind: .remove, live: after)))
+            removedTracks.append((block.at, blockTracks(drawn, kind: .remove, live: after, evenHidden: caught)))
             if !mixed { shiftAfter.append((block.at - 1, -block.extent)) }
         }
         shiftAfter.sort { $0.position < $1.position }
@@ -346,6 +352,21 @@ extension QuickTransition {
             // At the running change's own instant it is drawn as at its
             // start (a change at the same instant as the one before it).
             quick.movingSeparators[row] = .some(running.separator(of: row, position: place, now: then.separator, at: elapsed, atStart: elapsed <= 0))
+        }
+        // A row the running change carried on with the separator its track
+        // was headed to: still on that track, it keeps it (carried on
+        // again) or goes on from where it is drawn, that separator with it;
+        // its track over, the general transition has no track of it and
+        // draws it as the layouts do.
+        for (row, separator) in running.heldSeparators {
+            guard new.lists(rootRow: row), !new.isHidden(row), !quick.changedRows.contains(row) else { return nil }
+            let place = old.place(of: row)
+            guard place >= 0, let timing = running.segment(at: place)?.timing, elapsed < timing.end || elapsed <= timing.delay else { continue }
+            if quick.segment(at: new.place(ofRootRow: row))?.continues == true {
+                quick.heldSeparators[row] = separator
+            } else {
+                quick.movingSeparators[row] = separator
+            }
         }
         return quick
     }

@@ -94,6 +94,12 @@ struct QuickTransition: Sendable {
     /// mixes them — the one it had to the end when it has none now
     /// (`separator(of:position:now:at:atStart:)`).
     var movingSeparators: [Int: Rect?] = [:]
+    /// Such rows carried on along a running change's track (a segment
+    /// that `continues`), each with the separator that track was headed
+    /// to: the general transition carries the track on to its end pose, so
+    /// the row keeps that separator while the change runs — also after its
+    /// track ends, until the change does.
+    var heldSeparators: [Int: Rect?] = [:]
 
     /// How long the rows that move by their own timing take (a move).
     var ownDuration = 0.0
@@ -153,9 +159,11 @@ struct QuickTransition: Sendable {
     /// with `now` in the layout now, drawn `t` seconds into the change
     /// (`atStart`: at its instant): for a row of `movingSeparators`, the
     /// one it had until its segment's track starts, the two mixed as
-    /// `Pose.interpolated` mixes them while it runs, then `now`.
+    /// `Pose.interpolated` mixes them while it runs, then `now`; for a row
+    /// of `heldSeparators`, the one held.
     func separator(of row: Int, position: Int, now: Rect?, at t: Double, atStart: Bool) -> Rect? {
         // Asked for every row of every frame: nearly always none to look up.
+        if !heldSeparators.isEmpty, let held = heldSeparators[row] { return held }
         guard !movingSeparators.isEmpty, let was = movingSeparators[row] else { return now }
         if atStart { return was }
         guard let segment = segment(at: position), segment.isOnTracks, let timing = segment.timing else { return now }
@@ -271,12 +279,13 @@ struct QuickTransition: Sendable {
             // lies where an earlier block's followers are).
             if !now.hidden, !changedRows.contains(row), let segment = segment(at: index), segment.isOnTracks, let timing = segment.timing {
                 let shift = segment.shift
-                var was = now
+                var was = now, to = now
                 was.frame = axis == .vertical ? now.frame.moved(by: 0, -shift) : now.frame.moved(by: -shift, 0)
                 if let separator = movingSeparators[row] { was.separator = separator }
+                if let held = heldSeparators[row] { (was.separator, to.separator) = (held, held) }
                 out.append(RowTrack(
                     row: row, kind: .move, delay: timing.delay, duration: timing.duration, curve: timing.curve,
-                    before: was, from: was, to: now, after: now))
+                    before: was, from: was, to: to, after: to))
             }
             return true
         }
