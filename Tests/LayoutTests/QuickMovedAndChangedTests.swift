@@ -110,19 +110,22 @@ extension QuickTransitionTests {
                 if quick.screen.changedQuickly, (quick.screen.quick?.others.count ?? 0) > 0 || quick.screen.quick?.track != nil { changedAlong += 1 }
             }
             // Moves onto their own place and changes that change nothing
-            // take other paths; under `hide-last-separator`, so do those
+            // take other paths; under `hide-last-separator`, so do a few
             // that make another row the last shown one when a changed row
-            // is it or was (on this screen of eleven rows, some).
-            XCTAssertGreaterThan(quickly, atRest / 2, "changes made at rest taken without a full layout (hide-last \(hideLast))")
+            // was it when logged (on this screen of eleven rows, 5 of 163:
+            // 141 were quick while a later update that changed the last
+            // shown row filled the log).
+            XCTAssertGreaterThan(quickly, atRest * 4 / 5, "changes made at rest taken without a full layout (hide-last \(hideLast))")
             // Made while the last change ran: composed with it, as the
             // general transition takes it (under `hide-last-separator`, a
-            // row moving with a separator that comes or goes is its).
+            // row moving with a separator that comes or goes is its: 30 of
+            // 37, 24 before).
             XCTAssertGreaterThan(
-                composing.quickly, composing.running * (hideLast ? 1 : 3) / (hideLast ? 3 : 4), "changes made while one ran composed (hide-last \(hideLast))")
+                composing.quickly, composing.running * (hideLast ? 1 : 3) / (hideLast ? 2 : 4), "changes made while one ran composed (hide-last \(hideLast))")
             // (Under `hide-last-separator`, 43 of 163 while moves and
             // changes reaching the last shown row took the general
-            // transition; 56 since.)
-            XCTAssertGreaterThan(changedAlong, hideLast ? atRest * 3 / 10 : atRest / 4, "of them, moves with rows changed after them (hide-last \(hideLast))")
+            // transition; 56, then 70 since.)
+            XCTAssertGreaterThan(changedAlong, hideLast ? atRest * 7 / 20 : atRest / 4, "of them, moves with rows changed after them (hide-last \(hideLast))")
         }
     }
 
@@ -151,13 +154,13 @@ extension QuickTransitionTests {
             // As for changes after the move: moves onto their own place,
             // changes that change nothing, and under `hide-last-separator`
             // some that make another row the last shown one take other paths.
-            XCTAssertGreaterThan(quickly, atRest / 2, "changes made at rest taken without a full layout (hide-last \(hideLast))")
+            XCTAssertGreaterThan(quickly, atRest * 4 / 5, "changes made at rest taken without a full layout (hide-last \(hideLast))")
             // Made while the last change ran: composed with it, as the
             // general transition takes it (under `hide-last-separator`, a
             // row moving with a separator that comes or goes is its).
             XCTAssertGreaterThan(
-                composing.quickly, composing.running * (hideLast ? 1 : 3) / (hideLast ? 3 : 4), "changes made while one ran composed (hide-last \(hideLast))")
-            XCTAssertGreaterThan(changedFirst, atRest / (hideLast ? 16 : 8), "of them, rows changed only before the move (hide-last \(hideLast))")
+                composing.quickly, composing.running * (hideLast ? 1 : 3) / (hideLast ? 2 : 4), "changes made while one ran composed (hide-last \(hideLast))")
+            XCTAssertGreaterThan(changedFirst, atRest / 8, "of them, rows changed only before the move (hide-last \(hideLast))")
         }
     }
 

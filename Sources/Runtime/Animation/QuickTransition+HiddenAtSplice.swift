@@ -48,34 +48,3 @@ extension QuickTransition {
         }
     }
 }
-
-extension QuickTransition {
-    /// Under `hide-last-separator`, whether the changed rows' tracks can
-    /// start from the poses logged: a row logged after the splice has the
-    /// separator the last shown row *then* gave it (none, if it was that
-    /// one), which must be the one it had when the change began; and when
-    /// the change made another row the last shown one, neither that row
-    /// nor the one before may be among the changed (rows that became or
-    /// ceased to be last without changing are `separatorsFollow`'s). The
-    /// showing at the splice of rows logged before it, and of the places
-    /// `alsoUnknown` (rows it made that an update changed after), is not
-    /// known here.
-    static func loggedSeparatorsHold(
-        _ changed: [ChangedAfterMoving], alsoUnknown: [Int] = [], lastShownAtStart: Int?, live: LiveScreen
-    ) -> Bool {
-        let incremental = live.incremental
-        guard incremental.rootStack.hideLastSeparator else { return true }
-        let last = incremental.lastVisibleRootRow()
-        if last != lastShownAtStart, changed.contains(where: { $0.row == last || $0.row == lastShownAtStart }) { return false }
-        let logged = changed.filter { !$0.beforeMove }
-        guard !logged.isEmpty else { return true }
-        // The last shown row when the splice was made: the last of the rows
-        // logged after it that showed then past the last shown now, else
-        // that one — unless a row past it may have shown then.
-        let lastPlace = last.map(incremental.place(ofRootRow:)) ?? -1
-        if let last, logged.contains(where: { $0.row == last && $0.before.hidden }) { return false }
-        if changed.contains(where: { $0.beforeMove && $0.at >= lastPlace }) || alsoUnknown.contains(where: { $0 >= lastPlace }) { return false }
-        let atSplice = logged.filter { !$0.before.hidden && $0.at > lastPlace }.max { $0.at < $1.at }?.row ?? last
-        return atSplice == lastShownAtStart || !logged.contains { $0.row == atSplice || $0.row == lastShownAtStart }
-    }
-}

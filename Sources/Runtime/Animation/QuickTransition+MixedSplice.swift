@@ -13,9 +13,9 @@ extension QuickTransition {
     /// The blocks and runs of `moved` of a change logged from rest (rows
     /// inside holders are added to it by `changingInside`, the holders
     /// among the rows resized here); nil when, under `hide-last-separator`,
-    /// a row evaluated again may not have been logged with the separator
-    /// it had (`loggedSeparatorsHold`), or rows moving by their own timing
-    /// differ in it (the general transition then).
+    /// the separator a row evaluated again had when the change began is
+    /// not known (`withSeparatorAtStart`), or rows moving by their own
+    /// timing differ in it (the general transition then).
     static func movingWithBlocks(
         _ moved: IncrementalLayout.ChangeLog.Moved, _ log: IncrementalLayout.ChangeLog, live: LiveScreen, movesAlike: Bool
     ) -> QuickTransition? {
@@ -67,18 +67,10 @@ extension QuickTransition {
         // shift), the rows after them moving by what they added.
         var cache = Transition.SpecCache()
         let changedRows = changedAfterMoving(log, live: live).filter { !made.contains($0.row) }
-        // Under `hide-last-separator`, only where the rows logged have the
-        // separators they had when the change began (rows made and updated
-        // after are not known there).
-        if incremental.rootStack.hideLastSeparator {
-            let madeAndUpdated = log.blocks.flatMap { block in
-                block.inserted.indices.filter { log.loggedRows.contains(block.inserted[$0]) }.map { block.at + $0 }
-            }
-            guard loggedSeparatorsHold(changedRows, alsoUnknown: madeAndUpdated, lastShownAtStart: log.lastShownAtStart, live: live)
-            else { return nil }
-        }
         let hidden = HiddenAtSplice(runs: runs, changed: changedRows.filter { !$0.beforeMove }, live: live)
         for (position, row, logged, beforeSplice) in changedRows {
+            // From the separator it had when the change began.
+            guard let logged = withSeparatorAtStart(logged, of: row, lastShownAtStart: log.lastShownAtStart, live: live) else { return nil }
             // A row logged before the splice (a state set, then the list
             // bound again) was where the log has it; one hidden at the
             // splice (shown now), where its run moved it from, drawn or not.

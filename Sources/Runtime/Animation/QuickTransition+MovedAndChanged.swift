@@ -37,17 +37,14 @@ extension QuickTransition {
     /// `moved`'s runs with `changed` rows among them, each changed row its
     /// resize, show or hide track (a hidden row shown from where its run
     /// was, though a run of hidden rows draws no move); nil when a change
-    /// is something else, or, under `hide-last-separator`, a changed row's
-    /// separator logged may not be the one it had
-    /// (`loggedSeparatorsHold`; `lastShownAtStart`: the last shown row
-    /// when the change began). `ownTiming`: the moved rows' own `move`.
+    /// is something else, or, under `hide-last-separator`, the separator a
+    /// changed row had when the change began is not known
+    /// (`withSeparatorAtStart`; `lastShownAtStart`: the last shown row
+    /// then). `ownTiming`: the moved rows' own `move`.
     static func moving(
         _ moved: IncrementalLayout.ChangeLog.Moved, changed: [ChangedAfterMoving], lastShownAtStart: Int?, live: LiveScreen,
         ownTiming: Timing, cache: inout Transition.SpecCache
     ) -> QuickTransition? {
-        // Under `hide-last-separator`, only where the rows logged have the
-        // separators they had when the change began.
-        guard loggedSeparatorsHold(changed, lastShownAtStart: lastShownAtStart, live: live) else { return nil }
         let runs = moved.runs
         // The run holding place `at` (now), if the moved window does.
         func run(at place: Int) -> Int? {
@@ -63,6 +60,8 @@ extension QuickTransition {
         let rootRows = live.incremental.rootRows
         let hidden = HiddenAtSplice(runs: runs, changed: changed, live: live)
         for (at, row, logged, beforeMove) in changed {
+            // From the separator it had when the change began.
+            guard let logged = withSeparatorAtStart(logged, of: row, lastShownAtStart: lastShownAtStart, live: live) else { return nil }
             // A hidden row was where its run moved it from, drawn or not;
             // a row logged before the move, where it was.
             let movedBy = beforeMove ? 0 : logged.hidden ? hidden.movedBy(at, run: run(at: at), live: live) : runShift(at)

@@ -25,15 +25,11 @@ extension IncrementalLayout {
 
     /// Logs the screen's rows `rows` (those not logged yet) and the changes
     /// `nested` inside holders (not logged yet) of an update of the change
-    /// being logged, with their poses before the change. With
-    /// `hide-last-separator`, when the last shown row is no longer the one
-    /// it was, the log is full (which separator a row had is not known).
+    /// being logged, with their poses before the change (under
+    /// `hide-last-separator`, with the separators they had when it began,
+    /// whichever row is the last shown one now).
     mutating func logLaterUpdate(rootRows rows: [Int], nested: [NestedChange]) {
         changeLog.updates = max(changeLog.updates, 1)
-        if rootStack.hideLastSeparator, lastShownForSeparators() != changeLog.lastShownAtStart {
-            changeLog.full = true
-            return
-        }
         // Rows new to the log, each once.
         let fresh = rows.filter { rootRows.contains($0) && !changeLog.loggedRows.contains($0) }
         if changeLog.rows.count + Set(fresh).count > changeLog.maximumRows {

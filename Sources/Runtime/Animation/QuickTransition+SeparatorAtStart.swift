@@ -1,0 +1,29 @@
+// Under `hide-last-separator`, the separator a changed row had when the
+// change began, which the general transition's track of it starts from.
+// The log has each row's pose from before the update that changed it: a
+// row logged after a splice (a move, blocks in or out) has the separator
+// the last shown row *then* gave it, and the last shown row may have
+// changed since the change began (the splice, an earlier update).
+
+extension QuickTransition {
+    /// The pose `logged` of a changed row with the separator the row had
+    /// when the change began, as the general transition's track starts
+    /// from it: under `hide-last-separator`, none for the last shown row
+    /// then (`lastShownAtStart`); for another, the one logged — which a row
+    /// logged after a splice has from the last shown row *then* (none, if
+    /// it was that one). Nil when the log has none though the row may have
+    /// had one: shown then, with a separator style, and not the last shown
+    /// at the start (it was the last shown one when logged; the one it had
+    /// is not known here).
+    static func withSeparatorAtStart(_ logged: Pose, of row: Int, lastShownAtStart: Int?, live: LiveScreen) -> Pose? {
+        let incremental = live.incremental
+        guard incremental.rootStack.hideLastSeparator, !logged.hidden else { return logged }
+        var pose = logged
+        if row == lastShownAtStart {
+            pose.separator = nil
+        } else if logged.separator == nil, incremental.hasSeparatorStyle(row) {
+            return nil
+        }
+        return pose
+    }
+}
