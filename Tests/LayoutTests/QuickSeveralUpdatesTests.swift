@@ -125,3 +125,37 @@ extension QuickTransitionTests {
         return (compared, severalQuick, withInside)
     }
 }
+
+extension QuickTransitionTests {
+    /// Under `hide-last-separator`, two updates in one change, the second
+    /// hiding the last shown row (the one before it made last, its
+    /// separator gone) or showing it again: the rows the first update
+    /// logged keep the separators they had when the change began, and the
+    /// change animates without a full layout (it filled the log before) —
+    /// drawn as the general transition draws it.
+    func testASecondUpdateThatMakesAnotherRowLastIsQuick() throws {
+        let source = """
+            screen Rows {
+                spacing: 4
+                hide-last-separator: true
+                state big: bool = false
+                state short: bool = false
+                defaults {
+                    separator { color: #DDDDDD  thickness: 1 }
+                    transition resize { duration: 250ms }
+                    transition hide { duration: 200ms  to { alpha: 0 } }
+                    transition show { duration: 200ms }
+                }
+                Text a { text: "a"  size: big ? 60 : 40 }
+                Text b { text: "b"  size: big ? 30 : 50 }
+                Text c { text: "c"  size: 44  hidden: short }
+            }
+            """
+        var (quick, general) = sessions(try LiveModelTests.model(source), height: 600)
+        for (time, big, short) in [(1.0, true, true), (2.0, false, false), (3.0, true, true), (3.1, false, false)] {
+            try setStates([("big", big), ("short", short)], at: time, &quick, &general)
+            XCTAssertNotNil(quick.screen.quick, "t \(time): the quick path")
+            compare(&quick, &general, at: time, after: [0, 0.02, 0.05, 0.1, 0.2, 0.3], label: "t \(time): big \(big), short \(short)")
+        }
+    }
+}
