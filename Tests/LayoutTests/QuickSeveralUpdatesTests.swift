@@ -127,13 +127,14 @@ extension QuickTransitionTests {
 }
 
 extension QuickTransitionTests {
-    /// Under `hide-last-separator`, two updates in one change, the second
+    /// Under `hide-last-separator`, two updates in one change, the first
     /// hiding the last shown row (the one before it made last, its
-    /// separator gone) or showing it again: the rows the first update
-    /// logged keep the separators they had when the change began, and the
-    /// change animates without a full layout (it filled the log before) —
-    /// drawn as the general transition draws it.
-    func testASecondUpdateThatMakesAnotherRowLastIsQuick() throws {
+    /// separator gone) or showing it again, the second resizing rows: the
+    /// rows the second logs have the separators they had when the change
+    /// began, and the change animates without a full layout (an update
+    /// after the last shown row changed filled the log before) — drawn as
+    /// the general transition draws it.
+    func testAnUpdateAfterOneThatMakesAnotherRowLastIsQuick() throws {
         let source = """
             screen Rows {
                 spacing: 4
@@ -153,7 +154,7 @@ extension QuickTransitionTests {
             """
         var (quick, general) = sessions(try LiveModelTests.model(source), height: 600)
         for (time, big, short) in [(1.0, true, true), (2.0, false, false), (3.0, true, true), (3.1, false, false)] {
-            try setStates([("big", big), ("short", short)], at: time, &quick, &general)
+            try setStates([("short", short), ("big", big)], at: time, &quick, &general)
             XCTAssertNotNil(quick.screen.quick, "t \(time): the quick path")
             compare(&quick, &general, at: time, after: [0, 0.02, 0.05, 0.1, 0.2, 0.3], label: "t \(time): big \(big), short \(short)")
         }
