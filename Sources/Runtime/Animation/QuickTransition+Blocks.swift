@@ -94,10 +94,9 @@ extension QuickTransition {
             case .row(let row, let logged, let beforeSplice):
                 // Logged after the splice placed the rows: where it was is
                 // that, less how far the blocks before it moved it; logged
-                // before the splice, where it was. From the separator it
-                // had when the change began.
-                guard let logged = withSeparatorAtStart(logged, of: row, lastShownAtStart: log.lastShownAtStart, live: live),
-                    let (track, extent) = changedAfterSplice(row, logged: logged, movedBy: beforeSplice ? 0 : blockShift, live: live, cache: &cache)
+                // before the splice, where it was.
+                guard let (track, extent) = changedAfterSplice(
+                    row, logged: logged, movedBy: beforeSplice ? 0 : blockShift, lastShownAtStart: log.lastShownAtStart, live: live, cache: &cache)
                 else { return nil }
                 shift += extent
                 changed.insert(row)

@@ -361,7 +361,7 @@ extension QuickTransition {
         for (row, separator) in running.heldSeparators {
             guard new.lists(rootRow: row), !new.isHidden(row), !quick.changedRows.contains(row) else { return nil }
             let place = old.place(of: row)
-            guard place >= 0, let timing = running.segment(at: place)?.timing, elapsed < timing.end || elapsed <= timing.delay else { continue }
+            guard place >= 0, running.segment(at: place).map(isInFlight) ?? false else { continue }
             if quick.segment(at: new.place(ofRootRow: row))?.continues == true {
                 quick.heldSeparators[row] = separator
             } else {

@@ -69,14 +69,14 @@ extension QuickTransition {
         let changedRows = changedAfterMoving(log, live: live).filter { !made.contains($0.row) }
         let hidden = HiddenAtSplice(runs: runs, changed: changedRows.filter { !$0.beforeMove }, live: live)
         for (position, row, logged, beforeSplice) in changedRows {
-            // From the separator it had when the change began.
-            guard let logged = withSeparatorAtStart(logged, of: row, lastShownAtStart: log.lastShownAtStart, live: live) else { return nil }
             // A row logged before the splice (a state set, then the list
             // bound again) was where the log has it; one hidden at the
             // splice (shown now), where its run moved it from, drawn or not.
             guard let index = run(at: position) else { return nil }
             let movedBy = beforeSplice ? 0 : logged.hidden ? hidden.movedBy(position, run: index, live: live) : runs[index].moved
-            guard let (track, extent) = changedAfterSplice(row, logged: logged, movedBy: movedBy, live: live, cache: &cache) else { return nil }
+            guard let (track, extent) = changedAfterSplice(
+                row, logged: logged, movedBy: movedBy, lastShownAtStart: log.lastShownAtStart, live: live, cache: &cache)
+            else { return nil }
             changed.insert(row)
             tracks.append(track)
             resized.append((position, extent))

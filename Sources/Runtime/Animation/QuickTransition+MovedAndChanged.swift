@@ -60,12 +60,12 @@ extension QuickTransition {
         let rootRows = live.incremental.rootRows
         let hidden = HiddenAtSplice(runs: runs, changed: changed, live: live)
         for (at, row, logged, beforeMove) in changed {
-            // From the separator it had when the change began.
-            guard let logged = withSeparatorAtStart(logged, of: row, lastShownAtStart: lastShownAtStart, live: live) else { return nil }
             // A hidden row was where its run moved it from, drawn or not;
             // a row logged before the move, where it was.
             let movedBy = beforeMove ? 0 : logged.hidden ? hidden.movedBy(at, run: run(at: at), live: live) : runShift(at)
-            guard let (track, extent) = changedAfterSplice(row, logged: logged, movedBy: movedBy, live: live, cache: &cache) else { return nil }
+            guard let (track, extent) = changedAfterSplice(
+                row, logged: logged, movedBy: movedBy, lastShownAtStart: lastShownAtStart, live: live, cache: &cache)
+            else { return nil }
             tracks.append(track)
             extents.append(extent)
             placesBefore.append(placeBefore(at))
@@ -125,14 +125,16 @@ extension QuickTransition {
 
     /// The track of `row`, which a splice placed and an update after it
     /// changed: from its pose `logged` after the splice, less `shift` (how
-    /// far the splice moved it), to its pose now, and how much its extent
-    /// changed; nil unless it resized, showed or hid.
+    /// far the splice moved it), with the separator it had when the change
+    /// began (`withSeparatorAtStart`; `lastShownAtStart`: the last shown
+    /// row then), to its pose now, and how much its extent changed; nil
+    /// unless it resized, showed or hid, or when that separator is not known.
     static func changedAfterSplice(
-        _ row: Int, logged: Pose, movedBy shift: Double, live: LiveScreen, cache: inout Transition.SpecCache
+        _ row: Int, logged: Pose, movedBy shift: Double, lastShownAtStart: Int?, live: LiveScreen, cache: inout Transition.SpecCache
     ) -> (track: RowTrack, extent: Double)? {
         let incremental = live.incremental
         let axis = incremental.rootStack.axis, spacing = incremental.rootStack.spacing
-        var before = logged
+        guard var before = withSeparatorAtStart(logged, of: row, lastShownAtStart: lastShownAtStart, live: live) else { return nil }
         before.frame = axis == .vertical ? logged.frame.moved(by: 0, -shift) : logged.frame.moved(by: -shift, 0)
         let after = incremental.pose(ofRootRow: row)
         guard let track = track(
