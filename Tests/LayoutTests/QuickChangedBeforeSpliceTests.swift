@@ -44,6 +44,22 @@ extension QuickTransitionTests {
         """
     }
 
+    /// The stateful feed's posts `ids`, each titled "post", of size
+    /// `size(id)`, as a document.
+    static func postsJSON(_ ids: [Int], size: (Int) -> Int = { _ in 70 }) -> String {
+        "[" + ids.map { "{\"id\": \"p\($0)\", \"title\": \"post\", \"size\": \(size($0)), \"flag\": false}" }.joined(separator: ",") + "]"
+    }
+
+    /// The feed bound again to `json` and then `big` set, in one change at
+    /// `time`, on both sessions.
+    func bindThenSetBig(_ json: String, _ big: Bool, at time: Double, _ quick: inout HostSession, _ general: inout HostSession) throws {
+        try onBoth(&quick, &general) { session, _ in
+            _ = try session.change(at: time) { (live: inout LiveScreen) throws(RuntimeError) -> [LiveEvent] in
+                try live.bind("posts", json: json) + live.setState("big", to: .bool(big))
+            }
+        }
+    }
+
     /// States set, then the feed bound again with posts inserted, removed,
     /// moved or changed (and sometimes a state set after the binding too), mostly
     /// at rest, some while the change before runs, with and without
@@ -142,21 +158,14 @@ extension QuickTransitionTests {
     /// drew them 12 points low at the start, before).
     func testRowsAfterAnInsertedBlockAnUpdateResizesStartWhereTheyWere() throws {
         let model = try InterpolationTests.loaded(Self.statefulFeedSource(hideLast: false))
-        func json(_ ids: [Int]) -> String {
-            "[" + ids.map { "{\"id\": \"p\($0)\", \"title\": \"post\", \"size\": 70, \"flag\": false}" }.joined(separator: ",") + "]"
-        }
         var (quick, general) = sessions(model, height: 900)
         try onBoth(&quick, &general) { session, _ in
             _ = try session.change(at: 0) { (live: inout LiveScreen) throws(RuntimeError) -> [LiveEvent] in
-                try live.setState("big", to: .bool(true)) + live.bind("posts", json: json([1, 2, 3]))
+                try live.setState("big", to: .bool(true)) + live.bind("posts", json: Self.postsJSON([1, 2, 3]))
             }
         }
         for (time, ids, big) in [(2.0, [0, 1, 2, 3], false), (4, [0, 2, 3, 4], true), (6, [5, 0, 2, 3, 4], false)] {
-            try onBoth(&quick, &general) { session, _ in
-                _ = try session.change(at: time) { (live: inout LiveScreen) throws(RuntimeError) -> [LiveEvent] in
-                    try live.bind("posts", json: json(ids)) + live.setState("big", to: .bool(big))
-                }
-            }
+            try bindThenSetBig(Self.postsJSON(ids), big, at: time, &quick, &general)
             XCTAssertTrue(quick.screen.changedQuickly, "t \(time): the quick path")
             compare(&quick, &general, at: time, after: [0.0, 0.05, 0.1, 0.3], label: "t \(time): posts \(ids), big \(big)")
         }
@@ -202,20 +211,14 @@ extension QuickTransitionTests {
     /// too (the composed change drew them 12 points off before).
     func testABlockResizedAfterAComposedMoveMovesTheRowsAfterIt() throws {
         let model = try InterpolationTests.loaded(Self.statefulFeedSource(hideLast: false))
-        func json(_ ids: [Int]) -> String {
-            "[" + ids.map { "{\"id\": \"p\($0)\", \"title\": \"post\", \"size\": \($0 % 2 == 0 ? 70 : 40), \"flag\": false}" }.joined(separator: ",") + "]"
-        }
+        func json(_ ids: [Int]) -> String { Self.postsJSON(ids) { $0 % 2 == 0 ? 70 : 40 } }
         var (quick, general) = sessions(model, height: 900)
         try onBoth(&quick, &general) { session, _ in
             _ = try session.change(at: 0) { (live: inout LiveScreen) throws(RuntimeError) -> [LiveEvent] in try live.bind("posts", json: json([1, 2, 3, 4, 5, 6])) }
         }
         for (time, ids, big) in [(2.0, [6, 1, 2, 3, 4, 5], false), (2.05, [3, 6, 8, 1, 2, 4, 5], true), (2.1, [5, 3, 6, 10, 8, 1, 2, 4], false)] {
             let composed = quick.screen.changesComposed
-            try onBoth(&quick, &general) { session, _ in
-                _ = try session.change(at: time) { (live: inout LiveScreen) throws(RuntimeError) -> [LiveEvent] in
-                    try live.bind("posts", json: json(ids)) + live.setState("big", to: .bool(big))
-                }
-            }
+            try bindThenSetBig(json(ids), big, at: time, &quick, &general)
             if time > 2 { XCTAssertGreaterThan(quick.screen.changesComposed, composed, "t \(time): composed with the running change") }
             compare(&quick, &general, at: time, after: [0.0, 0.02, 0.04], label: "t \(time): posts \(ids), big \(big)")
         }

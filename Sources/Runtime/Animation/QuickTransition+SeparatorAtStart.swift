@@ -21,7 +21,7 @@ extension QuickTransition {
         var pose = logged
         if row == lastShownAtStart {
             pose.separator = nil
-        } else if logged.separator == nil, incremental.hasSeparatorStyle(row) {
+        } else if logged.separator == nil, incremental.separatorStyle(of: row) != nil {
             return nil
         }
         return pose

@@ -697,14 +697,15 @@ package struct IncrementalLayout: Sendable {
             separator: separator, effects: .none, hidden: hidden)
     }
 
-    /// Whether a row has a separator style (shown, and not the last shown
-    /// one under `hide-last-separator`, it has a separator).
-    func hasSeparatorStyle(_ row: Int) -> Bool { row < resolved.separators.count && resolved.separators[row] != nil }
+    /// A row's separator style (nil for none or a row past the table):
+    /// shown, and not the last shown one under `hide-last-separator`, a
+    /// row with one has a separator.
+    func separatorStyle(of row: Int) -> ResolvedSeparator? {
+        row < resolved.separators.count ? resolved.separators[row] : nil
+    }
 
     /// A row's separator colour (0 for none or a row past the table).
-    func separatorColor(of row: Int) -> UInt32 {
-        row < resolved.separators.count ? resolved.separators[row]?.color ?? 0 : 0
-    }
+    func separatorColor(of row: Int) -> UInt32 { separatorStyle(of: row)?.color ?? 0 }
 
     /// A full layout of the current state that measures nothing the
     /// incremental layout already knows: the screen's rows keep the extents
