@@ -110,11 +110,12 @@ extension QuickTransitionTests {
                 if quick.screen.changedQuickly, (quick.screen.quick?.others.count ?? 0) > 0 || quick.screen.quick?.track != nil { changedAlong += 1 }
             }
             // Moves onto their own place and changes that change nothing
-            // take other paths; under `hide-last-separator`, so do a few
-            // that make another row the last shown one when a changed row
-            // was it when logged (on this screen of eleven rows, 5 of 163:
-            // 141 were quick while a later update that changed the last
-            // shown row filled the log).
+            // take other paths. Under `hide-last-separator`, at this seed,
+            // all 163 are quick: 141 while a later update that changed the
+            // last shown row filled the log, 158 while a row logged as the
+            // last shown one had no known separator from before the change,
+            // 160 while a row whose separator alone the move passed on was
+            // taken as changed.
             XCTAssertGreaterThan(quickly, atRest * 4 / 5, "changes made at rest taken without a full layout (hide-last \(hideLast))")
             // Made while the last change ran: composed with it, as the
             // general transition takes it (under `hide-last-separator`, a
@@ -151,9 +152,11 @@ extension QuickTransitionTests {
                     changedFirst += 1
                 }
             }
-            // As for changes after the move: moves onto their own place,
-            // changes that change nothing, and under `hide-last-separator`
-            // some that make another row the last shown one take other paths.
+            // As for changes after the move: moves onto their own place
+            // and changes that change nothing take other paths (under
+            // `hide-last-separator`, at this seed, all 166 are quick: 163
+            // while a row whose separator alone the move passed on was
+            // taken as changed).
             XCTAssertGreaterThan(quickly, atRest * 4 / 5, "changes made at rest taken without a full layout (hide-last \(hideLast))")
             // Made while the last change ran: composed with it, as the
             // general transition takes it (under `hide-last-separator`, a
@@ -292,5 +295,66 @@ extension QuickTransitionTests {
         }
         XCTAssertTrue(quick.screen.changedQuickly, "moved from the end, another row resized: quick")
         compare(&quick, &general, at: 7, after: [0, 0.04, 0.1, 0.2, 2.0], label: "last moved away, a row resized")
+    }
+}
+
+extension QuickTransitionTests {
+    /// Under `hide-last-separator`, moves that pass the last shown row's
+    /// place (and so a separator) from one row to another, with updates in
+    /// the same change logging those rows; each quick, drawn as the general
+    /// transition draws it:
+    /// - the last row moved to the top, then the row it leaves last
+    ///   resized: logged as the last shown one, without the separator it
+    ///   had when the change began (the log keeps that one aside);
+    /// - a row moved to the end, a row resized, then the row that was last
+    ///   shown again while shown: logged as it was when the change began,
+    ///   it changes in nothing but the separator it gains;
+    /// - a row resized, another shown again while shown (logged with its
+    ///   separator), then moved to the end: it changes in nothing but the
+    ///   separator it loses.
+    /// And a state that thickens a row's separator set, then the row moved
+    /// to the end: it loses the separator it had, not the one its style
+    /// gives it now (the general transition's, drawn as it draws it).
+    func testSeparatorsPassedOnByAMoveAroundUpdatesAreQuick() throws {
+        let source = """
+            screen Rows {
+                spacing: 4
+                hide-last-separator: true
+                state tall: bool = false
+                state big: bool = false
+                state thick: bool = false
+                defaults {
+                    separator { color: #DDDDDD  thickness: 1 }
+                    transition move { duration: 250ms }
+                    transition resize { duration: 150ms }
+                }
+                Text a { text: "a"  size: 40 }
+                Text b { text: "b"  size: tall ? 74 : 50 }
+                Text c { text: "c"  size: big ? 80 : 60  separator { thickness: thick ? 3 : 1 } }
+                Text d { text: "d"  size: 70 }
+            }
+            """
+        var (quick, general) = sessions(try LiveModelTests.model(source), height: 600)
+        func change(at time: Double, _ label: String, quickly: Bool = true, _ body: @escaping (inout LiveScreen) throws(RuntimeError) -> [LiveEvent]) {
+            onBoth(&quick, &general) { session, _ in _ = try? session.change(at: time, body) }
+            if quickly { XCTAssertTrue(quick.screen.changedQuickly, "\(label): quick") }
+            compare(&quick, &general, at: time, after: [0, 0.04, 0.1, 0.2, 2.0], label: label)
+        }
+        change(at: 1, "d moved to the top, c resized") { (live: inout LiveScreen) throws(RuntimeError) -> [LiveEvent] in
+            try live.move(RowKey(3), to: 0).events + live.setState("big", to: .bool(true))
+        }
+        XCTAssertEqual(quick.live.rootRows, [3, 0, 1, 2])
+        change(at: 4, "a moved to the end, b resized, c shown again") { (live: inout LiveScreen) throws(RuntimeError) -> [LiveEvent] in
+            try live.move(RowKey(0), to: 3).events + live.setState("tall", to: .bool(true)) + live.setHidden(RowKey(2), false)
+        }
+        XCTAssertEqual(quick.live.rootRows, [3, 1, 2, 0])
+        change(at: 7, "c resized, b shown again, b moved to the end") { (live: inout LiveScreen) throws(RuntimeError) -> [LiveEvent] in
+            try live.setState("big", to: .bool(false)) + live.setHidden(RowKey(1), false) + live.move(RowKey(1), to: 3).events
+        }
+        XCTAssertEqual(quick.live.rootRows, [3, 2, 0, 1])
+        change(at: 10, "c's separator thickened, c moved to the end", quickly: false) { (live: inout LiveScreen) throws(RuntimeError) -> [LiveEvent] in
+            try live.setState("thick", to: .bool(true)) + live.move(RowKey(2), to: 3).events
+        }
+        XCTAssertEqual(quick.live.rootRows, [3, 0, 1, 2])
     }
 }

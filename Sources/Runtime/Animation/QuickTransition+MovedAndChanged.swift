@@ -24,14 +24,35 @@ extension QuickTransition {
         let axis = incremental.rootStack.axis
         var changed: [ChangedAfterMoving] = []
         var seen = Set<Int>()
+        let lastNow = incremental.lastShownForSeparators()
         for (number, (row, before)) in log.rows.enumerated() where incremental.lists(rootRow: row) && seen.insert(row).inserted {
             let now = incremental.pose(ofRootRow: row)
             var along = before
             if axis == .vertical { along.frame.y = now.frame.y } else { along.frame.x = now.frame.x }
-            if along != now { changed.append((incremental.place(ofRootRow: row), row, before, number < log.loggedBeforeSplice)) }
+            if along != now, !onlySeparatorPassed(row, along: along, now: now, lastShownAtStart: log.lastShownAtStart, lastNow: lastNow, live: live) {
+                changed.append((incremental.place(ofRootRow: row), row, before, number < log.loggedBeforeSplice))
+            }
         }
         changed.sort { $0.at < $1.at }
         return changed
+    }
+
+    /// Under `hide-last-separator`, whether `row`, logged as `along` (at
+    /// its place along the axis now), is as it is `now` but for the
+    /// separator the last shown row gives up and another takes: the last
+    /// shown one when the change began and not now, or now and not then,
+    /// with the separator its style gives it now when it had one. The
+    /// splice passed the separator on, as it does for a row not logged:
+    /// the separators' own drawing (AnimatedScreen's `separatorsFollow`)
+    /// has it, where a track of its own would be a `move`, which no
+    /// changed row's track is.
+    static func onlySeparatorPassed(_ row: Int, along: Pose, now: Pose, lastShownAtStart: Int?, lastNow: Int?, live: LiveScreen) -> Bool {
+        guard lastShownAtStart != lastNow, row == lastShownAtStart || row == lastNow,
+            var start = withSeparatorAtStart(along, of: row, lastShownAtStart: lastShownAtStart, live: live)
+        else { return false }
+        if row == lastNow, start.separator != live.incremental.pose(ofRootRow: row, frame: now.frame, lastShown: nil).separator { return false }
+        start.separator = now.separator
+        return start == now
     }
 
     /// `moved`'s runs with `changed` rows among them, each changed row its

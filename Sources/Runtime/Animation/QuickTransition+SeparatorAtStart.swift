@@ -22,7 +22,8 @@ extension QuickTransition {
         if row == lastShownAtStart {
             pose.separator = nil
         } else if logged.separator == nil, incremental.separatorStyle(of: row) != nil {
-            return nil
+            guard let atStart = incremental.changeLog.separatorAtStart, atStart.row == row else { return nil }
+            pose.separator = atStart.separator
         }
         return pose
     }

@@ -104,6 +104,10 @@ package struct IncrementalLayout: Sendable {
         /// The row whose separator `hide-last-separator` hid when the log
         /// began (IncrementalLayout+Updates).
         var lastShownAtStart: Int?
+        /// Under `hide-last-separator`, a row a splice made the last shown
+        /// one and an update after it logged, with the separator it had
+        /// when the change began (its logged pose has none).
+        var separatorAtStart: (row: Int, separator: Rect?)?
 
         struct Moved {
             var from: Int
@@ -339,9 +343,18 @@ package struct IncrementalLayout: Sendable {
             let room = min(rows.count, changeLog.maximumRows)
             changeLog.rows.reserveCapacity(room)
             changeLog.loggedRows.reserveCapacity(room)
+            let lastShown = lastShownForSeparators()
             for row in rows where changeLog.rows.count < changeLog.maximumRows {
-                changeLog.rows.append((row, pose(ofRootRow: row)))
+                let frame = frame(ofRootRow: row) ?? .zero
+                changeLog.rows.append((row, pose(ofRootRow: row, frame: frame, lastShown: lastShown)))
                 changeLog.loggedRows.insert(row)
+                // After a splice that made this row the last shown one: the
+                // separator it had when the change began, which the pose
+                // logged leaves out (its style is still the one of then:
+                // nothing updated it yet).
+                if row == lastShown, lastShown != changeLog.lastShownAtStart {
+                    changeLog.separatorAtStart = (row, pose(ofRootRow: row, frame: frame, lastShown: changeLog.lastShownAtStart).separator)
+                }
             }
             if changeLog.rows.count >= changeLog.maximumRows { changeLog.full = true }
         } else if holdersToRedo.isEmpty {
