@@ -148,6 +148,7 @@ enum HostBench {
             results += movedAndChanged(count: count)
             results += hiddenMovedAndShown(count: count)
             results += changedThenMoved(count: count)
+            results += lastMovedAndChanged(count: count)
             results += movedBesideCard(count: count)
             results += movedAndChangedWhileRunning(count: count)
             results += manyUpdates(count: count, updates: 500)
@@ -400,16 +401,28 @@ enum HostBench {
             reader: (count / 3, "text: \"revealed\"  size: 60  hidden: !open"), label: "a hidden row moved and shown, in one change")
     }
 
+    /// Under `hide-last-separator`, the last row moved to the top (and
+    /// back) and, in the same change, a state the row it leaves the last
+    /// shown one reads set — that row logged as the last shown one, the
+    /// separator it had when the change began kept aside: quick against
+    /// general.
+    static func lastMovedAndChanged(count: Int) -> [Result] {
+        movedWithState(
+            count: count, name: "LastMoved", transitions: "separator { color: #C6C6C8  thickness: 1 }  transition resize { duration: 300ms }",
+            reader: (count - 2, "text: \"grows\"  size: open ? 90 : 30"), settings: "    hide-last-separator: true\n", movedFrom: count - 1,
+            label: "the last row moved to the top and the row left last resized, in one change")
+    }
+
     /// `count` rows, the one at `reader.place` reading state `open` with
     /// `reader.properties` (or written as `readerRow`): the row a third of
-    /// the way down moved to the top and `open` set in one change (set
-    /// first if `stateFirst`), then moved back and `open` unset, quick and
-    /// general.
+    /// the way down (or at `movedFrom`) moved to the top and `open` set in
+    /// one change (set first if `stateFirst`), then moved back and `open`
+    /// unset, quick and general. `settings`: more of the screen's settings.
     private static func movedWithState(
         count: Int, name: String, transitions: String, reader: (place: Int, properties: String), readerRow: String? = nil, stateFirst: Bool = false,
-        apart: Double = 1, label: String
+        apart: Double = 1, settings: String = "", movedFrom: Int? = nil, label: String
     ) -> [Result] {
-        var source = "screen \(name) {\n    state open: bool = false\n    defaults { \(transitions)  transition move { duration: 250ms } }\n"
+        var source = "screen \(name) {\n    state open: bool = false\n\(settings)    defaults { \(transitions)  transition move { duration: 250ms } }\n"
         // (A card's row inside is among the `count` rows: a screen holds at most 1,000,000.)
         for row in 0..<(readerRow == nil ? count : count - 1) {
             if row == reader.place {
@@ -422,11 +435,12 @@ enum HostBench {
         guard let model = benchScreen(source, path: "\(name.lowercased()).stack") else {
             return [("host: \(label) (the bench screen did not compile)", 0, "")]
         }
-        let moved = model.stacks[model.rootStack].rows[count / 3]
+        let from = movedFrom ?? count / 3
+        let moved = model.stacks[model.rootStack].rows[from]
         return quickAndGeneral(model, label: label, count: count, apart: apart) { live, step throws(RuntimeError) in
             let open = step % 2 == 0
-            if stateFirst { return try live.setState("open", to: .bool(open)) + live.move(RowKey(moved), to: open ? 0 : count / 3).events }
-            return try live.move(RowKey(moved), to: open ? 0 : count / 3).events + live.setState("open", to: .bool(open))
+            if stateFirst { return try live.setState("open", to: .bool(open)) + live.move(RowKey(moved), to: open ? 0 : from).events }
+            return try live.move(RowKey(moved), to: open ? 0 : from).events + live.setState("open", to: .bool(open))
         }
     }
 
