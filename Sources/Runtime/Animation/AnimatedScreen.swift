@@ -544,9 +544,17 @@ package struct AnimatedScreen: Sendable {
         var moving = next.movingSeparators
         var held = next.heldSeparators
         func keep(_ separator: Rect?, of row: Int) -> Bool {
-            // Its separator moving in the running change, and again in this one.
-            if moving[row] != nil { return false }
             let segment = next.segment(at: incremental.place(ofRootRow: row))
+            if moving[row] != nil {
+                // Its separator moving in the running change too: carried
+                // over (`interrupting`) as it is drawn, which the general
+                // transition's track of it starts from — on a track here,
+                // moving or caught. Carried on along the running change's
+                // track, or left standing, its separator is the general
+                // transition's.
+                guard let segment, segment.continues != true, segment.shift != 0 || segment.caught else { return false }
+                return true
+            }
             if running, segment?.continues == true {
                 // Carrying on along a running change's track — if only for
                 // the last bits of its time, rebased change after change —
