@@ -363,3 +363,76 @@ extension QuickTransitionTests {
         XCTAssertEqual(quick.live.rootRows, [3, 0, 1, 2])
     }
 }
+
+extension QuickTransitionTests {
+    /// Under `hide-last-separator`, a row the last shown one only in the
+    /// middle of a change: the last row moved to the top makes the row
+    /// before it last, an update logs that row (shown again while shown:
+    /// as the last shown one, without its separator), and a later update
+    /// shows a row after it, the last shown one now. The row had its
+    /// separator at the start and has it now: not a changed row (it took
+    /// the general transition), drawn as the general transition draws it.
+    func testARowLastOnlyInTheMiddleOfAChangeIsNotChanged() throws {
+        let source = """
+            screen Rows {
+                spacing: 4
+                hide-last-separator: true
+                state more: bool = false
+                defaults {
+                    separator { color: #DDDDDD  thickness: 1 }
+                    transition move { duration: 250ms }
+                    transition show { duration: 200ms }
+                }
+                Text a { text: "a"  size: 40 }
+                Text b { text: "b"  size: 50 }
+                Text c { text: "c"  size: 60 }
+                Text d { text: "d"  size: 70  hidden: !more }
+            }
+            """
+        var (quick, general) = sessions(try LiveModelTests.model(source), height: 600)
+        onBoth(&quick, &general) { session, _ in
+            _ = try? session.change(at: 1) { (live: inout LiveScreen) throws(RuntimeError) -> [LiveEvent] in
+                try live.move(RowKey(2), to: 0).events + live.setHidden(RowKey(1), false) + live.setState("more", to: .bool(true))
+            }
+        }
+        XCTAssertEqual(quick.live.rootRows, [2, 0, 1, 3])
+        XCTAssertEqual(quick.live.incremental.changeLog.separatorAtStart?.row, 1, "b logged as the last shown one")
+        XCTAssertTrue(quick.screen.changedQuickly, "quick")
+        compare(&quick, &general, at: 1, after: [0, 0.04, 0.1, 0.2, 2.0], label: "c moved to the top, b logged, d shown")
+    }
+}
+
+extension QuickTransitionTests {
+    /// Under `hide-last-separator`, two updates in one change, no move: a
+    /// state a row reads set, which changes nothing of it but logs it, and
+    /// the last shown row after it hidden — the logged row, the last shown
+    /// one now, differs in nothing but the separator it loses: not a
+    /// changed row (it took the general transition), drawn as the general
+    /// transition draws it.
+    func testALoggedRowMadeLastByAnotherUpdateIsNotChanged() throws {
+        let source = """
+            screen Rows {
+                spacing: 4
+                hide-last-separator: true
+                state open: bool = false
+                defaults {
+                    separator { color: #DDDDDD  thickness: 1 }
+                    transition hide { duration: 200ms  to { alpha: 0 } }
+                    transition move { duration: 250ms }
+                }
+                Text a { text: "a"  size: 40 }
+                Text b { text: open ? "b, open" : "b"  size: 50 }
+                Text c { text: "c"  size: 60 }
+            }
+            """
+        var (quick, general) = sessions(try LiveModelTests.model(source), height: 600)
+        onBoth(&quick, &general) { session, _ in
+            _ = try? session.change(at: 1) { (live: inout LiveScreen) throws(RuntimeError) -> [LiveEvent] in
+                try live.setState("open", to: .bool(true)) + live.setHidden(RowKey(2), true)
+            }
+        }
+        XCTAssertEqual(quick.live.incremental.changeLog.rows.map(\.row).sorted(), [1, 2], "b logged")
+        XCTAssertTrue(quick.screen.changedQuickly, "quick")
+        compare(&quick, &general, at: 1, after: [0, 0.04, 0.1, 0.2, 2.0], label: "b's state set, c hidden")
+    }
+}

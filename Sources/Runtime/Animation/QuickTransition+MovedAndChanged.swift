@@ -39,19 +39,22 @@ extension QuickTransition {
 
     /// Under `hide-last-separator`, whether `row`, logged as `along` (at
     /// its place along the axis now), is as it is `now` but for the
-    /// separator the last shown row gives up and another takes: the last
-    /// shown one when the change began and not now, or now and not then,
-    /// with the separator its style gives it now when it had one. The
-    /// splice passed the separator on, as it does for a row not logged:
-    /// the separators' own drawing (AnimatedScreen's `separatorsFollow`)
-    /// has it, where a track of its own would be a `move`, which no
-    /// changed row's track is.
+    /// separator the last shown row gives up and another takes: with the
+    /// separator it had when the change began (it may have been logged as
+    /// the last shown one in between), as it is now; or the last shown one
+    /// when the change began and not now, or now and not then, with the
+    /// separator its style gives it now when it had one. The splice passed
+    /// the separator on, as it does for a row not logged: the separators'
+    /// own drawing (AnimatedScreen's `separatorsFollow`) has it, where a
+    /// track of its own would be a `move`, which no changed row's track is.
     static func onlySeparatorPassed(_ row: Int, along: Pose, now: Pose, lastShownAtStart: Int?, lastNow: Int?, live: LiveScreen) -> Bool {
-        guard lastShownAtStart != lastNow, row == lastShownAtStart || row == lastNow,
+        guard live.incremental.rootStack.hideLastSeparator,
             var start = withSeparatorAtStart(along, of: row, lastShownAtStart: lastShownAtStart, live: live)
         else { return false }
-        if row == lastNow, start.separator != live.incremental.pose(ofRootRow: row, frame: now.frame, lastShown: nil).separator { return false }
-        start.separator = now.separator
+        if lastShownAtStart != lastNow, row == lastShownAtStart || row == lastNow {
+            if row == lastNow, start.separator != live.incremental.pose(ofRootRow: row, frame: now.frame, lastShown: nil).separator { return false }
+            start.separator = now.separator
+        }
         return start == now
     }
 
