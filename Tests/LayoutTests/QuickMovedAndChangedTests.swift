@@ -321,27 +321,18 @@ extension QuickTransitionTests {
     /// to the end: it loses the separator it had, not the one its style
     /// gives it now (the general transition's, drawn as it draws it).
     func testSeparatorsPassedOnByAMoveAroundUpdatesAreQuick() throws {
-        let source = """
-            screen Rows {
-                spacing: 4
-                hide-last-separator: true
-                state tall: bool = false
-                state big: bool = false
-                state thick: bool = false
-                defaults {
-                    separator { color: #DDDDDD  thickness: 1 }
-                    transition move { duration: 250ms }
-                    transition resize { duration: 150ms }
-                }
-                Text a { text: "a"  size: 40 }
-                Text b { text: "b"  size: tall ? 74 : 50 }
-                Text c { text: "c"  size: big ? 80 : 60  separator { thickness: thick ? 3 : 1 } }
-                Text d { text: "d"  size: 70 }
-            }
-            """
+        let source = Self.hideLastRows(
+            states: ["tall", "big", "thick"], transitions: "transition move { duration: 250ms }  transition resize { duration: 150ms }",
+            rows: """
+                    Text a { text: "a"  size: 40 }
+                    Text b { text: "b"  size: tall ? 74 : 50 }
+                    Text c { text: "c"  size: big ? 80 : 60  separator { thickness: thick ? 3 : 1 } }
+                    Text d { text: "d"  size: 70 }
+
+                """)
         var (quick, general) = sessions(try LiveModelTests.model(source), height: 600)
         func change(at time: Double, _ label: String, quickly: Bool = true, _ body: @escaping (inout LiveScreen) throws(RuntimeError) -> [LiveEvent]) {
-            onBoth(&quick, &general) { session, _ in _ = try? session.change(at: time, body) }
+            self.change(at: time, &quick, &general, body)
             if quickly { XCTAssertTrue(quick.screen.changedQuickly, "\(label): quick") }
             compare(&quick, &general, at: time, after: [0, 0.04, 0.1, 0.2, 2.0], label: label)
         }
@@ -373,27 +364,18 @@ extension QuickTransitionTests {
     /// separator at the start and has it now: not a changed row (it took
     /// the general transition), drawn as the general transition draws it.
     func testARowLastOnlyInTheMiddleOfAChangeIsNotChanged() throws {
-        let source = """
-            screen Rows {
-                spacing: 4
-                hide-last-separator: true
-                state more: bool = false
-                defaults {
-                    separator { color: #DDDDDD  thickness: 1 }
-                    transition move { duration: 250ms }
-                    transition show { duration: 200ms }
-                }
-                Text a { text: "a"  size: 40 }
-                Text b { text: "b"  size: 50 }
-                Text c { text: "c"  size: 60 }
-                Text d { text: "d"  size: 70  hidden: !more }
-            }
-            """
+        let source = Self.hideLastRows(
+            states: ["more"], transitions: "transition move { duration: 250ms }  transition show { duration: 200ms }",
+            rows: """
+                    Text a { text: "a"  size: 40 }
+                    Text b { text: "b"  size: 50 }
+                    Text c { text: "c"  size: 60 }
+                    Text d { text: "d"  size: 70  hidden: !more }
+
+                """)
         var (quick, general) = sessions(try LiveModelTests.model(source), height: 600)
-        onBoth(&quick, &general) { session, _ in
-            _ = try? session.change(at: 1) { (live: inout LiveScreen) throws(RuntimeError) -> [LiveEvent] in
-                try live.move(RowKey(2), to: 0).events + live.setHidden(RowKey(1), false) + live.setState("more", to: .bool(true))
-            }
+        change(at: 1, &quick, &general) { (live: inout LiveScreen) throws(RuntimeError) -> [LiveEvent] in
+            try live.move(RowKey(2), to: 0).events + live.setHidden(RowKey(1), false) + live.setState("more", to: .bool(true))
         }
         XCTAssertEqual(quick.live.rootRows, [2, 0, 1, 3])
         XCTAssertEqual(quick.live.incremental.changeLog.separatorAtStart?.row, 1, "b logged as the last shown one")
@@ -410,26 +392,17 @@ extension QuickTransitionTests {
     /// changed row (it took the general transition), drawn as the general
     /// transition draws it.
     func testALoggedRowMadeLastByAnotherUpdateIsNotChanged() throws {
-        let source = """
-            screen Rows {
-                spacing: 4
-                hide-last-separator: true
-                state open: bool = false
-                defaults {
-                    separator { color: #DDDDDD  thickness: 1 }
-                    transition hide { duration: 200ms  to { alpha: 0 } }
-                    transition move { duration: 250ms }
-                }
-                Text a { text: "a"  size: 40 }
-                Text b { text: open ? "b, open" : "b"  size: 50 }
-                Text c { text: "c"  size: 60 }
-            }
-            """
+        let source = Self.hideLastRows(
+            states: ["open"], transitions: "transition hide { duration: 200ms  to { alpha: 0 } }  transition move { duration: 250ms }",
+            rows: """
+                    Text a { text: "a"  size: 40 }
+                    Text b { text: open ? "b, open" : "b"  size: 50 }
+                    Text c { text: "c"  size: 60 }
+
+                """)
         var (quick, general) = sessions(try LiveModelTests.model(source), height: 600)
-        onBoth(&quick, &general) { session, _ in
-            _ = try? session.change(at: 1) { (live: inout LiveScreen) throws(RuntimeError) -> [LiveEvent] in
-                try live.setState("open", to: .bool(true)) + live.setHidden(RowKey(2), true)
-            }
+        change(at: 1, &quick, &general) { (live: inout LiveScreen) throws(RuntimeError) -> [LiveEvent] in
+            try live.setState("open", to: .bool(true)) + live.setHidden(RowKey(2), true)
         }
         XCTAssertEqual(quick.live.incremental.changeLog.rows.map(\.row).sorted(), [1, 2], "b logged")
         XCTAssertTrue(quick.screen.changedQuickly, "quick")

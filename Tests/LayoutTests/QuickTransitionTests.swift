@@ -152,6 +152,22 @@ final class QuickTransitionTests: XCTestCase {
         }
     }
 
+    /// `body` made as one change at `time`, on both sessions.
+    func change(
+        at time: Double, _ quick: inout HostSession, _ general: inout HostSession,
+        _ body: @escaping (inout LiveScreen) throws(RuntimeError) -> [LiveEvent]
+    ) {
+        onBoth(&quick, &general) { session, _ in _ = try? session.change(at: time, body) }
+    }
+
+    /// A screen of `rows` under `hide-last-separator` (spacing 4, a 1-point
+    /// separator), with the bool `states` and `transitions` in its defaults.
+    static func hideLastRows(states: [String] = [], transitions: String, rows: String) -> String {
+        "screen Rows {\n    spacing: 4\n    hide-last-separator: true\n"
+            + states.map { "    state \($0): bool = false\n" }.joined()
+            + "    defaults {\n        separator { color: #DDDDDD  thickness: 1 }\n        \(transitions)\n    }\n" + rows + "}\n"
+    }
+
     /// Both sessions' passes `delays` after `time`, compared; returns how
     /// many instants were.
     @discardableResult
