@@ -32,15 +32,11 @@ extension QuickTransition {
         changes.reserveCapacity(log.blocks.count + log.rows.count)
         let made = Set(log.blocks.flatMap(\.inserted))
         var seen = Set<Int>(minimumCapacity: log.rows.count)
-        let axis = incremental.rootStack.axis
         let lastNow = incremental.lastShownForSeparators()
         for (number, (row, before)) in log.rows.enumerated() where !made.contains(row) && seen.insert(row).inserted {
             guard incremental.lists(rootRow: row) else { continue }
             // A row that only moved (rows before it changed) follows them.
-            let now = incremental.pose(ofRootRow: row)
-            var moved = before
-            if axis == .vertical { moved.frame.y = now.frame.y } else { moved.frame.x = now.frame.x }
-            if moved != now, !onlySeparatorPassed(row, along: moved, now: now, lastShownAtStart: log.lastShownAtStart, lastNow: lastNow, live: live) {
+            if changedBeyondMoving(row, logged: before, lastShownAtStart: log.lastShownAtStart, lastNow: lastNow, live: live) {
                 changes.append((incremental.place(ofRootRow: row), 1, .row(row, before: before, beforeSplice: number < log.loggedBeforeSplice)))
             }
         }

@@ -21,20 +21,26 @@ extension QuickTransition {
     /// (IncrementalLayout+Updates).
     static func changedAfterMoving(_ log: IncrementalLayout.ChangeLog, live: LiveScreen) -> [ChangedAfterMoving] {
         let incremental = live.incremental
-        let axis = incremental.rootStack.axis
         var changed: [ChangedAfterMoving] = []
         var seen = Set<Int>()
         let lastNow = incremental.lastShownForSeparators()
         for (number, (row, before)) in log.rows.enumerated() where incremental.lists(rootRow: row) && seen.insert(row).inserted {
-            let now = incremental.pose(ofRootRow: row)
-            var along = before
-            if axis == .vertical { along.frame.y = now.frame.y } else { along.frame.x = now.frame.x }
-            if along != now, !onlySeparatorPassed(row, along: along, now: now, lastShownAtStart: log.lastShownAtStart, lastNow: lastNow, live: live) {
+            if changedBeyondMoving(row, logged: before, lastShownAtStart: log.lastShownAtStart, lastNow: lastNow, live: live) {
                 changed.append((incremental.place(ofRootRow: row), row, before, number < log.loggedBeforeSplice))
             }
         }
         changed.sort { $0.at < $1.at }
         return changed
+    }
+
+    /// Whether `row`, logged as `logged`, is drawn otherwise now than where
+    /// moving along the axis takes it (rows before it changed), beyond the
+    /// separator the last shown row passes on (`onlySeparatorPassed`).
+    static func changedBeyondMoving(_ row: Int, logged: Pose, lastShownAtStart: Int?, lastNow: Int?, live: LiveScreen) -> Bool {
+        let now = live.incremental.pose(ofRootRow: row)
+        var along = logged
+        if live.incremental.rootStack.axis == .vertical { along.frame.y = now.frame.y } else { along.frame.x = now.frame.x }
+        return along != now && !onlySeparatorPassed(row, along: along, now: now, lastShownAtStart: lastShownAtStart, lastNow: lastNow, live: live)
     }
 
     /// Under `hide-last-separator`, whether `row`, logged as `along` (at
