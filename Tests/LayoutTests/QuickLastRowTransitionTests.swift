@@ -399,3 +399,48 @@ extension QuickTransitionTests {
         XCTAssertReached(overMovingSeparators, moreThan: 5, "changes composed with a running one that moves the last separator")
     }
 }
+
+extension QuickTransitionTests {
+    /// Under `hide-last-separator`, a row that becomes (or stops being) the
+    /// last shown one as a running change moves it — its separator drawn
+    /// from the one it had to the one it has — changed by a change made
+    /// while it moves: resized, or hidden. Its new track starts from where
+    /// it is drawn, that separator with it, as the general transition
+    /// starts it; composed with the running change, without a full layout
+    /// (both took the general transition).
+    func testARowWhoseSeparatorMovesChangedWhileItMovesIsComposed() throws {
+        let model = try LiveModelTests.model("""
+            screen Moving {
+                hide-last-separator: true
+                state open: bool = false
+                state big: bool = false
+                defaults {
+                    separator { color: #C6C6C8  thickness: 1  insets: 0 15 }
+                    transition resize { duration: 300ms  delay: 60ms  curve: spring(0.6) }
+                    transition hide { duration: 150ms  delay: 20ms  to { alpha: 0 } }
+                    transition show { duration: 150ms }
+                }
+                Text head { text: "grows"  size: open ? 90 : 40 }
+                Text a { text: "a"  size: 44 }
+                Text b { text: "becomes last"  size: big ? 70 : 44 }
+                Text last { text: "hides"  size: 44  hidden: open }
+            }
+            """)
+        for (name, second) in [("resized", { (live: inout LiveScreen) throws(RuntimeError) -> [LiveEvent] in try live.setState("big", to: .bool(true)) }),
+                               ("hidden", { (live: inout LiveScreen) throws(RuntimeError) -> [LiveEvent] in try live.setHidden(RowKey(2), true) })] {
+            for (open, delay) in [(true, 0.03), (true, 0.15), (false, 0.15)] {
+                var (quick, general) = sessions(model, height: 500)
+                let label = "b \(open ? "made" : "no longer") the last shown row, then \(name) \(delay) s in"
+                if !open {
+                    change(at: 0, &quick, &general) { (live: inout LiveScreen) throws(RuntimeError) -> [LiveEvent] in try live.setState("open", to: .bool(true)) }
+                }
+                change(at: 1, &quick, &general) { (live: inout LiveScreen) throws(RuntimeError) -> [LiveEvent] in try live.setState("open", to: .bool(open)) }
+                XCTAssertEqual(quick.screen.quick?.movingSeparators.keys.contains(2), true, "\(label): b moves as its separator does")
+                change(at: 1 + delay, &quick, &general, second)
+                XCTAssertTrue(quick.screen.changedQuickly, "\(label): composed")
+                XCTAssertEqual(quick.screen.quick?.changedRows.contains(2), true, "\(label): b on a track of its own")
+                compare(&quick, &general, at: 1 + delay, after: [0, 0.01, 0.03, 0.059, 0.061, 0.1, 0.2, 0.35, 0.5, 1], label: label)
+            }
+        }
+    }
+}

@@ -249,8 +249,17 @@ extension QuickTransition {
                 if let track = runningTrack[row] {
                     if !track.isOver(at: elapsed) { current = (track.pose(at: elapsed), track) }
                 } else if inFlight, !then.hidden, !running.changedRows.contains(row), let segment, let timing = segment.timing {
-                    let was = shifted(then, -segment.shift)
-                    current = (shifted(then, drawnOff), RowTrack(
+                    // The running change's track of it as the general
+                    // transition has it (`tracks(in:low:high:)`): with the
+                    // separator it had, when the running change passed
+                    // one on to it or took one from it (it became or
+                    // ceased to be the last shown row as it moved).
+                    var was = shifted(then, -segment.shift), drawn = shifted(then, drawnOff)
+                    if let separator = running.movingSeparators[row] {
+                        was.separator = separator
+                        drawn.separator = running.separator(of: row, position: position, now: then.separator, at: elapsed, atStart: elapsed <= 0)
+                    }
+                    current = (drawn, RowTrack(
                         row: row, kind: .move, delay: timing.delay, duration: timing.duration, curve: timing.curve,
                         before: was, from: was, to: then, after: then))
                 }
@@ -346,7 +355,10 @@ extension QuickTransition {
         // is), then the new one: the general transition takes it on from
         // where it is drawn, that separator with it.
         for (row, _) in running.movingSeparators {
-            guard new.lists(rootRow: row), !new.isHidden(row), !quick.changedRows.contains(row) else { return nil }
+            // Changed by this change too: its track starts from where it is
+            // drawn, that separator with it (above).
+            if quick.changedRows.contains(row), new.lists(rootRow: row) { continue }
+            guard new.lists(rootRow: row), !new.isHidden(row) else { return nil }
             let place = old.place(of: row)
             guard place >= 0, let then = old.pose(of: row) else { return nil }
             // At the running change's own instant it is drawn as at its
