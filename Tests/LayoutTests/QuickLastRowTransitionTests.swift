@@ -444,3 +444,61 @@ extension QuickTransitionTests {
         }
     }
 }
+
+extension QuickTransitionTests {
+    /// Under `hide-last-separator`, a row that becomes the last shown one
+    /// as a running change moves it, then stops being it in a change that
+    /// carries it on along that change's track (the row after it shown
+    /// again): the general transition takes it on from where it is drawn,
+    /// its separator from the one drawn to the one the track was headed to,
+    /// which it keeps until the change ends. Composed, without a full
+    /// layout (it took the general transition); then a third change while
+    /// that runs, which carries it on again (the row after it resized) or
+    /// sends it elsewhere (the head shrinking back) — composed too, or
+    /// made the general transition's on purpose, which takes the row on
+    /// from the quick transition's track of it.
+    func testARowCarriedOnAsItsSeparatorMovesAgainIsComposed() throws {
+        let model = try LiveModelTests.model("""
+            screen Moving {
+                hide-last-separator: true
+                state open: bool = false
+                state gone: bool = false
+                state tall: bool = false
+                defaults {
+                    separator { color: #C6C6C8  thickness: 1  insets: 0 15 }
+                    transition resize { duration: 300ms  delay: 60ms  curve: spring(0.6) }
+                    transition hide { duration: 150ms  delay: 20ms  to { alpha: 0 } }
+                    transition show { duration: 150ms }
+                }
+                Text head { text: "grows"  size: open ? 90 : 40 }
+                Text a { text: "a"  size: 44 }
+                Text b { text: "last, then not"  size: 44 }
+                Text last { text: "hides, then shows"  size: tall ? 60 : 44  hidden: gone }
+            }
+            """)
+        let instants = [0, 0.01, 0.03, 0.059, 0.061, 0.1, 0.2, 0.35, 0.5, 1]
+        for (name, third) in [("the row after it resized", { (live: inout LiveScreen) throws(RuntimeError) -> [LiveEvent] in try live.setState("tall", to: .bool(true)) }),
+                              ("the head shrinking back", { (live: inout LiveScreen) throws(RuntimeError) -> [LiveEvent] in try live.setState("open", to: .bool(false)) })] {
+            for delay in [0.03, 0.12] {
+              for thirdQuickly in [true, false] {
+                var (quick, general) = sessions(model, height: 500)
+                change(at: 1, &quick, &general) { (live: inout LiveScreen) throws(RuntimeError) -> [LiveEvent] in
+                    try live.setState("open", to: .bool(true)) + live.setState("gone", to: .bool(true))
+                }
+                XCTAssertEqual(quick.screen.quick?.movingSeparators.keys.contains(2), true, "b moves as it becomes the last shown row")
+                compare(&quick, &general, at: 1, after: instants, label: "head grown, last hidden")
+                change(at: 1 + delay, &quick, &general) { (live: inout LiveScreen) throws(RuntimeError) -> [LiveEvent] in try live.setState("gone", to: .bool(false)) }
+                let label = "last shown again \(delay) s in"
+                XCTAssertTrue(quick.screen.changedQuickly, "\(label): composed")
+                XCTAssertEqual(quick.screen.quick?.heldSeparators.keys.contains(2), true, "\(label): b carried on, headed to the separator it had")
+                XCTAssertEqual(quick.screen.quick?.movingSeparators.keys.contains(2), true, "\(label): b carried on from the separator drawn")
+                compare(&quick, &general, at: 1 + delay, after: instants, label: label)
+                quick.allowsQuickChanges = thirdQuickly
+                change(at: 1 + 2 * delay, &quick, &general, third)
+                XCTAssertEqual(quick.screen.changedQuickly, thirdQuickly, "\(label), then \(name): composed, unless made general")
+                compare(&quick, &general, at: 1 + 2 * delay, after: instants, label: "\(label), then \(name) (quick: \(thirdQuickly))")
+              }
+            }
+        }
+    }
+}

@@ -118,15 +118,19 @@ extension QuickTransitionTests {
             // taken as changed.
             XCTAssertGreaterThan(quickly, atRest * 4 / 5, "changes made at rest taken without a full layout (hide-last \(hideLast))")
             // Made while the last change ran: composed with it, as the
-            // general transition takes it (under `hide-last-separator`, 34
-            // of 37 at this seed: 24, then 30, 32 before a row whose
-            // separator moves in the running change and again in this one,
-            // on a track here, was drawn from the one it has, 33 before
-            // such a row changed by this change started its track from
-            // the separator it is drawn with).
+            // general transition takes it (under `hide-last-separator`, 35
+            // of 37 at this seed, the other two quick as well but with no
+            // row on a track of its own, which this count asks for: 24,
+            // then 30, 32 before a row whose separator moves
+            // in the running change and again in this one, on a track
+            // here, was drawn from the one it has, 33 before such a row
+            // changed by this change started its track from the separator
+            // it is drawn with, 34 before one carried on along the running
+            // track went from there to the separator that track was headed
+            // to).
             XCTAssertGreaterThan(
                 composing.quickly, composing.running * (hideLast ? 1 : 3) / (hideLast ? 2 : 4), "changes made while one ran composed (hide-last \(hideLast))")
-            if hideLast { XCTAssertReached(composing.quickly, moreThan: 33, "composed, rows whose separators move again or change among them") }
+            if hideLast { XCTAssertReached(composing.quickly, moreThan: 34, "composed, rows whose separators move again or change among them") }
             // (Under `hide-last-separator`, 43 of 163 while moves and
             // changes reaching the last shown row took the general
             // transition; 56, then 70 since.)

@@ -550,10 +550,17 @@ package struct AnimatedScreen: Sendable {
                 // over (`interrupting`) as it is drawn, which the general
                 // transition's track of it starts from — on a track here,
                 // moving or caught. Carried on along the running change's
-                // track, or left standing, its separator is the general
+                // track, from there to the separator that track was headed
+                // to (the one it had before this change), held to the end
+                // as the general transition holds a carried-on track's end
+                // pose. Left standing, its separator is the general
                 // transition's.
-                guard let segment, segment.continues != true, segment.shift != 0 || segment.caught else { return false }
-                return true
+                guard let segment else { return false }
+                if running, segment.continues {
+                    held[row] = .some(separator)
+                    return true
+                }
+                return segment.shift != 0 || segment.caught
             }
             if running, segment?.continues == true {
                 // Carrying on along a running change's track — if only for

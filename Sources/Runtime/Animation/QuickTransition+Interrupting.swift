@@ -376,7 +376,7 @@ extension QuickTransition {
             guard place >= 0, running.segment(at: place).map(isInFlight) ?? false else { continue }
             if quick.segment(at: new.place(ofRootRow: row))?.continues == true {
                 quick.heldSeparators[row] = separator
-            } else {
+            } else if running.movingSeparators[row] == nil {
                 quick.movingSeparators[row] = separator
             }
         }

@@ -160,16 +160,18 @@ struct QuickTransition: Sendable {
     /// (`atStart`: at its instant): for a row of `movingSeparators`, the
     /// one it had until its segment's track starts, the two mixed as
     /// `Pose.interpolated` mixes them while it runs, then `now`; for a row
-    /// of `heldSeparators`, the one held.
+    /// of `heldSeparators`, the one held — for a row of both, the one it
+    /// had mixed with the one held, then that one.
     func separator(of row: Int, position: Int, now: Rect?, at t: Double, atStart: Bool) -> Rect? {
         // Asked for every row of every frame: nearly always none to look up.
-        if !heldSeparators.isEmpty, let held = heldSeparators[row] { return held }
-        guard !movingSeparators.isEmpty, let was = movingSeparators[row] else { return now }
+        let held = heldSeparators.isEmpty ? nil : heldSeparators[row]
+        guard !movingSeparators.isEmpty, let was = movingSeparators[row] else { return held ?? now }
+        let target = held ?? now
         if atStart { return was }
-        guard let segment = segment(at: position), segment.isOnTracks, let timing = segment.timing else { return now }
+        guard let segment = segment(at: position), segment.isOnTracks, let timing = segment.timing else { return target }
         if t <= timing.delay { return was }
-        if t >= timing.end { return now }
-        switch (was, now) {
+        if t >= timing.end { return target }
+        switch (was, target) {
         case (let a?, let b?): return a.interpolated(to: b, timing.curve.progress(at: (t - timing.delay) / timing.duration))
         case (let a?, nil): return a
         case (nil, let b): return b
@@ -281,8 +283,8 @@ struct QuickTransition: Sendable {
                 let shift = segment.shift
                 var was = now, to = now
                 was.frame = axis == .vertical ? now.frame.moved(by: 0, -shift) : now.frame.moved(by: -shift, 0)
-                if let separator = movingSeparators[row] { was.separator = separator }
                 if let held = heldSeparators[row] { (was.separator, to.separator) = (held, held) }
+                if let separator = movingSeparators[row] { was.separator = separator }
                 out.append(RowTrack(
                     row: row, kind: .move, delay: timing.delay, duration: timing.duration, curve: timing.curve,
                     before: was, from: was, to: to, after: to))
