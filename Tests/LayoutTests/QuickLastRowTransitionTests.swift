@@ -502,3 +502,52 @@ extension QuickTransitionTests {
         }
     }
 }
+
+extension QuickTransitionTests {
+    /// Under `hide-last-separator`, a row that became (or stopped being)
+    /// the last shown one as a running change moved it, its move over while
+    /// that change still runs (the row after it hides or shows slowly),
+    /// then stops (or starts) being it in a change that leaves it standing
+    /// (the row after it shown or hidden again): drawn with the separator
+    /// the layout gives it from the change's first instant, as the general
+    /// transition draws a row it has no track of; composed, without a full
+    /// layout (it took the general transition).
+    func testARowStandingAsItsSeparatorMovesAgainIsComposed() throws {
+        let model = try LiveModelTests.model("""
+            screen Moving {
+                hide-last-separator: true
+                state open: bool = false
+                state gone: bool = false
+                defaults {
+                    separator { color: #C6C6C8  thickness: 1  insets: 0 15 }
+                    transition resize { duration: 300ms  delay: 60ms  curve: spring(0.6) }
+                    transition hide { duration: 900ms  delay: 20ms  to { alpha: 0 } }
+                    transition show { duration: 900ms }
+                }
+                Text head { text: "grows"  size: open ? 90 : 40 }
+                Text a { text: "a"  size: 44 }
+                Text b { text: "last, then not"  size: 44 }
+                Text last { text: "hides, then shows"  size: 44  hidden: gone }
+            }
+            """)
+        let instants = [0, 0.01, 0.03, 0.1, 0.2, 0.35, 0.5, 1]
+        for (madeLast, delay) in [(true, 0.5), (true, 0.7), (false, 0.5)] {
+            var (quick, general) = sessions(model, height: 500)
+            if !madeLast {
+                change(at: 0, &quick, &general) { (live: inout LiveScreen) throws(RuntimeError) -> [LiveEvent] in
+                    try live.setState("open", to: .bool(true)) + live.setState("gone", to: .bool(true))
+                }
+            }
+            change(at: 2, &quick, &general) { (live: inout LiveScreen) throws(RuntimeError) -> [LiveEvent] in
+                try live.setState("open", to: .bool(madeLast)) + live.setState("gone", to: .bool(madeLast))
+            }
+            let label = "b \(madeLast ? "made" : "no longer") the last shown row, then \(madeLast ? "not" : "again") \(delay) s in"
+            XCTAssertEqual(quick.screen.quick?.movingSeparators.keys.contains(2), true, "\(label): b moves as its separator does")
+            compare(&quick, &general, at: 2, after: instants, label: "\(label), first change")
+            change(at: 2 + delay, &quick, &general) { (live: inout LiveScreen) throws(RuntimeError) -> [LiveEvent] in try live.setState("gone", to: .bool(!madeLast)) }
+            XCTAssertTrue(quick.screen.changedQuickly, "\(label): composed")
+            XCTAssertEqual(quick.screen.quick?.movingSeparators.keys.contains(2), false, "\(label): b drawn as the layout has it")
+            compare(&quick, &general, at: 2 + delay, after: instants, label: label)
+        }
+    }
+}

@@ -553,14 +553,17 @@ package struct AnimatedScreen: Sendable {
                 // track, from there to the separator that track was headed
                 // to (the one it had before this change), held to the end
                 // as the general transition holds a carried-on track's end
-                // pose. Left standing, its separator is the general
-                // transition's.
+                // pose. Left standing (its move in the running change
+                // over), drawn as the layout has it from the change's first
+                // instant, as the general transition draws a row it has no
+                // track of.
                 guard let segment else { return false }
                 if running, segment.continues {
                     held[row] = .some(separator)
-                    return true
+                } else if !segment.isOnTracks {
+                    moving[row] = nil
                 }
-                return segment.shift != 0 || segment.caught
+                return true
             }
             if running, segment?.continues == true {
                 // Carrying on along a running change's track — if only for
