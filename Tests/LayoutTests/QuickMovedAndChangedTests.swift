@@ -326,8 +326,10 @@ extension QuickTransitionTests {
     ///   separator), then moved to the end: it changes in nothing but the
     ///   separator it loses.
     /// And a state that thickens a row's separator set, then the row moved
-    /// to the end: it loses the separator it had, not the one its style
-    /// gives it now (the general transition's, drawn as it draws it).
+    /// to the end (or moved there first): it loses the separator it had,
+    /// not the one its style gives it now, as the general transition draws
+    /// it (which took it before); moved away from the end as its separator
+    /// thins, it gains the one its style gives it now.
     func testSeparatorsPassedOnByAMoveAroundUpdatesAreQuick() throws {
         let source = Self.hideLastRows(
             states: ["tall", "big", "thick"], transitions: "transition move { duration: 250ms }  transition resize { duration: 150ms }",
@@ -356,8 +358,16 @@ extension QuickTransitionTests {
             try live.setState("big", to: .bool(false)) + live.setHidden(RowKey(1), false) + live.move(RowKey(1), to: 3).events
         }
         XCTAssertEqual(quick.live.rootRows, [3, 2, 0, 1])
-        change(at: 10, "c's separator thickened, c moved to the end", quickly: false) { (live: inout LiveScreen) throws(RuntimeError) -> [LiveEvent] in
+        change(at: 10, "c's separator thickened, c moved to the end") { (live: inout LiveScreen) throws(RuntimeError) -> [LiveEvent] in
             try live.setState("thick", to: .bool(true)) + live.move(RowKey(2), to: 3).events
+        }
+        XCTAssertEqual(quick.live.rootRows, [3, 0, 1, 2])
+        change(at: 13, "c moved to the top, its separator thinned") { (live: inout LiveScreen) throws(RuntimeError) -> [LiveEvent] in
+            try live.move(RowKey(2), to: 0).events + live.setState("thick", to: .bool(false))
+        }
+        XCTAssertEqual(quick.live.rootRows, [2, 3, 0, 1])
+        change(at: 16, "c moved to the end, then its separator thickened") { (live: inout LiveScreen) throws(RuntimeError) -> [LiveEvent] in
+            try live.move(RowKey(2), to: 3).events + live.setState("thick", to: .bool(true))
         }
         XCTAssertEqual(quick.live.rootRows, [3, 0, 1, 2])
     }

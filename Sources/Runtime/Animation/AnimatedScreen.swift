@@ -587,8 +587,11 @@ package struct AnimatedScreen: Sendable {
             guard listed(was), keep(nil, of: was) else { return false }
         }
         if let now, !next.changedRows.contains(now) {
+            // The separator it had: of its style then, where the change
+            // logged it (a state its separator reads set), as the general
+            // transition's layout before has it.
             guard listed(now), let frame = incremental.frame(ofRootRow: now),
-                keep(incremental.pose(ofRootRow: now, frame: frame, lastShown: was).separator, of: now)
+                keep(QuickTransition.loggedSeparatorAtStart(of: now, live: after) ?? incremental.pose(ofRootRow: now, frame: frame, lastShown: was).separator, of: now)
             else { return false }
         }
         next.separatorsAtStart = starts

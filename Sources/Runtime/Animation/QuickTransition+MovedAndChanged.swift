@@ -48,17 +48,17 @@ extension QuickTransition {
     /// separator the last shown row gives up and another takes: with the
     /// separator it had when the change began (it may have been logged as
     /// the last shown one in between), as it is now; or the last shown one
-    /// when the change began and not now, or now and not then, with the
-    /// separator its style gives it now when it had one. The splice passed
-    /// the separator on, as it does for a row not logged: the separators'
-    /// own drawing (AnimatedScreen's `separatorsFollow`) has it, where a
-    /// track of its own would be a `move`, which no changed row's track is.
+    /// when the change began and not now, or now and not then — whatever
+    /// separator its style gives it now: the one it had is drawn from the
+    /// log (`loggedSeparatorAtStart`). The splice passed the separator on,
+    /// as it does for a row not logged: the separators' own drawing
+    /// (AnimatedScreen's `separatorsFollow`) has it, where a track of its
+    /// own would be a `move`, which no changed row's track is.
     static func onlySeparatorPassed(_ row: Int, along: Pose, now: Pose, lastShownAtStart: Int?, lastNow: Int?, live: LiveScreen) -> Bool {
         guard live.incremental.rootStack.hideLastSeparator,
             var start = withSeparatorAtStart(along, of: row, lastShownAtStart: lastShownAtStart, live: live)
         else { return false }
         if lastShownAtStart != lastNow, row == lastShownAtStart || row == lastNow {
-            if row == lastNow, start.separator != live.incremental.pose(ofRootRow: row, frame: now.frame, lastShown: nil).separator { return false }
             start.separator = now.separator
         }
         return start == now

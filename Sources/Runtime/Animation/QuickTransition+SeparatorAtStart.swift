@@ -27,4 +27,18 @@ extension QuickTransition {
         }
         return pose
     }
+
+    /// Under `hide-last-separator`, the separator (relative to its frame)
+    /// the screen's row `row` had when the change began, for a row the
+    /// change logged — a state its separator reads set, say — that is
+    /// unchanged but for its place and the separator it gains or loses;
+    /// nil when the change did not log it or the one it had is not known
+    /// (then its style now tells it).
+    static func loggedSeparatorAtStart(of row: Int, live: LiveScreen) -> Rect?? {
+        let log = live.incremental.changeLog
+        guard log.loggedRows.contains(row), let logged = log.rows.first(where: { $0.row == row })?.before,
+            let start = withSeparatorAtStart(logged, of: row, lastShownAtStart: log.lastShownAtStart, live: live)
+        else { return nil }
+        return .some(start.separator)
+    }
 }
