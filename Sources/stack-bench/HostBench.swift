@@ -149,6 +149,7 @@ enum HostBench {
             results += hiddenMovedAndShown(count: count)
             results += changedThenMoved(count: count)
             results += lastMovedAndChanged(count: count)
+            results += separatorPassedThenChanged(count: count)
             results += movedBesideCard(count: count)
             results += movedAndChangedWhileRunning(count: count)
             results += manyUpdates(count: count, updates: 500)
@@ -411,6 +412,26 @@ enum HostBench {
             count: count, name: "LastMoved", transitions: "separator { color: #C6C6C8  thickness: 1 }  transition resize { duration: 300ms }",
             reader: (count - 2, "text: \"grows\"  size: open ? 90 : 30"), settings: "    hide-last-separator: true\n", movedFrom: count - 1,
             label: "the last row moved to the top and the row left last resized, in one change")
+    }
+
+    /// Under `hide-last-separator`, the first row growing as the last one
+    /// hides (the row before it made the last shown one as it moves, its
+    /// separator going), then that row resized while it moves, each change
+    /// 50 ms after the one before (then all back): each composed with the
+    /// running one, quick against general.
+    static func separatorPassedThenChanged(count: Int) -> [Result] {
+        var source = "screen Passed {\n    state open: bool = false\n    state big: bool = false\n    hide-last-separator: true\n"
+        source += "    defaults { separator { color: #C6C6C8  thickness: 1 }  transition resize { duration: 300ms  delay: 60ms }  transition hide { duration: 150ms } }\n"
+        source += "    Text head { text: \"grows\"  size: open ? 90 : 40 }\n"
+        for row in 1..<(count - 2) { source += "    Text r\(row) { text: \"row\"  size: 44 }\n" }
+        source += "    Text b { text: \"made last\"  size: big ? 70 : 44 }\n    Text last { text: \"hides\"  size: 44  hidden: open }\n}\n"
+        guard let model = benchScreen(source, path: "passed.stack") else {
+            return [("host: a separator passed on (the bench screen did not compile)", 0, "")]
+        }
+        return quickAndGeneral(model, label: "the row made last as it moves resized 50 ms in, composed", count: count, apart: 0.05) { live, step throws(RuntimeError) in
+            let on = step % 4 < 2
+            return step % 2 == 0 ? try live.setState("open", to: .bool(on)) : try live.setState("big", to: .bool(on))
+        }
     }
 
     /// `count` rows, the one at `reader.place` reading state `open` with
