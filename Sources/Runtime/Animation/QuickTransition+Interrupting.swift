@@ -250,18 +250,12 @@ extension QuickTransition {
                     if !track.isOver(at: elapsed) { current = (track.pose(at: elapsed), track) }
                 } else if inFlight, !then.hidden, !running.changedRows.contains(row), let segment, let timing = segment.timing {
                     // The running change's track of it as the general
-                    // transition has it (`tracks(in:low:high:)`): with the
-                    // separator it had, when the running change passed
-                    // one on to it or took one from it (it became or
-                    // ceased to be the last shown row as it moved).
-                    var was = shifted(then, -segment.shift), drawn = shifted(then, drawnOff)
-                    if let separator = running.movingSeparators[row] {
-                        was.separator = separator
-                        drawn.separator = running.separator(of: row, position: position, now: then.separator, at: elapsed, atStart: elapsed <= 0)
-                    }
-                    current = (drawn, RowTrack(
-                        row: row, kind: .move, delay: timing.delay, duration: timing.duration, curve: timing.curve,
-                        before: was, from: was, to: then, after: then))
+                    // transition has it, drawn with the separator the
+                    // running change draws (it passed one on to the row,
+                    // or took one from it, as it moved it).
+                    var drawn = shifted(then, drawnOff)
+                    drawn.separator = running.separator(of: row, position: position, now: then.separator, at: elapsed, atStart: elapsed <= 0)
+                    current = (drawn, running.followingTrack(of: row, to: then, shift: segment.shift, timing: timing, axis: axis))
                 }
                 guard let made = track(
                     of: row, current: current, then: then, now: now, elapsed: elapsed, screen: after.screen, fallback: fallback,

@@ -280,18 +280,26 @@ struct QuickTransition: Sendable {
             // Rows of the change have their own tracks (an inserted block
             // lies where an earlier block's followers are).
             if !now.hidden, !changedRows.contains(row), let segment = segment(at: index), segment.isOnTracks, let timing = segment.timing {
-                let shift = segment.shift
-                var was = now, to = now
-                was.frame = axis == .vertical ? now.frame.moved(by: 0, -shift) : now.frame.moved(by: -shift, 0)
-                if let held = heldSeparators[row] { (was.separator, to.separator) = (held, held) }
-                if let separator = movingSeparators[row] { was.separator = separator }
-                out.append(RowTrack(
-                    row: row, kind: .move, delay: timing.delay, duration: timing.duration, curve: timing.curve,
-                    before: was, from: was, to: to, after: to))
+                out.append(followingTrack(of: row, to: now, shift: segment.shift, timing: timing, axis: axis))
             }
             return true
         }
         return out
+    }
+
+    /// The `move` track the general transition has for `row`, a row of a
+    /// segment on tracks (`shift` further along than before, moving with
+    /// `timing`), headed to `pose`: from the separator it had, when the
+    /// change passed one on to it or took one from it, to the one held,
+    /// when the change carries it on along a running change's track.
+    func followingTrack(of row: Int, to pose: Pose, shift: Double, timing: Timing, axis: Axis) -> RowTrack {
+        var was = pose, to = pose
+        was.frame = axis == .vertical ? pose.frame.moved(by: 0, -shift) : pose.frame.moved(by: -shift, 0)
+        if let held = heldSeparators[row] { (was.separator, to.separator) = (held, held) }
+        if let separator = movingSeparators[row] { was.separator = separator }
+        return RowTrack(
+            row: row, kind: .move, delay: timing.delay, duration: timing.duration, curve: timing.curve,
+            before: was, from: was, to: to, after: to)
     }
 }
 
