@@ -409,23 +409,7 @@ extension QuickTransitionTests {
     /// starts it; composed with the running change, without a full layout
     /// (both took the general transition).
     func testARowWhoseSeparatorMovesChangedWhileItMovesIsComposed() throws {
-        let model = try LiveModelTests.model("""
-            screen Moving {
-                hide-last-separator: true
-                state open: bool = false
-                state big: bool = false
-                defaults {
-                    separator { color: #C6C6C8  thickness: 1  insets: 0 15 }
-                    transition resize { duration: 300ms  delay: 60ms  curve: spring(0.6) }
-                    transition hide { duration: 150ms  delay: 20ms  to { alpha: 0 } }
-                    transition show { duration: 150ms }
-                }
-                Text head { text: "grows"  size: open ? 90 : 40 }
-                Text a { text: "a"  size: 44 }
-                Text b { text: "becomes last"  size: big ? 70 : 44 }
-                Text last { text: "hides"  size: 44  hidden: open }
-            }
-            """)
+        let model = try Self.passingScreen(states: ["big"], bSize: "big ? 70 : 44", hidden: "open")
         for (name, second) in [("resized", { (live: inout LiveScreen) throws(RuntimeError) -> [LiveEvent] in try live.setState("big", to: .bool(true)) }),
                                ("hidden", { (live: inout LiveScreen) throws(RuntimeError) -> [LiveEvent] in try live.setHidden(RowKey(2), true) })] {
             for (open, delay) in [(true, 0.03), (true, 0.15), (false, 0.15)] {
@@ -458,24 +442,7 @@ extension QuickTransitionTests {
     /// made the general transition's on purpose, which takes the row on
     /// from the quick transition's track of it.
     func testARowCarriedOnAsItsSeparatorMovesAgainIsComposed() throws {
-        let model = try LiveModelTests.model("""
-            screen Moving {
-                hide-last-separator: true
-                state open: bool = false
-                state gone: bool = false
-                state tall: bool = false
-                defaults {
-                    separator { color: #C6C6C8  thickness: 1  insets: 0 15 }
-                    transition resize { duration: 300ms  delay: 60ms  curve: spring(0.6) }
-                    transition hide { duration: 150ms  delay: 20ms  to { alpha: 0 } }
-                    transition show { duration: 150ms }
-                }
-                Text head { text: "grows"  size: open ? 90 : 40 }
-                Text a { text: "a"  size: 44 }
-                Text b { text: "last, then not"  size: 44 }
-                Text last { text: "hides, then shows"  size: tall ? 60 : 44  hidden: gone }
-            }
-            """)
+        let model = try Self.passingScreen(states: ["gone", "tall"], lastSize: "tall ? 60 : 44", hidden: "gone")
         let instants = [0, 0.01, 0.03, 0.059, 0.061, 0.1, 0.2, 0.35, 0.5, 1]
         for (name, third) in [("the row after it resized", { (live: inout LiveScreen) throws(RuntimeError) -> [LiveEvent] in try live.setState("tall", to: .bool(true)) }),
                               ("the head shrinking back", { (live: inout LiveScreen) throws(RuntimeError) -> [LiveEvent] in try live.setState("open", to: .bool(false)) })] {
@@ -513,23 +480,7 @@ extension QuickTransitionTests {
     /// transition draws a row it has no track of; composed, without a full
     /// layout (it took the general transition).
     func testARowStandingAsItsSeparatorMovesAgainIsComposed() throws {
-        let model = try LiveModelTests.model("""
-            screen Moving {
-                hide-last-separator: true
-                state open: bool = false
-                state gone: bool = false
-                defaults {
-                    separator { color: #C6C6C8  thickness: 1  insets: 0 15 }
-                    transition resize { duration: 300ms  delay: 60ms  curve: spring(0.6) }
-                    transition hide { duration: 900ms  delay: 20ms  to { alpha: 0 } }
-                    transition show { duration: 900ms }
-                }
-                Text head { text: "grows"  size: open ? 90 : 40 }
-                Text a { text: "a"  size: 44 }
-                Text b { text: "last, then not"  size: 44 }
-                Text last { text: "hides, then shows"  size: 44  hidden: gone }
-            }
-            """)
+        let model = try Self.passingScreen(states: ["gone"], hidden: "gone", hideAndShow: 900)
         let instants = [0, 0.01, 0.03, 0.1, 0.2, 0.35, 0.5, 1]
         for (madeLast, delay) in [(true, 0.5), (true, 0.7), (false, 0.5)] {
             var (quick, general) = sessions(model, height: 500)
@@ -549,5 +500,32 @@ extension QuickTransitionTests {
             XCTAssertEqual(quick.screen.quick?.movingSeparators.keys.contains(2), false, "\(label): b drawn as the layout has it")
             compare(&quick, &general, at: 2 + delay, after: instants, label: label)
         }
+    }
+}
+
+extension QuickTransitionTests {
+    /// Under `hide-last-separator`: a head that grows with state `open`,
+    /// rows `a` and `b` (its size `bSize`), and a last row (`lastSize`)
+    /// hidden when `hidden` holds — so that `b` becomes the last shown row,
+    /// or stops being it, as the head's growing moves it (resized after a
+    /// delay, along a spring). `states`: the screen's states besides
+    /// `open`; the last row hides and shows over `hideAndShow` ms.
+    static func passingScreen(states: [String], bSize: String = "44", lastSize: String = "44", hidden: String, hideAndShow: Int = 150) throws -> ScreenModel {
+        try LiveModelTests.model("""
+            screen Moving {
+                hide-last-separator: true
+                state open: bool = false
+            \(states.map { "    state \($0): bool = false\n" }.joined())    defaults {
+                    separator { color: #C6C6C8  thickness: 1  insets: 0 15 }
+                    transition resize { duration: 300ms  delay: 60ms  curve: spring(0.6) }
+                    transition hide { duration: \(hideAndShow)ms  delay: 20ms  to { alpha: 0 } }
+                    transition show { duration: \(hideAndShow)ms }
+                }
+                Text head { text: "grows"  size: open ? 90 : 40 }
+                Text a { text: "a"  size: 44 }
+                Text b { text: "b"  size: \(bSize) }
+                Text last { text: "last"  size: \(lastSize)  hidden: \(hidden) }
+            }
+            """)
     }
 }
