@@ -471,6 +471,36 @@ extension QuickTransitionTests {
 }
 
 extension QuickTransitionTests {
+    /// The row of `testARowCarriedOnAsItsSeparatorMovesAgainIsComposed`,
+    /// carried on to the separator it had, then a third change after its
+    /// track ended while the second change still runs (the row after it
+    /// shows slowly): the general transition draws it as the layouts do,
+    /// composed or not.
+    func testARowCarriedOnToItsSeparatorChangedAgainAfterItsTrackEnds() throws {
+        let model = try Self.passingScreen(states: ["gone", "tall"], lastSize: "tall ? 60 : 44", hidden: "gone", hideAndShow: 900)
+        let instants = [0, 0.01, 0.03, 0.1, 0.2, 0.35, 0.5, 1]
+        for (name, third) in [("the row after it resized", { (live: inout LiveScreen) throws(RuntimeError) -> [LiveEvent] in try live.setState("tall", to: .bool(true)) }),
+                              ("the head shrinking back", { (live: inout LiveScreen) throws(RuntimeError) -> [LiveEvent] in try live.setState("open", to: .bool(false)) })] {
+            for thirdQuickly in [true, false] {
+                var (quick, general) = sessions(model, height: 500)
+                change(at: 1, &quick, &general) { (live: inout LiveScreen) throws(RuntimeError) -> [LiveEvent] in
+                    try live.setState("open", to: .bool(true)) + live.setState("gone", to: .bool(true))
+                }
+                change(at: 1.05, &quick, &general) { (live: inout LiveScreen) throws(RuntimeError) -> [LiveEvent] in try live.setState("gone", to: .bool(false)) }
+                XCTAssertEqual(quick.screen.quick?.heldSeparators.keys.contains(2), true, "b carried on, headed to the separator it had")
+                // Held past its track's end (1.36), until the change ends.
+                compare(&quick, &general, at: 1.05, after: [0, 0.1, 0.3, 0.35, 0.5], label: "last shown again, b carried on")
+                quick.allowsQuickChanges = thirdQuickly
+                change(at: 1.6, &quick, &general, third)
+                XCTAssertTrue(quick.isAnimating(at: 1.6), "the second change still runs")
+                XCTAssertEqual(quick.screen.changedQuickly, thirdQuickly, "\(name): composed, unless made general")
+                compare(&quick, &general, at: 1.6, after: instants, label: "\(name) after b's track ended (quick: \(thirdQuickly))")
+            }
+        }
+    }
+}
+
+extension QuickTransitionTests {
     /// Under `hide-last-separator`, a row that became (or stopped being)
     /// the last shown one as a running change moved it, its move over while
     /// that change still runs (the row after it hides or shows slowly),

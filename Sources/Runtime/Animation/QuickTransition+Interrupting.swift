@@ -355,6 +355,9 @@ extension QuickTransition {
             guard new.lists(rootRow: row), !new.isHidden(row) else { return nil }
             let place = old.place(of: row)
             guard place >= 0, let then = old.pose(of: row) else { return nil }
+            // Carried on to the separator it had, its track over: drawn as
+            // the layouts do, as a row only held is (below).
+            if running.heldSeparators[row] != nil, !(running.segment(at: place).map(isInFlight) ?? false) { continue }
             // At the running change's own instant it is drawn as at its
             // start (a change at the same instant as the one before it).
             quick.movingSeparators[row] = .some(running.separator(of: row, position: place, now: then.separator, at: elapsed, atStart: elapsed <= 0))
