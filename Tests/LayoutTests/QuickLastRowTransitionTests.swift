@@ -409,21 +409,24 @@ extension QuickTransitionTests {
     /// starts it; composed with the running change, without a full layout
     /// (both took the general transition).
     func testARowWhoseSeparatorMovesChangedWhileItMovesIsComposed() throws {
-        let model = try Self.passingScreen(states: ["big"], bSize: "big ? 70 : 44", hidden: "open")
-        for (name, second) in [("resized", { (live: inout LiveScreen) throws(RuntimeError) -> [LiveEvent] in try live.setState("big", to: .bool(true)) }),
-                               ("hidden", { (live: inout LiveScreen) throws(RuntimeError) -> [LiveEvent] in try live.setHidden(RowKey(2), true) })] {
-            for (open, delay) in [(true, 0.03), (true, 0.15), (false, 0.15)] {
-                var (quick, general) = sessions(model, height: 500)
-                let label = "b \(open ? "made" : "no longer") the last shown row, then \(name) \(delay) s in"
-                if !open {
-                    change(at: 0, &quick, &general) { (live: inout LiveScreen) throws(RuntimeError) -> [LiveEvent] in try live.setState("open", to: .bool(true)) }
+        // Along either axis.
+        for axis in ["vertical", "horizontal"] {
+            let model = try Self.passingScreen(states: ["big"], bSize: "big ? 70 : 44", hidden: "open", axis: axis)
+            for (name, second) in [("resized", { (live: inout LiveScreen) throws(RuntimeError) -> [LiveEvent] in try live.setState("big", to: .bool(true)) }),
+                                   ("hidden", { (live: inout LiveScreen) throws(RuntimeError) -> [LiveEvent] in try live.setHidden(RowKey(2), true) })] {
+                for (open, delay) in [(true, 0.03), (true, 0.15), (false, 0.15)] {
+                    var (quick, general) = sessions(model, height: 500)
+                    let label = "\(axis): b \(open ? "made" : "no longer") the last shown row, then \(name) \(delay) s in"
+                    if !open {
+                        change(at: 0, &quick, &general) { (live: inout LiveScreen) throws(RuntimeError) -> [LiveEvent] in try live.setState("open", to: .bool(true)) }
+                    }
+                    change(at: 1, &quick, &general) { (live: inout LiveScreen) throws(RuntimeError) -> [LiveEvent] in try live.setState("open", to: .bool(open)) }
+                    XCTAssertEqual(quick.screen.quick?.movingSeparators.keys.contains(2), true, "\(label): b moves as its separator does")
+                    change(at: 1 + delay, &quick, &general, second)
+                    XCTAssertTrue(quick.screen.changedQuickly, "\(label): composed")
+                    XCTAssertEqual(quick.screen.quick?.changedRows.contains(2), true, "\(label): b on a track of its own")
+                    compare(&quick, &general, at: 1 + delay, after: [0, 0.01, 0.03, 0.059, 0.061, 0.1, 0.2, 0.35, 0.5, 1], label: label)
                 }
-                change(at: 1, &quick, &general) { (live: inout LiveScreen) throws(RuntimeError) -> [LiveEvent] in try live.setState("open", to: .bool(open)) }
-                XCTAssertEqual(quick.screen.quick?.movingSeparators.keys.contains(2), true, "\(label): b moves as its separator does")
-                change(at: 1 + delay, &quick, &general, second)
-                XCTAssertTrue(quick.screen.changedQuickly, "\(label): composed")
-                XCTAssertEqual(quick.screen.quick?.changedRows.contains(2), true, "\(label): b on a track of its own")
-                compare(&quick, &general, at: 1 + delay, after: [0, 0.01, 0.03, 0.059, 0.061, 0.1, 0.2, 0.35, 0.5, 1], label: label)
             }
         }
     }
@@ -442,29 +445,32 @@ extension QuickTransitionTests {
     /// made the general transition's on purpose, which takes the row on
     /// from the quick transition's track of it.
     func testARowCarriedOnAsItsSeparatorMovesAgainIsComposed() throws {
-        let model = try Self.passingScreen(states: ["gone", "tall"], lastSize: "tall ? 60 : 44", hidden: "gone")
-        let instants = [0, 0.01, 0.03, 0.059, 0.061, 0.1, 0.2, 0.35, 0.5, 1]
-        for (name, third) in [("the row after it resized", { (live: inout LiveScreen) throws(RuntimeError) -> [LiveEvent] in try live.setState("tall", to: .bool(true)) }),
-                              ("the head shrinking back", { (live: inout LiveScreen) throws(RuntimeError) -> [LiveEvent] in try live.setState("open", to: .bool(false)) })] {
-            for delay in [0.03, 0.12] {
-              for thirdQuickly in [true, false] {
-                var (quick, general) = sessions(model, height: 500)
-                change(at: 1, &quick, &general) { (live: inout LiveScreen) throws(RuntimeError) -> [LiveEvent] in
-                    try live.setState("open", to: .bool(true)) + live.setState("gone", to: .bool(true))
+        // Along either axis.
+        for axis in ["vertical", "horizontal"] {
+            let model = try Self.passingScreen(states: ["gone", "tall"], lastSize: "tall ? 60 : 44", hidden: "gone", axis: axis)
+            let instants = [0, 0.01, 0.03, 0.059, 0.061, 0.1, 0.2, 0.35, 0.5, 1]
+            for (name, third) in [("the row after it resized", { (live: inout LiveScreen) throws(RuntimeError) -> [LiveEvent] in try live.setState("tall", to: .bool(true)) }),
+                                  ("the head shrinking back", { (live: inout LiveScreen) throws(RuntimeError) -> [LiveEvent] in try live.setState("open", to: .bool(false)) })] {
+                for delay in [0.03, 0.12] {
+                  for thirdQuickly in [true, false] {
+                    var (quick, general) = sessions(model, height: 500)
+                    change(at: 1, &quick, &general) { (live: inout LiveScreen) throws(RuntimeError) -> [LiveEvent] in
+                        try live.setState("open", to: .bool(true)) + live.setState("gone", to: .bool(true))
+                    }
+                    XCTAssertEqual(quick.screen.quick?.movingSeparators.keys.contains(2), true, "b moves as it becomes the last shown row")
+                    compare(&quick, &general, at: 1, after: instants, label: "\(axis): head grown, last hidden")
+                    change(at: 1 + delay, &quick, &general) { (live: inout LiveScreen) throws(RuntimeError) -> [LiveEvent] in try live.setState("gone", to: .bool(false)) }
+                    let label = "\(axis): last shown again \(delay) s in"
+                    XCTAssertTrue(quick.screen.changedQuickly, "\(label): composed")
+                    XCTAssertEqual(quick.screen.quick?.heldSeparators.keys.contains(2), true, "\(label): b carried on, headed to the separator it had")
+                    XCTAssertEqual(quick.screen.quick?.movingSeparators.keys.contains(2), true, "\(label): b carried on from the separator drawn")
+                    compare(&quick, &general, at: 1 + delay, after: instants, label: label)
+                    quick.allowsQuickChanges = thirdQuickly
+                    change(at: 1 + 2 * delay, &quick, &general, third)
+                    XCTAssertEqual(quick.screen.changedQuickly, thirdQuickly, "\(label), then \(name): composed, unless made general")
+                    compare(&quick, &general, at: 1 + 2 * delay, after: instants, label: "\(axis): \(label), then \(name) (quick: \(thirdQuickly))")
+                  }
                 }
-                XCTAssertEqual(quick.screen.quick?.movingSeparators.keys.contains(2), true, "b moves as it becomes the last shown row")
-                compare(&quick, &general, at: 1, after: instants, label: "head grown, last hidden")
-                change(at: 1 + delay, &quick, &general) { (live: inout LiveScreen) throws(RuntimeError) -> [LiveEvent] in try live.setState("gone", to: .bool(false)) }
-                let label = "last shown again \(delay) s in"
-                XCTAssertTrue(quick.screen.changedQuickly, "\(label): composed")
-                XCTAssertEqual(quick.screen.quick?.heldSeparators.keys.contains(2), true, "\(label): b carried on, headed to the separator it had")
-                XCTAssertEqual(quick.screen.quick?.movingSeparators.keys.contains(2), true, "\(label): b carried on from the separator drawn")
-                compare(&quick, &general, at: 1 + delay, after: instants, label: label)
-                quick.allowsQuickChanges = thirdQuickly
-                change(at: 1 + 2 * delay, &quick, &general, third)
-                XCTAssertEqual(quick.screen.changedQuickly, thirdQuickly, "\(label), then \(name): composed, unless made general")
-                compare(&quick, &general, at: 1 + 2 * delay, after: instants, label: "\(label), then \(name) (quick: \(thirdQuickly))")
-              }
             }
         }
     }
@@ -477,24 +483,27 @@ extension QuickTransitionTests {
     /// shows slowly): the general transition draws it as the layouts do,
     /// composed or not.
     func testARowCarriedOnToItsSeparatorChangedAgainAfterItsTrackEnds() throws {
-        let model = try Self.passingScreen(states: ["gone", "tall"], lastSize: "tall ? 60 : 44", hidden: "gone", hideAndShow: 900)
-        let instants = [0, 0.01, 0.03, 0.1, 0.2, 0.35, 0.5, 1]
-        for (name, third) in [("the row after it resized", { (live: inout LiveScreen) throws(RuntimeError) -> [LiveEvent] in try live.setState("tall", to: .bool(true)) }),
-                              ("the head shrinking back", { (live: inout LiveScreen) throws(RuntimeError) -> [LiveEvent] in try live.setState("open", to: .bool(false)) })] {
-            for thirdQuickly in [true, false] {
-                var (quick, general) = sessions(model, height: 500)
-                change(at: 1, &quick, &general) { (live: inout LiveScreen) throws(RuntimeError) -> [LiveEvent] in
-                    try live.setState("open", to: .bool(true)) + live.setState("gone", to: .bool(true))
+        // Along either axis.
+        for axis in ["vertical", "horizontal"] {
+            let model = try Self.passingScreen(states: ["gone", "tall"], lastSize: "tall ? 60 : 44", hidden: "gone", hideAndShow: 900, axis: axis)
+            let instants = [0, 0.01, 0.03, 0.1, 0.2, 0.35, 0.5, 1]
+            for (name, third) in [("the row after it resized", { (live: inout LiveScreen) throws(RuntimeError) -> [LiveEvent] in try live.setState("tall", to: .bool(true)) }),
+                                  ("the head shrinking back", { (live: inout LiveScreen) throws(RuntimeError) -> [LiveEvent] in try live.setState("open", to: .bool(false)) })] {
+                for thirdQuickly in [true, false] {
+                    var (quick, general) = sessions(model, height: 500)
+                    change(at: 1, &quick, &general) { (live: inout LiveScreen) throws(RuntimeError) -> [LiveEvent] in
+                        try live.setState("open", to: .bool(true)) + live.setState("gone", to: .bool(true))
+                    }
+                    change(at: 1.05, &quick, &general) { (live: inout LiveScreen) throws(RuntimeError) -> [LiveEvent] in try live.setState("gone", to: .bool(false)) }
+                    XCTAssertEqual(quick.screen.quick?.heldSeparators.keys.contains(2), true, "b carried on, headed to the separator it had")
+                    // Held past its track's end (1.36), until the change ends.
+                    compare(&quick, &general, at: 1.05, after: [0, 0.1, 0.3, 0.35, 0.5], label: "\(axis): last shown again, b carried on")
+                    quick.allowsQuickChanges = thirdQuickly
+                    change(at: 1.6, &quick, &general, third)
+                    XCTAssertTrue(quick.isAnimating(at: 1.6), "the second change still runs")
+                    XCTAssertEqual(quick.screen.changedQuickly, thirdQuickly, "\(name): composed, unless made general")
+                    compare(&quick, &general, at: 1.6, after: instants, label: "\(axis): \(name) after b's track ended (quick: \(thirdQuickly))")
                 }
-                change(at: 1.05, &quick, &general) { (live: inout LiveScreen) throws(RuntimeError) -> [LiveEvent] in try live.setState("gone", to: .bool(false)) }
-                XCTAssertEqual(quick.screen.quick?.heldSeparators.keys.contains(2), true, "b carried on, headed to the separator it had")
-                // Held past its track's end (1.36), until the change ends.
-                compare(&quick, &general, at: 1.05, after: [0, 0.1, 0.3, 0.35, 0.5], label: "last shown again, b carried on")
-                quick.allowsQuickChanges = thirdQuickly
-                change(at: 1.6, &quick, &general, third)
-                XCTAssertTrue(quick.isAnimating(at: 1.6), "the second change still runs")
-                XCTAssertEqual(quick.screen.changedQuickly, thirdQuickly, "\(name): composed, unless made general")
-                compare(&quick, &general, at: 1.6, after: instants, label: "\(name) after b's track ended (quick: \(thirdQuickly))")
             }
         }
     }
@@ -510,25 +519,28 @@ extension QuickTransitionTests {
     /// transition draws a row it has no track of; composed, without a full
     /// layout (it took the general transition).
     func testARowStandingAsItsSeparatorMovesAgainIsComposed() throws {
-        let model = try Self.passingScreen(states: ["gone"], hidden: "gone", hideAndShow: 900)
-        let instants = [0, 0.01, 0.03, 0.1, 0.2, 0.35, 0.5, 1]
-        for (madeLast, delay) in [(true, 0.5), (true, 0.7), (false, 0.5)] {
-            var (quick, general) = sessions(model, height: 500)
-            if !madeLast {
-                change(at: 0, &quick, &general) { (live: inout LiveScreen) throws(RuntimeError) -> [LiveEvent] in
-                    try live.setState("open", to: .bool(true)) + live.setState("gone", to: .bool(true))
+        // Along either axis.
+        for axis in ["vertical", "horizontal"] {
+            let model = try Self.passingScreen(states: ["gone"], hidden: "gone", hideAndShow: 900, axis: axis)
+            let instants = [0, 0.01, 0.03, 0.1, 0.2, 0.35, 0.5, 1]
+            for (madeLast, delay) in [(true, 0.5), (true, 0.7), (false, 0.5)] {
+                var (quick, general) = sessions(model, height: 500)
+                if !madeLast {
+                    change(at: 0, &quick, &general) { (live: inout LiveScreen) throws(RuntimeError) -> [LiveEvent] in
+                        try live.setState("open", to: .bool(true)) + live.setState("gone", to: .bool(true))
+                    }
                 }
+                change(at: 2, &quick, &general) { (live: inout LiveScreen) throws(RuntimeError) -> [LiveEvent] in
+                    try live.setState("open", to: .bool(madeLast)) + live.setState("gone", to: .bool(madeLast))
+                }
+                let label = "\(axis): b \(madeLast ? "made" : "no longer") the last shown row, then \(madeLast ? "not" : "again") \(delay) s in"
+                XCTAssertEqual(quick.screen.quick?.movingSeparators.keys.contains(2), true, "\(label): b moves as its separator does")
+                compare(&quick, &general, at: 2, after: instants, label: "\(axis): \(label), first change")
+                change(at: 2 + delay, &quick, &general) { (live: inout LiveScreen) throws(RuntimeError) -> [LiveEvent] in try live.setState("gone", to: .bool(!madeLast)) }
+                XCTAssertTrue(quick.screen.changedQuickly, "\(label): composed")
+                XCTAssertEqual(quick.screen.quick?.movingSeparators.keys.contains(2), false, "\(label): b drawn as the layout has it")
+                compare(&quick, &general, at: 2 + delay, after: instants, label: label)
             }
-            change(at: 2, &quick, &general) { (live: inout LiveScreen) throws(RuntimeError) -> [LiveEvent] in
-                try live.setState("open", to: .bool(madeLast)) + live.setState("gone", to: .bool(madeLast))
-            }
-            let label = "b \(madeLast ? "made" : "no longer") the last shown row, then \(madeLast ? "not" : "again") \(delay) s in"
-            XCTAssertEqual(quick.screen.quick?.movingSeparators.keys.contains(2), true, "\(label): b moves as its separator does")
-            compare(&quick, &general, at: 2, after: instants, label: "\(label), first change")
-            change(at: 2 + delay, &quick, &general) { (live: inout LiveScreen) throws(RuntimeError) -> [LiveEvent] in try live.setState("gone", to: .bool(!madeLast)) }
-            XCTAssertTrue(quick.screen.changedQuickly, "\(label): composed")
-            XCTAssertEqual(quick.screen.quick?.movingSeparators.keys.contains(2), false, "\(label): b drawn as the layout has it")
-            compare(&quick, &general, at: 2 + delay, after: instants, label: label)
         }
     }
 }
@@ -539,11 +551,15 @@ extension QuickTransitionTests {
     /// hidden when `hidden` holds — so that `b` becomes the last shown row,
     /// or stops being it, as the head's growing moves it (resized after a
     /// delay, along a spring). `states`: the screen's states besides
-    /// `open`; the last row hides and shows over `hideAndShow` ms.
-    static func passingScreen(states: [String], bSize: String = "44", lastSize: String = "44", hidden: String, hideAndShow: Int = 150) throws -> ScreenModel {
+    /// `open`; the last row hides and shows over `hideAndShow` ms; the
+    /// rows stacked along `axis`.
+    static func passingScreen(
+        states: [String], bSize: String = "44", lastSize: String = "44", hidden: String, hideAndShow: Int = 150, axis: String = "vertical"
+    ) throws -> ScreenModel {
         try LiveModelTests.model("""
             screen Moving {
                 hide-last-separator: true
+                axis: \(axis)
                 state open: bool = false
             \(states.map { "    state \($0): bool = false\n" }.joined())    defaults {
                     separator { color: #C6C6C8  thickness: 1  insets: 0 15 }
