@@ -546,7 +546,7 @@ extension QuickTransitionTests {
 }
 
 extension QuickTransitionTests {
-    /// Under `hide-last-separator`: a head that grows with state `open`,
+    /// `hideLastRows`: a head that grows with state `open`,
     /// rows `a` and `b` (its size `bSize`), and a last row (`lastSize`)
     /// hidden when `hidden` holds — so that `b` becomes the last shown row,
     /// or stops being it, as the head's growing moves it (resized after a
@@ -556,22 +556,17 @@ extension QuickTransitionTests {
     static func passingScreen(
         states: [String], bSize: String = "44", lastSize: String = "44", hidden: String, hideAndShow: Int = 150, axis: String = "vertical"
     ) throws -> ScreenModel {
-        try LiveModelTests.model("""
-            screen Moving {
-                hide-last-separator: true
-                axis: \(axis)
-                state open: bool = false
-            \(states.map { "    state \($0): bool = false\n" }.joined())    defaults {
-                    separator { color: #C6C6C8  thickness: 1  insets: 0 15 }
-                    transition resize { duration: 300ms  delay: 60ms  curve: spring(0.6) }
-                    transition hide { duration: \(hideAndShow)ms  delay: 20ms  to { alpha: 0 } }
-                    transition show { duration: \(hideAndShow)ms }
-                }
-                Text head { text: "grows"  size: open ? 90 : 40 }
-                Text a { text: "a"  size: 44 }
-                Text b { text: "b"  size: \(bSize) }
-                Text last { text: "last"  size: \(lastSize)  hidden: \(hidden) }
-            }
-            """)
+        try LiveModelTests.model(hideLastRows(
+            states: ["open"] + states,
+            transitions: "transition resize { duration: 300ms  delay: 60ms  curve: spring(0.6) }"
+                + "  transition hide { duration: \(hideAndShow)ms  delay: 20ms  to { alpha: 0 } }  transition show { duration: \(hideAndShow)ms }",
+            rows: """
+                    Text head { text: "grows"  size: open ? 90 : 40 }
+                    Text a { text: "a"  size: 44 }
+                    Text b { text: "b"  size: \(bSize) }
+                    Text last { text: "last"  size: \(lastSize)  hidden: \(hidden) }
+
+                """,
+            settings: "    axis: \(axis)\n"))
     }
 }

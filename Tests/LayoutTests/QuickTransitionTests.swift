@@ -161,9 +161,10 @@ final class QuickTransitionTests: XCTestCase {
     }
 
     /// A screen of `rows` under `hide-last-separator` (spacing 4, a 1-point
-    /// separator), with the bool `states` and `transitions` in its defaults.
-    static func hideLastRows(states: [String] = [], transitions: String, rows: String) -> String {
-        "screen Rows {\n    spacing: 4\n    hide-last-separator: true\n"
+    /// separator), with the bool `states` and `transitions` in its defaults
+    /// (and more of the screen's `settings`, a line each).
+    static func hideLastRows(states: [String] = [], transitions: String, rows: String, settings: String = "") -> String {
+        "screen Rows {\n    spacing: 4\n    hide-last-separator: true\n" + settings
             + states.map { "    state \($0): bool = false\n" }.joined()
             + "    defaults {\n        separator { color: #DDDDDD  thickness: 1 }\n        \(transitions)\n    }\n" + rows + "}\n"
     }

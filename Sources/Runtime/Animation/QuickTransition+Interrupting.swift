@@ -347,17 +347,15 @@ extension QuickTransition {
         // A row moving in the running change with a separator that came or
         // went is drawn with the one it had, then either (the one there
         // is), then the new one: the general transition takes it on from
-        // where it is drawn, that separator with it.
-        for (row, _) in running.movingSeparators {
+        // where it is drawn, that separator with it. (One carried on to
+        // the separator it had, held as well: below.)
+        for (row, _) in running.movingSeparators where running.heldSeparators[row] == nil {
             // Changed by this change too: its track starts from where it is
             // drawn, that separator with it (above).
             if quick.changedRows.contains(row), new.lists(rootRow: row) { continue }
             guard new.lists(rootRow: row), !new.isHidden(row) else { return nil }
             let place = old.place(of: row)
             guard place >= 0, let then = old.pose(of: row) else { return nil }
-            // Carried on to the separator it had, its track over: drawn as
-            // the layouts do, as a row only held is (below).
-            if running.heldSeparators[row] != nil, !(running.segment(at: place).map(isInFlight) ?? false) { continue }
             // At the running change's own instant it is drawn as at its
             // start (a change at the same instant as the one before it).
             quick.movingSeparators[row] = .some(running.separator(of: row, position: place, now: then.separator, at: elapsed, atStart: elapsed <= 0))
@@ -371,10 +369,14 @@ extension QuickTransition {
             guard new.lists(rootRow: row), !new.isHidden(row), !quick.changedRows.contains(row) else { return nil }
             let place = old.place(of: row)
             guard place >= 0, running.segment(at: place).map(isInFlight) ?? false else { continue }
+            // Drawn with the one held — or, its separator moving in the
+            // running change too, that one's mix with the one it had.
+            let drawn = running.separator(of: row, position: place, now: separator, at: elapsed, atStart: elapsed <= 0)
             if quick.segment(at: new.place(ofRootRow: row))?.continues == true {
                 quick.heldSeparators[row] = separator
-            } else if running.movingSeparators[row] == nil {
-                quick.movingSeparators[row] = separator
+                if running.movingSeparators[row] != nil { quick.movingSeparators[row] = drawn }
+            } else {
+                quick.movingSeparators[row] = drawn
             }
         }
         return quick
