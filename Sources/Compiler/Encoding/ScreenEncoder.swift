@@ -738,10 +738,11 @@ extension ScreenEncoder {
     /// them) with the same kind, size, hidden, pin and snap-hide has the
     /// same style, numbered without making it (making, hashing and
     /// comparing a style cost 3,000 instructions a row). Direct-mapped by
-    /// those, 512 entries: one entry a kind missed on most rows of a list
-    /// whose sizes vary (57,662 misses in the 100,000 rows of the
-    /// benchmark screen; 5,201 so). Each entry holds its row's details,
-    /// so that no other details can take their place in memory.
+    /// those, up to 512 entries, growing with use: one entry a kind missed
+    /// on most rows of a list whose sizes vary (57,662 misses in the
+    /// 100,000 rows of the benchmark screen; 5,201 so). Each entry holds
+    /// its row's details, so that no other details can take their place
+    /// in memory.
     struct RecentStyles {
         private struct Entry {
             var details: SharedDetails
@@ -753,8 +754,7 @@ extension ScreenEncoder {
             var number: Int
         }
 
-        private static var ways: Int { 512 }
-        private var entries = [Entry?](repeating: nil, count: RecentStyles.ways)
+        private var entries = RecentEntries<Entry>()
 
         /// `row`'s style number, from `styles` when no row before it tells.
         mutating func number(of row: RowModel, in styles: inout Interner<RowStyle>) -> Int {
@@ -762,15 +762,15 @@ extension ScreenEncoder {
             var mixed = UInt64(UInt(bitPattern: details.identity)) &* 0x9E37_79B9_7F4A_7C15
             mixed ^= UInt64(row.size.start) << 32 | UInt64(row.hidden.start)
             mixed = (mixed ^ UInt64(row.kind.rawValue)) &* 0x9E37_79B9_7F4A_7C15
-            let slot = Int(truncatingIfNeeded: mixed >> 54) & (Self.ways - 1)
-            if let entry = entries[slot], row.holds(entry.details), entry.kind == row.kind, entry.size == row.size,
+            if let slot = entries.slot(for: mixed), let entry = entries.entries[slot], row.holds(entry.details), entry.kind == row.kind, entry.size == row.size,
                 entry.hidden == row.hidden, entry.pin == row.pin, entry.snapHide == row.snapHide
             {
                 return entry.number
             }
             let number = styles.number(RowStyle(row), hint: Int(row.kind.rawValue))
-            entries[slot] = Entry(
-                details: details, kind: row.kind, size: row.size, hidden: row.hidden, pin: row.pin, snapHide: row.snapHide, number: number)
+            entries.store(
+                Entry(details: details, kind: row.kind, size: row.size, hidden: row.hidden, pin: row.pin, snapHide: row.snapHide, number: number),
+                for: mixed, largest: 512)
             return number
         }
     }

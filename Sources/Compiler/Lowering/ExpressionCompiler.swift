@@ -84,7 +84,10 @@ struct ExpressionCompiler {
         self.stateIndex = stateIndex
     }
 
-    /// The runtime form of a constant.
+    /// The runtime form of a constant. Inlined: called from a mutating
+    /// method, the compiler was copied whole (248 bytes) to make the
+    /// call, for every expression compiled.
+    @inline(__always)
     func runtimeValue(_ value: Value) -> RuntimeValue {
         switch value {
         case .bool(let b): .bool(b)
@@ -108,21 +111,21 @@ struct ExpressionCompiler {
     /// the same few constants (insets 12 and 15, sizes, colours), and a
     /// compare of two values costs far less than hashing one (the profile of
     /// lowering had hashing at a fifth of its instructions).
-    private var recentConstants = [RecentConstant?](repeating: nil, count: 256)
+    private var recentConstants = RecentEntries<RecentConstant>()
 
     struct RecentConstant {
         var value: RuntimeValue
         var ref: ExprRef
     }
 
-    /// A cheap, well-spread slot for a constant (not a hash to trust: the
-    /// slot's value is compared before use); nil for a string longer than
-    /// fits inline (a row's own text, seldom seen twice in a row: long texts
-    /// of one length and first letter all fell in one slot, each compared
-    /// with the last for nothing).
+    /// A cheap, well-spread key of a constant for the caches (not a hash
+    /// to trust: the entry found is compared before use); nil for a string
+    /// longer than fits inline (a row's own text, seldom seen twice in a
+    /// row: long texts of one length and first letter all fell in one
+    /// slot, each compared with the last for nothing).
     @inline(__always)
-    static func slot(_ value: RuntimeValue) -> Int? {
-        @inline(__always) func mix(_ bits: UInt64, _ tag: UInt64) -> Int { Int(truncatingIfNeeded: ((bits ^ tag) &* 0x9E37_79B9_7F4A_7C15) >> 56) }
+    static func cacheKey(_ value: RuntimeValue) -> UInt64? {
+        @inline(__always) func mix(_ bits: UInt64, _ tag: UInt64) -> UInt64 { (bits ^ tag) &* 0x9E37_79B9_7F4A_7C15 }
         switch value {
         case .number(let x): return mix(x.bitPattern, 1)
         case .percent(let x): return mix(x.bitPattern, 2)
@@ -140,8 +143,8 @@ struct ExpressionCompiler {
 
     /// An expression that is just `value`, shared with every equal one.
     mutating func constantExpression(_ value: RuntimeValue) -> ExprRef {
-        let slot = Self.slot(value)
-        if let slot, let recent = recentConstants[slot], Self.same(recent.value, value) { return recent.ref }
+        let key = Self.cacheKey(value)
+        if let key, let slot = recentConstants.slot(for: key), let recent = recentConstants.entries[slot], Self.same(recent.value, value) { return recent.ref }
         let constant = self.slot(of: value)
         let ref: ExprRef
         if constantExpressions[Int(constant)] != .max {
@@ -151,27 +154,20 @@ struct ExpressionCompiler {
             ref = ExprRef(start: UInt32(table.code.count - 1), count: 1)
             constantExpressions[Int(constant)] = ref.start
         }
-        if let slot { recentConstants[slot] = RecentConstant(value: value, ref: ref) }
+        if let key { recentConstants.store(RecentConstant(value: value, ref: ref), for: key, largest: 256) }
         return ref
     }
 
     /// The same kind of cache for constant slots.
-    private var recentSlots = [(value: RuntimeValue, slot: UInt32)?](repeating: nil, count: 256)
+    private var recentSlots = RecentEntries<(value: RuntimeValue, slot: UInt32)>()
 
-    /// Lets go of the caches while the screen waits for the end of the
-    /// file (`StreamingLowering` keeps every screen's lowering until then:
-    /// 16 KB of caches a screen made a file of 20,000 one-row screens
-    /// take 411 MB to compile). `resume` before compiling again.
+    /// Lets go of the caches' room while the screen waits for the end of
+    /// the file (`StreamingLowering` keeps every screen's lowering until
+    /// then: 16 KB of caches a screen made a file of 20,000 one-row
+    /// screens take 411 MB to compile); they grow again as they are used.
     mutating func park() {
-        recentConstants = []
-        recentSlots = []
-    }
-
-    /// The caches back, empty, after `park`.
-    mutating func resume() {
-        guard recentConstants.isEmpty else { return }
-        recentConstants = Array(repeating: nil, count: 256)
-        recentSlots = Array(repeating: nil, count: 256)
+        recentConstants.removeAll()
+        recentSlots.removeAll()
     }
 
     /// Long string constants kept as bytes rather than in the table (an
@@ -209,11 +205,11 @@ struct ExpressionCompiler {
 
     /// The slot of `value` among the table's constants, added if new.
     private mutating func slot(of value: RuntimeValue) -> UInt32 {
-        let cacheSlot = Self.slot(value)
-        if let cacheSlot, let recent = recentSlots[cacheSlot], Self.same(recent.value, value) { return recent.slot }
+        let key = Self.cacheKey(value)
+        if let key, let slot = recentSlots.slot(for: key), let recent = recentSlots.entries[slot], Self.same(recent.value, value) { return recent.slot }
         let hash = hash(value)
         if let existing = constantSlots.find(hash: hash, { constant($0, is: value) }) {
-            if let cacheSlot { recentSlots[cacheSlot] = (value, UInt32(existing)) }
+            if let key { recentSlots.store((value, UInt32(existing)), for: key, largest: 256) }
             return UInt32(existing)
         }
         let slot = appendSlot(value, hash: hash)

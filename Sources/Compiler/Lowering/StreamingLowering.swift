@@ -135,7 +135,6 @@ struct StreamingLowering: CheckedRowSink {
                 rowSink = number == 0 ? finishedRowSink : nil
             } else {
                 guard var lowering = screens.removeValue(forKey: number) else { return nil }
-                lowering.expressions.resume()
                 for row in stack.rows { lowering.addRootRow(row) }
                 rowSink = lowering.rowSink
                 // Moved, not copied: the renumbering must find the tables unshared.
