@@ -135,16 +135,16 @@ extension Parser {
         switch token.kind {
         case .number:
             advance()
-            return Expr(.number(numberValue(token.start, numberEnd(token))), span(token))
+            return Expr(.number(Self.numberValue(bytes, token.start, numberEnd(token))), span(token))
         case .percent:
             advance()
-            return Expr(.percent(numberValue(token.start, token.end - 1)), span(token))
+            return Expr(.percent(Self.numberValue(bytes, token.start, token.end - 1)), span(token))
         case .duration:
             advance()
             // `ms`, `s`, or a spelling the lexer already reported (`2sec`, `300msec`).
             let end = numberEnd(token)
             let isMilliseconds = end < token.end && bytes[end] == UInt8(ascii: "m")
-            let value = numberValue(token.start, end)
+            let value = Self.numberValue(bytes, token.start, end)
             return Expr(.duration(isMilliseconds ? value / 1000 : value), span(token))
         case .string:
             advance()
@@ -153,7 +153,7 @@ extension Parser {
             return Expr(.string(decodeString(token)), span(token))
         case .color:
             advance()
-            return Expr(.color(colorValue(token)), span(token))
+            return Expr(.color(Self.colorValue(bytes, token)), span(token))
         case .identifier:
             return parseName()
         case .dot:

@@ -2,8 +2,11 @@
 // and reported problems, so these only compute (with safe fallbacks).
 
 extension Parser {
-    /// The decimal number in `bytes[start..<end]`.
-    func numberValue(_ start: Int, _ end: Int) -> Double {
+    /// The decimal number in `bytes[start..<end]`. Static, as
+    /// `colorValue`, and so given the bytes: a method reading the parser,
+    /// called from its mutating ones, had the whole parser (264 bytes)
+    /// copied for every number and colour parsed.
+    static func numberValue(_ bytes: [UInt8], _ start: Int, _ end: Int) -> Double {
         // Up to 15 significant digits the mantissa and the power of ten are
         // exact doubles, so one division rounds correctly; longer ones go
         // through the standard library.
@@ -138,7 +141,7 @@ extension Parser {
 
     /// The RGBA value of a colour token: `#RGB`, `#RGBA`, `#RRGGBB`, `#RRGGBBAA`.
     /// Invalid ones (already reported) are opaque black.
-    func colorValue(_ token: Token) -> UInt32 {
+    static func colorValue(_ bytes: [UInt8], _ token: Token) -> UInt32 {
         // Accumulated as it is read, for both widths at once: an array of
         // nibbles cost an allocation per colour.
         var short: UInt32 = 0  // each nibble doubled, for #RGB and #RGBA
