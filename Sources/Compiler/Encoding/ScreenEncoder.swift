@@ -754,7 +754,7 @@ extension ScreenEncoder {
             var number: Int
         }
 
-        private var entries = RecentEntries<Entry>()
+        private var recent = RecentEntries<Entry>()
 
         /// `row`'s style number, from `styles` when no row before it tells.
         mutating func number(of row: RowModel, in styles: inout Interner<RowStyle>) -> Int {
@@ -762,13 +762,13 @@ extension ScreenEncoder {
             var mixed = UInt64(UInt(bitPattern: details.identity)) &* 0x9E37_79B9_7F4A_7C15
             mixed ^= UInt64(row.size.start) << 32 | UInt64(row.hidden.start)
             mixed = (mixed ^ UInt64(row.kind.rawValue)) &* 0x9E37_79B9_7F4A_7C15
-            if let slot = entries.slot(for: mixed), let entry = entries.entries[slot], row.holds(entry.details), entry.kind == row.kind, entry.size == row.size,
+            if let slot = recent.slot(for: mixed), let entry = recent.entries[slot], row.holds(entry.details), entry.kind == row.kind, entry.size == row.size,
                 entry.hidden == row.hidden, entry.pin == row.pin, entry.snapHide == row.snapHide
             {
                 return entry.number
             }
             let number = styles.number(RowStyle(row), hint: Int(row.kind.rawValue))
-            entries.store(
+            recent.store(
                 Entry(details: details, kind: row.kind, size: row.size, hidden: row.hidden, pin: row.pin, snapHide: row.snapHide, number: number),
                 for: mixed, largest: 512)
             return number

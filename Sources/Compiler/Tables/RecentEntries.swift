@@ -2,7 +2,7 @@
 // keep the constants, constant slots and row styles they found lately in
 // such caches, each a screen's own. At full size from the start, a file of
 // 20,000 one-row screens made and let go of 1,024 empty entries for each
-// screen — 20 million, each let go through a generic witness: a quarter of
+// screen — 20 million, each let go through a generic witness: a fifth of
 // compiling it. Room now comes as entries are stored: none for a screen
 // that stores none, a few for one that stores a few.
 
@@ -13,9 +13,9 @@
 /// It starts with no room. The first entry stored makes room for 8; an
 /// entry stored where another one is makes four times the room, empty
 /// again (a cache may forget), until the room reaches the largest its
-/// user allows. Nothing but the entries is kept: the cache is as large as
-/// the array it was before it grew (lowering copies the compiler that
-/// holds two of them for every expression it compiles).
+/// user allows. Nothing but the entries is kept, so the cache is no
+/// larger than the array it replaced (a cache of four fields made the
+/// copies lowering then made of the compiler holding two of them larger).
 struct RecentEntries<Entry> {
     /// The entries by slot: read the one for a key at `slot(for:)`, in
     /// place (an entry returned by a method was copied out whole for every
