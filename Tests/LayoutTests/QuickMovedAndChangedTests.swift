@@ -68,8 +68,10 @@ extension QuickTransitionTests {
             if !running { atRest(changes, quick) }
             if running {
                 composing.running += 1
-                if quick.screen.changedQuickly { composing.quickly += 1 }
-                if quick.screen.changedQuickly, (quick.screen.quick?.others.count ?? 0) > 0 || quick.screen.quick?.track != nil { composing.tracked += 1 }
+                if quick.screen.changedQuickly {
+                    composing.quickly += 1
+                    if (quick.screen.quick?.others.count ?? 0) > 0 || quick.screen.quick?.track != nil { composing.tracked += 1 }
+                }
             }
             compare(&quick, &general, at: time, after: [0.0, 0.01, 0.04, 0.1, 0.2, 0.5], label: "\(label) step \(step) row \(row) to \(index), \(changes)")
             if testRun?.failureCount ?? 0 > 0 { return composing }

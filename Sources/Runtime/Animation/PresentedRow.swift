@@ -74,6 +74,11 @@ extension Rect {
     func moved(by dx: Double, _ dy: Double) -> Rect {
         Rect(x: x + dx, y: y + dy, width: width, height: height)
     }
+
+    /// The rect moved `distance` along `axis`.
+    func moved(along axis: Axis, by distance: Double) -> Rect {
+        axis == .vertical ? moved(by: 0, distance) : moved(by: distance, 0)
+    }
 }
 
 func lerp(_ a: Double, _ b: Double, _ p: Double) -> Double {

@@ -69,7 +69,7 @@ extension QuickTransition {
         let spacing = new.rootStack.spacing
         func shifted(_ pose: Pose, _ by: Double) -> Pose {
             var moved = pose
-            moved.frame = axis == .vertical ? pose.frame.moved(by: 0, by) : pose.frame.moved(by: by, 0)
+            moved.frame = pose.frame.moved(along: axis, by: by)
             return moved
         }
         // The running transition's rows with a track: each on its own.
@@ -350,10 +350,11 @@ extension QuickTransition {
         // where it is drawn, that separator with it. (One carried on to
         // the separator it had, held as well: below.)
         for (row, _) in running.movingSeparators where running.heldSeparators[row] == nil {
+            guard new.lists(rootRow: row) else { return nil }
             // Changed by this change too: its track starts from where it is
             // drawn, that separator with it (above).
-            if quick.changedRows.contains(row), new.lists(rootRow: row) { continue }
-            guard new.lists(rootRow: row), !new.isHidden(row) else { return nil }
+            if quick.changedRows.contains(row) { continue }
+            guard !new.isHidden(row) else { return nil }
             let place = old.place(of: row)
             guard place >= 0, let then = old.pose(of: row) else { return nil }
             // At the running change's own instant it is drawn as at its

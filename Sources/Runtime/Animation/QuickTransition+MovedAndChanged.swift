@@ -165,7 +165,7 @@ extension QuickTransition {
         let incremental = live.incremental
         let axis = incremental.rootStack.axis, spacing = incremental.rootStack.spacing
         guard var before = withSeparatorAtStart(logged, of: row, lastShownAtStart: lastShownAtStart, live: live) else { return nil }
-        before.frame = axis == .vertical ? logged.frame.moved(by: 0, -shift) : logged.frame.moved(by: -shift, 0)
+        before.frame = logged.frame.moved(along: axis, by: -shift)
         let after = incremental.pose(ofRootRow: row)
         guard let track = track(
             of: row, current: nil, then: before, now: after, elapsed: 0, screen: live.screen, fallback: live.screen.model, axis: axis,

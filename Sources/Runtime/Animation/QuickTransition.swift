@@ -294,7 +294,7 @@ struct QuickTransition: Sendable {
     /// when the change carries it on along a running change's track.
     func followingTrack(of row: Int, to pose: Pose, shift: Double, timing: Timing, axis: Axis) -> RowTrack {
         var was = pose, to = pose
-        was.frame = axis == .vertical ? pose.frame.moved(by: 0, -shift) : pose.frame.moved(by: -shift, 0)
+        was.frame = pose.frame.moved(along: axis, by: -shift)
         if let held = heldSeparators[row] { (was.separator, to.separator) = (held, held) }
         if let separator = movingSeparators[row] { was.separator = separator }
         return RowTrack(
@@ -340,7 +340,6 @@ extension AnimatedScreen {
             far = split.segments
             slack = split.nearest
         }
-        func shifted(_ rect: Rect, _ by: Double) -> Rect { vertical ? rect.moved(by: 0, by) : rect.moved(by: by, 0) }
         // The rows whose place (now) is within the window widened by how far
         // followers still are from it; the changed row on its own, if its
         // track may cross the window.
@@ -352,7 +351,7 @@ extension AnimatedScreen {
             if pose.hidden { return }
             if let quick, running {
                 let by = remaining(quick, index)
-                if by != 0 { pose.frame = shifted(pose.frame, by) }
+                if by != 0 { pose.frame = pose.frame.moved(along: axis, by: by) }
                 pose.separator = quick.separator(of: row, position: index, now: pose.separator, at: t, atStart: atStart)
             }
             let start = pose.frame.start(axis)
@@ -420,7 +419,7 @@ extension AnimatedScreen {
                 if pose.hidden { continue }
                 if let quick, running {
                     let by = remaining(quick, position)
-                    if by != 0 { pose.frame = shifted(pose.frame, by) }
+                    if by != 0 { pose.frame = pose.frame.moved(along: axis, by: by) }
                     pose.separator = quick.separator(of: row, position: position, now: pose.separator, at: t, atStart: atStart)
                 }
                 candidates.append((row, pose, incremental.start(ofPosition: position)))
