@@ -50,7 +50,40 @@ final class RowTrackTests: XCTestCase {
             XCTAssertEqual(bits(track.from), bits(from), "round \(round)")
             XCTAssertEqual(bits(track.to), bits(to), "round \(round)")
             if let before, let after, bits(before) == bits(from), bits(after) == bits(to) { shared += 1 }
+            // How far it reaches, against the span of all four poses (it
+            // reads `before` and `after` only when it keeps them apart).
+            let curve = [TimingCurve.linear, .easeInOut, TimingCurve(.spring(damping: 0.4, velocity: 2), duration: 0.3)][round % 3]
+            let curved = RowTrack(row: round, kind: .move, delay: 0, duration: 0.3, curve: curve, before: before, from: from, to: to, after: after)
+            for axis in [Axis.vertical, .horizontal] {
+                let reach = curved.reach(along: axis)
+                let expected = Self.reach(of: [before, from, to, after].compactMap { $0 }, curve: curve, along: axis)
+                XCTAssertEqual(reach?.low, expected?.low, "round \(round) \(axis)")
+                XCTAssertEqual(reach?.high, expected?.high, "round \(round) \(axis)")
+            }
+            // A track made from `from` to `to` alone is one whose `before`
+            // and `after` are those poses.
+            let moved = RowTrack(row: round, kind: .resize, delay: 0.1, duration: 0.2, curve: curve, from: from, to: to)
+            XCTAssertEqual(bits(moved.before), bits(from), "round \(round)")
+            XCTAssertEqual(bits(moved.after), bits(to), "round \(round)")
+            XCTAssertEqual(moved.reach(along: .vertical)?.low, Self.reach(of: [from, to], curve: curve, along: .vertical)?.low)
         }
         XCTAssertGreaterThan(shared, 100, "tracks from their from to their to")
+    }
+
+    /// The reference: every pose's span along `axis`, widened by the
+    /// curve's overshoot of the whole span, the largest offset and scale
+    /// growth, and a millionth; nil when the spans end before they start
+    /// (this test's poses have negative heights).
+    static func reach(of poses: [Pose], curve: TimingCurve, along axis: Axis) -> (low: Double, high: Double)? {
+        let vertical = axis == .vertical
+        let starts = poses.map { vertical ? $0.frame.y : $0.frame.x }
+        let ends = poses.map { vertical ? $0.frame.y + $0.frame.height : $0.frame.x + $0.frame.width }
+        let shift = poses.map {
+            abs(vertical ? $0.effects.offsetY : $0.effects.offsetX) + abs($0.effects.scale - 1) * (vertical ? $0.frame.height : $0.frame.width)
+        }.max()!
+        let low = starts.min()!, high = ends.max()!
+        guard low <= high else { return nil }
+        let margin = (high - low) * curve.overshoot + max(0, shift) + 1e-6
+        return (low - margin, high + margin)
     }
 }

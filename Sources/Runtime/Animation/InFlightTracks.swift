@@ -5,6 +5,10 @@
 /// the interrupted general transition's, and those a quick transition
 /// hands on — found by row through one flat index. A row's track in the
 /// interrupted transition wins over one handed on.
+///
+/// Tracks are read in place, by entry: handed out as a track and its pose,
+/// the track of every row a change caught midway was copied (384 bytes,
+/// its box retained) and copied again as the caller unwrapped it.
 struct InFlightTracks {
     private let previous: [RowTrack]
     private let carried: [RowTrack]
@@ -17,24 +21,47 @@ struct InFlightTracks {
         self.previous = previous
         self.carried = carried
         self.elapsed = elapsed
-        for (at, track) in carried.enumerated() where !track.isOver(at: elapsed) { mark(track.row, -2 - Int32(at)) }
-        for (at, track) in previous.enumerated() where !track.isOver(at: elapsed) { mark(track.row, Int32(at)) }
-    }
-
-    private mutating func mark(_ row: Int, _ entry: Int32) {
-        if row >= index.count { index.append(contentsOf: repeatElement(-1, count: row + 1 - index.count)) }
-        index[row] = entry
+        var index: [Int32] = []
+        func mark(_ tracks: UnsafeBufferPointer<RowTrack>, _ entry: (Int) -> Int32) {
+            for at in tracks.indices where !tracks[at].isOver(at: elapsed) {
+                let row = tracks[at].row
+                if row >= index.count { index.append(contentsOf: repeatElement(-1, count: row + 1 - index.count)) }
+                index[row] = entry(at)
+            }
+        }
+        carried.withUnsafeBufferPointer { mark($0) { -2 - Int32($0) } }
+        previous.withUnsafeBufferPointer { mark($0) { Int32($0) } }
+        self.index = index
     }
 
     /// One past the last row with a track running (0 when none).
     var rowCount: Int { index.count }
 
-    /// The row's running track and where it had taken the row (nil: not
-    /// drawn there), or nil when the row was not animating.
-    subscript(row: Int) -> (pose: Pose?, track: RowTrack)? {
-        guard row < index.count, index[row] != -1 else { return nil }
-        let at = Int(index[row])
-        let track = at >= 0 ? previous[at] : carried[-2 - at]
-        return (track.pose(at: elapsed), track)
+    /// The entry of the row's running track, or nil when the row was not
+    /// animating.
+    func entry(of row: Int) -> Int32? {
+        row < index.count && index[row] != -1 ? index[row] : nil
+    }
+
+    /// Where the running track `entry` had taken its row (nil: not drawn
+    /// there).
+    func pose(_ entry: Int32) -> Pose? { withTrack(entry) { $0.pose(at: elapsed) } }
+
+    /// The kind of the running track `entry`.
+    func kind(_ entry: Int32) -> TransitionKind { withTrack(entry) { $0.kind } }
+
+    /// The running track `entry` carried on from `pose` (where it had taken
+    /// its row) when it is still headed to `target`; nil when it is not.
+    func continuation(_ entry: Int32, from pose: Pose?, headedTo target: Pose?) -> RowTrack? {
+        withTrack(entry) { track in
+            Transition.isHeaded(track, to: target) ? Transition.continuation(of: track, from: pose, elapsed: elapsed) : nil
+        }
+    }
+
+    @inline(__always)
+    private func withTrack<R>(_ entry: Int32, _ body: (borrowing RowTrack) -> R) -> R {
+        entry >= 0
+            ? previous.withUnsafeBufferPointer { body($0[Int(entry)]) }
+            : carried.withUnsafeBufferPointer { body($0[Int(-2 - entry)]) }
     }
 }

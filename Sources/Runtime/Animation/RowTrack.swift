@@ -56,6 +56,19 @@ package struct RowTrack: Sendable {
         }
     }
 
+    /// A track that starts at `from` and ends at `to` (a row moved or
+    /// resized): nothing to compare, where the caller knows that.
+    init(row: Int, kind: TransitionKind, delay: Double, duration: Double, curve: TimingCurve, from: Pose, to: Pose) {
+        self.row = row
+        self.kind = kind
+        self.delay = delay
+        self.duration = duration
+        self.curve = curve
+        self.from = from
+        self.to = to
+        ends = .fromAndTo
+    }
+
     /// When the row's animation ends, from the transition's start.
     package var end: Double { delay + duration }
 
@@ -96,6 +109,14 @@ package struct RowTrack: Sendable {
     /// any instant: its poses' span, widened by what its curve overshoots,
     /// its offsets and its scale (nil: no pose).
     func reach(along axis: Axis) -> (low: Double, high: Double)? {
+        withUnsafePointer(to: self) { Self.reach(of: $0, along: axis) }
+    }
+
+    /// `reach(along:)` of the track at `track`, its fields read where they
+    /// are: a method called on a track in a buffer copied the whole track
+    /// first (384 bytes, its box retained) — for every track of a general
+    /// transition, as the tracks a window may show are indexed.
+    static func reach(of track: UnsafePointer<RowTrack>, along axis: Axis) -> (low: Double, high: Double)? {
         let vertical = axis == .vertical
         var first = Double.infinity, last = -Double.infinity, shift = 0.0
         // Four poses, no array: this runs for every moving row of a frame.
@@ -107,12 +128,15 @@ package struct RowTrack: Sendable {
             last = max(last, start + size)
             shift = max(shift, abs(vertical ? pose.effects.offsetY : pose.effects.offsetX) + abs(pose.effects.scale - 1) * size)
         }
-        include(before)
-        include(from)
-        include(to)
-        include(after)
+        // `before` and `after` read only when they are poses of their own.
+        if case .other(let before, let after) = track.pointee.ends {
+            include(before)
+            include(after)
+        }
+        include(track.pointee.from)
+        include(track.pointee.to)
         guard first <= last else { return nil }
-        let margin = (last - first) * curve.overshoot + shift + 1e-6
+        let margin = (last - first) * track.pointee.curve.overshoot + shift + 1e-6
         return (first - margin, last + margin)
     }
 

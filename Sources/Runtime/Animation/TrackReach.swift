@@ -32,7 +32,7 @@ struct TrackReach: Sendable {
         tracks.withUnsafeBufferPointer { tracks in
             for index in tracks.indices where isRoot(tracks[index].row) {
                 // A track without a pose never shows.
-                guard let reach = tracks[index].reach(along: axis) else { continue }
+                guard let reach = RowTrack.reach(of: tracks.baseAddress! + index, along: axis) else { continue }
                 reaches.append((Int32(index), reach.low, reach.high))
             }
         }

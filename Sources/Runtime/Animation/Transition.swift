@@ -99,15 +99,21 @@ package struct Transition: Sendable {
         var lingering: [Int: (stack: Int, after: Int?)] = [:]
         // Tracks handed on by a quick transition (one row and the rows after
         // it near the viewport) count as an interrupted transition's.
-        for track in carried where !track.isOver(at: elapsed) {
-            if track.duration > 0, track.kind != .move {
-                events.append(.didEnd(row: RowKey(track.row), kind: track.kind, hiding: track.hides, finished: false))
+        // Tracks read in place through buffers (a loop over the array
+        // copied each one).
+        carried.withUnsafeBufferPointer { carried in
+            for index in carried.indices where !carried[index].isOver(at: elapsed) {
+                if carried[index].duration > 0, carried[index].kind != .move {
+                    let kind = carried[index].kind
+                    events.append(.didEnd(row: RowKey(carried[index].row), kind: kind, hiding: kind.hides, finished: false))
+                }
             }
         }
         if let previous {
-            for track in previous.tracks where !track.isOver(at: elapsed) {
-                if track.duration > 0 {
-                    events.append(.didEnd(row: RowKey(track.row), kind: track.kind, hiding: track.hides, finished: false))
+            previous.tracks.withUnsafeBufferPointer { tracks in
+                for index in tracks.indices where !tracks[index].isOver(at: elapsed) && tracks[index].duration > 0 {
+                    let kind = tracks[index].kind
+                    events.append(.didEnd(row: RowKey(tracks[index].row), kind: kind, hiding: kind.hides, finished: false))
                 }
             }
             // Rows on their way out of the interrupted transition are still
@@ -135,13 +141,16 @@ package struct Transition: Sendable {
         var followers: [Int] = []
         let rowCount = max(oldDrawn.count, newDrawn.count, inFlight.rowCount)
         for row in 0..<rowCount {
-            let current = inFlight[row]
-            guard oldDrawn[row] != nil || newDrawn[row] != nil || current != nil else { continue }
-            let oldPose = current.map(\.pose) ?? (oldDrawn[row] != nil ? old.pose(of: row, holders: oldHolders) : nil)
+            // The row's track in flight, if it was caught midway, and the
+            // pose it had taken the row to (nil: not drawn there).
+            let caught = inFlight.entry(of: row)
+            guard oldDrawn[row] != nil || newDrawn[row] != nil || caught != nil else { continue }
+            let caughtPose: Pose? = caught.flatMap { inFlight.pose($0) }
+            let oldPose = caught != nil ? caughtPose : oldDrawn[row] != nil ? old.pose(of: row, holders: oldHolders) : nil
             let newPose = newDrawn[row] != nil ? new.pose(of: row, holders: newHolders) : nil
             // A row caught midway that is still headed where it was goes on.
-            if let current, Self.isHeaded(current.track, to: newPose) {
-                tracks.append(Self.continuation(of: current.track, from: current.pose, elapsed: elapsed))
+            if let caught, let next = inFlight.continuation(caught, from: caughtPose, headedTo: newPose) {
+                tracks.append(next)
                 continue
             }
             // Rows that come or go with the row holding them are drawn with it.
@@ -152,12 +161,22 @@ package struct Transition: Sendable {
             var kind = Self.kind(was: oldDrawn[row], now: newDrawn[row], oldPose: oldPose, newPose: newPose)
             // A row caught midway is taken on from where it is to its new
             // place, or out if it has none.
-            if kind == nil, let current { kind = newPose != nil ? current.track.kind : .remove }
+            if kind == nil, let caught { kind = newPose != nil ? inFlight.kind(caught) : .remove }
             if kind == .insert, !holderStays(new, newHolders) { kind = nil }
             if kind == .remove, !holderStays(old, oldHolders) { kind = nil }
             guard let kind else { continue }
-            let axis = kind == .remove ? old.axis(of: old.parent(of: row)) : new.axis(of: new.parent(of: row))
             let spec = Self.spec(kind, of: row, screen: screen, fallback: old.model, cache: &specs)
+            // Nearly every row: moved or resized, from its pose before to its
+            // pose now, which are its `before` and `after` too — taken apart
+            // from the kinds below, whose four poses in variables cost four
+            // more copies of each pose.
+            if kind == .move || kind == .resize {
+                guard let from = oldPose, let to = newPose else { continue }
+                if kind == .move, spec.follows { followers.append(tracks.count) }
+                tracks.append(RowTrack(row: row, kind: kind, delay: spec.delay, duration: spec.duration, curve: spec.curve, from: from, to: to))
+                continue
+            }
+            let axis = kind == .remove ? old.axis(of: old.parent(of: row)) : new.axis(of: new.parent(of: row))
             var begin = oldPose
             var end = newPose
             var start = oldPose
@@ -165,11 +184,11 @@ package struct Transition: Sendable {
             switch kind {
             case .insert, .show:
                 guard let newPose else { continue }
-                if kind == .insert { begin = current?.pose }
+                if kind == .insert { begin = caughtPose }
                 // A shown row grows from where the old layout kept it hidden
                 // (no extent), an inserted one from its new place.
                 let origin = kind == .show ? oldPose?.frame : nil
-                start = current?.pose
+                start = caughtPose
                     ?? Pose(frame: origin ?? newPose.frame.collapsed(along: axis), content: nil, separator: nil, effects: spec.from)
             case .hide, .remove:
                 guard let oldPose else { continue }
@@ -182,10 +201,9 @@ package struct Transition: Sendable {
                     if lingering[row] == nil { lingering[row] = Self.place(of: row, in: old, among: newDrawn) }
                 }
             case .resize, .move:
-                break
+                continue  // taken above
             }
             guard let from = start, let to = finish else { continue }
-            if kind == .move, spec.follows { followers.append(tracks.count) }
             tracks.append(RowTrack(
                 row: row, kind: kind, delay: spec.delay, duration: spec.duration, curve: spec.curve,
                 before: begin, from: from, to: to, after: end))
@@ -294,7 +312,6 @@ package struct Transition: Sendable {
     /// its own timing. One walk of each stack involved: O(rows).
     static func follow(_ tracks: inout [RowTrack], followers: [Int], old: ScreenLayout, new: ScreenLayout) {
         guard !followers.isEmpty else { return }
-        let causes: Set<TransitionKind> = [.resize, .show, .hide, .insert, .remove]
         // By row, in arrays: a transition over 100,000 rows hashed each of
         // them into dictionaries here.
         // Fields read in place, by index: a track copied out (its poses,
@@ -305,8 +322,10 @@ package struct Transition: Sendable {
         var trackOfRow = [Int32](repeating: -1, count: rowCount)
         for index in tracks.indices { trackOfRow[tracks[index].row] = Int32(index) }
         var cause = [Int32](repeating: -1, count: rowCount)  // follower row → index of its cause's track
-        let isCause = tracks.indices.map { causes.contains(tracks[$0].kind) }
-        func walk(_ layout: ScreenLayout, stacks: Set<Int>, overwrite: Bool) {
+        // Every kind but a move changes the row's extent (a switch: asked of
+        // a set, each track's kind was hashed).
+        let isCause = tracks.indices.map { tracks[$0].kind != .move }
+        func walk(_ layout: ScreenLayout, stacks: [Int], overwrite: Bool) {
             for stack in stacks {
                 var last: Int32 = -1
                 for row in layout.rows(ofStack: stack) {
@@ -322,10 +341,10 @@ package struct Transition: Sendable {
         }
         let rows = followers.map { tracks[$0].row }
         // Removed rows are only in the old lists; the new lists win.
-        walk(old, stacks: Set(rows.filter { $0 < old.rowCount }.map { old.parent(of: $0) }), overwrite: false)
+        walk(old, stacks: stacks(holding: rows, in: old), overwrite: false)
         let fromOld = cause
         for row in rows { cause[row] = -1 }
-        walk(new, stacks: Set(rows.filter { $0 < new.rowCount }.map { new.parent(of: $0) }), overwrite: true)
+        walk(new, stacks: stacks(holding: rows, in: new), overwrite: true)
         for index in followers {
             let row = tracks[index].row
             let found = cause[row] >= 0 ? cause[row] : fromOld[row]
@@ -334,6 +353,15 @@ package struct Transition: Sendable {
             let cause = Int(found)
             tracks[index].follow(delay: tracks[cause].delay, duration: tracks[cause].duration, curve: tracks[cause].curve)
         }
+    }
+
+    /// The stacks of `layout` holding any of `rows` (rows it does not have
+    /// left out), each once, in order: marked in an array, where a set of
+    /// them hashed every row's stack (a million rows move below a change).
+    static func stacks(holding rows: [Int], in layout: ScreenLayout) -> [Int] {
+        var holds = [Bool](repeating: false, count: layout.model.stacks.count)
+        for row in rows where row < layout.rowCount { holds[layout.parent(of: row)] = true }
+        return holds.indices.filter { holds[$0] }
     }
 
     /// Specs evaluated so far, by transition, and the last one asked for.
