@@ -40,25 +40,21 @@ package struct RowTrack: Sendable {
     }
 
     init(row: Int, kind: TransitionKind, delay: Double, duration: Double, curve: TimingCurve, before: Pose?, from: Pose, to: Pose, after: Pose?) {
-        self.row = row
-        self.kind = kind
-        self.delay = delay
-        self.duration = duration
-        self.curve = curve
-        self.from = from
-        self.to = to
         // The same bits, not equal values: 0 and -0 are equal, and a pose
         // drawn must be the one given.
-        if let before, let after, before.sameBits(as: from), after.sameBits(as: to) {
-            ends = .fromAndTo
-        } else {
-            ends = .other(before: before, after: after)
-        }
+        let same = if let before, let after { before.sameBits(as: from) && after.sameBits(as: to) } else { false }
+        self.init(
+            row: row, kind: kind, delay: delay, duration: duration, curve: curve, from: from, to: to,
+            ends: same ? .fromAndTo : .other(before: before, after: after))
     }
 
     /// A track that starts at `from` and ends at `to` (a row moved or
     /// resized): nothing to compare, where the caller knows that.
     init(row: Int, kind: TransitionKind, delay: Double, duration: Double, curve: TimingCurve, from: Pose, to: Pose) {
+        self.init(row: row, kind: kind, delay: delay, duration: duration, curve: curve, from: from, to: to, ends: .fromAndTo)
+    }
+
+    private init(row: Int, kind: TransitionKind, delay: Double, duration: Double, curve: TimingCurve, from: Pose, to: Pose, ends: Ends) {
         self.row = row
         self.kind = kind
         self.delay = delay
@@ -66,7 +62,7 @@ package struct RowTrack: Sendable {
         self.curve = curve
         self.from = from
         self.to = to
-        ends = .fromAndTo
+        self.ends = ends
     }
 
     /// When the row's animation ends, from the transition's start.

@@ -322,8 +322,8 @@ package struct Transition: Sendable {
         var trackOfRow = [Int32](repeating: -1, count: rowCount)
         for index in tracks.indices { trackOfRow[tracks[index].row] = Int32(index) }
         var cause = [Int32](repeating: -1, count: rowCount)  // follower row → index of its cause's track
-        // Every kind but a move changes the row's extent (a switch: asked of
-        // a set, each track's kind was hashed).
+        // Every kind but a move changes the row's extent (compared, not
+        // looked up in a set of kinds, which hashed every track's kind).
         let isCause = tracks.indices.map { tracks[$0].kind != .move }
         func walk(_ layout: ScreenLayout, stacks: [Int], overwrite: Bool) {
             for stack in stacks {
