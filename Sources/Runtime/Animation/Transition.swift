@@ -144,6 +144,19 @@ package struct Transition: Sendable {
             // The row's track in flight, if it was caught midway, and the
             // pose it had taken the row to (nil: not drawn there).
             let caught = inFlight.entry(of: row)
+            // Nearly every row: shown before and after and not caught
+            // midway — moved, resized or neither. Its poses are taken as
+            // they are, not through optionals (a copy of each pose into one
+            // and another out of it), and are its track's `before` and
+            // `after` too.
+            if caught == nil, oldDrawn[row] == false, newDrawn[row] == false {
+                let from = old.pose(of: row, holders: oldHolders), to = new.pose(of: row, holders: newHolders)
+                guard let kind = Self.movement(from: from, to: to) else { continue }
+                let spec = Self.spec(kind, of: row, screen: screen, fallback: old.model, cache: &specs)
+                if kind == .move, spec.follows { followers.append(tracks.count) }
+                tracks.append(RowTrack(row: row, kind: kind, delay: spec.delay, duration: spec.duration, curve: spec.curve, from: from, to: to))
+                continue
+            }
             guard oldDrawn[row] != nil || newDrawn[row] != nil || caught != nil else { continue }
             let caughtPose: Pose? = caught.flatMap { inFlight.pose($0) }
             let oldPose = caught != nil ? caughtPose : oldDrawn[row] != nil ? old.pose(of: row, holders: oldHolders) : nil
@@ -166,10 +179,10 @@ package struct Transition: Sendable {
             if kind == .remove, !holderStays(old, oldHolders) { kind = nil }
             guard let kind else { continue }
             let spec = Self.spec(kind, of: row, screen: screen, fallback: old.model, cache: &specs)
-            // Nearly every row: moved or resized, from its pose before to its
-            // pose now, which are its `before` and `after` too — taken apart
-            // from the kinds below, whose four poses in variables cost four
-            // more copies of each pose.
+            // A row caught midway and moved or resized, from the pose it
+            // was caught at to its pose now, which are its `before` and
+            // `after` too — taken apart from the kinds below, whose four
+            // poses in variables cost four more copies of each pose.
             if kind == .move || kind == .resize {
                 guard let from = oldPose, let to = newPose else { continue }
                 if kind == .move, spec.follows { followers.append(tracks.count) }
@@ -247,11 +260,17 @@ package struct Transition: Sendable {
         case (false?, true?): return .hide
         case (false?, false?):
             guard let a = oldPose, let b = newPose else { return nil }
-            if differ(a.frame.width, b.frame.width) || differ(a.frame.height, b.frame.height) { return .resize }
-            if differ(a.frame.x, b.frame.x) || differ(a.frame.y, b.frame.y) || a.effects != b.effects { return .move }
-            return nil
+            return movement(from: a, to: b)
         default: return nil
         }
+    }
+
+    /// How a row shown before and after changed: resized, moved (or its
+    /// effects changed), or neither (nil).
+    static func movement(from a: Pose, to b: Pose) -> TransitionKind? {
+        if differ(a.frame.width, b.frame.width) || differ(a.frame.height, b.frame.height) { return .resize }
+        if differ(a.frame.x, b.frame.x) || differ(a.frame.y, b.frame.y) || a.effects != b.effects { return .move }
+        return nil
     }
 
     /// Whether two lengths of a layout differ by more than their last bits:
