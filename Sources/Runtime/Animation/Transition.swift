@@ -141,8 +141,7 @@ package struct Transition: Sendable {
         var followers: [Int] = []
         let rowCount = max(oldDrawn.count, newDrawn.count, inFlight.rowCount)
         for row in 0..<rowCount {
-            // The row's track in flight, if it was caught midway, and the
-            // pose it had taken the row to (nil: not drawn there).
+            // The row's track in flight, if it was caught midway.
             let caught = inFlight.entry(of: row)
             // Nearly every row: shown before and after and not caught
             // midway — moved, resized or neither. Its poses are taken as
@@ -158,6 +157,7 @@ package struct Transition: Sendable {
                 continue
             }
             guard oldDrawn[row] != nil || newDrawn[row] != nil || caught != nil else { continue }
+            // Where the track in flight had taken the row (nil: not drawn there).
             let caughtPose: Pose? = caught.flatMap { inFlight.pose($0) }
             let oldPose = caught != nil ? caughtPose : oldDrawn[row] != nil ? old.pose(of: row, holders: oldHolders) : nil
             let newPose = newDrawn[row] != nil ? new.pose(of: row, holders: newHolders) : nil
