@@ -69,11 +69,19 @@ extension ScreenLayout {
     /// under every row that is not hidden, its stack's rows.
     func drawnRows(holders: [Int?]) -> DrawnRows {
         var drawn = DrawnRows(count: model.rows.count)
-        var pending = rows.array
-        while let row = pending.popLast() {
-            let hidden = isHidden(row)
-            drawn.marks[row] = hidden ? 2 : 1
-            if !hidden, case .stack(let stack) = model.rows[row].content { pending += rows(ofStack: stack) }
+        // A stack at a time, its rows' marks written through a buffer and
+        // their stacks told by number (`nested`): row by row, through
+        // `isHidden` and the rows' models, this was as costly as a pose.
+        var pending = [rootStack]
+        drawn.marks.withUnsafeMutableBufferPointer { marks in
+            while let stack = pending.popLast() {
+                let shown = stackOrigin[stack] != nil
+                for row in rows(ofStack: stack) {
+                    let hidden = !shown || resolved.specs[row].hidden
+                    marks[row] = hidden ? 2 : 1
+                    if !hidden, resolved.nested[row] >= 0 { pending.append(Int(resolved.nested[row])) }
+                }
+            }
         }
         return drawn
     }
@@ -84,24 +92,104 @@ extension ScreenLayout {
     /// The pose of a drawn row relative to `holder`, the row holding its
     /// stack (nil for the screen's own rows).
     func pose(of row: Int, heldBy holder: Int?) -> Pose {
-        // `frame`, `contentFrame`, `separatorFrame` and `isHidden`, with the
-        // row's stack, whether it is hidden and its frame found once (asked
-        // for one by one, each found them again: a third of building a
-        // general transition).
-        // The stack's settings and origin read once too.
-        let stack = model.rows[row].parent
-        let settings = resolved.stacks[stack], stackOrigin = stackOrigin[stack]
-        let hidden = resolved.specs[row].hidden || stackOrigin == nil
-        let leftToRight = leftToRightFrame(of: row, in: stack, settings: settings, origin: stackOrigin, hidden: hidden)
+        let stack = poseStack(model.rows[row].parent, heldBy: holder)
+        return pose(of: row, in: stack, at: frame(of: row, in: stack))
+    }
+
+    /// The row's frame in `stack` as the engine lays it out (left to
+    /// right), and whether it is hidden: a pose's start, which tells a row
+    /// that neither moved nor changed size without the rest of its pose.
+    func frame(of row: Int, in stack: PoseStack) -> (leftToRight: Rect, hidden: Bool) {
+        guard stack.laidOut else { return (.zero, true) }
+        let hidden = resolved.specs[row].hidden
+        return (Rect(
+            axis: stack.axis, mainStart: stack.mainOrigin + rowStart[row], mainSize: hidden ? 0 : rowSize[row],
+            crossStart: stack.crossStart, crossSize: stack.crossSize), hidden)
+    }
+
+    /// `frame`, the row's frame, as a pose has it: relative to the stack's
+    /// holder (`Pose.frame`).
+    func relativeFrame(_ frame: Rect, in stack: PoseStack) -> Rect {
+        mirror(frame).moved(by: -stack.holderX, -stack.holderY)
+    }
+
+    /// The pose of `row` of `stack`, its frame found (`frame(of:in:)`).
+    func pose(of row: Int, in stack: PoseStack, at found: (leftToRight: Rect, hidden: Bool)) -> Pose {
+        let (leftToRight, hidden) = found
         let frame = mirror(leftToRight)
-        let origin = holder.map { self.frame(of: $0) } ?? .zero
         let content = hidden ? nil : mirror(leftToRight.inset(by: resolved.insets[row]))
-        let separator = hidden ? nil : separatorFrame(of: row, in: stack, settings: settings, frame: leftToRight)
+        var separator: Rect?
+        if !hidden, let style = resolved.separators[row], !(stack.hideLastSeparator && stack.lastVisible == row) {
+            separator = mirror(Self.separatorFrame(style, in: leftToRight, axis: stack.axis))
+        }
         return Pose(
-            frame: frame.moved(by: -origin.x, -origin.y),
+            frame: frame.moved(by: -stack.holderX, -stack.holderY),
             content: content?.moved(by: -frame.x, -frame.y),
             separator: separator?.moved(by: -frame.x, -frame.y),
             effects: .none, hidden: hidden)
+    }
+
+    /// What every pose of a stack's rows reads of the stack and the row
+    /// holding it: read once for a run of the stack's rows (a general
+    /// transition takes two poses of every row, nearly all of them of one
+    /// stack, and reading these for each was a third of a pose). Kept
+    /// small, as it is handed about for every row.
+    struct PoseStack {
+        var index = -1
+        /// Whether the stack was laid out (its rows are hidden if not).
+        var laidOut = false
+        var axis = Axis.vertical
+        /// Where its rows start along the axis (their starts are from
+        /// here), and where they are across it (the padding taken off).
+        var mainOrigin = 0.0
+        var crossStart = 0.0
+        var crossSize = 0.0
+        var hideLastSeparator = false
+        var lastVisible: Int?
+        /// Where the row holding the stack is (zero for the screen's rows).
+        var holderX = 0.0
+        var holderY = 0.0
+    }
+
+    /// `stack`'s `PoseStack`, `holder` holding it. A method, not an
+    /// initializer given the layout: an initializer owns what it is
+    /// given, and the layout was copied (its tables retained) for each.
+    func poseStack(_ stack: Int, heldBy holder: Int?) -> PoseStack {
+        var made = PoseStack()
+        made.index = stack
+        if let holder {
+            let frame = frame(of: holder)
+            (made.holderX, made.holderY) = (frame.x, frame.y)
+        }
+        let settings = resolved.stacks[stack]
+        made.axis = settings.axis
+        made.hideLastSeparator = settings.hideLastSeparator
+        made.lastVisible = lastVisible[stack]
+        // As `frame(axis:padding:origin:cross:start:size:)` has them, the
+        // same sums in the same order.
+        guard let origin = stackOrigin[stack] else { return made }
+        made.laidOut = true
+        let vertical = settings.axis == .vertical
+        made.mainOrigin = vertical ? origin.y : origin.x
+        made.crossStart = (vertical ? origin.x : origin.y) + settings.padding.start(settings.axis.cross)
+        made.crossSize = max(0, stackCross[stack] - settings.padding.total(settings.axis.cross))
+        return made
+    }
+
+    /// The `PoseStack` of the stack of the row asked for last, asked for
+    /// row by row: the last one kept (rows of one stack mostly come one
+    /// after another; one for every stack would be a table as long as the
+    /// stacks).
+    struct PoseStacks {
+        private(set) var current = PoseStack()
+
+        /// Makes `current` the stack of `row` of `layout`, whose `holders`
+        /// (`holders()`) are given: the layout is not kept, which made a
+        /// copy of it for every stack.
+        mutating func select(_ row: Int, in layout: ScreenLayout, holders: [Int?]) {
+            let stack = layout.parent(of: row)
+            if current.index != stack { current = layout.poseStack(stack, heldBy: holders[stack]) }
+        }
     }
 }
 

@@ -140,6 +140,7 @@ package struct Transition: Sendable {
         // New move tracks whose rows follow the change that moves them.
         var followers: [Int] = []
         let rowCount = max(oldDrawn.count, newDrawn.count, inFlight.rowCount)
+        var oldStacks = ScreenLayout.PoseStacks(), newStacks = ScreenLayout.PoseStacks()
         for row in 0..<rowCount {
             // The row's track in flight, if it was caught midway.
             let caught = inFlight.entry(of: row)
@@ -149,8 +150,17 @@ package struct Transition: Sendable {
             // and another out of it), and are its track's `before` and
             // `after` too.
             if caught == nil, oldDrawn[row] == false, newDrawn[row] == false {
-                let from = old.pose(of: row, holders: oldHolders), to = new.pose(of: row, holders: newHolders)
-                guard let kind = Self.movement(from: from, to: to) else { continue }
+                // The frames first: a row that neither moved nor changed
+                // size (every row before the change) needs no pose (a
+                // layout's poses have no effects to differ in).
+                oldStacks.select(row, in: old, holders: oldHolders)
+                newStacks.select(row, in: new, holders: newHolders)
+                let oldFrame = old.frame(of: row, in: oldStacks.current), newFrame = new.frame(of: row, in: newStacks.current)
+                guard let kind = Self.movement(
+                    from: old.relativeFrame(oldFrame.leftToRight, in: oldStacks.current),
+                    to: new.relativeFrame(newFrame.leftToRight, in: newStacks.current))
+                else { continue }
+                let from = old.pose(of: row, in: oldStacks.current, at: oldFrame), to = new.pose(of: row, in: newStacks.current, at: newFrame)
                 let spec = Self.spec(kind, of: row, screen: screen, fallback: old.model, cache: &specs)
                 if kind == .move, spec.follows { followers.append(tracks.count) }
                 tracks.append(RowTrack(row: row, kind: kind, delay: spec.delay, duration: spec.duration, curve: spec.curve, from: from, to: to))
@@ -268,8 +278,13 @@ package struct Transition: Sendable {
     /// How a row shown before and after changed: resized, moved (or its
     /// effects changed), or neither (nil).
     static func movement(from a: Pose, to b: Pose) -> TransitionKind? {
-        if differ(a.frame.width, b.frame.width) || differ(a.frame.height, b.frame.height) { return .resize }
-        if differ(a.frame.x, b.frame.x) || differ(a.frame.y, b.frame.y) || a.effects != b.effects { return .move }
+        movement(from: a.frame, to: b.frame) ?? (a.effects != b.effects ? .move : nil)
+    }
+
+    /// `movement(from:to:)` of two frames alone.
+    static func movement(from a: Rect, to b: Rect) -> TransitionKind? {
+        if differ(a.width, b.width) || differ(a.height, b.height) { return .resize }
+        if differ(a.x, b.x) || differ(a.y, b.y) { return .move }
         return nil
     }
 
@@ -332,45 +347,60 @@ package struct Transition: Sendable {
     static func follow(_ tracks: inout [RowTrack], followers: [Int], old: ScreenLayout, new: ScreenLayout) {
         guard !followers.isEmpty else { return }
         // By row, in arrays: a transition over 100,000 rows hashed each of
-        // them into dictionaries here.
-        // Fields read in place, by index: a track copied out (its poses,
-        // its boxed ends retained) for each row cost more than the rest.
-        var highestRow = -1
-        for index in tracks.indices { highestRow = max(highestRow, tracks[index].row) }
-        let rowCount = max(old.rowCount, new.rowCount, highestRow + 1)
+        // them into dictionaries here. Tracks, and the tables by row, read
+        // and written through buffers: a track copied out (its poses, its
+        // boxed ends retained) for each row cost more than the rest, and
+        // each write to an array checked it was not shared.
+        let rowCount = tracks.withUnsafeBufferPointer { tracks in
+            tracks.indices.reduce(max(old.rowCount, new.rowCount)) { max($0, tracks[$1].row + 1) }
+        }
         var trackOfRow = [Int32](repeating: -1, count: rowCount)
-        for index in tracks.indices { trackOfRow[tracks[index].row] = Int32(index) }
         var cause = [Int32](repeating: -1, count: rowCount)  // follower row → index of its cause's track
         // Every kind but a move changes the row's extent (compared, not
         // looked up in a set of kinds, which hashed every track's kind).
-        let isCause = tracks.indices.map { tracks[$0].kind != .move }
+        var isCause = [Bool](repeating: false, count: tracks.count)
+        tracks.withUnsafeBufferPointer { tracks in
+            for index in tracks.indices {
+                trackOfRow[tracks[index].row] = Int32(index)
+                isCause[index] = tracks[index].kind != .move
+            }
+        }
         func walk(_ layout: ScreenLayout, stacks: [Int], overwrite: Bool) {
-            for stack in stacks {
-                var last: Int32 = -1
-                for row in layout.rows(ofStack: stack) {
-                    let index = trackOfRow[row]
-                    guard index >= 0 else { continue }
-                    if isCause[Int(index)] {
-                        last = index
-                    } else if last >= 0, tracks[Int(index)].kind == .move, overwrite || cause[row] < 0 {
-                        cause[row] = last
+            trackOfRow.withUnsafeBufferPointer { trackOfRow in
+                isCause.withUnsafeBufferPointer { isCause in
+                    cause.withUnsafeMutableBufferPointer { cause in
+                        for stack in stacks {
+                            var last: Int32 = -1
+                            for row in layout.rows(ofStack: stack) {
+                                let index = trackOfRow[row]
+                                guard index >= 0 else { continue }
+                                if isCause[Int(index)] {
+                                    last = index
+                                } else if last >= 0, overwrite || cause[row] < 0 {
+                                    // Not a cause: a move.
+                                    cause[row] = last
+                                }
+                            }
+                        }
                     }
                 }
             }
         }
-        let rows = followers.map { tracks[$0].row }
+        let rows = tracks.withUnsafeBufferPointer { tracks in followers.map { tracks[$0].row } }
         // Removed rows are only in the old lists; the new lists win.
         walk(old, stacks: stacks(holding: rows, in: old), overwrite: false)
         let fromOld = cause
         for row in rows { cause[row] = -1 }
         walk(new, stacks: stacks(holding: rows, in: new), overwrite: true)
-        for index in followers {
-            let row = tracks[index].row
-            let found = cause[row] >= 0 ? cause[row] : fromOld[row]
-            guard found >= 0 else { continue }
-            // The cause's timing, not the cause copied.
-            let cause = Int(found)
-            tracks[index].follow(delay: tracks[cause].delay, duration: tracks[cause].duration, curve: tracks[cause].curve)
+        tracks.withUnsafeMutableBufferPointer { tracks in
+            for index in followers {
+                let row = tracks[index].row
+                let found = cause[row] >= 0 ? cause[row] : fromOld[row]
+                guard found >= 0 else { continue }
+                // The cause's timing, not the cause copied.
+                let cause = Int(found)
+                tracks[index].follow(delay: tracks[cause].delay, duration: tracks[cause].duration, curve: tracks[cause].curve)
+            }
         }
     }
 
@@ -386,7 +416,12 @@ package struct Transition: Sendable {
     /// Specs evaluated so far, by transition, and the last one asked for.
     struct SpecCache {
         var all: [TransitionModel: Spec] = [:]
-        var last: (transition: TransitionModel, spec: Spec)?
+        /// The last row's list of transitions (where its elements are),
+        /// the kind asked for and the spec found: rows sharing the
+        /// screen's defaults share one list, so their specs are found
+        /// without a transition compared or copied. The lists belong to
+        /// the models asked about, which outlive the cache.
+        var last: (list: UnsafePointer<TransitionModel>?, kind: TransitionKind, spec: Spec)?
     }
 
     /// The row's transition of `kind` (defaults are already merged into
@@ -394,21 +429,34 @@ package struct Transition: Sendable {
     static func spec(
         _ kind: TransitionKind, of row: Int, screen: Screen, fallback: ScreenModel, cache: inout SpecCache
     ) -> Spec {
-        let model = row < screen.model.rows.count ? screen.model : fallback
-        guard row < model.rows.count, let transition = model.rows[row].transitions.first(where: { $0.kind == kind }) else {
-            return Spec()
+        // Either model read where it is (a model chosen into a variable
+        // was a copy of it, its tables retained, for every row).
+        row < screen.model.rows.count
+            ? spec(kind, in: screen.model.rows[row].transitions, model: screen.model, screen: screen, cache: &cache)
+            : row < fallback.rows.count
+                ? spec(kind, in: fallback.rows[row].transitions, model: fallback, screen: screen, cache: &cache) : Spec()
+    }
+
+    /// The spec of `kind` among a row's `transitions`, read in place.
+    private static func spec(
+        _ kind: TransitionKind, in transitions: [TransitionModel], model: ScreenModel, screen: Screen, cache: inout SpecCache
+    ) -> Spec {
+        transitions.withUnsafeBufferPointer { list in
+            if let last = cache.last, last.list == list.baseAddress, last.kind == kind { return last.spec }
+            guard let index = list.firstIndex(where: { $0.kind == kind }) else {
+                cache.last = (list.baseAddress, kind, Spec())
+                return Spec()
+            }
+            let spec: Spec
+            if let known = cache.all[list[index]] {
+                spec = known
+            } else {
+                spec = evaluate(list[index], in: model, screen: screen)
+                cache.all[list[index]] = spec
+            }
+            cache.last = (list.baseAddress, kind, spec)
+            return spec
         }
-        // Neighbouring rows mostly share the screen's defaults: compare with
-        // the last one before hashing.
-        if let last = cache.last, last.transition == transition { return last.spec }
-        if let known = cache.all[transition] {
-            cache.last = (transition, known)
-            return known
-        }
-        let spec = evaluate(transition, in: model, screen: screen)
-        cache.all[transition] = spec
-        cache.last = (transition, spec)
-        return spec
     }
 
     static func evaluate(_ transition: TransitionModel, in model: ScreenModel, screen: Screen) -> Spec {
