@@ -99,6 +99,7 @@ extension ScreenLayout {
     /// The row's frame in `stack` as the engine lays it out (left to
     /// right), and whether it is hidden: a pose's start, which tells a row
     /// that neither moved nor changed size without the rest of its pose.
+    @inline(__always)
     func frame(of row: Int, in stack: PoseStack) -> (leftToRight: Rect, hidden: Bool) {
         guard stack.laidOut else { return (.zero, true) }
         let hidden = resolved.specs[row].hidden

@@ -421,7 +421,15 @@ package struct Transition: Sendable {
         /// screen's defaults share one list, so their specs are found
         /// without a transition compared or copied. The lists belong to
         /// the models asked about, which outlive the cache.
-        var last: (list: UnsafePointer<TransitionModel>?, kind: TransitionKind, spec: Spec)?
+        /// Fields, not an optional tuple: the tuple was copied out of
+        /// its optional for every row to be compared.
+        var lastList: UnsafePointer<TransitionModel>?
+        var lastKind: TransitionKind?
+        var lastSpec = Spec()
+
+        mutating func keep(_ spec: Spec, of kind: TransitionKind, in list: UnsafePointer<TransitionModel>?) {
+            (lastList, lastKind, lastSpec) = (list, kind, spec)
+        }
     }
 
     /// The row's transition of `kind` (defaults are already merged into
@@ -442,9 +450,9 @@ package struct Transition: Sendable {
         _ kind: TransitionKind, in transitions: [TransitionModel], model: ScreenModel, screen: Screen, cache: inout SpecCache
     ) -> Spec {
         transitions.withUnsafeBufferPointer { list in
-            if let last = cache.last, last.list == list.baseAddress, last.kind == kind { return last.spec }
+            if cache.lastKind == kind, cache.lastList == list.baseAddress { return cache.lastSpec }
             guard let index = list.firstIndex(where: { $0.kind == kind }) else {
-                cache.last = (list.baseAddress, kind, Spec())
+                cache.keep(Spec(), of: kind, in: list.baseAddress)
                 return Spec()
             }
             let spec: Spec
@@ -454,7 +462,7 @@ package struct Transition: Sendable {
                 spec = evaluate(list[index], in: model, screen: screen)
                 cache.all[list[index]] = spec
             }
-            cache.last = (list.baseAddress, kind, spec)
+            cache.keep(spec, of: kind, in: list.baseAddress)
             return spec
         }
     }
