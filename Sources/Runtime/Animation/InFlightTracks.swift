@@ -21,16 +21,23 @@ struct InFlightTracks {
         self.previous = previous
         self.carried = carried
         self.elapsed = elapsed
-        var index: [Int32] = []
-        func mark(_ tracks: UnsafeBufferPointer<RowTrack>, _ entry: (Int) -> Int32) {
-            for at in tracks.indices where !tracks[at].isOver(at: elapsed) {
-                let row = tracks[at].row
-                if row >= index.count { index.append(contentsOf: repeatElement(-1, count: row + 1 - index.count)) }
-                index[row] = entry(at)
-            }
+        // One past the last row running, then the index written through
+        // a buffer: grown row by row, each write to the captured array
+        // was checked for exclusive access and each new row appended.
+        var rowCount = 0
+        func measure(_ tracks: UnsafeBufferPointer<RowTrack>) {
+            for at in tracks.indices where !tracks[at].isOver(at: elapsed) { rowCount = max(rowCount, tracks[at].row + 1) }
         }
-        carried.withUnsafeBufferPointer { mark($0) { -2 - Int32($0) } }
-        previous.withUnsafeBufferPointer { mark($0) { Int32($0) } }
+        carried.withUnsafeBufferPointer(measure)
+        previous.withUnsafeBufferPointer(measure)
+        var index = [Int32](repeating: -1, count: rowCount)
+        index.withUnsafeMutableBufferPointer { index in
+            func mark(_ tracks: UnsafeBufferPointer<RowTrack>, _ entry: (Int) -> Int32) {
+                for at in tracks.indices where !tracks[at].isOver(at: elapsed) { index[tracks[at].row] = entry(at) }
+            }
+            carried.withUnsafeBufferPointer { mark($0) { -2 - Int32($0) } }
+            previous.withUnsafeBufferPointer { mark($0) { Int32($0) } }
+        }
         self.index = index
     }
 

@@ -26,24 +26,29 @@ struct TrackReach: Sendable {
     /// nearly in order already, and a million of them sorted would cost
     /// more than the runs their few exceptions widen.
     init(_ tracks: [RowTrack], axis: Axis, isRoot: (Int) -> Bool, sorted: Bool = false) {
-        var reaches: [(index: Int32, low: Double, high: Double)] = []
-        reaches.reserveCapacity(tracks.count)
-        // Through a buffer: each track read in place, not copied.
+        // Straight into the three arrays (through a list of tuples first,
+        // each was written twice), each track read in place, not copied.
+        indices.reserveCapacity(tracks.count)
+        highest.reserveCapacity(tracks.count)
+        lowest.reserveCapacity(tracks.count)
         tracks.withUnsafeBufferPointer { tracks in
             for index in tracks.indices where isRoot(tracks[index].row) {
                 // A track without a pose never shows.
                 guard let reach = RowTrack.reach(of: tracks.baseAddress! + index, along: axis) else { continue }
-                reaches.append((Int32(index), reach.low, reach.high))
+                indices.append(Int32(index))
+                lowest.append(reach.low)
+                highest.append(reach.high)
             }
         }
-        if sorted { reaches.sort { ($0.low, $0.index) < ($1.low, $1.index) } }
-        indices.reserveCapacity(reaches.count)
-        highest.reserveCapacity(reaches.count)
-        lowest.reserveCapacity(reaches.count)
-        for reach in reaches {
-            indices.append(reach.index)
-            highest.append(max(highest.last ?? -.infinity, reach.high))
-            lowest.append(reach.low)
+        if sorted {
+            let order = indices.indices.sorted { (lowest[$0], indices[$0]) < (lowest[$1], indices[$1]) }
+            (indices, lowest, highest) = (order.map { indices[$0] }, order.map { lowest[$0] }, order.map { highest[$0] })
+        }
+        // The farthest up to each, the nearest from each on.
+        var farthest = -Double.infinity
+        for position in highest.indices {
+            farthest = max(farthest, highest[position])
+            highest[position] = farthest
         }
         var nearest = Double.infinity
         for position in lowest.indices.reversed() {
