@@ -116,8 +116,9 @@ package struct RowTrack: Sendable {
         let vertical = axis == .vertical
         var first = Double.infinity, last = -Double.infinity, shift = 0.0
         // Four poses, no array: this runs for every moving row of a frame.
-        func include(_ pose: Pose?) {
-            guard let pose else { return }
+        // Each read where it is: handed over as an optional, each of
+        // `from` and `to` was copied into one first.
+        func include(_ pose: borrowing Pose) {
             let start = vertical ? pose.frame.y : pose.frame.x
             let size = vertical ? pose.frame.height : pose.frame.width
             first = min(first, start)
@@ -126,8 +127,8 @@ package struct RowTrack: Sendable {
         }
         // `before` and `after` read only when they are poses of their own.
         if case .other(let before, let after) = track.pointee.ends {
-            include(before)
-            include(after)
+            if let before { include(before) }
+            if let after { include(after) }
         }
         include(track.pointee.from)
         include(track.pointee.to)

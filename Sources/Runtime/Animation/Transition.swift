@@ -282,6 +282,7 @@ package struct Transition: Sendable {
     }
 
     /// `movement(from:to:)` of two frames alone.
+    @inline(__always)
     static func movement(from a: Rect, to b: Rect) -> TransitionKind? {
         if differ(a.width, b.width) || differ(a.height, b.height) { return .resize }
         if differ(a.x, b.x) || differ(a.y, b.y) { return .move }
