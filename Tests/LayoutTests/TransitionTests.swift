@@ -370,6 +370,31 @@ final class MutationTransitionTests: XCTestCase {
         XCTAssertEqual(screen.presented(at: 1.2).rows[c]?.frame.y ?? -1, 50, accuracy: 1e-9)
     }
 
+    /// Rows with different lists of transitions, next to one another, each
+    /// move by their own: specs are looked up by the row's list and kind,
+    /// the last one kept, and a list must not stand for another.
+    func testNeighboursWithTheirOwnTransitionsKeepThem() throws {
+        var rows = "Text top { size: 10 }\n"
+        for index in 0..<8 {
+            let duration = index % 2 == 0 ? 300 : 100
+            rows += "Text r\(index) { size: 50  transition move { duration: \(duration)ms  curve: linear  timing: own } }\n"
+        }
+        let source = "screen Rows {\n\(rows)}\n"
+        let result = Compiler.check(SourceFile(path: "rows.stack", text: source), loader: MemoryLoader([:]))
+        let model = try XCTUnwrap(Compiler.lower(try XCTUnwrap(result.program, "\(result.diagnostics.items.map(\.message))")).first)
+        let loaded = try XCTUnwrap(ScreenDecoder.decode(ScreenEncoder.encode([model])).first)
+        var screen = AnimatedScreen(LiveScreen(model: loaded, viewportWidth: 300, viewportHeight: 500))
+        let top = try XCTUnwrap(screen.live.screen.row(id: "top"))
+        _ = try screen.change(at: 1) { (live: inout LiveScreen) throws(RuntimeError) -> [LiveEvent] in try live.setHidden(RowKey(top), true) }
+        let transition = try XCTUnwrap(screen.transition)
+        for index in 0..<8 {
+            let row = try XCTUnwrap(screen.live.screen.row(id: "r\(index)"))
+            let track = try XCTUnwrap(transition.tracks.first { $0.row == row }, "r\(index) moves")
+            XCTAssertEqual(track.kind, .move)
+            XCTAssertEqual(track.duration, index % 2 == 0 ? 0.3 : 0.1, accuracy: 1e-12, "r\(index)")
+        }
+    }
+
     func testPushAndPopAnimateByTheFlowsDuration() throws {
         var screen = AnimatedScreen(try TransitionTests.live("checkout"))
         let begun = try screen.change(at: 0) { (live: inout LiveScreen) throws(RuntimeError) -> [LiveEvent] in try live.push("Shipping") }
