@@ -133,15 +133,15 @@ extension ScreenLayout {
     /// What every pose of a stack's rows reads of the stack and the row
     /// holding it: read once for a run of the stack's rows (a general
     /// transition takes two poses of every row, nearly all of them of one
-    /// stack, and reading these for each was a third of a pose). Kept
-    /// small, as it is handed about for every row.
+    /// stack, and read for each row these were about a fifth of a pose,
+    /// the stack's settings copied out). Kept small, as it is handed about
+    /// for every row.
     struct PoseStack {
         var index = -1
         /// Whether the stack was laid out (its rows are hidden if not).
         var laidOut = false
         var axis = Axis.vertical
-        /// Where its rows start along the axis (their starts are from
-        /// here), and where they are across it (the padding taken off).
+        /// `ScreenLayout.placement` of the stack.
         var mainOrigin = 0.0
         var crossStart = 0.0
         var crossSize = 0.0
@@ -166,14 +166,10 @@ extension ScreenLayout {
         made.axis = settings.axis
         made.hideLastSeparator = settings.hideLastSeparator
         made.lastVisible = lastVisible[stack]
-        // As `frame(axis:padding:origin:cross:start:size:)` has them, the
-        // same sums in the same order.
         guard let origin = stackOrigin[stack] else { return made }
         made.laidOut = true
-        let vertical = settings.axis == .vertical
-        made.mainOrigin = vertical ? origin.y : origin.x
-        made.crossStart = (vertical ? origin.x : origin.y) + settings.padding.start(settings.axis.cross)
-        made.crossSize = max(0, stackCross[stack] - settings.padding.total(settings.axis.cross))
+        (made.mainOrigin, made.crossStart, made.crossSize) = Self.placement(
+            axis: settings.axis, padding: settings.padding, origin: origin, cross: stackCross[stack])
         return made
     }
 

@@ -138,11 +138,24 @@ package struct ScreenLayout: Sendable {
     }
 
     private static func frame(axis: Axis, padding: EdgeInsets, origin: (x: Double, y: Double), cross: Double, start: Double, size: Double) -> Rect {
-        let crossStart = padding.start(axis.cross)
-        let crossSize = max(0, cross - padding.total(axis.cross))
-        let mainOrigin = axis == .vertical ? origin.y : origin.x
-        let crossOrigin = axis == .vertical ? origin.x : origin.y
-        return Rect(axis: axis, mainStart: mainOrigin + start, mainSize: size, crossStart: crossOrigin + crossStart, crossSize: crossSize)
+        let placed = placement(axis: axis, padding: padding, origin: origin, cross: cross)
+        return Rect(axis: axis, mainStart: placed.main + start, mainSize: size, crossStart: placed.crossStart, crossSize: placed.crossSize)
+    }
+
+    /// Where the rows of a stack whose box is at `origin`, `cross` across,
+    /// lie: their starts along the axis are from `main`, and across they
+    /// take `crossStart` on for `crossSize` (the padding taken off). A
+    /// row's frame is these and its start and extent (`frame`; a pose
+    /// reads them once for a stack's rows, `PoseStack`).
+    @inline(__always)
+    static func placement(
+        axis: Axis, padding: EdgeInsets, origin: (x: Double, y: Double), cross: Double
+    ) -> (main: Double, crossStart: Double, crossSize: Double) {
+        let vertical = axis == .vertical
+        return (
+            vertical ? origin.y : origin.x, (vertical ? origin.x : origin.y) + padding.start(axis.cross),
+            max(0, cross - padding.total(axis.cross))
+        )
     }
 
     // MARK: Rows
