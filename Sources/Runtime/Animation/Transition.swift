@@ -162,8 +162,7 @@ package struct Transition: Sendable {
                 else { continue }
                 let from = old.pose(of: row, in: oldStacks.current, at: oldFrame), to = new.pose(of: row, in: newStacks.current, at: newFrame)
                 let spec = Self.spec(kind, of: row, screen: screen, fallback: old.model, cache: &specs)
-                if kind == .move, spec.follows { followers.append(tracks.count) }
-                tracks.append(RowTrack(row: row, kind: kind, delay: spec.delay, duration: spec.duration, curve: spec.curve, from: from, to: to))
+                Self.appendMoved(row, kind, from: from, to: to, spec: spec, to: &tracks, followers: &followers)
                 continue
             }
             guard oldDrawn[row] != nil || newDrawn[row] != nil || caught != nil else { continue }
@@ -195,8 +194,7 @@ package struct Transition: Sendable {
             // poses in variables cost four more copies of each pose.
             if kind == .move || kind == .resize {
                 guard let from = oldPose, let to = newPose else { continue }
-                if kind == .move, spec.follows { followers.append(tracks.count) }
-                tracks.append(RowTrack(row: row, kind: kind, delay: spec.delay, duration: spec.duration, curve: spec.curve, from: from, to: to))
+                Self.appendMoved(row, kind, from: from, to: to, spec: spec, to: &tracks, followers: &followers)
                 continue
             }
             let axis = kind == .remove ? old.axis(of: old.parent(of: row)) : new.axis(of: new.parent(of: row))
@@ -231,18 +229,19 @@ package struct Transition: Sendable {
                 row: row, kind: kind, delay: spec.delay, duration: spec.duration, curve: spec.curve,
                 before: begin, from: from, to: to, after: end))
         }
-        Self.follow(&tracks, followers: followers, old: old, new: new)
+        // Each row's track, by row: for the following pass, then frames.
+        var trackOfRow = [Int32](repeating: -1, count: rowCount)
+        tracks.withUnsafeBufferPointer { tracks in
+            for index in tracks.indices { trackOfRow[tracks[index].row] = Int32(index) }
+        }
+        Self.follow(&tracks, followers: followers, trackOfRow: trackOfRow, old: old, new: new)
         self.tracks = tracks
         self.ends = TrackEnds(tracks)
         // Through a buffer: a track's computed properties read through
         // the array's subscript copied the track (its box retained).
         var duration = 0.0
-        var trackOfRow = [Int32](repeating: -1, count: rowCount)
         tracks.withUnsafeBufferPointer { tracks in
-            for index in tracks.indices {
-                duration = max(duration, tracks[index].end)
-                trackOfRow[tracks[index].row] = Int32(index)
-            }
+            for index in tracks.indices { duration = max(duration, tracks[index].end) }
         }
         self.duration = duration
         self.trackOfRow = trackOfRow
@@ -287,6 +286,17 @@ package struct Transition: Sendable {
         if differ(a.width, b.width) || differ(a.height, b.height) { return .resize }
         if differ(a.x, b.x) || differ(a.y, b.y) { return .move }
         return nil
+    }
+
+    /// Appends the track of a row moved or resized from `from` to `to`
+    /// (its `before` and `after` too), noting a move that follows its
+    /// cause among `followers`.
+    @inline(__always)
+    static func appendMoved(
+        _ row: Int, _ kind: TransitionKind, from: Pose, to: Pose, spec: Spec, to tracks: inout [RowTrack], followers: inout [Int]
+    ) {
+        if kind == .move, spec.follows { followers.append(tracks.count) }
+        tracks.append(RowTrack(row: row, kind: kind, delay: spec.delay, duration: spec.duration, curve: spec.curve, from: from, to: to))
     }
 
     /// Whether two lengths of a layout differ by more than their last bits:
@@ -345,26 +355,21 @@ package struct Transition: Sendable {
     /// The nearest such change before the row counts; a row whose move says
     /// `timing: own`, or that no change before it explains (a scroll), keeps
     /// its own timing. One walk of each stack involved: O(rows).
-    static func follow(_ tracks: inout [RowTrack], followers: [Int], old: ScreenLayout, new: ScreenLayout) {
+    /// `trackOfRow`: each row's track, by row, covering every row of both
+    /// layouts (as the transition's own).
+    static func follow(_ tracks: inout [RowTrack], followers: [Int], trackOfRow: [Int32], old: ScreenLayout, new: ScreenLayout) {
         guard !followers.isEmpty else { return }
         // By row, in arrays: a transition over 100,000 rows hashed each of
         // them into dictionaries here. Tracks, and the tables by row, read
         // and written through buffers: a track copied out (its poses, its
         // boxed ends retained) for each row cost more than the rest, and
         // each write to an array checked it was not shared.
-        let rowCount = tracks.withUnsafeBufferPointer { tracks in
-            tracks.indices.reduce(max(old.rowCount, new.rowCount)) { max($0, tracks[$1].row + 1) }
-        }
-        var trackOfRow = [Int32](repeating: -1, count: rowCount)
-        var cause = [Int32](repeating: -1, count: rowCount)  // follower row → index of its cause's track
+        var cause = [Int32](repeating: -1, count: trackOfRow.count)  // follower row → index of its cause's track
         // Every kind but a move changes the row's extent (compared, not
         // looked up in a set of kinds, which hashed every track's kind).
         var isCause = [Bool](repeating: false, count: tracks.count)
         tracks.withUnsafeBufferPointer { tracks in
-            for index in tracks.indices {
-                trackOfRow[tracks[index].row] = Int32(index)
-                isCause[index] = tracks[index].kind != .move
-            }
+            for index in tracks.indices { isCause[index] = tracks[index].kind != .move }
         }
         func walk(_ layout: ScreenLayout, stacks: [Int], overwrite: Bool) {
             trackOfRow.withUnsafeBufferPointer { trackOfRow in
