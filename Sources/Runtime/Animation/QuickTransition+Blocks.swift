@@ -24,23 +24,34 @@ extension QuickTransition {
         // elsewhere) that moved or resized, at theirs.
         enum Change {
             case block(IncrementalLayout.ChangeLog.Block)
-            case row(Int, before: Pose, beforeSplice: Bool)
+            case row(Int, before: Pose, now: Pose, beforeSplice: Bool)
         }
-        var changes: [(at: Int, order: Int, change: Change)] = log.blocks.map { ($0.at, $0.removed.isEmpty ? 1 : 0, .block($0)) }
+        // The changes, and their order sorted apart from them: sorting the
+        // changes themselves moved their poses about.
+        var changes: [Change] = log.blocks.map { .block($0) }
+        var order: [(at: Int, order: Int, index: Int)] = log.blocks.indices.map { (log.blocks[$0].at, log.blocks[$0].removed.isEmpty ? 1 : 0, $0) }
         // Room for every row of the log at once: a change may log a quarter
         // of the screen's rows, and growing by doubling copied them.
         changes.reserveCapacity(log.blocks.count + log.rows.count)
+        order.reserveCapacity(log.blocks.count + log.rows.count)
         let made = Set(log.blocks.flatMap(\.inserted))
-        var seen = Set<Int>(minimumCapacity: log.rows.count)
+        // Rows logged twice, and rows of the blocks, only when there may be
+        // any: each row hashed into two sets was a third of the cost of a
+        // change of many rows.
+        let distinct = log.rowsAreDistinct
+        var seen = Set<Int>(minimumCapacity: distinct ? 0 : log.rows.count)
         let lastNow = incremental.lastShownForSeparators()
-        for (number, (row, before)) in log.rows.enumerated() where !made.contains(row) && seen.insert(row).inserted {
+        for (number, (row, before)) in log.rows.enumerated()
+        where (made.isEmpty || !made.contains(row)) && (distinct || seen.insert(row).inserted) {
             guard incremental.lists(rootRow: row) else { continue }
             // A row that only moved (rows before it changed) follows them.
-            if changedBeyondMoving(row, logged: before, lastShownAtStart: log.lastShownAtStart, lastNow: lastNow, live: live) {
-                changes.append((incremental.place(ofRootRow: row), 1, .row(row, before: before, beforeSplice: number < log.loggedBeforeSplice)))
+            let now = incremental.pose(ofRootRow: row)
+            if changedBeyondMoving(row, logged: before, now: now, lastShownAtStart: log.lastShownAtStart, lastNow: lastNow, live: live) {
+                order.append((incremental.place(ofRootRow: row), 1, changes.count))
+                changes.append(.row(row, before: before, now: now, beforeSplice: number < log.loggedBeforeSplice))
             }
         }
-        changes.sort { ($0.at, $0.order) < ($1.at, $1.order) }
+        order.sort { ($0.at, $0.order, $0.index) < ($1.at, $1.order, $1.index) }
         var tracks: [RowTrack] = []
         tracks.reserveCapacity(changes.count + made.count)
         var changed = Set<Int>(minimumCapacity: changes.count + made.count)
@@ -54,8 +65,8 @@ extension QuickTransition {
         // (an inserted block, a row changed): the rows after it follow it.
         var cause: RowTrack?
         var cache = Transition.SpecCache()
-        for (at, _, change) in changes {
-            switch change {
+        for (at, _, index) in order {
+            switch changes[index] {
             case .block(let block) where !block.inserted.isEmpty:
                 guard block.inserted.allSatisfy(incremental.lists(rootRow:)) else { return nil }
                 let made = blockTracks(block.inserted.map { ($0, incremental.pose(ofRootRow: $0)) }, kind: .insert, live: live)
@@ -88,12 +99,13 @@ extension QuickTransition {
                 blockShift -= block.extent
                 tracks += made
                 segments.append(Segment(from: at, shift: shift, timing: Timing(cause ?? last)))
-            case .row(let row, let logged, let beforeSplice):
+            case .row(let row, let logged, let now, let beforeSplice):
                 // Logged after the splice placed the rows: where it was is
                 // that, less how far the blocks before it moved it; logged
                 // before the splice, where it was.
                 guard let (track, extent) = changedAfterSplice(
-                    row, logged: logged, movedBy: beforeSplice ? 0 : blockShift, lastShownAtStart: log.lastShownAtStart, live: live, cache: &cache)
+                    row, logged: logged, now: now, movedBy: beforeSplice ? 0 : blockShift, lastShownAtStart: log.lastShownAtStart, live: live,
+                    cache: &cache)
                 else { return nil }
                 shift += extent
                 changed.insert(row)

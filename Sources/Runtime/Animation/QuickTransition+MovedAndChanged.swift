@@ -25,7 +25,8 @@ extension QuickTransition {
         var seen = Set<Int>()
         let lastNow = incremental.lastShownForSeparators()
         for (number, (row, before)) in log.rows.enumerated() where incremental.lists(rootRow: row) && seen.insert(row).inserted {
-            if changedBeyondMoving(row, logged: before, lastShownAtStart: log.lastShownAtStart, lastNow: lastNow, live: live) {
+            let now = incremental.pose(ofRootRow: row)
+            if changedBeyondMoving(row, logged: before, now: now, lastShownAtStart: log.lastShownAtStart, lastNow: lastNow, live: live) {
                 changed.append((incremental.place(ofRootRow: row), row, before, number < log.loggedBeforeSplice))
             }
         }
@@ -33,11 +34,11 @@ extension QuickTransition {
         return changed
     }
 
-    /// Whether `row`, logged as `logged`, is drawn otherwise now than where
-    /// moving along the axis takes it (rows before it changed), beyond the
-    /// separator the last shown row passes on (`onlySeparatorPassed`).
-    static func changedBeyondMoving(_ row: Int, logged: Pose, lastShownAtStart: Int?, lastNow: Int?, live: LiveScreen) -> Bool {
-        let now = live.incremental.pose(ofRootRow: row)
+    /// Whether `row`, logged as `logged`, is drawn otherwise `now` than
+    /// where moving along the axis takes it (rows before it changed),
+    /// beyond the separator the last shown row passes on
+    /// (`onlySeparatorPassed`).
+    static func changedBeyondMoving(_ row: Int, logged: Pose, now: Pose, lastShownAtStart: Int?, lastNow: Int?, live: LiveScreen) -> Bool {
         var along = logged
         if live.incremental.rootStack.axis == .vertical { along.frame.y = now.frame.y } else { along.frame.x = now.frame.x }
         return along != now && !onlySeparatorPassed(row, along: along, now: now, lastShownAtStart: lastShownAtStart, lastNow: lastNow, live: live)
@@ -157,16 +158,20 @@ extension QuickTransition {
     /// changed: from its pose `logged` after the splice, less `shift` (how
     /// far the splice moved it), with the separator it had when the change
     /// began (`withSeparatorAtStart`; `lastShownAtStart`: the last shown
-    /// row then), to its pose now, and how much its extent changed; nil
-    /// unless it resized, showed or hid, or when that separator is not known.
+    /// row then), to its pose `now` (the layout's, when not given), and
+    /// how much its extent changed; nil unless it resized, showed or hid,
+    /// or when that separator is not known.
     static func changedAfterSplice(
-        _ row: Int, logged: Pose, movedBy shift: Double, lastShownAtStart: Int?, live: LiveScreen, cache: inout Transition.SpecCache
+        _ row: Int, logged: Pose, now: Pose? = nil, movedBy shift: Double, lastShownAtStart: Int?, live: LiveScreen,
+        cache: inout Transition.SpecCache
     ) -> (track: RowTrack, extent: Double)? {
-        let incremental = live.incremental
-        let axis = incremental.rootStack.axis, spacing = incremental.rootStack.spacing
+        // `live.incremental` read in place: a copy of it in a constant
+        // (every table retained and released) was most of a changed row's
+        // cost.
+        let axis = live.incremental.rootStack.axis, spacing = live.incremental.rootStack.spacing
         guard var before = withSeparatorAtStart(logged, of: row, lastShownAtStart: lastShownAtStart, live: live) else { return nil }
         before.frame = logged.frame.moved(along: axis, by: -shift)
-        let after = incremental.pose(ofRootRow: row)
+        let after = now ?? live.incremental.pose(ofRootRow: row)
         guard let track = track(
             of: row, current: nil, then: before, now: after, elapsed: 0, screen: live.screen, fallback: live.screen.model, axis: axis,
             cache: &cache)?.track,

@@ -16,13 +16,13 @@ extension QuickTransition {
     /// at the start (it was the last shown one when logged; the one it had
     /// is not known here).
     static func withSeparatorAtStart(_ logged: Pose, of row: Int, lastShownAtStart: Int?, live: LiveScreen) -> Pose? {
-        let incremental = live.incremental
-        guard incremental.rootStack.hideLastSeparator, !logged.hidden else { return logged }
+        // `live.incremental` read in place, not copied (as `changedAfterSplice`).
+        guard live.incremental.rootStack.hideLastSeparator, !logged.hidden else { return logged }
         var pose = logged
         if row == lastShownAtStart {
             pose.separator = nil
-        } else if logged.separator == nil, incremental.separatorStyle(of: row) != nil {
-            guard let atStart = incremental.changeLog.separatorAtStart, atStart.row == row else { return nil }
+        } else if logged.separator == nil, live.incremental.separatorStyle(of: row) != nil {
+            guard let atStart = live.incremental.changeLog.separatorAtStart, atStart.row == row else { return nil }
             pose.separator = atStart.separator
         }
         return pose

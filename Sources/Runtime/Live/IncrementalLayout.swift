@@ -76,6 +76,9 @@ package struct IncrementalLayout: Sendable {
         /// The screen's rows among `rows`, for a later update to tell
         /// which of its rows are new to the log without going through it.
         var loggedRows: Set<Int> = []
+        /// Whether no row is in `rows` twice: `loggedRows` holds each row
+        /// logged once, and rows go into both together.
+        var rowsAreDistinct: Bool { loggedRows.count == rows.count }
         /// What the rows logged so far did since the change began, summed
         /// by place, kept from one later update to the next
         /// (IncrementalLayout+Updates), and the screen's rows given an
