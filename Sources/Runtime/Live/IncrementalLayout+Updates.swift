@@ -113,6 +113,13 @@ extension IncrementalLayout {
                 }
                 known += 1
             }
+            // The first of `changes` whose sums are made again: those of the
+            // ones before it hold. (The sums made again from there, not
+            // from the start: updates all down the screen, one row each,
+            // made them again in full, O(k) a row of the k logged, most of
+            // a later update's cost; from a place on they are the same
+            // sums, bit for bit, as those made from the start.)
+            var from = Int.max
             if brought.count <= 8 {
                 // A later update's few rows: each put in its place.
                 for entry in brought {
@@ -120,6 +127,7 @@ extension IncrementalLayout {
                     places.insert(entry.place, at: at)
                     logged.insert(entry.logged, at: at)
                     changes.insert(entry.change, at: at)
+                    from = min(from, at)
                 }
             } else {
                 // The first update's rows, or many: sorted once, with the rest.
@@ -129,23 +137,21 @@ extension IncrementalLayout {
                 places = all.map(\.place)
                 logged = all.map(\.logged)
                 changes = all.map(\.change)
+                from = 0
             }
-            var read = !brought.isEmpty
             for row in log.resized where layout.rootRows.contains(row) {
                 let place = layout.place(ofRootRow: row)
                 let at = first(atOrAfter: place)
                 guard at < places.count, places[at] == place else { continue }
                 changes[at] = change(of: layout.pose(ofRootRow: row), from: log.rows[logged[at]].before)
-                read = true
+                from = min(from, at)
             }
-            guard read else { return }
-            growth.removeAll(keepingCapacity: true)
-            shown.removeAll(keepingCapacity: true)
-            growth.append(0)
-            shown.append(0)
-            for (grown, shownMore) in changes {
-                growth.append(growth.last! + grown)
-                shown.append(shown.last! + shownMore)
+            guard from != .max else { return }
+            growth.removeSubrange(min(from + 1, growth.count)...)
+            shown.removeSubrange(min(from + 1, shown.count)...)
+            for index in growth.count - 1..<changes.count {
+                growth.append(growth[index] + changes[index].growth)
+                shown.append(shown[index] + changes[index].shown)
             }
         }
 
