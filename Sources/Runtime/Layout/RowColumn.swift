@@ -191,7 +191,7 @@ struct RowColumn<Element: Sendable>: Sendable {
         // Geometrically, as appending would: room for exactly `count`
         // made the next fold of a row appended copy the whole column again.
         if count > elements.capacity { elements.reserveCapacity(Swift.max(count, elements.capacity * 2)) }
-        for (row, value) in written.rows where row < stored { elements[row] = value }
+        for (row, value) in written.rows.entries where row < stored { elements[row] = value }
         for row in stored..<count {
             guard let value = written[row] else { preconditionFailure("row \(row) of a column of \(count) was never written") }
             elements.append(value)
@@ -223,7 +223,7 @@ extension RowColumn {
     /// without hashing: a screen copy's one changed row costs the rows
     /// read around it nothing.
     private struct Aside: Sendable {
-        private(set) var rows: [Int: Element] = [:]
+        private(set) var rows = RowTable<Element>()
         /// The lowest row written (Int.max: none).
         private(set) var low = Int.max
         private var high = Int.min
@@ -238,7 +238,7 @@ extension RowColumn {
         }
 
         mutating func set(_ row: Int, _ value: Element) {
-            rows[row] = value
+            rows.set(row, value)
             low = Swift.min(low, row)
             high = Swift.max(high, row)
             residues |= 1 << UInt64(row & 63)
