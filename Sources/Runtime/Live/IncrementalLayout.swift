@@ -64,11 +64,12 @@ package struct IncrementalLayout: Sendable {
         /// The rows a change may log however small the screen.
         static let fewestMaximumRows = 4096
         /// The rows a change of a screen of `screenRows` rows may log: a
-        /// quarter of them, at least `fewestMaximumRows`. A quick
-        /// transition costs about 2–3 µs a changed row to build, the
-        /// general one about 1.5–2.5 µs a row of the screen, so past some
-        /// third of the rows the general one is as fast (`stack-bench
-        /// --only host`, many rows read).
+        /// quarter of them, at least `fewestMaximumRows`. A change
+        /// animated by a quick transition costs about 2–3.5 µs a changed
+        /// row (the state set and a pass included), one by the general
+        /// transition about 0.8–1 µs a row of the screen (100k rows), so
+        /// past some third of the rows the general one is as fast
+        /// (`stack-bench --only host`, many rows read).
         static func maximumRows(screenRows: Int) -> Int { max(fewestMaximumRows, screenRows / 4) }
         /// Rows inside the holders a change touches, at most (their
         /// stacks are laid out again whole; not measured past this).
