@@ -33,4 +33,19 @@ final class RowTableTests: XCTestCase {
             XCTAssertEqual(table.isEmpty, reference.isEmpty, "round \(round)")
         }
     }
+
+    func testACopyWrittenLeavesTheOriginalAsItWas() {
+        var original = RowTable<String>()
+        for row in 0..<40 { original.set(row * 3, "original \(row)") }
+        var copy = original
+        // Enough to grow the copy's slots, and an overwrite of a shared row.
+        for row in 0..<100 { copy.set(row * 5 + 1, "copy \(row)") }
+        copy.set(0, "copy over")
+        XCTAssertEqual(original.count, 40)
+        XCTAssertEqual(original[0], "original 0")
+        XCTAssertNil(original[1])
+        XCTAssertEqual(copy[0], "copy over")
+        XCTAssertEqual(copy[3], "original 1")
+        XCTAssertEqual(copy.count, Set((0..<40).map { $0 * 3 }).union((0..<100).map { $0 * 5 + 1 }).count)
+    }
 }

@@ -35,9 +35,9 @@ extension QuickTransition {
         changes.reserveCapacity(log.blocks.count + log.rows.count)
         order.reserveCapacity(log.blocks.count + log.rows.count)
         let made = Set(log.blocks.flatMap(\.inserted))
-        // Rows logged twice, and rows of the blocks, only when there may be
-        // any: each row hashed into two sets was a third of the cost of a
-        // change of many rows.
+        // Rows logged twice, and rows of the blocks, looked for only when
+        // there may be any: hashing each row into two sets was much of
+        // what a changed row cost once the layout was no longer copied.
         let distinct = log.rowsAreDistinct
         var seen = Set<Int>(minimumCapacity: distinct ? 0 : log.rows.count)
         let lastNow = incremental.lastShownForSeparators()

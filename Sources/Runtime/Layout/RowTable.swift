@@ -2,65 +2,94 @@
 // writes aside (RowColumn). A change through `change(at:)` that a state
 // read by thousands of rows makes writes thousands of rows aside, and
 // reads each of them several times: through a `Dictionary`, hashing a row
-// number (SipHash) was a fifth of such a change. Row numbers are small,
-// distinct integers, so a multiplicative hash spreads them well enough,
-// and open addressing keeps a lookup to a multiply, a shift and a load or
-// two.
+// number (SipHash) and probing for it was about a tenth of such a change.
+// Row numbers are small, distinct integers, so a multiplicative hash
+// spreads them well enough, and open addressing keeps a lookup to a
+// multiply, a shift and a load or two.
+//
+// One word, as the dictionary was: every read of a column carries this
+// table along (RowColumn's `Aside`), and a first cut holding two arrays
+// and a shift inline made the general transitions of the host bench 5.6%
+// more instructions (their poses read several columns a row), one array
+// and a count 4%; in a box, as the dictionary's storage is, they are as
+// they were.
 
 /// Values by row number (non-negative), open addressing with linear
 /// probing, at most three quarters full.
 struct RowTable<Element: Sendable>: Sendable {
-    /// The row in each slot, or −1 for an empty one.
-    private var keys: [Int] = []
-    private var values: [Element?] = []
-    /// 64 less the bits of a slot's number (`keys.count` is a power of two).
-    private var shift = 64
-    private(set) var count = 0
+    /// A row (−1: the slot is empty) and its value.
+    private struct Slot: Sendable {
+        var row: Int
+        var value: Element?
+    }
 
+    /// The slots (a power of two of them) and how many are taken, in a
+    /// box: the table is one word, copied on a write while another copy
+    /// holds it; none until a row is written (a column makes an empty
+    /// table whenever it folds its rows in). (Mutable, and so not `Sendable` of itself:
+    /// written only while this table alone holds it.)
+    private final class Storage: @unchecked Sendable {
+        // Unchecked: a table writes its box only when it alone holds it
+        // (and no access to it overlaps another); checked, each read of a
+        // row aside began and ended an access in the runtime, which cost
+        // more than the hashing the table saves.
+        @exclusivity(unchecked) var slots: [Slot] = []
+        @exclusivity(unchecked) var count = 0
+
+        init() {}
+
+        init(copying other: Storage) {
+            slots = other.slots
+            count = other.count
+        }
+    }
+
+    private var storage: Storage?
+
+    var count: Int { storage?.count ?? 0 }
     var isEmpty: Bool { count == 0 }
 
     /// The slot where `row` is, or the empty one where it would go.
     @inline(__always)
-    private func slot(of row: Int) -> Int {
-        let mask = keys.count - 1
+    private static func slot(of row: Int, in slots: UnsafeBufferPointer<Slot>) -> Int {
+        let mask = slots.count - 1
         // Fibonacci hashing: the top bits of the product.
-        var slot = Int(truncatingIfNeeded: (UInt64(UInt(bitPattern: row)) &* 0x9E37_79B9_7F4A_7C15) >> UInt64(shift))
-        while keys[slot] != row, keys[slot] != -1 { slot = (slot + 1) & mask }
+        let shift = UInt64(64 - slots.count.trailingZeroBitCount)
+        var slot = Int(truncatingIfNeeded: (UInt64(UInt(bitPattern: row)) &* 0x9E37_79B9_7F4A_7C15) >> shift)
+        while slots[slot].row != row, slots[slot].row != -1 { slot = (slot + 1) & mask }
         return slot
     }
 
     subscript(row: Int) -> Element? {
-        guard count > 0 else { return nil }
-        return values[slot(of: row)]
+        guard let storage, storage.count > 0 else { return nil }
+        return storage.slots.withUnsafeBufferPointer { $0[Self.slot(of: row, in: $0)].value }
     }
 
     mutating func set(_ row: Int, _ value: Element) {
         precondition(row >= 0, "row \(row) in a table of rows")
-        if (count + 1) * 4 > keys.count * 3 { grow() }
-        let slot = slot(of: row)
-        if keys[slot] == -1 {
-            keys[slot] = row
-            count += 1
+        if !isKnownUniquelyReferenced(&storage) { storage = storage.map(Storage.init(copying:)) ?? Storage() }
+        guard let storage else { preconditionFailure("a row table's storage was just made") }
+        if (storage.count + 1) * 4 > storage.slots.count * 3 { Self.grow(storage) }
+        let slot = storage.slots.withUnsafeBufferPointer { Self.slot(of: row, in: $0) }
+        if storage.slots[slot].row == -1 {
+            storage.slots[slot].row = row
+            storage.count += 1
         }
-        values[slot] = value
+        storage.slots[slot].value = value
     }
 
     /// Twice the slots (16 at first), every row put in again.
-    private mutating func grow() {
-        let old = (keys, values)
-        let size = Swift.max(16, keys.count * 2)
-        keys = [Int](repeating: -1, count: size)
-        values = [Element?](repeating: nil, count: size)
-        shift = 64 - size.trailingZeroBitCount
-        for index in old.0.indices where old.0[index] != -1 {
-            let slot = slot(of: old.0[index])
-            keys[slot] = old.0[index]
-            values[slot] = old.1[index]
+    private static func grow(_ storage: Storage) {
+        let old = storage.slots
+        storage.slots = [Slot](repeating: Slot(row: -1, value: nil), count: Swift.max(16, old.count * 2))
+        for entry in old where entry.row != -1 {
+            let slot = storage.slots.withUnsafeBufferPointer { Self.slot(of: entry.row, in: $0) }
+            storage.slots[slot] = entry
         }
     }
 
     /// Every row and its value, in no particular order.
     var entries: some Sequence<(row: Int, value: Element)> {
-        zip(keys, values).lazy.compactMap { key, value in value.map { (key, $0) } }
+        (storage?.slots ?? []).lazy.compactMap { slot in slot.value.map { (slot.row, $0) } }
     }
 }
