@@ -26,13 +26,13 @@ struct RowTable<Element: Sendable>: Sendable {
     /// The slots (a power of two of them) and how many are taken, in a
     /// box: the table is one word, copied on a write while another copy
     /// holds it; none until a row is written (a column makes an empty
-    /// table whenever it folds its rows in). (Mutable, and so not `Sendable` of itself:
-    /// written only while this table alone holds it.)
+    /// table whenever it folds its rows in). Mutable, so `Sendable` on
+    /// trust: a table writes its box only while it alone holds it.
     private final class Storage: @unchecked Sendable {
-        // Unchecked: a table writes its box only when it alone holds it
-        // (and no access to it overlaps another); checked, each read of a
-        // row aside began and ended an access in the runtime, which cost
-        // more than the hashing the table saves.
+        // Unchecked for the same reason (and no access to it overlaps
+        // another); checked, each read of a row aside began and ended an
+        // access in the runtime, which cost more than the hashing the
+        // table saves.
         @exclusivity(unchecked) var slots: [Slot] = []
         @exclusivity(unchecked) var count = 0
 
