@@ -35,21 +35,12 @@ extension QuickTransition {
         changes.reserveCapacity(log.blocks.count + log.rows.count)
         order.reserveCapacity(log.blocks.count + log.rows.count)
         let made = Set(log.blocks.flatMap(\.inserted))
-        // Rows logged twice, and rows of the blocks, looked for only when
-        // there may be any: hashing each row into two sets was much of
-        // what a changed row cost once the layout was no longer copied.
-        let distinct = log.rowsAreDistinct
-        var seen = Set<Int>(minimumCapacity: distinct ? 0 : log.rows.count)
-        let lastNow = incremental.lastShownForSeparators()
-        for (number, (row, before)) in log.rows.enumerated()
-        where (made.isEmpty || !made.contains(row)) && (distinct || seen.insert(row).inserted) {
-            guard incremental.lists(rootRow: row) else { continue }
-            // A row that only moved (rows before it changed) follows them.
-            let now = incremental.pose(ofRootRow: row)
-            if changedBeyondMoving(row, logged: before, now: now, lastShownAtStart: log.lastShownAtStart, lastNow: lastNow, live: live) {
-                order.append((incremental.place(ofRootRow: row), 1, changes.count))
-                changes.append(.row(row, before: before, now: now, beforeSplice: number < log.loggedBeforeSplice))
-            }
+        // A row that only moved (rows before it changed) follows them; the
+        // rows of the blocks are theirs (looked for only when there are
+        // blocks: hashing each row was much of what a changed row cost).
+        for change in changedAfterMoving(log, live: live) where made.isEmpty || !made.contains(change.row) {
+            order.append((change.at, 1, changes.count))
+            changes.append(.row(change.row, before: change.before, now: change.now, beforeSplice: change.beforeMove))
         }
         order.sort { ($0.at, $0.order, $0.index) < ($1.at, $1.order, $1.index) }
         var tracks: [RowTrack] = []

@@ -68,14 +68,14 @@ extension QuickTransition {
         var cache = Transition.SpecCache()
         let changedRows = changedAfterMoving(log, live: live).filter { !made.contains($0.row) }
         let hidden = HiddenAtSplice(runs: runs, changed: changedRows.filter { !$0.beforeMove }, live: live)
-        for (position, row, logged, beforeSplice) in changedRows {
+        for (position, row, logged, now, beforeSplice) in changedRows {
             // A row logged before the splice (a state set, then the list
             // bound again) was where the log has it; one hidden at the
             // splice (shown now), where its run moved it from, drawn or not.
             guard let index = run(at: position) else { return nil }
             let movedBy = beforeSplice ? 0 : logged.hidden ? hidden.movedBy(position, run: index, live: live) : runs[index].moved
             guard let (track, extent) = changedAfterSplice(
-                row, logged: logged, movedBy: movedBy, lastShownAtStart: log.lastShownAtStart, live: live, cache: &cache)
+                row, logged: logged, now: now, movedBy: movedBy, lastShownAtStart: log.lastShownAtStart, live: live, cache: &cache)
             else { return nil }
             changed.insert(row)
             tracks.append(track)

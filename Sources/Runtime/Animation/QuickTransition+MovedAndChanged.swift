@@ -11,8 +11,9 @@
 
 extension QuickTransition {
     /// A row of the screen's own stack that changed after a splice moved
-    /// rows: its place now and its pose the splice left it with.
-    typealias ChangedAfterMoving = (at: Int, row: Int, before: Pose, beforeMove: Bool)
+    /// rows: its place now, its pose the splice left it with and its pose
+    /// now.
+    typealias ChangedAfterMoving = (at: Int, row: Int, before: Pose, now: Pose, beforeMove: Bool)
 
     /// The rows of `log` that changed after the splice moved them — drawn
     /// otherwise than where the move took them, not only further along (a
@@ -22,16 +23,20 @@ extension QuickTransition {
     static func changedAfterMoving(_ log: IncrementalLayout.ChangeLog, live: LiveScreen) -> [ChangedAfterMoving] {
         let incremental = live.incremental
         var changed: [ChangedAfterMoving] = []
-        var seen = Set<Int>()
+        // Rows logged twice looked for only when there may be any: hashing
+        // each row was much of what a changed row of a large change cost.
+        let distinct = log.rowsAreDistinct
+        var seen = Set<Int>(minimumCapacity: distinct ? 0 : log.rows.count)
         let lastNow = incremental.lastShownForSeparators()
-        for (number, (row, before)) in log.rows.enumerated() where incremental.lists(rootRow: row) && seen.insert(row).inserted {
+        for (number, (row, before)) in log.rows.enumerated() where incremental.lists(rootRow: row) && (distinct || seen.insert(row).inserted) {
             let now = incremental.pose(ofRootRow: row)
             if changedBeyondMoving(row, logged: before, now: now, lastShownAtStart: log.lastShownAtStart, lastNow: lastNow, live: live) {
-                changed.append((incremental.place(ofRootRow: row), row, before, number < log.loggedBeforeSplice))
+                changed.append((incremental.place(ofRootRow: row), row, before, now, number < log.loggedBeforeSplice))
             }
         }
-        changed.sort { $0.at < $1.at }
-        return changed
+        // In order of place, each moved once: sorted in place, their two
+        // poses were moved about at every step.
+        return changed.indices.sorted { changed[$0].at < changed[$1].at }.map { changed[$0] }
     }
 
     /// Whether `row`, logged as `logged`, is drawn otherwise `now` than
@@ -90,12 +95,12 @@ extension QuickTransition {
         tracks.reserveCapacity(changed.count)
         let rootRows = live.incremental.rootRows
         let hidden = HiddenAtSplice(runs: runs, changed: changed, live: live)
-        for (at, row, logged, beforeMove) in changed {
+        for (at, row, logged, now, beforeMove) in changed {
             // A hidden row was where its run moved it from, drawn or not;
             // a row logged before the move, where it was.
             let movedBy = beforeMove ? 0 : logged.hidden ? hidden.movedBy(at, run: run(at: at), live: live) : runShift(at)
             guard let (track, extent) = changedAfterSplice(
-                row, logged: logged, movedBy: movedBy, lastShownAtStart: lastShownAtStart, live: live, cache: &cache)
+                row, logged: logged, now: now, movedBy: movedBy, lastShownAtStart: lastShownAtStart, live: live, cache: &cache)
             else { return nil }
             tracks.append(track)
             extents.append(extent)
@@ -158,11 +163,11 @@ extension QuickTransition {
     /// changed: from its pose `logged` after the splice, less `shift` (how
     /// far the splice moved it), with the separator it had when the change
     /// began (`withSeparatorAtStart`; `lastShownAtStart`: the last shown
-    /// row then), to its pose `now` (the layout's, when not given), and
-    /// how much its extent changed; nil unless it resized, showed or hid,
-    /// or when that separator is not known.
+    /// row then), to its pose `now`, and how much its extent changed; nil
+    /// unless it resized, showed or hid, or when that separator is not
+    /// known.
     static func changedAfterSplice(
-        _ row: Int, logged: Pose, now: Pose? = nil, movedBy shift: Double, lastShownAtStart: Int?, live: LiveScreen,
+        _ row: Int, logged: Pose, now: Pose, movedBy shift: Double, lastShownAtStart: Int?, live: LiveScreen,
         cache: inout Transition.SpecCache
     ) -> (track: RowTrack, extent: Double)? {
         // `live.incremental` read in place: a copy of it in a constant
@@ -171,12 +176,11 @@ extension QuickTransition {
         let axis = live.incremental.rootStack.axis, spacing = live.incremental.rootStack.spacing
         guard var before = withSeparatorAtStart(logged, of: row, lastShownAtStart: lastShownAtStart, live: live) else { return nil }
         before.frame = logged.frame.moved(along: axis, by: -shift)
-        let after = now ?? live.incremental.pose(ofRootRow: row)
         guard let track = track(
-            of: row, current: nil, then: before, now: after, elapsed: 0, screen: live.screen, fallback: live.screen.model, axis: axis,
+            of: row, current: nil, then: before, now: now, elapsed: 0, screen: live.screen, fallback: live.screen.model, axis: axis,
             cache: &cache)?.track,
             [.resize, .show, .hide].contains(track.kind)
         else { return nil }
-        return (track, extent(after, axis: axis, spacing: spacing) - extent(logged, axis: axis, spacing: spacing))
+        return (track, extent(now, axis: axis, spacing: spacing) - extent(logged, axis: axis, spacing: spacing))
     }
 }
