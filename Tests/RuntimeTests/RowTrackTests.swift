@@ -70,6 +70,79 @@ final class RowTrackTests: XCTestCase {
         XCTAssertGreaterThan(shared, 100, "tracks from their from to their to")
     }
 
+    /// A track read in place (as the general transition reads the tracks
+    /// a change interrupts) against the definitions: its pose at an
+    /// instant `before` up to the delay, `after` from the end on, the curve
+    /// between; headed to a pose when it ends drawn alike, hidden alike, in
+    /// a frame the same to within its last bits; carried on from where it
+    /// was with what is left of its delay and duration, to where it was
+    /// going, starting there too.
+    func testInPlaceReadsAgainstTheirDefinitions() {
+        var random = SplitMix64(seed: 0x1F1A)
+        func coordinate() -> Double { [0.0, -0.0, 1.5, -3.25, 100, 2e6].randomElement(using: &random)! }
+        func rect() -> Rect { Rect(x: coordinate(), y: coordinate(), width: 10, height: abs(coordinate())) }
+        func makePose() -> Pose {
+            Pose(
+                frame: rect(), content: Bool.random(using: &random) ? rect() : nil, separator: Bool.random(using: &random) ? rect() : nil,
+                effects: Effects(alpha: Bool.random(using: &random) ? 1 : 0.5, scale: 1, offsetX: coordinate(), offsetY: 0),
+                hidden: Int.random(in: 0..<4, using: &random) == 0)
+        }
+        func bits(_ pose: Pose?) -> [UInt64]? {
+            guard let pose else { return nil }
+            func of(_ rect: Rect?) -> [UInt64] {
+                rect.map { [1, $0.x.bitPattern, $0.y.bitPattern, $0.width.bitPattern, $0.height.bitPattern] } ?? [0]
+            }
+            return of(pose.frame) + of(pose.content) + of(pose.separator)
+                + [pose.effects.alpha, pose.effects.scale, pose.effects.offsetX, pose.effects.offsetY].map(\.bitPattern) + [pose.hidden ? 1 : 0]
+        }
+        var headed = 0, notHeaded = 0
+        for round in 0..<2000 {
+            let from = makePose(), to = makePose()
+            let before: Pose? = [from, makePose(), nil].randomElement(using: &random)!
+            let after: Pose? = [to, to, makePose(), nil].randomElement(using: &random)!
+            let delay = [0, 0.1].randomElement(using: &random)!, duration = [0, 0.25].randomElement(using: &random)!
+            let curve = [TimingCurve.linear, .easeInOut, TimingCurve(.spring(damping: 0.4, velocity: 2), duration: 0.3)][round % 3]
+            let track = RowTrack(
+                row: round, kind: .move, delay: delay, duration: duration, curve: curve, before: before, from: from, to: to, after: after)
+            for t in [0, 0.05, 0.1, 0.2, 0.35, 1] {
+                let expected = t <= delay ? before : t >= delay + duration ? after : from.interpolated(to: to, curve.progress(at: (t - delay) / duration))
+                XCTAssertEqual(bits(track.pose(at: t)), bits(expected), "round \(round) at \(t)")
+            }
+            // Targets: the end itself, one within its last bits, one moved,
+            // one hidden otherwise, none.
+            var close = after ?? to
+            close.frame.y = close.frame.y + close.frame.y.ulp
+            var moved = after ?? to
+            moved.frame.x += 1
+            var flipped = after ?? to
+            flipped.hidden.toggle()
+            for target in [after, close, moved, flipped, nil] {
+                let expected: Bool
+                switch (after, target) {
+                case (nil, nil): expected = true
+                case (let a?, let b?):
+                    expected = a.hidden == b.hidden && !Transition.differ(a.frame.x, b.frame.x) && !Transition.differ(a.frame.y, b.frame.y)
+                        && !Transition.differ(a.frame.width, b.frame.width) && !Transition.differ(a.frame.height, b.frame.height)
+                default: expected = false
+                }
+                XCTAssertEqual(Transition.isHeaded(track, to: target), expected, "round \(round)")
+                if expected { headed += 1 } else { notHeaded += 1 }
+            }
+            let elapsed = [0.05, 0.15, 0.3].randomElement(using: &random)!
+            let here: Pose? = Bool.random(using: &random) ? track.pose(at: elapsed) : nil
+            let next = Transition.continuation(of: track, from: here, elapsed: elapsed)
+            XCTAssertEqual(next.row, round)
+            XCTAssertEqual(next.delay, max(0, delay - elapsed), "round \(round)")
+            XCTAssertEqual(next.duration, max(0, delay + duration - max(elapsed, delay)), "round \(round)")
+            XCTAssertEqual(bits(next.before), bits(here), "round \(round)")
+            XCTAssertEqual(bits(next.from), bits(here ?? from), "round \(round)")
+            XCTAssertEqual(bits(next.to), bits(to), "round \(round)")
+            XCTAssertEqual(bits(next.after), bits(after), "round \(round)")
+        }
+        XCTAssertGreaterThan(headed, 1000)
+        XCTAssertGreaterThan(notHeaded, 1000)
+    }
+
     /// The reference: every pose's span along `axis`, widened by the
     /// curve's overshoot of the whole span, the largest offset and scale
     /// growth, and a millionth; nil when the spans end before they start

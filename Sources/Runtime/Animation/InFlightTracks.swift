@@ -6,9 +6,10 @@
 /// hands on — found by row through one flat index. A row's track in the
 /// interrupted transition wins over one handed on.
 ///
-/// Tracks are read in place, by entry: handed out as a track and its pose,
-/// the track of every row a change caught midway was copied (384 bytes,
-/// its box retained) and copied again as the caller unwrapped it.
+/// Tracks are read in place, by entry, through pointers: handed out as a
+/// track and its pose, the track of every row a change caught midway was
+/// copied (384 bytes, its box retained) and copied again as the caller
+/// unwrapped it, and a method called on one borrowed copied it too.
 struct InFlightTracks {
     private let previous: [RowTrack]
     private let carried: [RowTrack]
@@ -52,23 +53,33 @@ struct InFlightTracks {
 
     /// Where the running track `entry` had taken its row (nil: not drawn
     /// there).
-    func pose(_ entry: Int32) -> Pose? { withTrack(entry) { $0.pose(at: elapsed) } }
+    func pose(_ entry: Int32) -> Pose? { withTrack(entry) { RowTrack.pose(of: $0, at: elapsed) } }
 
     /// The kind of the running track `entry`.
-    func kind(_ entry: Int32) -> TransitionKind { withTrack(entry) { $0.kind } }
+    func kind(_ entry: Int32) -> TransitionKind { withTrack(entry) { $0.pointee.kind } }
+
+    /// Whether the running track `entry` still ends at `target` (nil: not
+    /// drawn).
+    func isHeaded(_ entry: Int32, to target: Pose?) -> Bool { withTrack(entry) { RowTrack.isHeaded($0, to: target) } }
+
+    /// The running track `entry` carried on from `pose` (where it had
+    /// taken its row) to where it was going.
+    func continuation(_ entry: Int32, from pose: Pose?) -> RowTrack {
+        withTrack(entry) { RowTrack.continuation(of: $0, from: pose, elapsed: elapsed) }
+    }
 
     /// The running track `entry` carried on from `pose` (where it had taken
     /// its row) when it is still headed to `target`; nil when it is not.
     func continuation(_ entry: Int32, from pose: Pose?, headedTo target: Pose?) -> RowTrack? {
-        withTrack(entry) { track in
-            Transition.isHeaded(track, to: target) ? Transition.continuation(of: track, from: pose, elapsed: elapsed) : nil
-        }
+        isHeaded(entry, to: target) ? continuation(entry, from: pose) : nil
     }
 
+    /// `body` given the running track `entry` where it is: a track's
+    /// method called on it, even borrowed, copied it whole first.
     @inline(__always)
-    private func withTrack<R>(_ entry: Int32, _ body: (borrowing RowTrack) -> R) -> R {
+    private func withTrack<R>(_ entry: Int32, _ body: (UnsafePointer<RowTrack>) -> R) -> R {
         entry >= 0
-            ? previous.withUnsafeBufferPointer { body($0[Int(entry)]) }
-            : carried.withUnsafeBufferPointer { body($0[Int(-2 - entry)]) }
+            ? previous.withUnsafeBufferPointer { body($0.baseAddress! + Int(entry)) }
+            : carried.withUnsafeBufferPointer { body($0.baseAddress! + Int(-2 - entry)) }
     }
 }

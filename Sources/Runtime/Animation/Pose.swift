@@ -182,10 +182,20 @@ extension ScreenLayout {
 
         /// Makes `current` the stack of `row` of `layout`, whose `holders`
         /// (`holders()`) are given: the layout is not kept, which made a
-        /// copy of it for every stack.
+        /// copy of it for every stack. Inlined: called, it was as dear as
+        /// the frame it selects for.
+        @inline(__always)
         mutating func select(_ row: Int, in layout: ScreenLayout, holders: [Int?]) {
             let stack = layout.parent(of: row)
             if current.index != stack { current = layout.poseStack(stack, heldBy: holders[stack]) }
+        }
+
+        /// The pose of `row` of `layout` (`pose(of:holders:)`), its stack
+        /// selected: a row's stack read for it alone was about as dear as
+        /// the pose.
+        mutating func pose(of row: Int, in layout: ScreenLayout, holders: [Int?]) -> Pose {
+            select(row, in: layout, holders: holders)
+            return layout.pose(of: row, in: current, at: layout.frame(of: row, in: current))
         }
     }
 }
@@ -197,7 +207,10 @@ struct DrawnRows: Sendable, Sequence {
 
     init(count: Int) { marks = [UInt8](repeating: 0, count: count) }
 
-    /// nil when the row is not drawn, else whether it is hidden.
+    /// nil when the row is not drawn, else whether it is hidden. Inlined:
+    /// a transition asks it of every row three times or more, and called,
+    /// it cost as much again.
+    @inline(__always)
     subscript(row: Int) -> Bool? {
         guard row >= 0, row < marks.count, marks[row] != 0 else { return nil }
         return marks[row] == 2

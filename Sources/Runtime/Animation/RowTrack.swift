@@ -89,9 +89,64 @@ package struct RowTrack: Sendable {
     /// The pose at `t` seconds from the transition's start: `before` up to
     /// the delay, `after` from the end on, the curve in between.
     func pose(at t: Double) -> Pose? {
-        if t <= delay { return before }
-        if t >= end { return after }
-        return from.interpolated(to: to, curve.progress(at: (t - delay) / duration))
+        withUnsafePointer(to: self) { Self.pose(of: $0, at: t) }
+    }
+
+    /// `pose(at:)` of the track at `track`, its fields read where they are:
+    /// a method called on a track in a buffer copied the whole track first
+    /// (384 bytes, its box retained) — for every row a change catches
+    /// midway.
+    static func pose(of track: UnsafePointer<RowTrack>, at t: Double) -> Pose? {
+        let delay = track.pointee.delay, duration = track.pointee.duration
+        if t <= delay || t >= delay + duration {
+            if case .other(let before, let after) = track.pointee.ends { return t <= delay ? before : after }
+            return t <= delay ? track.pointee.from : track.pointee.to
+        }
+        return track.pointee.from.interpolated(to: track.pointee.to, track.pointee.curve.progress(at: (t - delay) / duration))
+    }
+
+    /// Whether the track at `track` still ends at `pose` (nil: not drawn),
+    /// hidden alike and in the same frame to within its last bits
+    /// (`Transition.differ`): a row caught midway that is still headed
+    /// there goes on. Read in place, as `pose(of:at:)`.
+    static func isHeaded(_ track: UnsafePointer<RowTrack>, to pose: Pose?) -> Bool {
+        func alike(_ a: Pose, _ b: Pose) -> Bool {
+            a.hidden == b.hidden && !Transition.differ(a.frame.x, b.frame.x) && !Transition.differ(a.frame.y, b.frame.y)
+                && !Transition.differ(a.frame.width, b.frame.width) && !Transition.differ(a.frame.height, b.frame.height)
+        }
+        if case .other(_, let after) = track.pointee.ends {
+            switch (after, pose) {
+            case (nil, nil): return true
+            case (let a?, let b?): return alike(a, b)
+            default: return false
+            }
+        }
+        guard let pose else { return false }
+        return alike(track.pointee.to, pose)
+    }
+
+    /// The track at `track`, of a transition a new change interrupts and
+    /// does not touch, carried on from `pose` (where it had taken its row
+    /// `elapsed` seconds in) to where it was going. Read in place, as
+    /// `pose(of:at:)`.
+    static func continuation(of track: UnsafePointer<RowTrack>, from pose: Pose?, elapsed: Double) -> RowTrack {
+        let delay = max(0, track.pointee.delay - elapsed)
+        let duration = max(0, track.pointee.delay + track.pointee.duration - max(elapsed, track.pointee.delay))
+        guard case .other(_, let after) = track.pointee.ends else {
+            // Ending at `to`, from where it is: starting there too, nothing
+            // to compare (the initializer that compares finds the same).
+            if let pose {
+                return RowTrack(
+                    row: track.pointee.row, kind: track.pointee.kind, delay: delay, duration: duration, curve: track.pointee.curve,
+                    from: pose, to: track.pointee.to)
+            }
+            return RowTrack(
+                row: track.pointee.row, kind: track.pointee.kind, delay: delay, duration: duration, curve: track.pointee.curve,
+                before: nil, from: track.pointee.from, to: track.pointee.to, after: track.pointee.to)
+        }
+        return RowTrack(
+            row: track.pointee.row, kind: track.pointee.kind, delay: delay, duration: duration, curve: track.pointee.curve,
+            before: pose, from: pose ?? track.pointee.from, to: track.pointee.to, after: after)
     }
 
     /// Whether a screen's row on this track may overlap `low ..< high` along

@@ -26,18 +26,29 @@ struct TrackReach: Sendable {
     /// nearly in order already, and a million of them sorted would cost
     /// more than the runs their few exceptions widen.
     init(_ tracks: [RowTrack], axis: Axis, isRoot: (Int) -> Bool, sorted: Bool = false) {
-        // Straight into the three arrays (through a list of tuples first,
-        // each was written twice), each track read in place, not copied.
-        indices.reserveCapacity(tracks.count)
-        highest.reserveCapacity(tracks.count)
-        lowest.reserveCapacity(tracks.count)
+        // Straight into the three arrays, written through their buffers
+        // (appended, each of the three checked its room and uniqueness for
+        // every track; through a list of tuples first, each was written
+        // twice), each track read in place, not copied.
+        var indices: [Int32] = [], lowest: [Double] = [], highest: [Double] = []
         tracks.withUnsafeBufferPointer { tracks in
-            for index in tracks.indices where isRoot(tracks[index].row) {
-                // A track without a pose never shows.
-                guard let reach = RowTrack.reach(of: tracks.baseAddress! + index, along: axis) else { continue }
-                indices.append(Int32(index))
-                lowest.append(reach.low)
-                highest.append(reach.high)
+            indices = [Int32](unsafeUninitializedCapacity: tracks.count) { indexBuffer, indexCount in
+                lowest = [Double](unsafeUninitializedCapacity: tracks.count) { lowBuffer, lowCount in
+                    highest = [Double](unsafeUninitializedCapacity: tracks.count) { highBuffer, highCount in
+                        var count = 0
+                        for index in tracks.indices where isRoot(tracks[index].row) {
+                            // A track without a pose never shows.
+                            guard let reach = RowTrack.reach(of: tracks.baseAddress! + index, along: axis) else { continue }
+                            indexBuffer.initializeElement(at: count, to: Int32(index))
+                            lowBuffer.initializeElement(at: count, to: reach.low)
+                            highBuffer.initializeElement(at: count, to: reach.high)
+                            count += 1
+                        }
+                        highCount = count
+                    }
+                    lowCount = highest.count
+                }
+                indexCount = highest.count
             }
         }
         if sorted {
@@ -45,16 +56,21 @@ struct TrackReach: Sendable {
             (indices, lowest, highest) = (order.map { indices[$0] }, order.map { lowest[$0] }, order.map { highest[$0] })
         }
         // The farthest up to each, the nearest from each on.
-        var farthest = -Double.infinity
-        for position in highest.indices {
-            farthest = max(farthest, highest[position])
-            highest[position] = farthest
+        highest.withUnsafeMutableBufferPointer { highest in
+            var farthest = -Double.infinity
+            for position in highest.indices {
+                farthest = max(farthest, highest[position])
+                highest[position] = farthest
+            }
         }
-        var nearest = Double.infinity
-        for position in lowest.indices.reversed() {
-            nearest = min(nearest, lowest[position])
-            lowest[position] = nearest
+        lowest.withUnsafeMutableBufferPointer { lowest in
+            var nearest = Double.infinity
+            for position in lowest.indices.reversed() {
+                nearest = min(nearest, lowest[position])
+                lowest[position] = nearest
+            }
         }
+        (self.indices, self.lowest, self.highest) = (indices, lowest, highest)
     }
 
     /// Indices of the tracks that may overlap `low ..< high`: every track

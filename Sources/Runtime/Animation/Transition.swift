@@ -165,11 +165,34 @@ package struct Transition: Sendable {
                 Self.appendMoved(row, kind, from: from, to: to, spec: spec, to: &tracks, followers: &followers)
                 continue
             }
+            // A row shown before and after and caught midway — every row
+            // after a change that interrupts another: still headed where
+            // it was, it goes on; else, drawn at the instant and moved or
+            // resized, it goes from there to its new pose. Its track asked
+            // in place, its new pose through the stack read once for a run
+            // of rows; anything else (not drawn at the instant, another
+            // kind) is taken below.
+            if let caught, oldDrawn[row] == false, newDrawn[row] == false {
+                newStacks.select(row, in: new, holders: newHolders)
+                let to = new.pose(of: row, in: newStacks.current, at: new.frame(of: row, in: newStacks.current))
+                if let from = inFlight.pose(caught) {
+                    if inFlight.isHeaded(caught, to: to) {
+                        tracks.append(inFlight.continuation(caught, from: from))
+                        continue
+                    }
+                    let kind = Self.movement(from: from, to: to) ?? inFlight.kind(caught)
+                    if kind == .move || kind == .resize {
+                        let spec = Self.spec(kind, of: row, screen: screen, fallback: old.model, cache: &specs)
+                        Self.appendMoved(row, kind, from: from, to: to, spec: spec, to: &tracks, followers: &followers)
+                        continue
+                    }
+                }
+            }
             guard oldDrawn[row] != nil || newDrawn[row] != nil || caught != nil else { continue }
             // Where the track in flight had taken the row (nil: not drawn there).
             let caughtPose: Pose? = caught.flatMap { inFlight.pose($0) }
-            let oldPose = caught != nil ? caughtPose : oldDrawn[row] != nil ? old.pose(of: row, holders: oldHolders) : nil
-            let newPose = newDrawn[row] != nil ? new.pose(of: row, holders: newHolders) : nil
+            let oldPose = caught != nil ? caughtPose : oldDrawn[row] != nil ? oldStacks.pose(of: row, in: old, holders: oldHolders) : nil
+            let newPose = newDrawn[row] != nil ? newStacks.pose(of: row, in: new, holders: newHolders) : nil
             // A row caught midway that is still headed where it was goes on.
             if let caught, let next = inFlight.continuation(caught, from: caughtPose, headedTo: newPose) {
                 tracks.append(next)
@@ -308,24 +331,13 @@ package struct Transition: Sendable {
     /// Whether `track` still ends at `pose` (nil: not drawn): a row caught
     /// midway that is still headed there goes on.
     static func isHeaded(_ track: RowTrack, to pose: Pose?) -> Bool {
-        guard track.after?.hidden == pose?.hidden else { return false }
-        switch (track.after?.frame, pose?.frame) {
-        case (nil, nil): return true
-        case (let a?, let b?):
-            return !differ(a.x, b.x) && !differ(a.y, b.y) && !differ(a.width, b.width) && !differ(a.height, b.height)
-        default: return false
-        }
+        withUnsafePointer(to: track) { RowTrack.isHeaded($0, to: pose) }
     }
 
     /// A track of an interrupted transition that the new change does not
     /// touch: it carries on from where it was to where it was going.
     static func continuation(of track: RowTrack, from pose: Pose?, elapsed: Double) -> RowTrack {
-        let delay = max(0, track.delay - elapsed)
-        let duration = track.end - max(elapsed, track.delay)
-        let here = pose ?? track.from
-        return RowTrack(
-            row: track.row, kind: track.kind, delay: delay, duration: max(0, duration), curve: track.curve,
-            before: pose, from: here, to: track.to, after: track.after)
+        withUnsafePointer(to: track) { RowTrack.continuation(of: $0, from: pose, elapsed: elapsed) }
     }
 
     /// Where a removed row is drawn while it goes: after the nearest row
@@ -439,7 +451,11 @@ package struct Transition: Sendable {
     }
 
     /// The row's transition of `kind` (defaults are already merged into
-    /// rows by the compiler), else instant.
+    /// rows by the compiler), else instant. Inlined, with the last row's
+    /// spec compared in place (nearly every row shares it): called, the
+    /// call and the spec copied out of it were a quarter of building a
+    /// general transition's tracks.
+    @inline(__always)
     static func spec(
         _ kind: TransitionKind, of row: Int, screen: Screen, fallback: ScreenModel, cache: inout SpecCache
     ) -> Spec {
@@ -452,25 +468,35 @@ package struct Transition: Sendable {
     }
 
     /// The spec of `kind` among a row's `transitions`, read in place.
+    @inline(__always)
     private static func spec(
         _ kind: TransitionKind, in transitions: [TransitionModel], model: ScreenModel, screen: Screen, cache: inout SpecCache
     ) -> Spec {
         transitions.withUnsafeBufferPointer { list in
             if cache.lastKind == kind, cache.lastList == list.baseAddress { return cache.lastSpec }
-            guard let index = list.firstIndex(where: { $0.kind == kind }) else {
-                cache.keep(Spec(), of: kind, in: list.baseAddress)
-                return Spec()
-            }
-            let spec: Spec
-            if let known = cache.all[list[index]] {
-                spec = known
-            } else {
-                spec = evaluate(list[index], in: model, screen: screen)
-                cache.all[list[index]] = spec
-            }
-            cache.keep(spec, of: kind, in: list.baseAddress)
-            return spec
+            return lookUp(kind, in: list, model: model, screen: screen, cache: &cache)
         }
+    }
+
+    /// `spec(_:in:model:screen:cache:)` of a list or kind other than the
+    /// last row's: out of line.
+    @inline(never)
+    private static func lookUp(
+        _ kind: TransitionKind, in list: UnsafeBufferPointer<TransitionModel>, model: ScreenModel, screen: Screen, cache: inout SpecCache
+    ) -> Spec {
+        guard let index = list.firstIndex(where: { $0.kind == kind }) else {
+            cache.keep(Spec(), of: kind, in: list.baseAddress)
+            return Spec()
+        }
+        let spec: Spec
+        if let known = cache.all[list[index]] {
+            spec = known
+        } else {
+            spec = evaluate(list[index], in: model, screen: screen)
+            cache.all[list[index]] = spec
+        }
+        cache.keep(spec, of: kind, in: list.baseAddress)
+        return spec
     }
 
     static func evaluate(_ transition: TransitionModel, in model: ScreenModel, screen: Screen) -> Spec {
