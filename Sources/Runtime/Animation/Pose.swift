@@ -72,14 +72,22 @@ extension ScreenLayout {
         // A stack at a time, its rows' marks written through a buffer and
         // their stacks told by number (`nested`): row by row, through
         // `isHidden` and the rows' models, this was as costly as a pose.
+        // The stack's rows and the two columns read through buffers too:
+        // through their subscripts, they were two thirds of it.
         var pending = [rootStack]
-        drawn.marks.withUnsafeMutableBufferPointer { marks in
-            while let stack = pending.popLast() {
-                let shown = stackOrigin[stack] != nil
-                for row in rows(ofStack: stack) {
-                    let hidden = !shown || resolved.specs[row].hidden
-                    marks[row] = hidden ? 2 : 1
-                    if !hidden, resolved.nested[row] >= 0 { pending.append(Int(resolved.nested[row])) }
+        resolved.specs.withUnsafeReader { specs in
+            resolved.nested.withUnsafeReader { nested in
+                drawn.marks.withUnsafeMutableBufferPointer { marks in
+                    while let stack = pending.popLast() {
+                        let shown = stackOrigin[stack] != nil
+                        rows(ofStack: stack).withEachBuffer { rows in
+                            for row in rows {
+                                let hidden = !shown || specs[row].hidden
+                                marks[row] = hidden ? 2 : 1
+                                if !hidden, nested[row] >= 0 { pending.append(Int(nested[row])) }
+                            }
+                        }
+                    }
                 }
             }
         }

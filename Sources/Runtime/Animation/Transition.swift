@@ -93,7 +93,11 @@ package struct Transition: Sendable {
         // after a change has one; a table of them, track and pose by row,
         // took 3 to 6 times as long as the rest of the transition).
         let inFlight = InFlightTracks(previous: previous?.tracks ?? [], carried: carried, elapsed: elapsed)
+        // The interrupted tracks' ends, then (below) the new tracks'
+        // beginnings, each given room at once: after a change that
+        // interrupts another, every row has one of each.
         var events: [TransitionEvent] = []
+        events.reserveCapacity((previous?.tracks.count ?? 0) + carried.count)
         var fallbackPoses: [Int: Pose] = [:]
         var fallbackChildren: [Int: [Int]] = [:]
         var lingering: [Int: (stack: Int, after: Int?)] = [:]
@@ -274,11 +278,13 @@ package struct Transition: Sendable {
         self.lingering = tracks.withUnsafeBufferPointer { tracks in
             lingering.filter { row, _ in row < trackOfRow.count && trackOfRow[row] >= 0 && tracks[Int(trackOfRow[row])].after == nil }
         }
-        self.startEvents = tracks.withUnsafeBufferPointer { tracks in
-            events + tracks.indices.filter { tracks[$0].duration > 0 }.map {
-                .willBegin(row: RowKey(tracks[$0].row), kind: tracks[$0].kind, hiding: tracks[$0].kind.hides)
+        events.reserveCapacity(events.count + tracks.count)
+        tracks.withUnsafeBufferPointer { tracks in
+            for index in tracks.indices where tracks[index].duration > 0 {
+                events.append(.willBegin(row: RowKey(tracks[index].row), kind: tracks[index].kind, hiding: tracks[index].kind.hides))
             }
         }
+        self.startEvents = events
         self.interrupts = previous != nil || !carried.isEmpty
         self.reach = TrackReach(tracks, axis: new.axis, isRoot: isRootRow)
     }
