@@ -385,24 +385,30 @@ package struct Transition: Sendable {
         var cause = [Int32](repeating: -1, count: trackOfRow.count)  // follower row → index of its cause's track
         // Every kind but a move changes the row's extent (compared, not
         // looked up in a set of kinds, which hashed every track's kind).
-        var isCause = [Bool](repeating: false, count: tracks.count)
-        tracks.withUnsafeBufferPointer { tracks in
-            for index in tracks.indices { isCause[index] = tracks[index].kind != .move }
+        let isCause = tracks.withUnsafeBufferPointer { tracks in
+            [Bool](unsafeUninitializedCapacity: tracks.count) { isCause, count in
+                for index in tracks.indices { isCause.initializeElement(at: index, to: tracks[index].kind != .move) }
+                count = tracks.count
+            }
         }
+        // Each stack's rows a block at a time (through the block array's
+        // iterator, a tenth of this pass).
         func walk(_ layout: ScreenLayout, stacks: [Int], overwrite: Bool) {
             trackOfRow.withUnsafeBufferPointer { trackOfRow in
                 isCause.withUnsafeBufferPointer { isCause in
                     cause.withUnsafeMutableBufferPointer { cause in
                         for stack in stacks {
                             var last: Int32 = -1
-                            for row in layout.rows(ofStack: stack) {
-                                let index = trackOfRow[row]
-                                guard index >= 0 else { continue }
-                                if isCause[Int(index)] {
-                                    last = index
-                                } else if last >= 0, overwrite || cause[row] < 0 {
-                                    // Not a cause: a move.
-                                    cause[row] = last
+                            layout.rows(ofStack: stack).withEachBuffer { rows in
+                                for row in rows {
+                                    let index = trackOfRow[row]
+                                    guard index >= 0 else { continue }
+                                    if isCause[Int(index)] {
+                                        last = index
+                                    } else if last >= 0, overwrite || cause[row] < 0 {
+                                        // Not a cause: a move.
+                                        cause[row] = last
+                                    }
                                 }
                             }
                         }
@@ -414,7 +420,9 @@ package struct Transition: Sendable {
         // Removed rows are only in the old lists; the new lists win.
         walk(old, stacks: stacks(holding: rows, in: old), overwrite: false)
         let fromOld = cause
-        for row in rows { cause[row] = -1 }
+        cause.withUnsafeMutableBufferPointer { cause in
+            for row in rows { cause[row] = -1 }
+        }
         walk(new, stacks: stacks(holding: rows, in: new), overwrite: true)
         tracks.withUnsafeMutableBufferPointer { tracks in
             for index in followers {
@@ -432,8 +440,13 @@ package struct Transition: Sendable {
     /// left out), each once, in order: marked in an array, where a set of
     /// them hashed every row's stack (a million rows move below a change).
     static func stacks(holding rows: [Int], in layout: ScreenLayout) -> [Int] {
+        // Marked through a buffer: each mark checked the array was not
+        // shared, for every row that moves.
         var holds = [Bool](repeating: false, count: layout.model.stacks.count)
-        for row in rows where row < layout.rowCount { holds[layout.parent(of: row)] = true }
+        let rowCount = layout.rowCount
+        holds.withUnsafeMutableBufferPointer { holds in
+            for row in rows where row < rowCount { holds[layout.parent(of: row)] = true }
+        }
         return holds.indices.filter { holds[$0] }
     }
 
