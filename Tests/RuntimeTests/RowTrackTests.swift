@@ -19,14 +19,6 @@ final class RowTrackTests: XCTestCase {
                 effects: Effects(alpha: Bool.random(using: &random) ? 1 : 0, scale: 1, offsetX: coordinate(), offsetY: 0),
                 hidden: Bool.random(using: &random))
         }
-        func bits(_ pose: Pose?) -> [UInt64]? {
-            guard let pose else { return nil }
-            func of(_ rect: Rect?) -> [UInt64] {
-                rect.map { [1, $0.x.bitPattern, $0.y.bitPattern, $0.width.bitPattern, $0.height.bitPattern] } ?? [0]
-            }
-            return of(pose.frame) + of(pose.content) + of(pose.separator)
-                + [pose.effects.alpha, pose.effects.scale, pose.effects.offsetX, pose.effects.offsetY].map(\.bitPattern) + [pose.hidden ? 1 : 0]
-        }
         var shared = 0
         for round in 0..<2000 {
             let from = makePose(), to = makePose()
@@ -45,11 +37,11 @@ final class RowTrackTests: XCTestCase {
             }
             let before = near(from), after = near(to)
             let track = RowTrack(row: round, kind: .move, delay: 0, duration: 0.3, curve: .linear, before: before, from: from, to: to, after: after)
-            XCTAssertEqual(bits(track.before), bits(before), "round \(round)")
-            XCTAssertEqual(bits(track.after), bits(after), "round \(round)")
-            XCTAssertEqual(bits(track.from), bits(from), "round \(round)")
-            XCTAssertEqual(bits(track.to), bits(to), "round \(round)")
-            if let before, let after, bits(before) == bits(from), bits(after) == bits(to) { shared += 1 }
+            XCTAssertEqual(Self.bits(track.before), Self.bits(before), "round \(round)")
+            XCTAssertEqual(Self.bits(track.after), Self.bits(after), "round \(round)")
+            XCTAssertEqual(Self.bits(track.from), Self.bits(from), "round \(round)")
+            XCTAssertEqual(Self.bits(track.to), Self.bits(to), "round \(round)")
+            if let before, let after, Self.bits(before) == Self.bits(from), Self.bits(after) == Self.bits(to) { shared += 1 }
             // How far it reaches, against the span of all four poses (it
             // reads `before` and `after` only when it keeps them apart).
             let curve = [TimingCurve.linear, .easeInOut, TimingCurve(.spring(damping: 0.4, velocity: 2), duration: 0.3)][round % 3]
@@ -63,8 +55,8 @@ final class RowTrackTests: XCTestCase {
             // A track made from `from` to `to` alone is one whose `before`
             // and `after` are those poses.
             let moved = RowTrack(row: round, kind: .resize, delay: 0.1, duration: 0.2, curve: curve, from: from, to: to)
-            XCTAssertEqual(bits(moved.before), bits(from), "round \(round)")
-            XCTAssertEqual(bits(moved.after), bits(to), "round \(round)")
+            XCTAssertEqual(Self.bits(moved.before), Self.bits(from), "round \(round)")
+            XCTAssertEqual(Self.bits(moved.after), Self.bits(to), "round \(round)")
             XCTAssertEqual(moved.reach(along: .vertical)?.low, Self.reach(of: [from, to], curve: curve, along: .vertical)?.low)
         }
         XCTAssertGreaterThan(shared, 100, "tracks from their from to their to")
@@ -87,14 +79,6 @@ final class RowTrackTests: XCTestCase {
                 effects: Effects(alpha: Bool.random(using: &random) ? 1 : 0.5, scale: 1, offsetX: coordinate(), offsetY: 0),
                 hidden: Int.random(in: 0..<4, using: &random) == 0)
         }
-        func bits(_ pose: Pose?) -> [UInt64]? {
-            guard let pose else { return nil }
-            func of(_ rect: Rect?) -> [UInt64] {
-                rect.map { [1, $0.x.bitPattern, $0.y.bitPattern, $0.width.bitPattern, $0.height.bitPattern] } ?? [0]
-            }
-            return of(pose.frame) + of(pose.content) + of(pose.separator)
-                + [pose.effects.alpha, pose.effects.scale, pose.effects.offsetX, pose.effects.offsetY].map(\.bitPattern) + [pose.hidden ? 1 : 0]
-        }
         var headed = 0, notHeaded = 0
         for round in 0..<2000 {
             let from = makePose(), to = makePose()
@@ -106,7 +90,7 @@ final class RowTrackTests: XCTestCase {
                 row: round, kind: .move, delay: delay, duration: duration, curve: curve, before: before, from: from, to: to, after: after)
             for t in [0, 0.05, 0.1, 0.2, 0.35, 1] {
                 let expected = t <= delay ? before : t >= delay + duration ? after : from.interpolated(to: to, curve.progress(at: (t - delay) / duration))
-                XCTAssertEqual(bits(track.pose(at: t)), bits(expected), "round \(round) at \(t)")
+                XCTAssertEqual(Self.bits(track.pose(at: t)), Self.bits(expected), "round \(round) at \(t)")
             }
             // Targets: the end itself, one within its last bits, one moved,
             // one hidden otherwise, none.
@@ -134,13 +118,23 @@ final class RowTrackTests: XCTestCase {
             XCTAssertEqual(next.row, round)
             XCTAssertEqual(next.delay, max(0, delay - elapsed), "round \(round)")
             XCTAssertEqual(next.duration, max(0, delay + duration - max(elapsed, delay)), "round \(round)")
-            XCTAssertEqual(bits(next.before), bits(here), "round \(round)")
-            XCTAssertEqual(bits(next.from), bits(here ?? from), "round \(round)")
-            XCTAssertEqual(bits(next.to), bits(to), "round \(round)")
-            XCTAssertEqual(bits(next.after), bits(after), "round \(round)")
+            XCTAssertEqual(Self.bits(next.before), Self.bits(here), "round \(round)")
+            XCTAssertEqual(Self.bits(next.from), Self.bits(here ?? from), "round \(round)")
+            XCTAssertEqual(Self.bits(next.to), Self.bits(to), "round \(round)")
+            XCTAssertEqual(Self.bits(next.after), Self.bits(after), "round \(round)")
         }
         XCTAssertGreaterThan(headed, 1000)
         XCTAssertGreaterThan(notHeaded, 1000)
+    }
+
+    /// A pose's every bit (nil: none), to compare poses bit for bit.
+    static func bits(_ pose: Pose?) -> [UInt64]? {
+        guard let pose else { return nil }
+        func of(_ rect: Rect?) -> [UInt64] {
+            rect.map { [1, $0.x.bitPattern, $0.y.bitPattern, $0.width.bitPattern, $0.height.bitPattern] } ?? [0]
+        }
+        return of(pose.frame) + of(pose.content) + of(pose.separator)
+            + [pose.effects.alpha, pose.effects.scale, pose.effects.offsetX, pose.effects.offsetY].map(\.bitPattern) + [pose.hidden ? 1 : 0]
     }
 
     /// The reference: every pose's span along `axis`, widened by the

@@ -31,11 +31,12 @@ struct TrackReach: Sendable {
         // every track; through a list of tuples first, each was written
         // twice), each track read in place, not copied.
         var indices: [Int32] = [], lowest: [Double] = [], highest: [Double] = []
+        // How many tracks have a pose: the three arrays' length.
+        var count = 0
         tracks.withUnsafeBufferPointer { tracks in
             indices = [Int32](unsafeUninitializedCapacity: tracks.count) { indexBuffer, indexCount in
                 lowest = [Double](unsafeUninitializedCapacity: tracks.count) { lowBuffer, lowCount in
                     highest = [Double](unsafeUninitializedCapacity: tracks.count) { highBuffer, highCount in
-                        var count = 0
                         for index in tracks.indices where isRoot(tracks[index].row) {
                             // A track without a pose never shows.
                             guard let reach = RowTrack.reach(of: tracks.baseAddress! + index, along: axis) else { continue }
@@ -46,9 +47,9 @@ struct TrackReach: Sendable {
                         }
                         highCount = count
                     }
-                    lowCount = highest.count
+                    lowCount = count
                 }
-                indexCount = highest.count
+                indexCount = count
             }
         }
         if sorted {
