@@ -73,7 +73,7 @@ extension ScreenLayout {
         // their stacks told by number (`nested`): row by row, through
         // `isHidden` and the rows' models, this was as costly as a pose.
         // The stack's rows and the two columns read through buffers too:
-        // through their subscripts, they were two thirds of it.
+        // through their subscripts, they were about half of it.
         var pending = [rootStack]
         resolved.specs.withUnsafeReader { specs in
             resolved.nested.withUnsafeReader { nested in
@@ -190,8 +190,8 @@ extension ScreenLayout {
 
         /// Makes `current` the stack of `row` of `layout`, whose `holders`
         /// (`holders()`) are given: the layout is not kept, which made a
-        /// copy of it for every stack. Inlined: called, it was as dear as
-        /// the frame it selects for.
+        /// copy of it for every stack. Inlined: the compiler had stopped
+        /// inlining it, a call for nearly every row a transition poses.
         @inline(__always)
         mutating func select(_ row: Int, in layout: ScreenLayout, holders: [Int?]) {
             let stack = layout.parent(of: row)
@@ -216,8 +216,8 @@ struct DrawnRows: Sendable, Sequence {
     init(count: Int) { marks = [UInt8](repeating: 0, count: count) }
 
     /// nil when the row is not drawn, else whether it is hidden. Inlined:
-    /// a transition asks it of every row three times or more, and called,
-    /// it cost as much again.
+    /// a transition asks it of every row three times or more, and the
+    /// compiler had stopped inlining it there (a call each time).
     @inline(__always)
     subscript(row: Int) -> Bool? {
         guard row >= 0, row < marks.count, marks[row] != 0 else { return nil }
