@@ -147,7 +147,10 @@ extension QuickTransitionTests {
                     return events
                 }
             }
-            XCTAssertEqual(quick.screen.quick != nil, count <= maximum - 1, "\(count) updates of one row each")
+            // Past the log, the general transition is built (its tracks
+            // then handed to a quick transition: QuickTransition+TakingOver).
+            XCTAssertNotNil(quick.screen.quick, "\(count) updates of one row each")
+            XCTAssertEqual(quick.screen.generalTakenOver, count <= maximum - 1 ? 0 : 1, "\(count) updates of one row each")
             compare(&quick, &general, at: 1, after: [0.0, 0.05, 2.0], label: "\(count) updates")
         }
     }
@@ -178,10 +181,11 @@ extension QuickTransitionTests {
             _ = try session.change(at: 1) { (live: inout LiveScreen) throws(RuntimeError) -> [LiveEvent] in try live.setState("gone", to: .bool(true)) }
         }
         XCTAssertNotNil(quick.screen.quick, "\(maximum - 1) rows read the state")
+        XCTAssertEqual(quick.screen.generalTakenOver, 0, "\(maximum - 1) rows read the state")
         compare(&quick, &general, at: 1, after: [0.0, 0.05, 2.0], label: "\(maximum - 1) rows")
         _ = try quick.change(at: 3) { (live: inout LiveScreen) throws(RuntimeError) -> [LiveEvent] in
             try live.setState("gone", to: .bool(false)) + live.setState("more", to: .bool(true))
         }
-        XCTAssertNil(quick.screen.quick, "\(maximum) rows read the two states")
+        XCTAssertEqual(quick.screen.generalTakenOver, 1, "\(maximum) rows read the two states: the general transition")
     }
 }

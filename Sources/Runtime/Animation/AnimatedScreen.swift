@@ -41,6 +41,9 @@ package struct AnimatedScreen: Sendable {
     /// Changes made in place that the quick path did not take after all,
     /// animated by the general transition from the screen before made again.
     package private(set) var remadeBefore = 0
+    /// General transitions a quick transition took over as they started
+    /// (QuickTransition+TakingOver).
+    package private(set) var generalTakenOver = 0
     /// A quick change happened since `layout` was made.
     package private(set) var layoutIsStale = false
     /// No row's move keeps its own timing (rows after a change follow it).
@@ -160,10 +163,28 @@ package struct AnimatedScreen: Sendable {
             from: old, offset: oldOffset, to: new, offset: live.offset, screen: live.screen,
             interrupting: runningTransition, carrying: carried,
             carryingFallback: running ? quick?.fallback(in: before.screen.model, snapshot: before.incremental.snapshot) ?? ([:], [:]) : ([:], [:]), elapsed: time - startTime)
-        transition = next
-        quick = nil
+        let elapsed = time - startTime
         startTime = time
         reportedUpTo = time
+        // For hosts: when a quick transition can hold it, it runs as one,
+        // so that a change made while it runs composes with it rather than
+        // building the general transition again. Its rows report their
+        // begin and end as a quick change's do; the rows it interrupts,
+        // their end as the general transition reports it. (Not at the
+        // instant of the change it interrupts, whose separators the
+        // general transition draws as they were then.)
+        if allowsQuickChanges, everyMoveFollows, !running || elapsed > 0,
+            var taken = QuickTransition.takingOver(next, live: live, wasLast: before.incremental.lastVisibleRootRow())
+        {
+            taken.oldContentSize = (before.contentWidth, before.contentHeight)
+            taken.oldOffset = oldOffset
+            transition = nil
+            quick = taken
+            generalTakenOver += 1
+            return next.startEvents.filter { if case .didEnd = $0 { true } else { false } } + beginEvents()
+        }
+        transition = next
+        quick = nil
         return next.startEvents
     }
 

@@ -64,7 +64,7 @@ struct QuickTransition: Sendable {
 
     /// When and how a following row moves: a change's track's, or the
     /// rows' own `move` transition when nothing before them changed.
-    struct Timing: Sendable {
+    struct Timing: Sendable, Equatable {
         var delay: Double
         var duration: Double
         var curve: TimingCurve

@@ -1,0 +1,111 @@
+// Building a general transition is O(rows), and so was every change made
+// while one ran: the general transition again, each of its rows still
+// moving caught midway. Most of its tracks are what a quick transition holds
+// as segments — rows that only follow a change, each run of them moving by
+// one shift with one timing — and the rest are few. Such a transition is
+// handed to a quick transition as it starts: the rows on tracks of their own
+// keep them, the runs become segments, and a change made while it runs
+// composes with it (QuickTransition+Interrupting) in proportion to what
+// changes, where it built the general transition again.
+
+extension QuickTransition {
+    /// The quick transition that draws what `general` draws, on `live`
+    /// (whose layout is `general`'s new one); nil when `general` has what a
+    /// quick transition does not hold — rows on their way out or inside a
+    /// stack that hides, rows inside the screen's rows on tracks other than
+    /// their holders' — or more rows on tracks of their own, or more runs,
+    /// than a change may log (then a change while it runs costs about as
+    /// much either way).
+    /// `wasLast`: the last shown row of the screen's own before the change.
+    static func takingOver(_ general: Transition, live: LiveScreen, wasLast: Int?) -> QuickTransition? {
+        let incremental = live.incremental
+        let rootRows = incremental.rootRows
+        guard general.fallbackChildren.isEmpty, general.lingering.isEmpty else { return nil }
+        let axis = incremental.rootStack.axis
+        // Rows inside the screen's rows (a card's) on tracks: each must move
+        // as the row holding it does, by its shift and with its timing —
+        // then the frames draw it where the layout has it relative to that
+        // row, as they draw the rows inside any row that moves.
+        let insideMovesWithHolders = general.tracks.withUnsafeBufferPointer { tracks in
+            tracks.indices.allSatisfy { index in
+                let row = tracks[index].row
+                guard !rootRows.contains(row) else { return true }
+                guard let holder = incremental.rootHolder(of: row), let held = general.trackIndex(holder),
+                    let shift = Self.followingShift(tracks[index], axis: axis), let holderShift = Self.followingShift(tracks[held], axis: axis)
+                else { return false }
+                return abs(shift - holderShift) <= 1e-9 * max(1, abs(shift)) && Timing(tracks[index]) == Timing(tracks[held])
+            }
+        }
+        guard insideMovesWithHolders else { return nil }
+        let limit = IncrementalLayout.ChangeLog.maximumRows(screenRows: rootRows.count)
+        var others: [RowTrack] = []
+        var segments: [Segment] = []
+        var ownDuration = 0.0
+        var fits = true
+        // A run goes on while each row moves as the run does; a row that
+        // moves on a track of its own, or is not drawn, may stand anywhere
+        // in one (the frames draw it apart, or not at all).
+        func extend(from place: Int, shift: Double, timing: Timing?) {
+            if let last = segments.last {
+                if abs(last.shift - shift) <= 1e-9 * max(1, abs(shift)), last.timing == timing { return }
+            } else if shift == 0, timing == nil {
+                return
+            }
+            segments.append(Segment(from: place, shift: shift, timing: timing))
+            if let timing { ownDuration = max(ownDuration, timing.end) }
+            if segments.count > limit { fits = false }
+        }
+        general.tracks.withUnsafeBufferPointer { tracks in
+            rootRows.forEach { place, entry in
+                guard fits else { return }
+                guard let index = general.trackIndex(entry.row) else {
+                    if entry.visible { extend(from: place, shift: 0, timing: nil) }
+                    return
+                }
+                if let shift = Self.followingShift(tracks[index], axis: axis) {
+                    extend(from: place, shift: shift, timing: Timing(tracks[index]))
+                } else {
+                    others.append(tracks[index])
+                    if others.count > limit { fits = false }
+                }
+            }
+        }
+        guard fits else { return nil }
+        var quick = QuickTransition(row: 0, track: nil, before: nil, segments: segments)
+        quick.changedRows = Set(others.map(\.row))
+        quick.others = others
+        quick.ownDuration = ownDuration
+        // Under `hide-last-separator`, the row that was the last shown one
+        // and the one that is now, when on no track: at the change's
+        // instant drawn with the separator they had (the general
+        // transition shows the layout before then).
+        // (Over a running change it draws them as they are now.)
+        if incremental.rootStack.hideLastSeparator, !general.interrupts {
+            for row in Set([wasLast, incremental.lastVisibleRootRow()].compactMap { $0 })
+            where rootRows.contains(row) && general.trackIndex(row) == nil && general.old.rowCount > row {
+                quick.separatorsAtStart[row] = general.old.pose(of: row, heldBy: nil).separator
+            }
+        }
+        return quick
+    }
+
+    /// How far `track` moves its row along `axis`, when that is all it does
+    /// (a row following a change): nil for any other track.
+    private static func followingShift(_ track: RowTrack, axis: Axis) -> Double? {
+        guard track.kind == .move, let before = track.before, let after = track.after, before.sameBits(as: track.from),
+            after.sameBits(as: track.to), !track.from.hidden, !track.to.hidden
+        else { return nil }
+        let from = track.from, to = track.to
+        guard from.content == to.content, from.separator == to.separator, from.effects == to.effects,
+            from.frame.size(axis) == to.frame.size(axis)
+        else { return nil }
+        switch axis {
+        case .vertical:
+            guard from.frame.x == to.frame.x, from.frame.width == to.frame.width else { return nil }
+            return to.frame.y - from.frame.y
+        case .horizontal:
+            guard from.frame.y == to.frame.y, from.frame.height == to.frame.height else { return nil }
+            return to.frame.x - from.frame.x
+        }
+    }
+}

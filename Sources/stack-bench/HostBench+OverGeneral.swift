@@ -1,0 +1,54 @@
+// A change made while a general transition runs: the screen's padding set
+// (a stack's settings read: the screen is laid out again, every row moves),
+// then, 50 ms in, a state five rows read. For hosts the general transition
+// is handed to a quick one as it starts, and the second change composes
+// with it; without quick changes it builds the general transition again.
+
+import StackRuntime
+
+extension HostBench {
+    static func overGeneral(count: Int) -> [Result] {
+        var source = "screen OverGeneral {\n    state top: bool = false\n    state open: bool = false\n    padding: (top ? 40 : 0) 0 0 0\n"
+        source += "    defaults { transition resize { duration: 300ms }  transition show { duration: 200ms }  transition hide { duration: 200ms }  transition move { duration: 300ms } }\n"
+        let readers = Set((1...5).map { $0 * count / 6 })
+        for row in 0..<count {
+            if readers.contains(row) {
+                source += row % 2 == 0 ? "    Text r\(row) { text: \"reads\"  size: open ? 90 : 30 }\n" : "    Text r\(row) { text: \"reads\"  size: 30  hidden: open }\n"
+            } else {
+                source += "    Text r\(row) { text: \"row\"  size: 44 }\n"
+            }
+        }
+        source += "}\n"
+        guard let model = benchScreen(source, path: "overgeneral.stack") else {
+            return [("host: over a general transition (the bench screen did not compile)", 0, "")]
+        }
+        var out: [Result] = []
+        for quick in [true, false] {
+            var session = sessionMidway(model, quick: quick)
+            var first: [Double] = [], second: [Double] = []
+            for step in 0..<6 {
+                let t = 10 + Double(step)
+                let on = step % 2 == 0
+                first.append(changeAndPass(&session, at: t, passAt: t + 0.016) { (live: inout LiveScreen) throws(RuntimeError) -> [LiveEvent] in
+                    try live.setState("top", to: .bool(on))
+                })
+                second.append(changeAndPass(&session, at: t + 0.05, passAt: t + 0.066) { (live: inout LiveScreen) throws(RuntimeError) -> [LiveEvent] in
+                    try live.setState("open", to: .bool(on))
+                })
+            }
+            first.sort()
+            second.sort()
+            let path = quick ? "quick" : "general"
+            out.append((
+                "host: padding set, \(path) (\(count / 1000)k)", first[first.count / 2],
+                String(format: "%.2f ms median, change and a pass (the general transition, every row moving)", first[first.count / 2] * 1e3)
+            ))
+            out.append((
+                "host: 5 rows over it, \(path) (\(count / 1000)k)", second[second.count / 2],
+                String(format: "%.2f ms median, change and a pass: a state 5 rows read, 50 ms into the padding's transition%@", second[second.count / 2] * 1e3,
+                    quick && session.screen.generalTakenOver == 0 ? " (no general transition was taken over)" : "")
+            ))
+        }
+        return out
+    }
+}

@@ -1,0 +1,111 @@
+// A general transition taken over by a quick one as it starts (for hosts,
+// QuickTransition+TakingOver): drawn as the general transition draws it,
+// and a change made while it runs composed with it rather than building
+// the general transition again. The oracle is a session without quick
+// changes taking the same steps, as in QuickTransitionTests.
+
+@testable import StackRuntime
+import TestSupport
+import XCTest
+
+extension QuickTransitionTests {
+    /// A screen whose padding before its rows a state sets (a stack's
+    /// settings read: laid out again in full, every row moving by one
+    /// shift), with `rows` rows `size` long, some of which another state
+    /// resizes, shows and hides.
+    /// `card`: the row at 15 a stack of its own, one of whose rows the
+    /// second state resizes.
+    static func paddedSource(axis: String, hideLastSeparator: Bool, rows: Int = 30, size: Int = 44, card: Bool = false) -> String {
+        var source = """
+            screen Padded {
+                axis: \(axis)
+                hide-last-separator: \(hideLastSeparator)
+                state top: bool = false
+                state open: bool = false
+                padding: \(axis == "vertical" ? "(top ? 40 : 0) 0 0 0" : "0 0 0 (top ? 40 : 0)")
+                defaults { transition resize { duration: 300ms }  transition show { duration: 200ms }  transition hide { duration: 150ms  to { alpha: 0 } }  transition move { duration: 250ms } }
+
+            """
+        for row in 0..<rows {
+            if card, row == 15 {
+                source += "    Stack card { padding: 6  Text { text: \"inside\"  size: 20 }  Text { text: \"grows\"  size: open ? 40 : 20 } }\n"
+                continue
+            }
+            switch row % 10 {
+            case 3: source += "    Text r\(row) { text: \"grows\"  size: open ? \(2 * size) : \(size) }\n"
+            case 7: source += "    Text r\(row) { text: \"hides\"  size: \(size)  hidden: open }\n"
+            default: source += "    Text r\(row) { text: \"row\"  size: \(size) }\n"
+            }
+        }
+        source += "    Text last { text: \"last\"  size: \(size)  hidden: !open }\n}\n"
+        return source
+    }
+
+    func testAGeneralTransitionTakenOverDrawsAsItAndAChangeWhileItRunsComposes() throws {
+        // (Across, every row within the viewport's 390 points: the passes
+        // are compared along the vertical only.)
+        // A card among the rows: the rows inside move with it.
+        for (axis, hideLastSeparator, rows, size, card) in [
+            ("vertical", true, 30, 44, false), ("vertical", false, 30, 44, false), ("horizontal", false, 10, 20, false), ("vertical", false, 30, 44, true),
+        ] {
+            let label = "\(axis)\(hideLastSeparator ? ", hide-last-separator" : "")\(card ? ", a card" : "")"
+            let model = try LiveModelTests.model(Self.paddedSource(axis: axis, hideLastSeparator: hideLastSeparator, rows: rows, size: size, card: card))
+            var (quick, general) = sessions(model, height: 500)
+            // The padding set: the general transition, taken over.
+            var begun: [Int] = []
+            try onBoth(&quick, &general) { session, first in
+                let events = try session.setState("top", to: .bool(true), at: 1).transitionEvents
+                if first { begun = events.compactMap { if case .willBegin(let row, _, _) = $0 { row.row } else { nil } } }
+            }
+            XCTAssertEqual(quick.screen.generalTakenOver, 1, label)
+            XCTAssertNotNil(quick.screen.quick, label)
+            // Every row moves: as a quick change, it reports the rows on
+            // tracks of their own (none here), not those that follow.
+            XCTAssertEqual(begun, [], label)
+            _ = compare(&quick, &general, at: 1, after: [0, 0.02, 0.04], label: "\(label): padding set")
+            // While it runs, rows resized, shown and hidden: composed.
+            let composed = quick.screen.changesComposed
+            try onBoth(&quick, &general) { session, _ in _ = try session.setState("open", to: .bool(true), at: 1.05) }
+            XCTAssertEqual(quick.screen.changesComposed, composed + 1, "\(label): composed with the taken-over transition")
+            XCTAssertEqual(quick.screen.generalTakenOver, 1, label)
+            _ = compare(&quick, &general, at: 1.05, after: [0, 0.01, 0.05, 0.1, 0.2, 0.3], label: "\(label): open set over it")
+            // The padding set back while that runs: the general transition
+            // over a running change, taken over too — but with the row
+            // inside the card still resizing, on a track of its own, it is
+            // not; then open set back, composed with it when it was.
+            try onBoth(&quick, &general) { session, _ in _ = try session.setState("top", to: .bool(false), at: 1.2) }
+            XCTAssertEqual(quick.screen.generalTakenOver, card ? 1 : 2, label)
+            _ = compare(&quick, &general, at: 1.2, after: [0, 0.01, 0.05, 0.1], label: "\(label): padding set back")
+            try onBoth(&quick, &general) { session, _ in _ = try session.setState("open", to: .bool(false), at: 1.3) }
+            XCTAssertEqual(quick.screen.changesComposed, composed + (card ? 1 : 2), label)
+            _ = compare(&quick, &general, at: 1.3, after: [0, 0.01, 0.05, 0.1, 0.2, 0.4, 2], label: "\(label): open set back")
+            XCTAssertFalse(quick.isAnimating(at: 3), label)
+        }
+    }
+
+    /// A taken-over transition's rows on tracks of their own report their
+    /// begin when it starts and their end when it ends, as a quick
+    /// change's do.
+    func testATakenOverTransitionReportsItsOwnRowsBeginAndEnd() throws {
+        let model = try LiveModelTests.model(Self.paddedSource(axis: "vertical", hideLastSeparator: false))
+        var (quick, _) = sessions(model, height: 500)
+        // Both states in one change: the general transition, with rows
+        // resized, shown and hidden among the rows that follow.
+        let begun = try quick.setStates([("top", .bool(true)), ("open", .bool(true))], at: 1).transitionEvents
+        XCTAssertEqual(quick.screen.generalTakenOver, 1)
+        func rows(_ events: [TransitionEvent], begin: Bool) -> Set<Int> {
+            Set(events.compactMap {
+                switch $0 {
+                case .willBegin(let row, _, _) where begin: row.row
+                case .didEnd(let row, _, _, true) where !begin: row.row
+                default: nil
+                }
+            })
+        }
+        // r3, r7, r13, r17, r23, r27 and the last row.
+        let rootRows = Array(model.stacks[model.rootStack].rows)
+        let changed = Set([3, 7, 13, 17, 23, 27, 30].map { rootRows[$0] })
+        XCTAssertEqual(rows(begun, begin: true), changed)
+        XCTAssertEqual(rows(quick.advance(to: 3), begin: false), changed)
+    }
+}
