@@ -108,4 +108,41 @@ extension QuickTransitionTests {
         XCTAssertEqual(rows(begun, begin: true), changed)
         XCTAssertEqual(rows(quick.advance(to: 3), begin: false), changed)
     }
+
+    /// Elements removed in the same change as the padding set: the rows
+    /// on their way out go on being drawn where the general transition
+    /// draws them, taken over with it; a change while they go composes.
+    func testRowsOnTheirWayOutAreTakenOverToo() throws {
+        let model = try InterpolationTests.loaded("""
+            record Item { id: string  size: number }
+            screen Feed {
+                state top: bool = false
+                state open: bool = false
+                padding: (top ? 40 : 0) 0 0 0
+                data items: [Item]
+                defaults { transition resize { duration: 300ms }  transition remove { duration: 250ms  to { alpha: 0 } }  transition move { duration: 250ms } }
+                Text head { text: "head"  size: open ? 60 : 30 }
+                for i in items key i.id { Text item { text: i.id  size: i.size } }
+                Text tail { text: "end"  size: 30 }
+            }
+            """)
+        func json(_ ids: [Int]) -> String { "[" + ids.map { "{\"id\": \"i\($0)\", \"size\": \(20 + $0)}" }.joined(separator: ",") + "]" }
+        var (quick, general) = sessions(model, height: 700)
+        try onBoth(&quick, &general) { session, _ in
+            _ = try session.change(at: 0) { (live: inout LiveScreen) throws(RuntimeError) -> [LiveEvent] in try live.bind("items", json: json(Array(0..<12))) }
+        }
+        // The padding set and every third element gone, in one change.
+        try onBoth(&quick, &general) { session, _ in
+            _ = try session.change(at: 1) { (live: inout LiveScreen) throws(RuntimeError) -> [LiveEvent] in
+                try live.setState("top", to: .bool(true)) + live.bind("items", json: json((0..<12).filter { $0 % 3 != 1 }))
+            }
+        }
+        XCTAssertEqual(quick.screen.generalTakenOver, 1)
+        XCTAssertEqual(quick.screen.quick?.removedPlaces.count, 4)
+        _ = compare(&quick, &general, at: 1, after: [0, 0.02, 0.1, 0.2], label: "padding set, elements removed")
+        let composed = quick.screen.changesComposed
+        try onBoth(&quick, &general) { session, _ in _ = try session.setState("open", to: .bool(true), at: 1.1) }
+        XCTAssertEqual(quick.screen.changesComposed, composed + 1)
+        _ = compare(&quick, &general, at: 1.1, after: [0, 0.02, 0.1, 0.2, 0.3, 2], label: "head resized while they go")
+    }
 }

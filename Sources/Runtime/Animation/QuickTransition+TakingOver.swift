@@ -11,17 +11,34 @@
 extension QuickTransition {
     /// The quick transition that draws what `general` draws, on `live`
     /// (whose layout is `general`'s new one); nil when `general` has what a
-    /// quick transition does not hold — rows on their way out or inside a
-    /// stack that hides, rows inside the screen's rows on tracks other than
-    /// their holders' — or more rows on tracks of their own, or more runs,
-    /// than a change may log (then a change while it runs costs about as
-    /// much either way).
+    /// quick transition does not hold — rows on their way out of stacks
+    /// inside the screen's rows or inside a stack that hides, rows inside
+    /// the screen's rows on tracks other than their holders' — or more rows
+    /// on tracks of their own, or more runs, than a change may log (then a
+    /// change while it runs costs about as much either way).
     /// `wasLast`: the last shown row of the screen's own before the change.
     static func takingOver(_ general: Transition, live: LiveScreen, wasLast: Int?) -> QuickTransition? {
         let incremental = live.incremental
         let rootRows = incremental.rootRows
-        guard general.fallbackChildren.isEmpty, general.lingering.isEmpty else { return nil }
+        guard general.fallbackChildren.isEmpty else { return nil }
         let axis = incremental.rootStack.axis
+        // Rows on their way out, of the screen's own: each drawn before the
+        // row now after the one it followed among the rows still drawn, as
+        // a removed block's rows are (among rows removed at one place, by
+        // row: the general transition may stack them in another order, at
+        // the same frames).
+        var removedPlaces: [Int: Int] = [:]
+        var removed: [RowTrack] = []
+        for (row, place) in general.lingering {
+            guard place.stack == general.old.rootStack, let index = general.trackIndex(row) else { return nil }
+            if let after = place.after {
+                guard let at = rootRows.place(of: after) else { return nil }
+                removedPlaces[row] = at + 1
+            } else {
+                removedPlaces[row] = 0
+            }
+            removed.append(general.tracks[index])
+        }
         // Rows inside the screen's rows (a card's) on tracks: each must move
         // as the row holding it does, by its shift and with its timing —
         // then the frames draw it where the layout has it relative to that
@@ -29,11 +46,12 @@ extension QuickTransition {
         let insideMovesWithHolders = general.tracks.withUnsafeBufferPointer { tracks in
             tracks.indices.allSatisfy { index in
                 let row = tracks[index].row
-                guard !rootRows.contains(row) else { return true }
+                guard !rootRows.contains(row), removedPlaces[row] == nil else { return true }
                 guard let holder = incremental.rootHolder(of: row), let held = general.trackIndex(holder),
-                    let shift = Self.followingShift(tracks[index], axis: axis), let holderShift = Self.followingShift(tracks[held], axis: axis)
+                    let shift = RowTrack.followingShift(of: tracks.baseAddress! + index, along: axis),
+                    let holderShift = RowTrack.followingShift(of: tracks.baseAddress! + held, along: axis)
                 else { return false }
-                return abs(shift - holderShift) <= 1e-9 * max(1, abs(shift)) && Timing(tracks[index]) == Timing(tracks[held])
+                return abs(shift - holderShift) <= 1e-9 * max(1, abs(shift)) && Self.sameTiming(tracks.baseAddress! + index, tracks.baseAddress! + held)
             }
         }
         guard insideMovesWithHolders else { return nil }
@@ -62,16 +80,18 @@ extension QuickTransition {
                     if entry.visible { extend(from: place, shift: 0, timing: nil) }
                     return
                 }
-                if let shift = Self.followingShift(tracks[index], axis: axis) {
-                    extend(from: place, shift: shift, timing: Timing(tracks[index]))
+                if let shift = RowTrack.followingShift(of: tracks.baseAddress! + index, along: axis) {
+                    extend(from: place, shift: shift, timing: Timing(delay: tracks[index].delay, duration: tracks[index].duration, curve: tracks[index].curve))
                 } else {
                     others.append(tracks[index])
                     if others.count > limit { fits = false }
                 }
             }
         }
-        guard fits else { return nil }
+        others += removed
+        guard fits, others.count <= limit else { return nil }
         var quick = QuickTransition(row: 0, track: nil, before: nil, segments: segments)
+        quick.removedPlaces = removedPlaces
         quick.changedRows = Set(others.map(\.row))
         quick.others = others
         quick.ownDuration = ownDuration
@@ -89,23 +109,8 @@ extension QuickTransition {
         return quick
     }
 
-    /// How far `track` moves its row along `axis`, when that is all it does
-    /// (a row following a change): nil for any other track.
-    private static func followingShift(_ track: RowTrack, axis: Axis) -> Double? {
-        guard track.kind == .move, let before = track.before, let after = track.after, before.sameBits(as: track.from),
-            after.sameBits(as: track.to), !track.from.hidden, !track.to.hidden
-        else { return nil }
-        let from = track.from, to = track.to
-        guard from.content == to.content, from.separator == to.separator, from.effects == to.effects,
-            from.frame.size(axis) == to.frame.size(axis)
-        else { return nil }
-        switch axis {
-        case .vertical:
-            guard from.frame.x == to.frame.x, from.frame.width == to.frame.width else { return nil }
-            return to.frame.y - from.frame.y
-        case .horizontal:
-            guard from.frame.y == to.frame.y, from.frame.height == to.frame.height else { return nil }
-            return to.frame.x - from.frame.x
-        }
+    /// Whether two tracks, read in place, have one delay, duration and curve.
+    private static func sameTiming(_ a: UnsafePointer<RowTrack>, _ b: UnsafePointer<RowTrack>) -> Bool {
+        a.pointee.delay == b.pointee.delay && a.pointee.duration == b.pointee.duration && a.pointee.curve == b.pointee.curve
     }
 }

@@ -149,6 +149,26 @@ package struct RowTrack: Sendable {
             before: pose, from: pose ?? track.pointee.from, to: track.pointee.to, after: after)
     }
 
+    /// How far the track at `track` moves its row along `axis`, when that
+    /// is all it does — a `move` from `from` to `to` that changes nothing
+    /// else (a row following a change); nil for any other track. Read in
+    /// place: a track handed to a function is copied whole (384 bytes).
+    static func followingShift(of track: UnsafePointer<RowTrack>, along axis: Axis) -> Double? {
+        guard track.pointee.kind == .move, case .fromAndTo = track.pointee.ends, !track.pointee.from.hidden, !track.pointee.to.hidden,
+            track.pointee.from.content == track.pointee.to.content, track.pointee.from.separator == track.pointee.to.separator,
+            track.pointee.from.effects == track.pointee.to.effects
+        else { return nil }
+        let from = track.pointee.from.frame, to = track.pointee.to.frame
+        switch axis {
+        case .vertical:
+            guard from.x == to.x, from.width == to.width, from.height == to.height else { return nil }
+            return to.y - from.y
+        case .horizontal:
+            guard from.y == to.y, from.height == to.height, from.width == to.width else { return nil }
+            return to.x - from.x
+        }
+    }
+
     /// Whether a screen's row on this track may overlap `low ..< high` along
     /// `axis` at some instant.
     func mayShow(along axis: Axis, between low: Double, _ high: Double) -> Bool {
