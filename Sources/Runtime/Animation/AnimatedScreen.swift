@@ -163,17 +163,14 @@ package struct AnimatedScreen: Sendable {
             from: old, offset: oldOffset, to: new, offset: live.offset, screen: live.screen,
             interrupting: runningTransition, carrying: carried,
             carryingFallback: running ? quick?.fallback(in: before.screen.model, snapshot: before.incremental.snapshot) ?? ([:], [:]) : ([:], [:]), elapsed: time - startTime)
-        let elapsed = time - startTime
         startTime = time
         reportedUpTo = time
         // For hosts: when a quick transition can hold it, it runs as one,
         // so that a change made while it runs composes with it rather than
         // building the general transition again. Its rows report their
         // begin and end as a quick change's do; the rows it interrupts,
-        // their end as the general transition reports it. (Not at the
-        // instant of the change it interrupts, whose separators the
-        // general transition draws as they were then.)
-        if allowsQuickChanges, everyMoveFollows, !running || elapsed > 0,
+        // their end as the general transition reports it.
+        if allowsQuickChanges, everyMoveFollows,
             var taken = QuickTransition.takingOver(next, live: live, wasLast: before.incremental.lastVisibleRootRow())
         {
             taken.oldContentSize = (before.contentWidth, before.contentHeight)
