@@ -7,18 +7,12 @@
 import StackRuntime
 
 extension HostBench {
+    /// The medians of the two changes, each with a pass, on a session with
+    /// quick changes and on one without.
     static func overGeneral(count: Int) -> [Result] {
         var source = "screen OverGeneral {\n    state top: bool = false\n    state open: bool = false\n    padding: (top ? 40 : 0) 0 0 0\n"
         source += "    defaults { transition resize { duration: 300ms }  transition show { duration: 200ms }  transition hide { duration: 200ms }  transition move { duration: 300ms } }\n"
-        let readers = Set((1...5).map { $0 * count / 6 })
-        for row in 0..<count {
-            if readers.contains(row) {
-                source += row % 2 == 0 ? "    Text r\(row) { text: \"reads\"  size: open ? 90 : 30 }\n" : "    Text r\(row) { text: \"reads\"  size: 30  hidden: open }\n"
-            } else {
-                source += "    Text r\(row) { text: \"row\"  size: 44 }\n"
-            }
-        }
-        source += "}\n"
+        source += fiveReaderRows(count: count) + "}\n"
         guard let model = benchScreen(source, path: "overgeneral.stack") else {
             return [("host: over a general transition (the bench screen did not compile)", 0, "")]
         }

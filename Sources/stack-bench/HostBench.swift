@@ -466,22 +466,31 @@ enum HostBench {
         }
     }
 
-    /// A state five rows read (spread through the screen): set, animated,
-    /// and a pass — the quick transition (each row its track, the rows
-    /// after each following it) against the general one (both layouts
-    /// compared row by row).
-    static func severalRows(count: Int) -> [Result] {
-        var source = "screen Several {\n    state open: bool = false\n    state dense: bool = false\n    defaults { transition resize { duration: 300ms }  transition show { duration: 200ms }  transition hide { duration: 200ms } }\n"
+    /// The rows of a screen of `count` rows 44 points long, five of them
+    /// (spread through it) reading `open` — resized or hidden by turns —
+    /// and any row `special` writes written so.
+    static func fiveReaderRows(count: Int, special: (Int) -> String? = { _ in nil }) -> String {
         let readers = Set((1...5).map { $0 * count / 6 })
+        var source = ""
         for row in 0..<count {
-            if row == count / 4 {
-                source += "    Text r\(row) { text: \"dense\"  size: dense ? 20 : 50 }\n"
+            if let line = special(row) {
+                source += line
             } else if readers.contains(row) {
                 source += row % 2 == 0 ? "    Text r\(row) { text: \"reads\"  size: open ? 90 : 30 }\n" : "    Text r\(row) { text: \"reads\"  size: 30  hidden: open }\n"
             } else {
                 source += "    Text r\(row) { text: \"row\"  size: 44 }\n"
             }
         }
+        return source
+    }
+
+    /// A state five rows read (spread through the screen): set, animated,
+    /// and a pass — the quick transition (each row its track, the rows
+    /// after each following it) against the general one (both layouts
+    /// compared row by row).
+    static func severalRows(count: Int) -> [Result] {
+        var source = "screen Several {\n    state open: bool = false\n    state dense: bool = false\n    defaults { transition resize { duration: 300ms }  transition show { duration: 200ms }  transition hide { duration: 200ms } }\n"
+        source += fiveReaderRows(count: count) { row in row == count / 4 ? "    Text r\(row) { text: \"dense\"  size: dense ? 20 : 50 }\n" : nil }
         source += "}\n"
         guard let model = benchScreen(source, path: "several.stack") else {
             return [("host: several rows (the bench screen did not compile)", 0, "")]
