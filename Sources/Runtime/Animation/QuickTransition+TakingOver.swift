@@ -1,9 +1,9 @@
 // Building a general transition is O(rows), and so was every change made
 // while one ran: the general transition again, each of its rows still
-// moving caught midway. Most of its tracks are what a quick transition holds
-// as segments — rows that only follow a change, each run of them moving by
-// one shift with one timing — and the rest are few. Such a transition is
-// handed to a quick transition as it starts: the rows on tracks of their own
+// moving caught midway. Often most of its tracks are what a quick transition
+// holds as segments — rows that only follow a change, each run of them
+// moving by one shift with one timing — and the rest few. Such a transition
+// is handed to a quick transition as it starts: the rows on tracks of their own
 // keep them, the runs become segments, and a change made while it runs
 // composes with it (QuickTransition+Interrupting) in proportion to what
 // changes, where it built the general transition again.
@@ -97,9 +97,9 @@ extension QuickTransition {
         quick.ownDuration = ownDuration
         // Under `hide-last-separator`, the row that was the last shown one
         // and the one that is now, when on no track: at the change's
-        // instant drawn with the separator they had (the general
-        // transition shows the layout before then).
-        // (Over a running change it draws them as they are now.)
+        // instant drawn with the separator they had, as the general
+        // transition shows the layout before then — but over a running
+        // change, which it draws as they are now.
         if incremental.rootStack.hideLastSeparator, !general.interrupts {
             for row in Set([wasLast, incremental.lastVisibleRootRow()].compactMap { $0 })
             where rootRows.contains(row) && general.trackIndex(row) == nil && general.old.rowCount > row {
