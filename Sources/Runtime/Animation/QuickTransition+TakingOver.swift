@@ -12,10 +12,9 @@ extension QuickTransition {
     /// The quick transition that draws what `general` draws, on `live`
     /// (whose layout is `general`'s new one); nil when `general` has what a
     /// quick transition does not hold — rows on their way out of stacks
-    /// inside the screen's rows or inside a stack that hides, rows inside
-    /// the screen's rows on tracks other than their holders' — or more rows
-    /// on tracks of their own, or more runs, than a change may log (then a
-    /// change while it runs costs about as much either way).
+    /// inside the screen's rows, or inside a stack that hides — or more
+    /// rows on tracks of their own, or more runs, than a change may log
+    /// (then a change while it runs costs about as much either way).
     /// `wasLast`: the last shown row of the screen's own before the change.
     static func takingOver(_ general: Transition, live: LiveScreen, wasLast: Int?) -> QuickTransition? {
         let incremental = live.incremental
@@ -39,22 +38,23 @@ extension QuickTransition {
             }
             removed.append(general.tracks[index])
         }
-        // Rows inside the screen's rows (a card's) on tracks: each must move
-        // as the row holding it does, by its shift and with its timing —
-        // then the frames draw it where the layout has it relative to that
-        // row, as they draw the rows inside any row that moves.
-        let insideMovesWithHolders = general.tracks.withUnsafeBufferPointer { tracks in
+        // Rows inside the screen's rows (a card's) on tracks: the general
+        // transition's tracks of them are relative to the rows holding
+        // them, as the quick transition's rows inside holders are — drawn
+        // on them, the rows without one where the layout has them.
+        var inside: [Int: RowTrack] = [:]
+        var holders: Set<Int> = []
+        let insideHeld = general.tracks.withUnsafeBufferPointer { tracks in
             tracks.indices.allSatisfy { index in
                 let row = tracks[index].row
                 guard !rootRows.contains(row), removedPlaces[row] == nil else { return true }
-                guard let holder = incremental.rootHolder(of: row), let held = general.trackIndex(holder),
-                    let shift = RowTrack.followingShift(of: tracks.baseAddress! + index, along: axis),
-                    let holderShift = RowTrack.followingShift(of: tracks.baseAddress! + held, along: axis)
-                else { return false }
-                return abs(shift - holderShift) <= 1e-9 * max(1, abs(shift)) && Self.sameTiming(tracks.baseAddress! + index, tracks.baseAddress! + held)
+                guard let holder = incremental.rootHolder(of: row) else { return false }
+                inside[row] = tracks[index]
+                holders.insert(holder)
+                return true
             }
         }
-        guard insideMovesWithHolders else { return nil }
+        guard insideHeld else { return nil }
         let limit = IncrementalLayout.ChangeLog.maximumRows(screenRows: rootRows.count)
         var others: [RowTrack] = []
         var segments: [Segment] = []
@@ -89,9 +89,11 @@ extension QuickTransition {
             }
         }
         others += removed
-        guard fits, others.count <= limit else { return nil }
+        guard fits, others.count + inside.count <= limit else { return nil }
         var quick = QuickTransition(row: 0, track: nil, before: nil, segments: segments)
         quick.removedPlaces = removedPlaces
+        quick.inside = inside
+        quick.holders = holders
         quick.changedRows = Set(others.map(\.row))
         quick.others = others
         quick.ownDuration = ownDuration
@@ -107,10 +109,5 @@ extension QuickTransition {
             }
         }
         return quick
-    }
-
-    /// Whether two tracks, read in place, have one delay, duration and curve.
-    private static func sameTiming(_ a: UnsafePointer<RowTrack>, _ b: UnsafePointer<RowTrack>) -> Bool {
-        a.pointee.delay == b.pointee.delay && a.pointee.duration == b.pointee.duration && a.pointee.curve == b.pointee.curve
     }
 }
