@@ -65,7 +65,7 @@ extension QuickTransition {
         // in one (the frames draw it apart, or not at all).
         func extend(from place: Int, shift: Double, timing: Timing?) {
             if let last = segments.last {
-                if abs(last.shift - shift) <= 1e-9 * max(1, abs(shift)), last.timing == timing { return }
+                if !Transition.differ(last.shift, shift), last.timing == timing { return }
             } else if shift == 0, timing == nil {
                 return
             }
