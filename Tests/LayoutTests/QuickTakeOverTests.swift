@@ -114,6 +114,17 @@ extension QuickTransitionTests {
     /// on their way out go on being drawn where the general transition
     /// draws them, taken over with it; a change while they go composes.
     func testRowsOnTheirWayOutAreTakenOverToo() throws {
+        for cards in [false, true] {
+            try rowsOnTheirWayOut(cards: cards)
+        }
+    }
+
+    /// `cards`: each element a stack of its own, whose rows go with it,
+    /// drawn where they were.
+    private func rowsOnTheirWayOut(cards: Bool) throws {
+        let element = cards
+            ? "Stack item { padding: 2  Text { text: i.id  size: i.size }  Text { text: \"more\"  size: 10 } }"
+            : "Text item { text: i.id  size: i.size }"
         let model = try InterpolationTests.loaded("""
             record Item { id: string  size: number }
             screen Feed {
@@ -123,11 +134,12 @@ extension QuickTransitionTests {
                 data items: [Item]
                 defaults { transition resize { duration: 300ms }  transition remove { duration: 250ms  to { alpha: 0 } }  transition move { duration: 250ms } }
                 Text head { text: "head"  size: open ? 60 : 30 }
-                for i in items key i.id { Text item { text: i.id  size: i.size } }
+                for i in items key i.id { \(element) }
                 Text tail { text: "end"  size: 30 }
             }
             """)
         func json(_ ids: [Int]) -> String { "[" + ids.map { "{\"id\": \"i\($0)\", \"size\": \(20 + $0)}" }.joined(separator: ",") + "]" }
+        let label = cards ? "cards" : "rows"
         var (quick, general) = sessions(model, height: 700)
         try onBoth(&quick, &general) { session, _ in
             _ = try session.change(at: 0) { (live: inout LiveScreen) throws(RuntimeError) -> [LiveEvent] in try live.bind("items", json: json(Array(0..<12))) }
@@ -138,12 +150,86 @@ extension QuickTransitionTests {
                 try live.setState("top", to: .bool(true)) + live.bind("items", json: json((0..<12).filter { $0 % 3 != 1 }))
             }
         }
-        XCTAssertEqual(quick.screen.generalTakenOver, 1)
-        XCTAssertEqual(quick.screen.quick?.removedPlaces.count, 4)
-        _ = compare(&quick, &general, at: 1, after: [0, 0.02, 0.1, 0.2], label: "padding set, elements removed")
+        XCTAssertEqual(quick.screen.generalTakenOver, 1, label)
+        XCTAssertEqual(quick.screen.quick?.removedPlaces.count, 4, label)
+        _ = compare(&quick, &general, at: 1, after: [0, 0.02, 0.1, 0.2], label: "\(label): padding set, elements removed")
         let composed = quick.screen.changesComposed
         try onBoth(&quick, &general) { session, _ in _ = try session.setState("open", to: .bool(true), at: 1.1) }
-        XCTAssertEqual(quick.screen.changesComposed, composed + 1)
-        _ = compare(&quick, &general, at: 1.1, after: [0, 0.02, 0.1, 0.2, 0.3, 2], label: "head resized while they go")
+        XCTAssertEqual(quick.screen.changesComposed, composed + 1, label)
+        _ = compare(&quick, &general, at: 1.1, after: [0, 0.02, 0.1, 0.2, 0.3, 2], label: "\(label): head resized while they go")
+    }
+
+    /// Stacks that hide in the taken-over transition — a card of the
+    /// screen's own, and a stack inside another card — have their rows
+    /// drawn where they were while they collapse, as the general transition
+    /// draws them; a change while they do composes with it, also one that
+    /// shows the card again as one of its rows grows (its rows logged as
+    /// shown with it, drawn where the layout has them now).
+    func testStacksThatHideAreTakenOverToo() throws {
+        let model = try LiveModelTests.model("""
+            screen Cards {
+                state top: bool = false
+                state open: bool = false
+                state back: bool = false
+                padding: (top ? 40 : 0) 0 0 0
+                defaults { transition resize { duration: 300ms }  transition show { duration: 200ms }  transition hide { duration: 250ms  to { alpha: 0 } }  transition move { duration: 250ms } }
+                Text r0 { text: "row"  size: 44 }
+                Text r1 { text: "grows"  size: open ? 88 : 44 }
+                Stack card { hidden: top && !back  padding: 6  Text { text: "inside"  size: back ? 30 : 20 }  Stack deep { Text { text: "deep"  size: 12 }  Text { text: "deeper"  size: 14 } }  Text { text: "last"  size: 20 } }
+                Text r3 { text: "row"  size: 44 }
+                Stack other { padding: 4  Text { text: "other"  size: 30 }  Stack tray { hidden: top  Text { text: "tray"  size: 16 }  Text { text: "tray too"  size: 10 } }  Text { text: "after"  size: open ? 40 : 20 } }
+                Text r5 { text: "row"  size: 44 }
+                Text r6 { text: "row"  size: 44 }
+            }
+            """)
+        for showBack in [false, true] {
+            let label = showBack ? "the card shown again, a row inside it grown" : "a row resized"
+            var (quick, general) = sessions(model, height: 600)
+            try onBoth(&quick, &general) { session, _ in _ = try session.setState("top", to: .bool(true), at: 1) }
+            XCTAssertEqual(quick.screen.generalTakenOver, 1, label)
+            XCTAssertFalse(quick.screen.quick?.insideGone.isEmpty ?? true, label)
+            _ = compare(&quick, &general, at: 1, after: [0, 0.02, 0.1, 0.2], label: "\(label): padding set, stacks hidden")
+            let composed = quick.screen.changesComposed
+            let taken = quick.screen.generalTakenOver
+            try onBoth(&quick, &general) { session, _ in
+                _ = try session.setState(showBack ? "back" : "open", to: .bool(true), at: 1.1)
+            }
+            XCTAssertEqual(quick.screen.changesComposed, composed + 1, label)
+            XCTAssertEqual(quick.screen.generalTakenOver, taken, label)
+            _ = compare(&quick, &general, at: 1.1, after: [0, 0.02, 0.1, 0.2, 0.3, 2], label: "\(label) while they hide")
+            XCTAssertFalse(quick.isAnimating(at: 3), label)
+        }
+    }
+
+    /// Under `hide-last-separator`, a general transition over a running
+    /// change carries a row still headed where it was going on along its
+    /// track, with the separator that track ends with: made the last shown
+    /// row by the new change, it keeps that separator until the change
+    /// ends, as the general transition draws it — taken over, on a track
+    /// of its own, not following with the layout's. (The padding after
+    /// the rows, a stack's setting, takes the general transition.)
+    func testARowCarriedOnAsItBecomesTheLastShownKeepsItsTrackWhenTakenOver() throws {
+        let model = try LiveModelTests.model("""
+            screen Carried {
+                hide-last-separator: true
+                state open: bool = false
+                state gone: bool = false
+                padding: 0 0 (gone ? 40 : 0) 0
+                defaults { separator { color: #C6C6C8  thickness: 1 }  transition resize { duration: 300ms }  transition hide { duration: 300ms  to { alpha: 0 } }  transition move { duration: 300ms } }
+                Text r0 { text: "row"  size: 44 }
+                Stack grows { padding: 4  Text { text: "inside"  size: open ? 80 : 30 } }
+                Text r2 { text: "row"  size: 44 }
+                Text r3 { text: "row"  size: 44 }
+                Stack tail { hidden: gone  Text { text: "tail"  size: 30 } }
+            }
+            """)
+        var (quick, general) = sessions(model, height: 600)
+        try onBoth(&quick, &general) { session, _ in _ = try session.setState("open", to: .bool(true), at: 1) }
+        XCTAssertNotNil(quick.screen.quick)
+        try onBoth(&quick, &general) { session, _ in _ = try session.setState("gone", to: .bool(true), at: 1.05) }
+        XCTAssertEqual(quick.screen.generalTakenOver, 1)
+        let r3 = Array(model.stacks[model.rootStack].rows)[3]
+        XCTAssertEqual(quick.screen.quick?.others.contains { $0.row == r3 }, true, "r3 on its own track")
+        _ = compare(&quick, &general, at: 1.05, after: [0, 0.05, 0.1, 0.2, 0.25, 0.3, 2], label: "the tail hidden as r3 moves")
     }
 }

@@ -84,7 +84,9 @@ extension QuickTransition {
                 holders.insert(holder)
             }
             quick.insideGone = running.insideGone
-            for holder in running.holders where incremental.lists(rootRow: holder) { holders.insert(holder) }
+            // Rows on their way out still drawn hold theirs too (a general
+            // transition taken over: the layout now has none of them).
+            for holder in running.holders where incremental.lists(rootRow: holder) || quick.removedPlaces[holder] != nil { holders.insert(holder) }
         }
 
         var cache = Transition.SpecCache()

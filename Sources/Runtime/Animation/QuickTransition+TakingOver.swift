@@ -12,14 +12,14 @@ extension QuickTransition {
     /// The quick transition that draws what `general` draws, on `live`
     /// (whose layout is `general`'s new one); nil when `general` has what a
     /// quick transition does not hold — rows on their way out of stacks
-    /// inside the screen's rows, or inside a stack that hides — or more
+    /// inside the screen's rows, or a stack that hides listing other rows
+    /// than the live screen's — or more
     /// rows on tracks of their own, or more runs, than a change may log
     /// (then a change while it runs costs about as much either way).
     /// `wasLast`: the last shown row of the screen's own before the change.
     static func takingOver(_ general: Transition, live: LiveScreen, wasLast: Int?) -> QuickTransition? {
         let incremental = live.incremental
         let rootRows = incremental.rootRows
-        guard general.fallbackChildren.isEmpty else { return nil }
         let axis = incremental.rootStack.axis
         // Rows on their way out, of the screen's own: each drawn before the
         // row now after the one it followed among the rows still drawn, as
@@ -55,6 +55,26 @@ extension QuickTransition {
             }
         }
         guard insideHeld else { return nil }
+        // Stacks that hide, or go with the rows holding them: their rows
+        // drawn where they were, relative to the rows holding them, as the
+        // general transition draws them — the quick transition's rows
+        // inside a stack that hides (`insideGone`), their holder among the
+        // screen's rows drawing them (the layout now has no poses for them).
+        // Stacks the general transition no longer draws so (shown again,
+        // or not drawn at all) are left out, as it leaves them.
+        var insideGone: [Int: Pose] = [:]
+        let model = live.screen.model
+        for (row, children) in general.fallbackChildren where general.newDrawn[row] != false {
+            guard general.trackIndex(row) != nil || general.fallbackPoses[row] != nil else { continue }
+            guard let holder = removedPlaces[row] != nil ? row : incremental.rootHolder(of: row), row < model.rows.count,
+                case .stack(let stack) = model.rows[row].content, children.elementsEqual(model.stacks[stack].rows)
+            else { return nil }
+            holders.insert(holder)
+            for child in children where general.trackIndex(child) == nil {
+                guard let pose = general.fallbackPoses[child] else { return nil }
+                insideGone[child] = pose
+            }
+        }
         let limit = IncrementalLayout.ChangeLog.maximumRows(screenRows: rootRows.count)
         var others: [RowTrack] = []
         var segments: [Segment] = []
@@ -73,6 +93,19 @@ extension QuickTransition {
             if let timing { ownDuration = max(ownDuration, timing.end) }
             if segments.count > limit { fits = false }
         }
+        // Over a running change, a row still headed where it was going
+        // carries on along its track to its end pose, whatever separator
+        // the layout gives it now: under `hide-last-separator` the last
+        // shown row before the change and the one now may be drawn with
+        // another than the layout's, so such a row keeps its track.
+        var separatorMoved: Set<Int> = []
+        if general.interrupts, incremental.rootStack.hideLastSeparator {
+            for row in Set([wasLast, incremental.lastVisibleRootRow()].compactMap { $0 }) where rootRows.contains(row) {
+                guard let index = general.trackIndex(row), general.tracks[index].to.separator != incremental.pose(ofRootRow: row).separator
+                else { continue }
+                separatorMoved.insert(row)
+            }
+        }
         general.tracks.withUnsafeBufferPointer { tracks in
             rootRows.forEach { place, entry in
                 guard fits else { return }
@@ -80,7 +113,7 @@ extension QuickTransition {
                     if entry.visible { extend(from: place, shift: 0, timing: nil) }
                     return
                 }
-                if let shift = RowTrack.followingShift(of: tracks.baseAddress! + index, along: axis) {
+                if !separatorMoved.contains(entry.row), let shift = RowTrack.followingShift(of: tracks.baseAddress! + index, along: axis) {
                     extend(from: place, shift: shift, timing: Timing(delay: tracks[index].delay, duration: tracks[index].duration, curve: tracks[index].curve))
                 } else {
                     others.append(tracks[index])
@@ -93,6 +126,7 @@ extension QuickTransition {
         var quick = QuickTransition(row: 0, track: nil, before: nil, segments: segments)
         quick.removedPlaces = removedPlaces
         quick.inside = inside
+        quick.insideGone = insideGone
         quick.holders = holders
         quick.changedRows = Set(others.map(\.row))
         quick.others = others
