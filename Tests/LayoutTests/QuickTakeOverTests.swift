@@ -232,4 +232,56 @@ extension QuickTransitionTests {
         XCTAssertEqual(quick.screen.quick?.others.contains { $0.row == r3 }, true, "r3 on its own track")
         _ = compare(&quick, &general, at: 1.05, after: [0, 0.05, 0.1, 0.2, 0.25, 0.3, 2], label: "the tail hidden as r3 moves")
     }
+
+    /// Elements of a list inside a card removed in the same change as the
+    /// padding set: the rows on their way out of the card go on being
+    /// drawn in it, after the rows they followed, as the general transition
+    /// draws them; then a change while they go composes with it, or (the
+    /// padding set back) is the general transition's again, which carries
+    /// them on from where they are — and is taken over in turn.
+    func testRowsOnTheirWayOutOfACardAreTakenOverToo() throws {
+        let model = try InterpolationTests.loaded("""
+            record Item { id: string  size: number }
+            screen Feed {
+                state top: bool = false
+                state open: bool = false
+                padding: (top ? 40 : 0) 0 0 0
+                data items: [Item]
+                defaults { transition resize { duration: 300ms }  transition remove { duration: 250ms  to { alpha: 0 } }  transition move { duration: 250ms } }
+                Text head { text: "head"  size: open ? 60 : 30 }
+                Stack box {
+                    padding: 4
+                    for i in items key i.id { Text item { text: i.id  size: i.size } }
+                }
+                Text tail { text: "end"  size: 30 }
+            }
+            """)
+        func json(_ ids: [Int]) -> String { "[" + ids.map { "{\"id\": \"i\($0)\", \"size\": \(20 + $0)}" }.joined(separator: ",") + "]" }
+        for (label, second) in [("head resized while they go", ("open", true)), ("padding set back while they go", ("top", false))] {
+            var (quick, general) = sessions(model, height: 700)
+            try onBoth(&quick, &general) { session, _ in
+                _ = try session.change(at: 0) { (live: inout LiveScreen) throws(RuntimeError) -> [LiveEvent] in try live.bind("items", json: json(Array(0..<9))) }
+            }
+            // (Elements put in a card: the general transition's, taken over.)
+            let taken = quick.screen.generalTakenOver
+            try onBoth(&quick, &general) { session, _ in
+                _ = try session.change(at: 1) { (live: inout LiveScreen) throws(RuntimeError) -> [LiveEvent] in
+                    try live.setState("top", to: .bool(true)) + live.bind("items", json: json((0..<9).filter { $0 % 3 != 1 }))
+                }
+            }
+            XCTAssertEqual(quick.screen.generalTakenOver, taken + 1, label)
+            XCTAssertEqual(quick.screen.quick?.insideLingering.count, 3, label)
+            _ = compare(&quick, &general, at: 1, after: [0, 0.02, 0.1, 0.2], label: "padding set, elements of the card removed")
+            let composed = quick.screen.changesComposed
+            try onBoth(&quick, &general) { session, _ in _ = try session.setState(second.0, to: .bool(second.1), at: 1.1) }
+            if second.0 == "open" {
+                XCTAssertEqual(quick.screen.changesComposed, composed + 1, label)
+            } else {
+                XCTAssertEqual(quick.screen.generalTakenOver, taken + 2, label)
+                XCTAssertEqual(quick.screen.quick?.insideLingering.count, 3, label)
+            }
+            _ = compare(&quick, &general, at: 1.1, after: [0, 0.02, 0.1, 0.2, 0.3, 2], label: label)
+            XCTAssertFalse(quick.isAnimating(at: 3), label)
+        }
+    }
 }

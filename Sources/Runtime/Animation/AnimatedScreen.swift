@@ -132,7 +132,9 @@ package struct AnimatedScreen: Sendable {
             // Rows inside a holder: relative to the rows holding them, as the layout has them.
             carried = quick.tracks(in: before.incremental, low: -.infinity, high: .infinity).map { track in
                 // A removed row is in no layout any more: its track goes on as it was.
-                guard before.incremental.lists(rootRow: track.row) || (quick.inside[track.row] != nil && track.row < old.rowCount) else {
+                guard before.incremental.lists(rootRow: track.row)
+                    || (quick.inside[track.row] != nil && track.row < old.rowCount && quick.insideLingering[track.row] == nil)
+                else {
                     return track
                 }
                 var end = old.pose(of: track.row, heldBy: before.incremental.holder(ofStack: old.parent(of: track.row)))
@@ -162,7 +164,8 @@ package struct AnimatedScreen: Sendable {
         let next = Transition(
             from: old, offset: oldOffset, to: new, offset: live.offset, screen: live.screen,
             interrupting: runningTransition, carrying: carried,
-            carryingFallback: running ? quick?.fallback(in: before.screen.model, snapshot: before.incremental.snapshot) ?? ([:], [:]) : ([:], [:]), elapsed: time - startTime)
+            carryingFallback: running ? quick?.fallback(in: before.screen.model, snapshot: before.incremental.snapshot) ?? .init() : .init(),
+            elapsed: time - startTime)
         startTime = time
         reportedUpTo = time
         // For hosts: when a quick transition can hold it, it runs as one,

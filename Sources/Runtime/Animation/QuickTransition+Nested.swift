@@ -79,7 +79,9 @@ extension QuickTransition {
                 else {
                     return false
                 }
-                guard !changedHolders.contains(holder) else { continue }
+                // A row on its way out goes on, whatever changes beside it.
+                if let place = running.insideLingering[row] { quick.insideLingering[row] = place }
+                guard !changedHolders.contains(holder) || running.insideLingering[row] != nil else { continue }
                 quick.inside[row] = Transition.continuation(of: track, from: track.pose(at: elapsed), elapsed: elapsed)
                 holders.insert(holder)
             }
@@ -145,11 +147,12 @@ extension QuickTransition {
     /// What a general transition that takes over needs to draw the rows
     /// inside stacks that are hiding as this one draws them: their poses
     /// before, and the rows of each such stack (the general transition's
-    /// fallback poses and children) — stacks inside a changed holder, and
+    /// fallback poses and children), and where the rows on their way out of
+    /// stacks inside the screen's rows are drawn — stacks inside a changed holder, and
     /// the stacks of the screen's own rows this one hides or removes, whose
     /// rows it draws as `snapshot` (the last full layout) has them
     /// relative to their holder.
-    func fallback(in model: ScreenModel, snapshot: ScreenLayout) -> (poses: [Int: Pose], children: [Int: [Int]]) {
+    func fallback(in model: ScreenModel, snapshot: ScreenLayout) -> Transition.CarriedFallback {
         var poses = insideGone
         var children: [Int: [Int]] = [:]
         func holdsShown(_ row: Int, hidden: Bool) {
@@ -175,6 +178,20 @@ extension QuickTransition {
                 if let pose = poses[row], !pose.hidden { outgoing.append(row) }
             }
         }
-        return (poses, children)
+        return Transition.CarriedFallback(poses: poses, children: children, lingering: insideLingering)
+    }
+
+    /// `rows` of `stack` (inside the screen's rows) plus its rows on their
+    /// way out whose tracks still run (all at the change's instant), each
+    /// after the row it followed — as the general transition lists them.
+    func drawnInside(_ rows: [Int], stack: Int, at t: Double, atStart: Bool) -> [Int] {
+        guard !insideLingering.isEmpty else { return rows }
+        var result = rows
+        for (row, place) in insideLingering.sorted(by: { $0.key < $1.key }) where place.stack == stack {
+            guard let track = inside[row], atStart || !track.isOver(at: t) else { continue }
+            let at = place.after.flatMap { result.firstIndex(of: $0) }.map { $0 + 1 } ?? 0
+            result.insert(row, at: at)
+        }
+        return result
     }
 }

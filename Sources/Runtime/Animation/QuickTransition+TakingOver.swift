@@ -11,9 +11,9 @@
 extension QuickTransition {
     /// The quick transition that draws what `general` draws, on `live`
     /// (whose layout is `general`'s new one); nil when `general` has what a
-    /// quick transition does not hold — rows on their way out of stacks
-    /// inside the screen's rows, or a stack that hides listing other rows
-    /// than the live screen's — or more
+    /// quick transition does not hold — a stack that hides listing other
+    /// rows than the live screen's, rows on their way out of stacks no row
+    /// of the screen's holds — or more
     /// rows on tracks of their own, or more runs, than a change may log
     /// (then a change while it runs costs about as much either way).
     /// `wasLast`: the last shown row of the screen's own before the change.
@@ -28,8 +28,16 @@ extension QuickTransition {
         // the same frames).
         var removedPlaces: [Int: Int] = [:]
         var removed: [RowTrack] = []
+        var insideLingering: [Int: (stack: Int, after: Int?)] = [:]
         for (row, place) in general.lingering {
-            guard place.stack == general.old.rootStack, let index = general.trackIndex(row) else { return nil }
+            guard let index = general.trackIndex(row) else { return nil }
+            // Of a stack inside the screen's rows: on its track among the
+            // rows inside (below), drawn in its stack as the general
+            // transition draws it.
+            guard place.stack == general.old.rootStack else {
+                insideLingering[row] = place
+                continue
+            }
             if let after = place.after {
                 guard let at = rootRows.place(of: after) else { return nil }
                 removedPlaces[row] = at + 1
@@ -127,6 +135,7 @@ extension QuickTransition {
         quick.removedPlaces = removedPlaces
         quick.inside = inside
         quick.insideGone = insideGone
+        quick.insideLingering = insideLingering
         quick.holders = holders
         quick.changedRows = Set(others.map(\.row))
         quick.others = others

@@ -42,6 +42,11 @@ struct QuickTransition: Sendable {
     /// were, relative to the rows holding them, while it collapses (the
     /// general transition's fallback poses).
     var insideGone: [Int: Pose] = [:]
+    /// Rows on their way out of stacks inside the screen's rows (a general
+    /// transition taken over), on tracks in `inside`: each drawn in its
+    /// stack after the row it followed, while its track runs (the general
+    /// transition's lingering rows).
+    var insideLingering: [Int: (stack: Int, after: Int?)] = [:]
 
     struct Segment: Sendable {
         var from: Int
@@ -461,8 +466,8 @@ extension AnimatedScreen {
         _ stack: Int, holder: Int, frame origin: Rect, box: Rect, quick: QuickTransition, t: Double, atStart: Bool, snapshot: ScreenLayout,
         into screen: inout PresentedScreen
     ) {
-        let rows = snapshot.rows(ofStack: stack)
-        screen.children[holder] = rows.array
+        let rows = quick.drawnInside(snapshot.rows(ofStack: stack).array, stack: stack, at: t, atStart: atStart)
+        screen.children[holder] = rows
         let stackAxis = snapshot.axis(of: stack)
         for row in rows {
             let pose: Pose?

@@ -62,20 +62,32 @@ package struct Transition: Sendable {
     /// (which holds `new`'s model and state). `previous` is the transition
     /// that was running, `elapsed` seconds in; a quick transition that was
     /// running hands on its tracks (`carried`) and the rows it drew where
-    /// they were while the stack holding them hid (`carriedFallback`).
+    /// they were while the stack holding them hid, or on their way out of
+    /// stacks inside the screen's rows (`carriedFallback`).
     package init(
         from old: ScreenLayout, offset oldOffset: Double, to new: ScreenLayout, offset newOffset: Double,
         screen: Screen, interrupting previous: Transition? = nil, carrying carried: [RowTrack] = [], elapsed: Double = 0
     ) {
         self.init(
             from: old, offset: oldOffset, to: new, offset: newOffset, screen: screen, interrupting: previous, carrying: carried,
-            carryingFallback: ([:], [:]), elapsed: elapsed)
+            carryingFallback: CarriedFallback(), elapsed: elapsed)
+    }
+
+    /// What a quick transition that was running hands on besides its
+    /// tracks: the rows it drew where they were while the stack holding
+    /// them hid (`poses`, with the rows of each such stack, `children`),
+    /// and rows on their way out of stacks inside the screen's rows, where
+    /// they are drawn (`lingering`: their stack, after which row).
+    struct CarriedFallback {
+        var poses: [Int: Pose] = [:]
+        var children: [Int: [Int]] = [:]
+        var lingering: [Int: (stack: Int, after: Int?)] = [:]
     }
 
     init(
         from old: ScreenLayout, offset oldOffset: Double, to new: ScreenLayout, offset newOffset: Double,
         screen: Screen, interrupting previous: Transition?, carrying carried: [RowTrack],
-        carryingFallback carriedFallback: (poses: [Int: Pose], children: [Int: [Int]]), elapsed: Double
+        carryingFallback carriedFallback: CarriedFallback, elapsed: Double
     ) {
         self.old = old
         self.oldOffset = oldOffset
@@ -128,6 +140,7 @@ package struct Transition: Sendable {
         }
         for (row, pose) in carriedFallback.poses where newDrawn[row] == nil { fallbackPoses[row] = pose }
         fallbackChildren.merge(carriedFallback.children) { _, carried in carried }
+        for (row, place) in carriedFallback.lingering where newDrawn[row] == nil { lingering[row] = place }
         for (row, hidden) in oldDrawn where newDrawn[row] == nil || newDrawn[row] == true {
             if newDrawn[row] == nil { fallbackPoses[row] = old.pose(of: row, holders: oldHolders) }
             if !hidden, case .stack(let stack) = old.model.rows[row].content {
