@@ -284,4 +284,40 @@ extension QuickTransitionTests {
             XCTAssertFalse(quick.isAnimating(at: 3), label)
         }
     }
+
+    /// Elements removed by a quick change, then the padding set while
+    /// they go: the general transition built over the quick one carries
+    /// them on where they were drawn (after the rows they followed), and
+    /// is taken over in turn, each drawn where it was going.
+    func testRowsAQuickChangeRemovedAreTakenOverWithTheGeneralTransitionAfterIt() throws {
+        let model = try InterpolationTests.loaded("""
+            record Item { id: string  size: number }
+            screen Feed {
+                state top: bool = false
+                padding: (top ? 40 : 0) 0 0 0
+                data items: [Item]
+                defaults { transition resize { duration: 300ms }  transition remove { duration: 250ms  to { alpha: 0 } }  transition move { duration: 250ms } }
+                Text head { text: "head"  size: 30 }
+                for i in items key i.id { Text item { text: i.id  size: i.size } }
+                Text tail { text: "end"  size: 30 }
+            }
+            """)
+        func json(_ ids: [Int]) -> String { "[" + ids.map { "{\"id\": \"i\($0)\", \"size\": \(20 + $0)}" }.joined(separator: ",") + "]" }
+        var (quick, general) = sessions(model, height: 700)
+        try onBoth(&quick, &general) { session, _ in
+            _ = try session.change(at: 0) { (live: inout LiveScreen) throws(RuntimeError) -> [LiveEvent] in try live.bind("items", json: json(Array(0..<9))) }
+        }
+        try onBoth(&quick, &general) { session, _ in
+            _ = try session.change(at: 1) { (live: inout LiveScreen) throws(RuntimeError) -> [LiveEvent] in
+                try live.bind("items", json: json((0..<9).filter { $0 % 3 != 1 }))
+            }
+        }
+        XCTAssertEqual(quick.screen.quick?.removedPlaces.count, 3, "removed by a quick change")
+        let taken = quick.screen.generalTakenOver
+        try onBoth(&quick, &general) { session, _ in _ = try session.setState("top", to: .bool(true), at: 1.05) }
+        XCTAssertEqual(quick.screen.generalTakenOver, taken + 1)
+        XCTAssertEqual(quick.screen.quick?.removedPlaces.count, 3)
+        _ = compare(&quick, &general, at: 1.05, after: [0, 0.02, 0.1, 0.2, 0.3, 2], label: "padding set while they go")
+        XCTAssertFalse(quick.isAnimating(at: 3))
+    }
 }

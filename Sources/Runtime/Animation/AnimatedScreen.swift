@@ -164,7 +164,7 @@ package struct AnimatedScreen: Sendable {
         let next = Transition(
             from: old, offset: oldOffset, to: new, offset: live.offset, screen: live.screen,
             interrupting: runningTransition, carrying: carried,
-            carryingFallback: running ? quick?.fallback(in: before.screen.model, snapshot: before.incremental.snapshot) ?? .init() : .init(),
+            carryingFallback: running ? quick?.fallback(in: before.screen.model, snapshot: before.incremental.snapshot, rootRows: before.incremental.rootRows) ?? .init() : .init(),
             elapsed: time - startTime)
         startTime = time
         reportedUpTo = time

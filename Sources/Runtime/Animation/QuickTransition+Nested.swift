@@ -152,7 +152,7 @@ extension QuickTransition {
     /// the stacks of the screen's own rows this one hides or removes, whose
     /// rows it draws as `snapshot` (the last full layout) has them
     /// relative to their holder.
-    func fallback(in model: ScreenModel, snapshot: ScreenLayout) -> Transition.CarriedFallback {
+    func fallback(in model: ScreenModel, snapshot: ScreenLayout, rootRows: RowSequence) -> Transition.CarriedFallback {
         var poses = insideGone
         var children: [Int: [Int]] = [:]
         func holdsShown(_ row: Int, hidden: Bool) {
@@ -178,7 +178,14 @@ extension QuickTransition {
                 if let pose = poses[row], !pose.hidden { outgoing.append(row) }
             }
         }
-        return Transition.CarriedFallback(poses: poses, children: children, lingering: insideLingering)
+        // Rows on their way out, of the screen's own: after the row each is
+        // drawn after (`rootRows`, the rows of the screen this one draws),
+        // as the general transition lists the rows it removes.
+        var lingering = insideLingering
+        for (row, place) in removedPlaces where place <= rootRows.count {
+            lingering[row] = (model.rootStack, place > 0 ? rootRows[place - 1] : nil)
+        }
+        return Transition.CarriedFallback(poses: poses, children: children, lingering: lingering)
     }
 
     /// `rows` of `stack` (inside the screen's rows) plus its rows on their
