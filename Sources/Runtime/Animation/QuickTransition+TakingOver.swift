@@ -121,7 +121,7 @@ extension QuickTransition {
                     if entry.visible { extend(from: place, shift: 0, timing: nil) }
                     return
                 }
-                if !separatorMoved.contains(entry.row), let shift = RowTrack.followingShift(of: tracks.baseAddress! + index, along: axis) {
+                if separatorMoved.isEmpty || !separatorMoved.contains(entry.row), let shift = RowTrack.followingShift(of: tracks.baseAddress! + index, along: axis) {
                     extend(from: place, shift: shift, timing: Timing(delay: tracks[index].delay, duration: tracks[index].duration, curve: tracks[index].curve))
                 } else {
                     others.append(tracks[index])
