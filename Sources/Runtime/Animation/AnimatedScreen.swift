@@ -161,11 +161,12 @@ package struct AnimatedScreen: Sendable {
             movesAlike = QuickTransition.movesAlike(live.screen.model)
         }
         let runningTransition = transition.flatMap { time - startTime < $0.duration ? $0 : nil }
+        let fallback = running
+            ? quick?.fallback(in: before.screen.model, snapshot: before.incremental.snapshot, rootRows: before.incremental.rootRows) ?? .init()
+            : Transition.CarriedFallback()
         let next = Transition(
             from: old, offset: oldOffset, to: new, offset: live.offset, screen: live.screen,
-            interrupting: runningTransition, carrying: carried,
-            carryingFallback: running ? quick?.fallback(in: before.screen.model, snapshot: before.incremental.snapshot, rootRows: before.incremental.rootRows) ?? .init() : .init(),
-            elapsed: time - startTime)
+            interrupting: runningTransition, carrying: carried, carryingFallback: fallback, elapsed: time - startTime)
         startTime = time
         reportedUpTo = time
         // For hosts: when a quick transition can hold it, it runs as one,

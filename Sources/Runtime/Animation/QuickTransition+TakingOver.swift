@@ -12,10 +12,11 @@ extension QuickTransition {
     /// The quick transition that draws what `general` draws, on `live`
     /// (whose layout is `general`'s new one); nil when `general` has what a
     /// quick transition does not hold — a stack that hides listing other
-    /// rows than the live screen's, rows on their way out of stacks no row
-    /// of the screen's holds — or more
-    /// rows on tracks of their own, or more runs, than a change may log
-    /// (then a change while it runs costs about as much either way).
+    /// rows than the live screen's, a row on its way out after a row no
+    /// longer listed, rows on their way out of stacks no row of the
+    /// screen's holds — or more rows on tracks of their own, or more runs,
+    /// than a change may log (then a change while it runs costs about as
+    /// much either way).
     /// `wasLast`: the last shown row of the screen's own before the change.
     static func takingOver(_ general: Transition, live: LiveScreen, wasLast: Int?) -> QuickTransition? {
         let incremental = live.incremental
@@ -121,7 +122,9 @@ extension QuickTransition {
                     if entry.visible { extend(from: place, shift: 0, timing: nil) }
                     return
                 }
-                if separatorMoved.isEmpty || !separatorMoved.contains(entry.row), let shift = RowTrack.followingShift(of: tracks.baseAddress! + index, along: axis) {
+                if separatorMoved.isEmpty || !separatorMoved.contains(entry.row),
+                    let shift = RowTrack.followingShift(of: tracks.baseAddress! + index, along: axis)
+                {
                     extend(from: place, shift: shift, timing: Timing(delay: tracks[index].delay, duration: tracks[index].duration, curve: tracks[index].curve))
                 } else {
                     others.append(tracks[index])
