@@ -303,21 +303,29 @@ extension QuickTransitionTests {
             }
             """)
         func json(_ ids: [Int]) -> String { "[" + ids.map { "{\"id\": \"i\($0)\", \"size\": \(20 + $0)}" }.joined(separator: ",") + "]" }
-        var (quick, general) = sessions(model, height: 700)
-        try onBoth(&quick, &general) { session, _ in
-            _ = try session.change(at: 0) { (live: inout LiveScreen) throws(RuntimeError) -> [LiveEvent] in try live.bind("items", json: json(Array(0..<9))) }
-        }
-        try onBoth(&quick, &general) { session, _ in
-            _ = try session.change(at: 1) { (live: inout LiveScreen) throws(RuntimeError) -> [LiveEvent] in
-                try live.bind("items", json: json((0..<9).filter { $0 % 3 != 1 }))
+        // `alsoRemoved`: the padding set as the elements before them go too
+        // (each of the first drawn after the nearest row still listed).
+        for alsoRemoved in [false, true] {
+            let label = alsoRemoved ? "padding set as the elements before them go" : "padding set while they go"
+            var (quick, general) = sessions(model, height: 700)
+            try onBoth(&quick, &general) { session, _ in
+                _ = try session.change(at: 0) { (live: inout LiveScreen) throws(RuntimeError) -> [LiveEvent] in try live.bind("items", json: json(Array(0..<9))) }
             }
+            let kept = (0..<9).filter { $0 % 3 != 1 }
+            try onBoth(&quick, &general) { session, _ in
+                _ = try session.change(at: 1) { (live: inout LiveScreen) throws(RuntimeError) -> [LiveEvent] in try live.bind("items", json: json(kept)) }
+            }
+            XCTAssertEqual(quick.screen.quick?.removedPlaces.count, 3, "removed by a quick change")
+            let taken = quick.screen.generalTakenOver
+            try onBoth(&quick, &general) { session, _ in
+                _ = try session.change(at: 1.05) { (live: inout LiveScreen) throws(RuntimeError) -> [LiveEvent] in
+                    try live.setState("top", to: .bool(true)) + (alsoRemoved ? live.bind("items", json: json(kept.filter { $0 % 3 != 0 })) : [])
+                }
+            }
+            XCTAssertEqual(quick.screen.generalTakenOver, taken + 1, label)
+            XCTAssertEqual(quick.screen.quick?.removedPlaces.count, alsoRemoved ? 6 : 3, label)
+            _ = compare(&quick, &general, at: 1.05, after: [0, 0.02, 0.1, 0.2, 0.3, 2], label: label)
+            XCTAssertFalse(quick.isAnimating(at: 3), label)
         }
-        XCTAssertEqual(quick.screen.quick?.removedPlaces.count, 3, "removed by a quick change")
-        let taken = quick.screen.generalTakenOver
-        try onBoth(&quick, &general) { session, _ in _ = try session.setState("top", to: .bool(true), at: 1.05) }
-        XCTAssertEqual(quick.screen.generalTakenOver, taken + 1)
-        XCTAssertEqual(quick.screen.quick?.removedPlaces.count, 3)
-        _ = compare(&quick, &general, at: 1.05, after: [0, 0.02, 0.1, 0.2, 0.3, 2], label: "padding set while they go")
-        XCTAssertFalse(quick.isAnimating(at: 3))
     }
 }

@@ -162,7 +162,9 @@ package struct AnimatedScreen: Sendable {
         }
         let runningTransition = transition.flatMap { time - startTime < $0.duration ? $0 : nil }
         let fallback = running
-            ? quick?.fallback(in: before.screen.model, snapshot: before.incremental.snapshot, rootRows: before.incremental.rootRows) ?? .init()
+            ? quick?.fallback(
+                in: before.screen.model, snapshot: before.incremental.snapshot, rootRows: before.incremental.rootRows,
+                listedNow: live.incremental.rootRows.contains) ?? .init()
             : Transition.CarriedFallback()
         let next = Transition(
             from: old, offset: oldOffset, to: new, offset: live.offset, screen: live.screen,

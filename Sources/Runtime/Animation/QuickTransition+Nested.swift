@@ -152,7 +152,7 @@ extension QuickTransition {
     /// the stacks of the screen's own rows this one hides or removes, whose
     /// rows it draws as `snapshot` (the last full layout) has them
     /// relative to their holder.
-    func fallback(in model: ScreenModel, snapshot: ScreenLayout, rootRows: RowSequence) -> Transition.CarriedFallback {
+    func fallback(in model: ScreenModel, snapshot: ScreenLayout, rootRows: RowSequence, listedNow: (Int) -> Bool) -> Transition.CarriedFallback {
         var poses = insideGone
         var children: [Int: [Int]] = [:]
         func holdsShown(_ row: Int, hidden: Bool) {
@@ -178,12 +178,15 @@ extension QuickTransition {
                 if let pose = poses[row], !pose.hidden { outgoing.append(row) }
             }
         }
-        // Rows on their way out, of the screen's own: after the row each is
-        // drawn after (`rootRows`, the rows of the screen this one draws),
-        // as the general transition lists the rows it removes.
+        // Rows on their way out, of the screen's own: after the nearest row
+        // before each (in `rootRows`, the rows of the screen this one
+        // draws) that the screen still lists (`listedNow`), as the general
+        // transition lists the rows it removes.
         var lingering = insideLingering
         for (row, place) in removedPlaces where place <= rootRows.count {
-            lingering[row] = (model.rootStack, place > 0 ? rootRows[place - 1] : nil)
+            var before = place - 1
+            while before >= 0, !listedNow(rootRows[before]) { before -= 1 }
+            lingering[row] = (model.rootStack, before >= 0 ? rootRows[before] : nil)
         }
         return Transition.CarriedFallback(poses: poses, children: children, lingering: lingering)
     }
