@@ -94,7 +94,7 @@ extension QuickTransition {
         // in one (the frames draw it apart, or not at all).
         func extend(from place: Int, shift: Double, timing: Timing?) {
             if let last = segments.last {
-                if !Transition.differ(last.shift, shift), last.timing == timing { return }
+                if !Transition.differ(last.shift, shift), Timing.same(last.timing, timing) { return }
             } else if shift == 0, timing == nil {
                 return
             }
@@ -106,15 +106,16 @@ extension QuickTransition {
         // carries on along its track to its end pose, whatever separator
         // the layout gives it now: under `hide-last-separator` the last
         // shown row before the change and the one now may be drawn with
-        // another than the layout's, so such a row keeps its track.
-        var separatorMoved: Set<Int> = []
-        if general.interrupts, incremental.rootStack.hideLastSeparator {
-            for row in Set([wasLast, incremental.lastVisibleRootRow()].compactMap { $0 }) where rootRows.contains(row) {
-                guard let index = general.trackIndex(row), general.tracks[index].to.separator != incremental.pose(ofRootRow: row).separator
-                else { continue }
-                separatorMoved.insert(row)
+        // another than the layout's, so such a row keeps its track. (A
+        // constant for the walk below: a variable its closure captured was
+        // read through a box for every row.)
+        let separatorMoved: Set<Int> = {
+            guard general.interrupts, incremental.rootStack.hideLastSeparator else { return [] }
+            return Set([wasLast, incremental.lastVisibleRootRow()].compactMap { $0 }).filter { row in
+                guard rootRows.contains(row), let index = general.trackIndex(row) else { return false }
+                return general.tracks[index].to.separator != incremental.pose(ofRootRow: row).separator
             }
-        }
+        }()
         general.tracks.withUnsafeBufferPointer { tracks in
             rootRows.forEach { place, entry in
                 guard fits else { return }

@@ -24,6 +24,19 @@ package struct TimingCurve: Hashable, Sendable {
 
     let shape: Shape
 
+    /// The derived `==`, written out to be inlined: a general transition
+    /// taken over compares the timings of every two rows that follow one
+    /// another, where the derived one was a call a row.
+    @inline(__always)
+    package static func == (a: TimingCurve, b: TimingCurve) -> Bool {
+        switch (a.shape, b.shape) {
+        case (.linear, .linear): true
+        case (.bezier(let x1, let y1, let x2, let y2), .bezier(let u1, let v1, let u2, let v2)): x1 == u1 && y1 == v1 && x2 == u2 && y2 == v2
+        case (.spring(let s), .spring(let t)): s == t
+        default: false
+        }
+    }
+
     /// CSS `cubic-bezier(x1, y1, x2, y2)`; x1 and x2 are clamped to 0…1 so
     /// that time runs forward.
     package static func bezier(_ x1: Double, _ y1: Double, _ x2: Double, _ y2: Double) -> TimingCurve {
