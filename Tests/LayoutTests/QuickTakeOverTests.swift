@@ -41,6 +41,30 @@ extension QuickTransitionTests {
         return source
     }
 
+    /// A feed whose padding before its rows a state sets, with a head
+    /// that `open` grows and `list` (a `for` over `items`, perhaps inside
+    /// a card) between it and a tail; elements leave in 250 ms.
+    static func feed(_ list: String) throws -> ScreenModel {
+        try InterpolationTests.loaded("""
+            record Item { id: string  size: number }
+            screen Feed {
+                state top: bool = false
+                state open: bool = false
+                padding: (top ? 40 : 0) 0 0 0
+                data items: [Item]
+                defaults { transition resize { duration: 300ms }  transition remove { duration: 250ms  to { alpha: 0 } }  transition move { duration: 250ms } }
+                Text head { text: "head"  size: open ? 60 : 30 }
+            \(list)
+                Text tail { text: "end"  size: 30 }
+            }
+            """)
+    }
+
+    /// The JSON of `feed`'s elements `ids`, each `20 + id` long.
+    static func items(_ ids: [Int]) -> String {
+        "[" + ids.map { "{\"id\": \"i\($0)\", \"size\": \(20 + $0)}" }.joined(separator: ",") + "]"
+    }
+
     func testAGeneralTransitionTakenOverDrawsAsItAndAChangeWhileItRunsComposes() throws {
         // (Across, every row within the viewport's 390 points: the passes
         // are compared along the vertical only.)
@@ -125,29 +149,16 @@ extension QuickTransitionTests {
         let element = cards
             ? "Stack item { padding: 2  Text { text: i.id  size: i.size }  Text { text: \"more\"  size: 10 } }"
             : "Text item { text: i.id  size: i.size }"
-        let model = try InterpolationTests.loaded("""
-            record Item { id: string  size: number }
-            screen Feed {
-                state top: bool = false
-                state open: bool = false
-                padding: (top ? 40 : 0) 0 0 0
-                data items: [Item]
-                defaults { transition resize { duration: 300ms }  transition remove { duration: 250ms  to { alpha: 0 } }  transition move { duration: 250ms } }
-                Text head { text: "head"  size: open ? 60 : 30 }
-                for i in items key i.id { \(element) }
-                Text tail { text: "end"  size: 30 }
-            }
-            """)
-        func json(_ ids: [Int]) -> String { "[" + ids.map { "{\"id\": \"i\($0)\", \"size\": \(20 + $0)}" }.joined(separator: ",") + "]" }
+        let model = try Self.feed("for i in items key i.id { \(element) }")
         let label = cards ? "cards" : "rows"
         var (quick, general) = sessions(model, height: 700)
         try onBoth(&quick, &general) { session, _ in
-            _ = try session.change(at: 0) { (live: inout LiveScreen) throws(RuntimeError) -> [LiveEvent] in try live.bind("items", json: json(Array(0..<12))) }
+            _ = try session.change(at: 0) { (live: inout LiveScreen) throws(RuntimeError) -> [LiveEvent] in try live.bind("items", json: Self.items(Array(0..<12))) }
         }
         // The padding set and every third element gone, in one change.
         try onBoth(&quick, &general) { session, _ in
             _ = try session.change(at: 1) { (live: inout LiveScreen) throws(RuntimeError) -> [LiveEvent] in
-                try live.setState("top", to: .bool(true)) + live.bind("items", json: json((0..<12).filter { $0 % 3 != 1 }))
+                try live.setState("top", to: .bool(true)) + live.bind("items", json: Self.items((0..<12).filter { $0 % 3 != 1 }))
             }
         }
         XCTAssertEqual(quick.screen.generalTakenOver, 1, label)
@@ -240,33 +251,17 @@ extension QuickTransitionTests {
     /// padding set back) is the general transition's again, which carries
     /// them on from where they are — and is taken over in turn.
     func testRowsOnTheirWayOutOfACardAreTakenOverToo() throws {
-        let model = try InterpolationTests.loaded("""
-            record Item { id: string  size: number }
-            screen Feed {
-                state top: bool = false
-                state open: bool = false
-                padding: (top ? 40 : 0) 0 0 0
-                data items: [Item]
-                defaults { transition resize { duration: 300ms }  transition remove { duration: 250ms  to { alpha: 0 } }  transition move { duration: 250ms } }
-                Text head { text: "head"  size: open ? 60 : 30 }
-                Stack box {
-                    padding: 4
-                    for i in items key i.id { Text item { text: i.id  size: i.size } }
-                }
-                Text tail { text: "end"  size: 30 }
-            }
-            """)
-        func json(_ ids: [Int]) -> String { "[" + ids.map { "{\"id\": \"i\($0)\", \"size\": \(20 + $0)}" }.joined(separator: ",") + "]" }
+        let model = try Self.feed("Stack box {\n    padding: 4\n    for i in items key i.id { Text item { text: i.id  size: i.size } }\n}")
         for (label, second) in [("head resized while they go", ("open", true)), ("padding set back while they go", ("top", false))] {
             var (quick, general) = sessions(model, height: 700)
             try onBoth(&quick, &general) { session, _ in
-                _ = try session.change(at: 0) { (live: inout LiveScreen) throws(RuntimeError) -> [LiveEvent] in try live.bind("items", json: json(Array(0..<9))) }
+                _ = try session.change(at: 0) { (live: inout LiveScreen) throws(RuntimeError) -> [LiveEvent] in try live.bind("items", json: Self.items(Array(0..<9))) }
             }
             // (Elements put in a card: the general transition's, taken over.)
             let taken = quick.screen.generalTakenOver
             try onBoth(&quick, &general) { session, _ in
                 _ = try session.change(at: 1) { (live: inout LiveScreen) throws(RuntimeError) -> [LiveEvent] in
-                    try live.setState("top", to: .bool(true)) + live.bind("items", json: json((0..<9).filter { $0 % 3 != 1 }))
+                    try live.setState("top", to: .bool(true)) + live.bind("items", json: Self.items((0..<9).filter { $0 % 3 != 1 }))
                 }
             }
             XCTAssertEqual(quick.screen.generalTakenOver, taken + 1, label)
@@ -290,36 +285,24 @@ extension QuickTransitionTests {
     /// them on where they were drawn (after the rows they followed), and
     /// is taken over in turn, each drawn where it was going.
     func testRowsAQuickChangeRemovedAreTakenOverWithTheGeneralTransitionAfterIt() throws {
-        let model = try InterpolationTests.loaded("""
-            record Item { id: string  size: number }
-            screen Feed {
-                state top: bool = false
-                padding: (top ? 40 : 0) 0 0 0
-                data items: [Item]
-                defaults { transition resize { duration: 300ms }  transition remove { duration: 250ms  to { alpha: 0 } }  transition move { duration: 250ms } }
-                Text head { text: "head"  size: 30 }
-                for i in items key i.id { Text item { text: i.id  size: i.size } }
-                Text tail { text: "end"  size: 30 }
-            }
-            """)
-        func json(_ ids: [Int]) -> String { "[" + ids.map { "{\"id\": \"i\($0)\", \"size\": \(20 + $0)}" }.joined(separator: ",") + "]" }
+        let model = try Self.feed("for i in items key i.id { Text item { text: i.id  size: i.size } }")
         // `alsoRemoved`: the padding set as the elements before them go too
         // (each of the first drawn after the nearest row still listed).
         for alsoRemoved in [false, true] {
             let label = alsoRemoved ? "padding set as the elements before them go" : "padding set while they go"
             var (quick, general) = sessions(model, height: 700)
             try onBoth(&quick, &general) { session, _ in
-                _ = try session.change(at: 0) { (live: inout LiveScreen) throws(RuntimeError) -> [LiveEvent] in try live.bind("items", json: json(Array(0..<9))) }
+                _ = try session.change(at: 0) { (live: inout LiveScreen) throws(RuntimeError) -> [LiveEvent] in try live.bind("items", json: Self.items(Array(0..<9))) }
             }
             let kept = (0..<9).filter { $0 % 3 != 1 }
             try onBoth(&quick, &general) { session, _ in
-                _ = try session.change(at: 1) { (live: inout LiveScreen) throws(RuntimeError) -> [LiveEvent] in try live.bind("items", json: json(kept)) }
+                _ = try session.change(at: 1) { (live: inout LiveScreen) throws(RuntimeError) -> [LiveEvent] in try live.bind("items", json: Self.items(kept)) }
             }
             XCTAssertEqual(quick.screen.quick?.removedPlaces.count, 3, "removed by a quick change")
             let taken = quick.screen.generalTakenOver
             try onBoth(&quick, &general) { session, _ in
                 _ = try session.change(at: 1.05) { (live: inout LiveScreen) throws(RuntimeError) -> [LiveEvent] in
-                    try live.setState("top", to: .bool(true)) + (alsoRemoved ? live.bind("items", json: json(kept.filter { $0 % 3 != 0 })) : [])
+                    try live.setState("top", to: .bool(true)) + (alsoRemoved ? live.bind("items", json: Self.items(kept.filter { $0 % 3 != 0 })) : [])
                 }
             }
             XCTAssertEqual(quick.screen.generalTakenOver, taken + 1, label)
