@@ -282,8 +282,9 @@ extension QuickTransitionTests {
 
     /// Elements removed by a quick change, then the padding set while
     /// they go: the general transition built over the quick one carries
-    /// them on where they were drawn (after the rows they followed), and
-    /// is taken over in turn, each drawn where it was going.
+    /// them on where they were drawn (each after the nearest row before it
+    /// still listed, also when the new change removes the rows before
+    /// them), and is taken over in turn, each drawn where it was going.
     func testRowsAQuickChangeRemovedAreTakenOverWithTheGeneralTransitionAfterIt() throws {
         let model = try Self.feed("for i in items key i.id { Text item { text: i.id  size: i.size } }")
         // `alsoRemoved`: the padding set as the elements before them go too
