@@ -143,9 +143,21 @@ extension Transition {
 
     /// `rows` of the new layout plus the rows of `stack` on their way out.
     func drawn(among rows: [Int], stack: Int, at t: Double) -> [Int] {
+        Self.listing(lingering, among: rows, stack: stack) { row in
+            guard let index = trackIndex(row) else { return false }
+            return !tracks[index].isOver(at: t)
+        }
+    }
+
+    /// `rows` of `stack` plus its rows on their way out (`lingering`) that
+    /// are still drawn, each after the row it followed when that row is
+    /// listed, else first — in row order, as every pass lists them (the
+    /// quick transition's rows on their way out of cards too).
+    static func listing(
+        _ lingering: [Int: (stack: Int, after: Int?)], among rows: [Int], stack: Int, drawn: (Int) -> Bool
+    ) -> [Int] {
         var result = rows
-        for (row, place) in lingering.sorted(by: { $0.key < $1.key }) where place.stack == stack {
-            guard let index = trackIndex(row), !tracks[index].isOver(at: t) else { continue }
+        for (row, place) in lingering.sorted(by: { $0.key < $1.key }) where place.stack == stack && drawn(row) {
             let at = place.after.flatMap { result.firstIndex(of: $0) }.map { $0 + 1 } ?? 0
             result.insert(row, at: at)
         }

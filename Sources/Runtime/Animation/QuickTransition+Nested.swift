@@ -147,11 +147,11 @@ extension QuickTransition {
     /// What a general transition that takes over needs to draw the rows
     /// inside stacks that are hiding as this one draws them: their poses
     /// before, and the rows of each such stack (the general transition's
-    /// fallback poses and children), and where the rows on their way out of
-    /// stacks inside the screen's rows are drawn — stacks inside a changed holder, and
+    /// fallback poses and children) — stacks inside a changed holder, and
     /// the stacks of the screen's own rows this one hides or removes, whose
     /// rows it draws as `snapshot` (the last full layout) has them
-    /// relative to their holder.
+    /// relative to their holder — and where its rows on their way out are
+    /// drawn (the general transition's lingering rows).
     func fallback(in model: ScreenModel, snapshot: ScreenLayout, rootRows: RowSequence, listedNow: (Int) -> Bool) -> Transition.CarriedFallback {
         var poses = insideGone
         var children: [Int: [Int]] = [:]
@@ -196,12 +196,9 @@ extension QuickTransition {
     /// after the row it followed — as the general transition lists them.
     func drawnInside(_ rows: [Int], stack: Int, at t: Double, atStart: Bool) -> [Int] {
         guard !insideLingering.isEmpty else { return rows }
-        var result = rows
-        for (row, place) in insideLingering.sorted(by: { $0.key < $1.key }) where place.stack == stack {
-            guard let track = inside[row], atStart || !track.isOver(at: t) else { continue }
-            let at = place.after.flatMap { result.firstIndex(of: $0) }.map { $0 + 1 } ?? 0
-            result.insert(row, at: at)
+        return Transition.listing(insideLingering, among: rows, stack: stack) { row in
+            guard let track = inside[row] else { return false }
+            return atStart || !track.isOver(at: t)
         }
-        return result
     }
 }

@@ -102,20 +102,19 @@ extension QuickTransition {
             if let timing { ownDuration = max(ownDuration, timing.end) }
             if segments.count > limit { fits = false }
         }
-        // Over a running change, a row still headed where it was going
-        // carries on along its track to its end pose, whatever separator
-        // the layout gives it now: under `hide-last-separator` the last
-        // shown row before the change and the one now may be drawn with
-        // another than the layout's, so such a row keeps its track. (A
-        // constant for the walk below: a variable its closure captured was
-        // read through a box for every row.)
-        let separatorMoved: Set<Int> = {
-            guard general.interrupts, incremental.rootStack.hideLastSeparator else { return [] }
-            return Set([wasLast, incremental.lastVisibleRootRow()].compactMap { $0 }).filter { row in
-                guard rootRows.contains(row), let index = general.trackIndex(row) else { return false }
-                return general.tracks[index].to.separator != incremental.pose(ofRootRow: row).separator
-            }
-        }()
+        // Under `hide-last-separator`, the last shown row before the change
+        // and the one now (`lastShown`, asked of again below). Over a
+        // running change, a row still headed where it was going carries on
+        // along its track to its end pose, whatever separator the layout
+        // gives it now: such a row of those two drawn with another than the
+        // layout's keeps its track. (Constants for the walk below: a
+        // variable its closure captured was read through a box for every row.)
+        let lastShown: Set<Int> = incremental.rootStack.hideLastSeparator
+            ? Set([wasLast, incremental.lastVisibleRootRow()].compactMap { $0 }).filter { rootRows.contains($0) } : []
+        let separatorMoved: Set<Int> = !general.interrupts ? [] : lastShown.filter { row in
+            guard let index = general.trackIndex(row) else { return false }
+            return general.tracks[index].to.separator != incremental.pose(ofRootRow: row).separator
+        }
         general.tracks.withUnsafeBufferPointer { tracks in
             rootRows.forEach { place, entry in
                 guard fits else { return }
@@ -149,9 +148,8 @@ extension QuickTransition {
         // instant drawn with the separator they had, as the general
         // transition shows the layout before then — but over a running
         // change, which it draws as they are now.
-        if incremental.rootStack.hideLastSeparator, !general.interrupts {
-            for row in Set([wasLast, incremental.lastVisibleRootRow()].compactMap { $0 })
-            where rootRows.contains(row) && general.trackIndex(row) == nil && general.old.rowCount > row {
+        if !general.interrupts {
+            for row in lastShown where general.trackIndex(row) == nil && general.old.rowCount > row {
                 quick.separatorsAtStart[row] = general.old.pose(of: row, heldBy: nil).separator
             }
         }
