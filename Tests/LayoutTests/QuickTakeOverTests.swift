@@ -312,4 +312,29 @@ extension QuickTransitionTests {
             XCTAssertFalse(quick.isAnimating(at: 3), label)
         }
     }
+
+    /// An element inserted, then removed before its insert began (its
+    /// delay not over) as the padding is set: the general transition draws
+    /// its card nowhere — no track, though it keeps the rows the card held
+    /// as outgoing rows' — and is taken over all the same.
+    func testACardRemovedBeforeItsInsertBeganIsTakenOverToo() throws {
+        let model = try Self.feed("""
+            for i in items key i.id { Stack card { padding: 4  transition insert { duration: 400ms  delay: 50ms }  Text item { text: i.id  size: i.size } } }
+            """)
+        var (quick, general) = sessions(model, height: 700)
+        for (time, ids) in [(0.0, Array(0..<6)), (1, [0, 1, 2, 9, 3, 4, 5])] {
+            try onBoth(&quick, &general) { session, _ in
+                _ = try session.change(at: time) { (live: inout LiveScreen) throws(RuntimeError) -> [LiveEvent] in try live.bind("items", json: Self.items(ids)) }
+            }
+        }
+        let taken = quick.screen.generalTakenOver
+        try onBoth(&quick, &general) { session, _ in
+            _ = try session.change(at: 1.02) { (live: inout LiveScreen) throws(RuntimeError) -> [LiveEvent] in
+                try live.setState("top", to: .bool(true)) + live.bind("items", json: Self.items(Array(0..<6)))
+            }
+        }
+        XCTAssertEqual(quick.screen.generalTakenOver, taken + 1)
+        _ = compare(&quick, &general, at: 1.02, after: [0, 0.02, 0.1, 0.2, 0.3, 2], label: "a card removed before its insert began")
+        XCTAssertFalse(quick.isAnimating(at: 3))
+    }
 }

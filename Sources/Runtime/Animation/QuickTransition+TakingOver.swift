@@ -73,8 +73,14 @@ extension QuickTransition {
         // or not drawn at all) are left out, as it leaves them.
         var insideGone: [Int: Pose] = [:]
         let model = live.screen.model
+        var listedBy: [Int: [Int]]?
         for (row, children) in general.fallbackChildren where general.newDrawn[row] != false {
             guard general.trackIndex(row) != nil || general.fallbackPoses[row] != nil else { continue }
+            if general.trackIndex(row) == nil, general.newDrawn[row] == nil {
+                let listers = listedBy ?? Self.listers(general.fallbackChildren)
+                listedBy = listers
+                guard Self.mayBeDrawn(row, by: general, listedBy: listers) else { continue }
+            }
             guard let holder = removedPlaces[row] != nil ? row : incremental.rootHolder(of: row), row < model.rows.count,
                 case .stack(let stack) = model.rows[row].content, children.elementsEqual(model.stacks[stack].rows)
             else { return nil }
@@ -154,5 +160,35 @@ extension QuickTransition {
             }
         }
         return quick
+    }
+
+    /// The rows listing each row among the rows they held as the general
+    /// transition's layouts before had them (`fallbackChildren`).
+    private static func listers(_ children: [Int: [Int]]) -> [Int: [Int]] {
+        var listedBy: [Int: [Int]] = [:]
+        for (holder, rows) in children {
+            for row in rows { listedBy[row, default: []].append(holder) }
+        }
+        return listedBy
+    }
+
+    /// Whether `general` may draw `row`, which is on no track and not in its
+    /// new layout: only as a row an outgoing row lists, and so only when one
+    /// on a track lists it, or lists a row that does. A transition keeps
+    /// what its outgoing rows held for as long as it and the transitions
+    /// after it run — also for a row removed before it was ever drawn (an
+    /// insert whose delay had not passed), which gets no track — and such a
+    /// row, drawn by nothing, is no reason to keep the general transition.
+    private static func mayBeDrawn(_ row: Int, by general: Transition, listedBy: [Int: [Int]]) -> Bool {
+        var pending = [row]
+        var seen: Set<Int> = [row]
+        while let current = pending.popLast() {
+            for holder in listedBy[current] ?? [] where seen.insert(holder).inserted {
+                if general.trackIndex(holder) != nil { return true }
+                // In the new layout: its rows are the layout's (or none, hidden).
+                if general.newDrawn[holder] == nil { pending.append(holder) }
+            }
+        }
+        return false
     }
 }
