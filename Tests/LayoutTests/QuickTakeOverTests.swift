@@ -337,4 +337,41 @@ extension QuickTransitionTests {
         _ = compare(&quick, &general, at: 1.02, after: [0, 0.02, 0.1, 0.2, 0.3, 2], label: "a card removed before its insert began")
         XCTAssertFalse(quick.isAnimating(at: 3))
     }
+
+    /// Elements removed by a general transition no quick one could hold
+    /// (every row of more than a change may log resized: 5,000 rows), then
+    /// while they go the elements before them removed too: the general
+    /// transition after it keeps them after rows no longer listed, and is
+    /// taken over, each drawn where it was going.
+    func testRowsOnTheirWayOutAfterRowsNoLongerListedAreTakenOverToo() throws {
+        let rows = (0..<5000).map { "    Text r\($0) { text: \"row\"  size: big ? 30 : 20  transition resize { duration: 100ms } }\n" }.joined()
+        let model = try InterpolationTests.loaded("""
+            record Item { id: string  size: number }
+            screen Feed {
+                state big: bool = false
+                data items: [Item]
+                defaults { transition remove { duration: 1s  to { alpha: 0 } }  transition move { duration: 250ms } }
+                Text head { text: "head"  size: 30 }
+                for i in items key i.id { Text item { text: i.id  size: i.size } }
+            \(rows)}
+            """)
+        var (quick, general) = sessions(model, height: 700)
+        let steps: [(time: Double, ids: [Int], big: Bool)] = [(0, Array(0..<9), false), (1, [0, 1, 3, 5, 7, 8], true), (1.5, [0, 7, 8], true)]
+        var taken: [Int] = []
+        for (time, ids, big) in steps {
+            try onBoth(&quick, &general) { session, _ in
+                _ = try session.change(at: time) { (live: inout LiveScreen) throws(RuntimeError) -> [LiveEvent] in
+                    try live.setState("big", to: .bool(big)) + live.bind("items", json: Self.items(ids))
+                }
+            }
+            taken.append(quick.screen.generalTakenOver)
+        }
+        // (The elements bound first, taken over.) The second change's
+        // 5,000 rows resized: the general transition; the third, made while
+        // it runs, taken over.
+        XCTAssertEqual(taken, [1, 1, 2])
+        XCTAssertEqual(quick.screen.quick?.removedPlaces.count, 6)
+        _ = compare(&quick, &general, at: 1.5, after: [0, 0.02, 0.1, 0.3, 0.45, 0.6, 2], label: "rows removed after rows no longer listed")
+        XCTAssertFalse(quick.isAnimating(at: 3))
+    }
 }

@@ -12,9 +12,8 @@ extension QuickTransition {
     /// The quick transition that draws what `general` draws, on `live`
     /// (whose layout is `general`'s new one); nil when `general` has what a
     /// quick transition does not hold — a stack that hides listing other
-    /// rows than the live screen's, a row on its way out after a row no
-    /// longer listed, rows on their way out of stacks no row of the
-    /// screen's holds — or more rows on tracks of their own, or more runs,
+    /// rows than the live screen's, rows on their way out of stacks no row
+    /// of the screen's holds — or more rows on tracks of their own, or more runs,
     /// than a change may log (then a change while it runs costs about as
     /// much either way).
     /// `wasLast`: the last shown row of the screen's own before the change.
@@ -30,6 +29,7 @@ extension QuickTransition {
         var removedPlaces: [Int: Int] = [:]
         var removed: [RowTrack] = []
         var insideLingering: [Int: (stack: Int, after: Int?)] = [:]
+        var afterUnlisted: [(row: Int, after: Int)] = []
         for (row, place) in general.lingering {
             guard let index = general.trackIndex(row) else { return nil }
             // Of a stack inside the screen's rows: on its track among the
@@ -40,12 +40,20 @@ extension QuickTransition {
                 continue
             }
             if let after = place.after {
-                guard let at = rootRows.place(of: after) else { return nil }
-                removedPlaces[row] = at + 1
+                if let at = rootRows.place(of: after) { removedPlaces[row] = at + 1 } else { afterUnlisted.append((row, after)) }
             } else {
                 removedPlaces[row] = 0
             }
             removed.append(general.tracks[index])
+        }
+        // A row on its way out after one no longer listed (a general
+        // transition built over another keeps the places of the rows that
+        // one removed, and this change removed the rows before them): the
+        // general transition lists it after that row when that one is on
+        // its way out too and listed before it (by row), else first. (A
+        // place orders how rows are stacked; its track, where it is drawn.)
+        for (row, after) in afterUnlisted.sorted(by: { $0.row < $1.row }) {
+            removedPlaces[row] = after < row ? removedPlaces[after] ?? 0 : 0
         }
         // Rows inside the screen's rows (a card's) on tracks: the general
         // transition's tracks of them are relative to the rows holding
