@@ -138,19 +138,20 @@ extension QuickTransitionTests {
     /// on their way out go on being drawn where the general transition
     /// draws them, taken over with it; a change while they go composes.
     func testRowsOnTheirWayOutAreTakenOverToo() throws {
-        for cards in [false, true] {
-            try rowsOnTheirWayOut(cards: cards)
+        for (cards, nested) in [(false, false), (true, false), (true, true)] {
+            try rowsOnTheirWayOut(cards: cards, nested: nested)
         }
     }
 
     /// `cards`: each element a stack of its own, whose rows go with it,
-    /// drawn where they were.
-    private func rowsOnTheirWayOut(cards: Bool) throws {
+    /// drawn where they were; `nested`: one of them a stack too.
+    private func rowsOnTheirWayOut(cards: Bool, nested: Bool = false) throws {
+        let more = nested ? "Stack inner { padding: 1  Text { text: \"more\"  size: 10 }  Text { text: \"less\"  size: 8 } }" : "Text { text: \"more\"  size: 10 }"
         let element = cards
-            ? "Stack item { padding: 2  Text { text: i.id  size: i.size }  Text { text: \"more\"  size: 10 } }"
+            ? "Stack item { padding: 2  Text { text: i.id  size: i.size }  \(more) }"
             : "Text item { text: i.id  size: i.size }"
         let model = try Self.feed("for i in items key i.id { \(element) }")
-        let label = cards ? "cards" : "rows"
+        let label = cards ? nested ? "cards holding stacks" : "cards" : "rows"
         var (quick, general) = sessions(model, height: 700)
         try onBoth(&quick, &general) { session, _ in
             _ = try session.change(at: 0) { (live: inout LiveScreen) throws(RuntimeError) -> [LiveEvent] in try live.bind("items", json: Self.items(Array(0..<12))) }

@@ -84,12 +84,15 @@ extension QuickTransition {
         var listedBy: [Int: [Int]]?
         for (row, children) in general.fallbackChildren where general.newDrawn[row] != false {
             guard general.trackIndex(row) != nil || general.fallbackPoses[row] != nil else { continue }
+            // Not in the new layout: held by a row on its way out, if drawn.
+            var outgoing: Int?
             if general.trackIndex(row) == nil, general.newDrawn[row] == nil {
                 let listers = listedBy ?? Self.listers(general.fallbackChildren)
                 listedBy = listers
-                guard Self.mayBeDrawn(row, by: general, listedBy: listers) else { continue }
+                guard let drawnBy = Self.drawingRow(of: row, in: general, listedBy: listers) else { continue }
+                outgoing = removedPlaces[drawnBy] != nil ? drawnBy : nil
             }
-            guard let holder = removedPlaces[row] != nil ? row : incremental.rootHolder(of: row), row < model.rows.count,
+            guard let holder = removedPlaces[row] != nil ? row : outgoing ?? incremental.rootHolder(of: row), row < model.rows.count,
                 case .stack(let stack) = model.rows[row].content, children.elementsEqual(model.stacks[stack].rows)
             else { return nil }
             holders.insert(holder)
@@ -180,23 +183,25 @@ extension QuickTransition {
         return listedBy
     }
 
-    /// Whether `general` may draw `row`, which is on no track and not in its
-    /// new layout: only as a row an outgoing row lists, and so only when one
-    /// on a track lists it, or lists a row that does. A transition keeps
-    /// what its outgoing rows held for as long as it and the transitions
-    /// after it run — also for a row removed before it was ever drawn (an
-    /// insert whose delay had not passed), which gets no track — and such a
-    /// row, drawn by nothing, is no reason to keep the general transition.
-    private static func mayBeDrawn(_ row: Int, by general: Transition, listedBy: [Int: [Int]]) -> Bool {
+    /// The row on a track through which `general` may draw `row`, which is
+    /// on no track and not in its new layout: only as a row an outgoing
+    /// row lists, and so only when one on a track lists it, or lists a row
+    /// that does (the first such row found; nil when none does). A
+    /// transition keeps what its outgoing rows held for as long as it and
+    /// the transitions after it run — also for a row removed before it was
+    /// ever drawn (an insert whose delay had not passed), which gets no
+    /// track — and such a row, drawn by nothing, is no reason to keep the
+    /// general transition.
+    private static func drawingRow(of row: Int, in general: Transition, listedBy: [Int: [Int]]) -> Int? {
         var pending = [row]
         var seen: Set<Int> = [row]
         while let current = pending.popLast() {
             for holder in listedBy[current] ?? [] where seen.insert(holder).inserted {
-                if general.trackIndex(holder) != nil { return true }
+                if general.trackIndex(holder) != nil { return holder }
                 // In the new layout: its rows are the layout's (or none, hidden).
                 if general.newDrawn[holder] == nil { pending.append(holder) }
             }
         }
-        return false
+        return nil
     }
 }
