@@ -375,4 +375,61 @@ extension QuickTransitionTests {
         _ = compare(&quick, &general, at: 1.5, after: [0, 0.02, 0.1, 0.3, 0.45, 0.6, 2], label: "rows removed after rows no longer listed")
         XCTAssertFalse(quick.isAnimating(at: 3))
     }
+
+    /// A card hidden as the padding is set and the list it holds bound
+    /// again, in one change (its elements in and out as it collapses): the
+    /// general transition draws the rows it held, where they were, while
+    /// it collapses, and is taken over; a change while it does composes
+    /// with it, and one that shows the card again or changes a row inside
+    /// it builds the general transition again, drawing the same.
+    /// `nested`: the list in a stack inside the card, which hides instead.
+    func testAStackHiddenAsItsRowsComeAndGoIsTakenOverToo() throws {
+        for nested in [false, true] {
+            let list = "for i in items key i.id { Text item { text: i.id  size: i.size } }"
+            let card = nested
+                ? "Stack card {\n padding: 4\n Text { text: \"title\"  size: open ? 40 : 20 }\n Stack inner {\n padding: 2\n hidden: shut\n \(list)\n }\n }"
+                : "Stack card {\n padding: 4\n hidden: shut\n Text { text: \"title\"  size: open ? 40 : 20 }\n \(list)\n }"
+            let label = nested ? "a stack inside a card" : "a card"
+            let model = try InterpolationTests.loaded("""
+                record Item { id: string  size: number }
+                screen Feed {
+                    state top: bool = false
+                    state open: bool = false
+                    state shut: bool = false
+                    state big: bool = false
+                    padding: (top ? 40 : 0) 0 0 0
+                    data items: [Item]
+                    defaults { transition resize { duration: 300ms }  transition hide { duration: 400ms  to { alpha: 0 } }  transition show { duration: 200ms }  transition remove { duration: 250ms  to { alpha: 0 } }  transition move { duration: 250ms } }
+                    Text head { text: "head"  size: big ? 60 : 30 }
+                    \(card)
+                    Text tail { text: "end"  size: 30 }
+                }
+                """)
+            for (then, changeInside) in [(false, false), (true, false), (true, true)] {
+                var (quick, general) = sessions(model, height: 700)
+                try onBoth(&quick, &general) { session, _ in
+                    _ = try session.change(at: 0) { (live: inout LiveScreen) throws(RuntimeError) -> [LiveEvent] in try live.bind("items", json: Self.items(Array(0..<6))) }
+                }
+                let taken = quick.screen.generalTakenOver
+                try onBoth(&quick, &general) { session, _ in
+                    _ = try session.change(at: 1) { (live: inout LiveScreen) throws(RuntimeError) -> [LiveEvent] in
+                        try live.setState("top", to: .bool(true)) + live.setState("shut", to: .bool(true)) + live.bind("items", json: Self.items([0, 2, 7, 3, 5, 8]))
+                    }
+                }
+                XCTAssertEqual(quick.screen.generalTakenOver, taken + 1, label)
+                _ = compare(&quick, &general, at: 1, after: [0, 0.02, 0.1, 0.2], label: "\(label): hidden as its rows come and go")
+                // While it collapses: the head resized (composed), or the
+                // card shown again, or (`changeInside`) its title resized.
+                let composed = quick.screen.changesComposed
+                try onBoth(&quick, &general) { session, _ in
+                    _ = try session.change(at: 1.2) { (live: inout LiveScreen) throws(RuntimeError) -> [LiveEvent] in
+                        then ? changeInside ? try live.setState("open", to: .bool(true)) : try live.setState("shut", to: .bool(false)) : try live.setState("big", to: .bool(true))
+                    }
+                }
+                if !then { XCTAssertEqual(quick.screen.changesComposed, composed + 1, label) }
+                _ = compare(&quick, &general, at: 1.2, after: [0, 0.02, 0.1, 0.2, 0.3, 0.5, 2], label: "\(label): then \(then ? changeInside ? "a row inside resized" : "shown again" : "the head resized")")
+                XCTAssertFalse(quick.isAnimating(at: 4), label)
+            }
+        }
+    }
 }

@@ -86,6 +86,14 @@ extension QuickTransition {
                 holders.insert(holder)
             }
             quick.insideGone = running.insideGone
+            // A stack that hides listing the rows it held: a change to it or
+            // inside it, or that shows it again, is the general transition's.
+            if !running.goneChildren.isEmpty {
+                for change in log.nested {
+                    guard running.goneChildren[change.holder] == nil, !change.rows.contains(where: { running.goneChildren[$0.row] != nil }) else { return false }
+                }
+                quick.goneChildren = running.goneChildren
+            }
             // Rows on their way out still drawn hold theirs too (a general
             // transition taken over: the layout now has none of them).
             for holder in running.holders where incremental.lists(rootRow: holder) || quick.removedPlaces[holder] != nil { holders.insert(holder) }
@@ -156,7 +164,7 @@ extension QuickTransition {
         var poses = insideGone
         var children: [Int: [Int]] = [:]
         func holdsShown(_ row: Int, hidden: Bool) {
-            if !hidden, case .stack(let stack) = model.rows[row].content { children[row] = model.stacks[stack].rows.array }
+            if !hidden, case .stack(let stack) = model.rows[row].content { children[row] = goneChildren[row] ?? model.stacks[stack].rows.array }
         }
         for (row, track) in inside where track.kind == .hide { holdsShown(row, hidden: false) }
         for (row, pose) in insideGone { holdsShown(row, hidden: pose.hidden) }
@@ -170,7 +178,7 @@ extension QuickTransition {
         for track in others where track.kind == .hide || track.kind == .remove { outgoing.append(track.row) }
         while let holder = outgoing.popLast() {
             guard holder < model.rows.count, case .stack(let stack) = model.rows[holder].content, children[holder] == nil else { continue }
-            let rows = model.stacks[stack].rows.array
+            let rows = goneChildren[holder] ?? model.stacks[stack].rows.array
             children[holder] = rows
             let laidOut = holder < snapshot.rowCount && !snapshot.isHidden(holder)
             for row in rows {

@@ -11,11 +11,11 @@
 extension QuickTransition {
     /// The quick transition that draws what `general` draws, on `live`
     /// (whose layout is `general`'s new one); nil when `general` has what a
-    /// quick transition does not hold — a stack that hides listing other
-    /// rows than the live screen's, rows on their way out of stacks no row
-    /// of the screen's holds — or more rows on tracks of their own, or more runs,
-    /// than a change may log (then a change while it runs costs about as
-    /// much either way).
+    /// quick transition does not hold — rows on tracks inside stacks no row
+    /// of the screen's holds, a stack that hides listing a row it no longer
+    /// holds that is past the live screen's rows or holds a stack — or more
+    /// rows on tracks of their own, or more runs, than a change may log
+    /// (then a change while it runs costs about as much either way).
     /// `wasLast`: the last shown row of the screen's own before the change.
     static func takingOver(_ general: Transition, live: LiveScreen, wasLast: Int?) -> QuickTransition? {
         let incremental = live.incremental
@@ -80,6 +80,7 @@ extension QuickTransition {
         // Stacks the general transition no longer draws so (shown again,
         // or not drawn at all) are left out, as it leaves them.
         var insideGone: [Int: Pose] = [:]
+        var goneChildren: [Int: [Int]] = [:]
         let model = live.screen.model
         var listedBy: [Int: [Int]]?
         for (row, children) in general.fallbackChildren where general.newDrawn[row] != false {
@@ -93,8 +94,18 @@ extension QuickTransition {
                 outgoing = removedPlaces[drawnBy] != nil ? drawnBy : nil
             }
             guard let holder = removedPlaces[row] != nil ? row : outgoing ?? incremental.rootHolder(of: row), row < model.rows.count,
-                case .stack(let stack) = model.rows[row].content, children.elementsEqual(model.stacks[stack].rows)
+                case .stack(let stack) = model.rows[row].content
             else { return nil }
+            if !children.elementsEqual(model.stacks[stack].rows) {
+                // Rows put in it or taken out as it hides: it lists the rows
+                // it held, those gone drawn alone (no stack of their own in
+                // either model, where a slot taken again may hold one).
+                let listed = Set(model.stacks[stack].rows)
+                for child in children where !listed.contains(child) {
+                    guard child < model.rows.count, !Self.holdsStack(child, in: model), !Self.holdsStack(child, in: general.old.model) else { return nil }
+                }
+                goneChildren[row] = children
+            }
             holders.insert(holder)
             for child in children where general.trackIndex(child) == nil {
                 guard let pose = general.fallbackPoses[child] else { return nil }
@@ -155,6 +166,7 @@ extension QuickTransition {
         quick.removedPlaces = removedPlaces
         quick.inside = inside
         quick.insideGone = insideGone
+        quick.goneChildren = goneChildren
         quick.insideLingering = insideLingering
         quick.holders = holders
         quick.changedRows = Set(others.map(\.row))
@@ -171,6 +183,12 @@ extension QuickTransition {
             }
         }
         return quick
+    }
+
+    /// Whether `row` is one of `model`'s and holds a stack.
+    private static func holdsStack(_ row: Int, in model: ScreenModel) -> Bool {
+        guard row < model.rows.count, case .stack = model.rows[row].content else { return false }
+        return true
     }
 
     /// The rows listing each row among the rows they held as the general

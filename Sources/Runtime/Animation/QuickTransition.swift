@@ -42,6 +42,11 @@ struct QuickTransition: Sendable {
     /// were, relative to the rows holding them, while it collapses (the
     /// general transition's fallback poses).
     var insideGone: [Int: Pose] = [:]
+    /// The rows a stack that hides lists while it collapses, by the row
+    /// holding it, when they are not the live screen's (the change that
+    /// hides it put rows in it or took rows out): the rows it held (a
+    /// general transition taken over).
+    var goneChildren: [Int: [Int]] = [:]
     /// Rows on their way out of stacks inside the screen's rows (a general
     /// transition taken over), on tracks in `inside`: each drawn in its
     /// stack after the row it followed, while its track runs (the general
@@ -479,7 +484,7 @@ extension AnimatedScreen {
         _ stack: Int, holder: Int, frame origin: Rect, box: Rect, quick: QuickTransition, t: Double, atStart: Bool, snapshot: ScreenLayout,
         into screen: inout PresentedScreen
     ) {
-        let rows = quick.drawnInside(snapshot.rows(ofStack: stack).array, stack: stack, at: t, atStart: atStart)
+        let rows = quick.drawnInside(quick.goneChildren[holder] ?? snapshot.rows(ofStack: stack).array, stack: stack, at: t, atStart: atStart)
         screen.children[holder] = rows
         let stackAxis = snapshot.axis(of: stack)
         for row in rows {
@@ -501,7 +506,7 @@ extension AnimatedScreen {
                 frame: frame, content: pose.content?.moved(by: frame.x, frame.y), separator: pose.separator?.moved(by: frame.x, frame.y),
                 visibility: visibility, alpha: min(max(pose.effects.alpha, 0), 1), scale: pose.effects.scale,
                 offsetX: pose.effects.offsetX, offsetY: pose.effects.offsetY)
-            if !pose.hidden, case .stack(let nested) = live.screen.model.rows[row].content {
+            if !pose.hidden, row < live.screen.model.rows.count, case .stack(let nested) = live.screen.model.rows[row].content {
                 presentInside(
                     nested, holder: row, frame: frame, box: pose.content?.moved(by: frame.x, frame.y) ?? frame, quick: quick, t: t, atStart: atStart,
                     snapshot: snapshot, into: &screen)
