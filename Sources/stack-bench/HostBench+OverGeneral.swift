@@ -11,15 +11,21 @@ extension HostBench {
     /// quick changes and on one without.
     /// `cards`: a card of the screen's own near the top hides with the
     /// padding, and the rows of its stack are drawn where they were
-    /// while it collapses.
-    static func overGeneral(count: Int, cards: Bool = false) -> [Result] {
-        var source = "screen OverGeneral {\n    state top: bool = false\n    state open: bool = false\n    padding: (top ? 40 : 0) 0 0 0\n"
+    /// while it collapses; `lists`: the card holds a list, bound again in
+    /// the change that hides it (its rows come and go as it collapses).
+    static func overGeneral(count: Int, cards: Bool = false, lists: Bool = false) -> [Result] {
+        var source = lists ? "record Item { id: string }\n" : ""
+        source += "screen OverGeneral {\n    state top: bool = false\n    state open: bool = false\n    padding: (top ? 40 : 0) 0 0 0\n"
+        if lists { source += "    data items: [Item]\n" }
         source += "    defaults { transition resize { duration: 300ms }  transition show { duration: 200ms }  transition hide { duration: 200ms }  transition move { duration: 300ms } }\n"
         // (The card and its two rows in place of three rows: a screen of a
         // million rows is at the language's limit.)
+        let tray = lists
+            ? "    Stack tray {\n        hidden: top\n        for i in items key i.id { Text { text: i.id  size: 20 } }\n    }\n"
+            : "    Stack tray { hidden: top  Text { text: \"tray\"  size: 20 }  Text { text: \"tray too\"  size: 20 } }\n"
         source += fiveReaderRows(count: count) { row in
-            guard cards, (2...4).contains(row) else { return nil }
-            return row == 2 ? "    Stack tray { hidden: top  Text { text: \"tray\"  size: 20 }  Text { text: \"tray too\"  size: 20 } }\n" : ""
+            guard cards || lists, (2...4).contains(row) else { return nil }
+            return row == 2 ? tray : ""
         }
         source += "}\n"
         guard let model = benchScreen(source, path: "overgeneral.stack") else {
@@ -33,7 +39,7 @@ extension HostBench {
                 let t = 10 + Double(step)
                 let on = step % 2 == 0
                 first.append(changeAndPass(&session, at: t, passAt: t + 0.016) { (live: inout LiveScreen) throws(RuntimeError) -> [LiveEvent] in
-                    try live.setState("top", to: .bool(on))
+                    try live.setState("top", to: .bool(on)) + (lists ? live.bind("items", json: on ? #"[{"id": "b"}, {"id": "c"}]"# : #"[{"id": "a"}, {"id": "b"}]"#) : [])
                 })
                 second.append(changeAndPass(&session, at: t + 0.05, passAt: t + 0.066) { (live: inout LiveScreen) throws(RuntimeError) -> [LiveEvent] in
                     try live.setState("open", to: .bool(on))
@@ -43,11 +49,12 @@ extension HostBench {
             second.sort()
             let path = quick ? "quick" : "general"
             // (Names the table prints whole: 40 characters at most.)
-            let (firstName, secondName) = cards ? ("+card, padding", "+card, 5 over it") : ("padding set", "5 rows over it")
+            let (firstName, secondName) = lists
+                ? ("+list, padding", "+list, 5 over it") : cards ? ("+card, padding", "+card, 5 over it") : ("padding set", "5 rows over it")
             out.append((
                 "host: \(firstName), \(path) (\(count / 1000)k)", first[first.count / 2],
                 String(format: "%.2f ms median, change and a pass (the general transition, every row moving%@)", first[first.count / 2] * 1e3,
-                    cards ? ", a card hiding" : "")
+                    lists ? ", a card hiding as its list is bound again" : cards ? ", a card hiding" : "")
             ))
             out.append((
                 "host: \(secondName), \(path) (\(count / 1000)k)", second[second.count / 2],

@@ -138,7 +138,7 @@ enum HostBench {
             results.append(("host: invalidate + pass, animated (\(count / 1000)k)", animatedInvalidations[animatedInvalidations.count / 2],
                 String(format: "%.1f µs median, %d rows in the window", animatedInvalidations[animatedInvalidations.count / 2] * 1e6, framedRows)))
             results += severalRows(count: count)
-            results += overGeneral(count: count) + overGeneral(count: count, cards: true)
+            results += overGeneral(count: count) + overGeneral(count: count, cards: true) + overGeneral(count: count, lists: true)
             results += manyReaders(count: count, readers: min(1000, count / 4))
             // A tenth of the screen's rows: past the 4,096 a change's log
             // held at any size (a quarter of the rows now), with frames.
