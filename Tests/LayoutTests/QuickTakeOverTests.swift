@@ -405,7 +405,9 @@ extension QuickTransitionTests {
                     Text tail { text: "end"  size: 30 }
                 }
                 """)
-            for (then, changeInside) in [(false, false), (true, false), (true, true)] {
+            // While it collapses: the head resized (composed), the card
+            // shown again, or its title resized.
+            for (then, state, on) in [("the head resized", "big", true), ("shown again", "shut", false), ("a row inside resized", "open", true)] {
                 var (quick, general) = sessions(model, height: 700)
                 try onBoth(&quick, &general) { session, _ in
                     _ = try session.change(at: 0) { (live: inout LiveScreen) throws(RuntimeError) -> [LiveEvent] in try live.bind("items", json: Self.items(Array(0..<6))) }
@@ -418,16 +420,10 @@ extension QuickTransitionTests {
                 }
                 XCTAssertEqual(quick.screen.generalTakenOver, taken + 1, label)
                 _ = compare(&quick, &general, at: 1, after: [0, 0.02, 0.1, 0.2], label: "\(label): hidden as its rows come and go")
-                // While it collapses: the head resized (composed), or the
-                // card shown again, or (`changeInside`) its title resized.
                 let composed = quick.screen.changesComposed
-                try onBoth(&quick, &general) { session, _ in
-                    _ = try session.change(at: 1.2) { (live: inout LiveScreen) throws(RuntimeError) -> [LiveEvent] in
-                        then ? changeInside ? try live.setState("open", to: .bool(true)) : try live.setState("shut", to: .bool(false)) : try live.setState("big", to: .bool(true))
-                    }
-                }
-                if !then { XCTAssertEqual(quick.screen.changesComposed, composed + 1, label) }
-                _ = compare(&quick, &general, at: 1.2, after: [0, 0.02, 0.1, 0.2, 0.3, 0.5, 2], label: "\(label): then \(then ? changeInside ? "a row inside resized" : "shown again" : "the head resized")")
+                try onBoth(&quick, &general) { session, _ in _ = try session.setState(state, to: .bool(on), at: 1.2) }
+                if state == "big" { XCTAssertEqual(quick.screen.changesComposed, composed + 1, label) }
+                _ = compare(&quick, &general, at: 1.2, after: [0, 0.02, 0.1, 0.2, 0.3, 0.5, 2], label: "\(label): then \(then)")
                 XCTAssertFalse(quick.isAnimating(at: 4), label)
             }
         }
