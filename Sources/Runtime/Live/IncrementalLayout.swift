@@ -729,11 +729,18 @@ package struct IncrementalLayout: Sendable {
     /// they were given (a host's measurer may already answer for a change
     /// still to come, so measuring again would be wrong).
     func layoutKeepingExtents() -> ScreenLayout {
-        var known: [Int: Double] = [:]
-        known.reserveCapacity(rootRows.count)
+        // By row, NaN where not known: a dictionary of the screen's rows,
+        // each hashed to be stored and again to be asked, was two fifths
+        // of this layout's instructions.
+        var known = [Double](repeating: .nan, count: screen.model.rows.count)
         let axis = rootStack.axis
-        rootRows.forEach { _, entry in
-            if !resolved.specs[entry.row].hidden { known[entry.row] = max(0, entry.extent - resolved.insets[entry.row].total(axis)) }
+        let resolved = resolved
+        known.withUnsafeMutableBufferPointer { known in
+            rootRows.forEach { _, entry in
+                if entry.row < known.count, !resolved.specs[entry.row].hidden {
+                    known[entry.row] = max(0, entry.extent - resolved.insets[entry.row].total(axis))
+                }
+            }
         }
         return screen.layout(resolved, measurer: KnownExtents(known: known, axis: axis, snapshot: snapshot, fallback: measurer))
     }
@@ -744,15 +751,17 @@ package struct IncrementalLayout: Sendable {
 /// measured them with the answers of its time, which a host may since have
 /// changed for a change still to come, as for the screen's rows).
 private struct KnownExtents: Measurer {
-    let known: [Int: Double]
+    /// By row; NaN: not known.
+    let known: [Double]
     let axis: Axis
     let snapshot: ScreenLayout
     let fallback: any Measurer
 
     func measure(_ row: MeasuredRow, along axis: Axis, across: Constraint) -> Double {
         let index = row.key.row
-        if axis == self.axis, let extent = known[index] { return extent }
-        if known[index] == nil, index < snapshot.rowCount, index < snapshot.resolved.nested.count, snapshot.resolved.nested[index] < 0,
+        let extent = index < known.count ? known[index] : .nan
+        if axis == self.axis, !extent.isNaN { return extent }
+        if extent.isNaN, index < snapshot.rowCount, index < snapshot.resolved.nested.count, snapshot.resolved.nested[index] < 0,
             snapshot.parent(of: index) >= 0, snapshot.stackOrigin[snapshot.parent(of: index)] != nil,
             !snapshot.isHidden(index), let content = snapshot.contentFrame(of: index), snapshot.parent(of: index) != snapshot.rootStack
         {
