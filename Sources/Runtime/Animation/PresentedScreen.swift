@@ -138,7 +138,11 @@ extension Transition {
         if newDrawn[row] == false, case .stack(let stack) = new.model.rows[row].content {
             return drawn(among: new.rows(ofStack: stack).array, stack: stack, at: t)
         }
-        return fallbackChildren[row]
+        // A row on its way out, or hiding: the rows it held, and its rows on
+        // their way out still going with it (they vanished as it began to go).
+        guard let rows = fallbackChildren[row] else { return nil }
+        guard !lingering.isEmpty, row < old.model.rows.count, case .stack(let stack) = old.model.rows[row].content else { return rows }
+        return drawn(among: rows, stack: stack, at: t)
     }
 
     /// `rows` of the new layout plus the rows of `stack` on their way out.

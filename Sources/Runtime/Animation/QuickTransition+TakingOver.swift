@@ -12,7 +12,8 @@ extension QuickTransition {
     /// The quick transition that draws what `general` draws, on `live`
     /// (whose layout is `general`'s new one); nil when `general` has what a
     /// quick transition does not hold — rows on tracks inside stacks no row
-    /// of the screen's holds, a stack that hides listing a row it no longer
+    /// of the screen's holds (but for rows on their way out of a card on
+    /// its way out), a stack that hides listing a row it no longer
     /// holds that is past the live screen's rows or holds a stack — or more
     /// rows on tracks of their own, or more runs, than a change may log
     /// (then a change while it runs costs about as much either way).
@@ -61,11 +62,21 @@ extension QuickTransition {
         // on them, the rows without one where the layout has them.
         var inside: [Int: RowTrack] = [:]
         var holders: Set<Int> = []
+        // A row on its way out of a card that is on its way out too (of the
+        // screen's own): held by that card.
+        func outgoingHolder(of row: Int) -> Int? {
+            guard let place = insideLingering[row] else { return nil }
+            let old = general.old.model
+            return removedPlaces.keys.first { holder in
+                guard holder < old.rows.count, case .stack(let stack) = old.rows[holder].content else { return false }
+                return stack == place.stack
+            }
+        }
         let insideHeld = general.tracks.withUnsafeBufferPointer { tracks in
             tracks.indices.allSatisfy { index in
                 let row = tracks[index].row
                 guard !rootRows.contains(row), removedPlaces[row] == nil else { return true }
-                guard let holder = incremental.rootHolder(of: row) else { return false }
+                guard let holder = incremental.rootHolder(of: row) ?? outgoingHolder(of: row) else { return false }
                 inside[row] = tracks[index]
                 holders.insert(holder)
                 return true
