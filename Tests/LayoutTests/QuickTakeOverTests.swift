@@ -430,33 +430,43 @@ extension QuickTransitionTests {
     }
 
     /// An element on its way out of a card when the card is removed as the
-    /// padding is set: it goes on with the card while its track runs (the
-    /// general transition drew the rows the card held, without it, so it
-    /// vanished), and the general transition is taken over, the card
-    /// holding it.
+    /// padding is set (or, `hides`, hidden): it goes on with the card while
+    /// its track runs (the general transition drew the rows the card held,
+    /// without it, so it vanished), and the general transition is taken
+    /// over, the card holding it.
     func testARowOnItsWayOutOfACardOnItsWayOutGoesOnWithIt() throws {
-        let model = try Self.feed("Stack box {\n    padding: 4\n    for i in items key i.id { Text item { text: i.id  size: i.size } }\n}")
-        var (quick, general) = sessions(model, height: 700)
-        for (time, ids) in [(0.0, Array(0..<6)), (1, [0, 1, 3, 4, 5])] {
+        for hides in [false, true] {
+            let label = hides ? "a row on its way out of a card hiding" : "a row on its way out of a card on its way out"
+            let model = try Self.feed("""
+                Stack box {
+                    padding: 4
+                    hidden: open
+                    transition hide { duration: 300ms  to { alpha: 0.5 } }
+                    for i in items key i.id { Text item { text: i.id  size: i.size } }
+                }
+                """)
+            var (quick, general) = sessions(model, height: 700)
+            for (time, ids) in [(0.0, Array(0..<6)), (1, [0, 1, 3, 4, 5])] {
+                try onBoth(&quick, &general) { session, _ in
+                    _ = try session.change(at: time) { (live: inout LiveScreen) throws(RuntimeError) -> [LiveEvent] in try live.bind("items", json: Self.items(ids)) }
+                }
+            }
+            let leaving = try XCTUnwrap(general.pass(at: 1.02).rows.first { $0.text == "i2" }).key
+            XCTAssertEqual(quick.screen.quick?.insideLingering.count, 1, "\(label): on its way out of the card")
+            let box = try XCTUnwrap(model.stacks[model.rootStack].rows.first { if case .stack = model.rows[$0].content { true } else { false } })
+            let taken = quick.screen.generalTakenOver
             try onBoth(&quick, &general) { session, _ in
-                _ = try session.change(at: time) { (live: inout LiveScreen) throws(RuntimeError) -> [LiveEvent] in try live.bind("items", json: Self.items(ids)) }
+                _ = try session.change(at: 1.05) { (live: inout LiveScreen) throws(RuntimeError) -> [LiveEvent] in
+                    try live.setState("top", to: .bool(true)) + (hides ? live.setState("open", to: .bool(true)) : live.remove(rows: [RowKey(box)]).events)
+                }
             }
-        }
-        let leaving = try XCTUnwrap(general.pass(at: 1.02).rows.first { $0.text == "i2" }).key
-        XCTAssertEqual(quick.screen.quick?.insideLingering.count, 1, "on its way out of the card")
-        let box = try XCTUnwrap(model.stacks[model.rootStack].rows.first { if case .stack = model.rows[$0].content { true } else { false } })
-        let taken = quick.screen.generalTakenOver
-        try onBoth(&quick, &general) { session, _ in
-            _ = try session.change(at: 1.05) { (live: inout LiveScreen) throws(RuntimeError) -> [LiveEvent] in
-                try live.setState("top", to: .bool(true)) + live.remove(rows: [RowKey(box)]).events
+            XCTAssertEqual(quick.screen.generalTakenOver, taken + 1, label)
+            for (time, drawn) in [(1.07, true), (1.2, true), (1.4, false)] {
+                let row = general.pass(at: time).rows.first { $0.key == leaving }
+                XCTAssertEqual(row.map { $0.alpha > 0 } ?? false, drawn, "\(label), t \(time): the row leaving the card, with it")
             }
+            _ = compare(&quick, &general, at: 1.05, after: [0, 0.02, 0.1, 0.2, 0.3, 2], label: label)
+            XCTAssertFalse(quick.isAnimating(at: 3), label)
         }
-        XCTAssertEqual(quick.screen.generalTakenOver, taken + 1)
-        for (time, drawn) in [(1.07, true), (1.2, true), (1.4, false)] {
-            let row = general.pass(at: time).rows.first { $0.key == leaving }
-            XCTAssertEqual(row.map { $0.alpha > 0 } ?? false, drawn, "t \(time): the row leaving the card, with it")
-        }
-        _ = compare(&quick, &general, at: 1.05, after: [0, 0.02, 0.1, 0.2, 0.3, 2], label: "a row on its way out of a card on its way out")
-        XCTAssertFalse(quick.isAnimating(at: 3))
     }
 }
