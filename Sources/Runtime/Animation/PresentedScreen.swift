@@ -138,8 +138,9 @@ extension Transition {
         if newDrawn[row] == false, case .stack(let stack) = new.model.rows[row].content {
             return drawn(among: new.rows(ofStack: stack).array, stack: stack, at: t)
         }
-        // A row on its way out, or hiding: the rows it held, and its rows on
-        // their way out still going with it (they vanished as it began to go).
+        // A row on its way out, or hiding: the rows it held, and its rows
+        // on their way out with it while their tracks run (else they would
+        // vanish the moment it begins to go).
         guard let rows = fallbackChildren[row] else { return nil }
         guard !lingering.isEmpty, row < old.model.rows.count, case .stack(let stack) = old.model.rows[row].content else { return rows }
         return drawn(among: rows, stack: stack, at: t)
