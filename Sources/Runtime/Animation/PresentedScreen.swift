@@ -142,7 +142,7 @@ extension Transition {
         // on their way out with it while their tracks run (else they would
         // vanish the moment it begins to go).
         guard let rows = fallbackChildren[row] else { return nil }
-        guard !lingering.isEmpty, row < old.model.rows.count, case .stack(let stack) = old.model.rows[row].content else { return rows }
+        guard !lingering.isEmpty, let stack = old.model.stack(heldBy: row) else { return rows }
         return drawn(among: rows, stack: stack, at: t)
     }
 

@@ -164,7 +164,7 @@ extension QuickTransition {
         var poses = insideGone
         var children: [Int: [Int]] = [:]
         func holdsShown(_ row: Int, hidden: Bool) {
-            if !hidden, case .stack(let stack) = model.rows[row].content { children[row] = goneChildren[row] ?? model.stacks[stack].rows.array }
+            if !hidden, let stack = model.stack(heldBy: row) { children[row] = goneChildren[row] ?? model.stacks[stack].rows.array }
         }
         for (row, track) in inside where track.kind == .hide { holdsShown(row, hidden: false) }
         for (row, pose) in insideGone { holdsShown(row, hidden: pose.hidden) }
@@ -177,7 +177,7 @@ extension QuickTransition {
         if let track, track.kind == .hide || track.kind == .remove { outgoing.append(track.row) }
         for track in others where track.kind == .hide || track.kind == .remove { outgoing.append(track.row) }
         while let holder = outgoing.popLast() {
-            guard holder < model.rows.count, case .stack(let stack) = model.rows[holder].content, children[holder] == nil else { continue }
+            guard let stack = model.stack(heldBy: holder), children[holder] == nil else { continue }
             let rows = goneChildren[holder] ?? model.stacks[stack].rows.array
             children[holder] = rows
             let laidOut = holder < snapshot.rowCount && !snapshot.isHidden(holder)

@@ -66,11 +66,7 @@ extension QuickTransition {
         // screen's own): held by that card.
         func outgoingHolder(of row: Int) -> Int? {
             guard let place = insideLingering[row] else { return nil }
-            let old = general.old.model
-            return removedPlaces.keys.first { holder in
-                guard holder < old.rows.count, case .stack(let stack) = old.rows[holder].content else { return false }
-                return stack == place.stack
-            }
+            return removedPlaces.keys.first { general.old.model.stack(heldBy: $0) == place.stack }
         }
         let insideHeld = general.tracks.withUnsafeBufferPointer { tracks in
             tracks.indices.allSatisfy { index in
@@ -95,17 +91,17 @@ extension QuickTransition {
         let model = live.screen.model
         var listedBy: [Int: [Int]]?
         for (row, children) in general.fallbackChildren where general.newDrawn[row] != false {
-            guard general.trackIndex(row) != nil || general.fallbackPoses[row] != nil else { continue }
+            let onTrack = general.trackIndex(row) != nil
+            guard onTrack || general.fallbackPoses[row] != nil else { continue }
             // Not in the new layout: held by a row on its way out, if drawn.
             var outgoing: Int?
-            if general.trackIndex(row) == nil, general.newDrawn[row] == nil {
+            if !onTrack, general.newDrawn[row] == nil {
                 let listers = listedBy ?? Self.listers(general.fallbackChildren)
                 listedBy = listers
                 guard let drawnBy = Self.drawingRow(of: row, in: general, listedBy: listers) else { continue }
                 outgoing = removedPlaces[drawnBy] != nil ? drawnBy : nil
             }
-            guard let holder = removedPlaces[row] != nil ? row : outgoing ?? incremental.rootHolder(of: row), row < model.rows.count,
-                case .stack(let stack) = model.rows[row].content
+            guard let holder = removedPlaces[row] != nil ? row : outgoing ?? incremental.rootHolder(of: row), let stack = model.stack(heldBy: row)
             else { return nil }
             if !children.elementsEqual(model.stacks[stack].rows) {
                 // Rows put in it or taken out as it hides: it lists the rows
@@ -113,7 +109,7 @@ extension QuickTransition {
                 // either model, where a slot taken again may hold one).
                 let listed = Set(model.stacks[stack].rows)
                 for child in children where !listed.contains(child) {
-                    guard child < model.rows.count, !Self.holdsStack(child, in: model), !Self.holdsStack(child, in: general.old.model) else { return nil }
+                    guard child < model.rows.count, model.stack(heldBy: child) == nil, general.old.model.stack(heldBy: child) == nil else { return nil }
                 }
                 goneChildren[row] = children
             }
@@ -194,12 +190,6 @@ extension QuickTransition {
             }
         }
         return quick
-    }
-
-    /// Whether `row` is one of `model`'s and holds a stack.
-    private static func holdsStack(_ row: Int, in model: ScreenModel) -> Bool {
-        guard row < model.rows.count, case .stack = model.rows[row].content else { return false }
-        return true
     }
 
     /// The rows listing each row among the rows they held as the general

@@ -506,7 +506,7 @@ extension AnimatedScreen {
                 frame: frame, content: pose.content?.moved(by: frame.x, frame.y), separator: pose.separator?.moved(by: frame.x, frame.y),
                 visibility: visibility, alpha: min(max(pose.effects.alpha, 0), 1), scale: pose.effects.scale,
                 offsetX: pose.effects.offsetX, offsetY: pose.effects.offsetY)
-            if !pose.hidden, row < live.screen.model.rows.count, case .stack(let nested) = live.screen.model.rows[row].content {
+            if !pose.hidden, let nested = live.screen.model.stack(heldBy: row) {
                 presentInside(
                     nested, holder: row, frame: frame, box: pose.content?.moved(by: frame.x, frame.y) ?? frame, quick: quick, t: t, atStart: atStart,
                     snapshot: snapshot, into: &screen)
